@@ -1,0 +1,65 @@
+"""Game-agnostic engine core: state contract, randomness, actions, decks, dice, replays.
+
+Import from here (``from rulekeeper.core import Action, GameState``); the
+submodules are an implementation detail that may be reorganised.
+"""
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.agents import Agent, RandomAgent, play_out
+from rulekeeper.core.decisions import Decision, DecisionStack
+from rulekeeper.core.decks import Deck
+from rulekeeper.core.dice import D6, Die, roll_outcome_actions
+from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError, UnknownGameError
+from rulekeeper.core.events import Event, EventLog
+from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
+from rulekeeper.core.registry import GameRegistry, list_games, load_game, register_game
+from rulekeeper.core.replay import GameRecord, record_of, replay, replay_prefix
+from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.state import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    Explanation,
+    Game,
+    GameState,
+    LoggedAction,
+)
+
+__all__ = [
+    "CHANCE",
+    "D6",
+    "SIMULTANEOUS",
+    "TERMINAL",
+    "Action",
+    "Agent",
+    "DataError",
+    "Decision",
+    "DecisionStack",
+    "Deck",
+    "Die",
+    "Event",
+    "EventLog",
+    "Explanation",
+    "FrozenJson",
+    "Game",
+    "GameRecord",
+    "GameRegistry",
+    "GameState",
+    "IllegalActionError",
+    "JsonObject",
+    "JsonScalar",
+    "JsonValue",
+    "LoggedAction",
+    "Pcg32",
+    "RandomAgent",
+    "RulekeeperError",
+    "UnknownGameError",
+    "list_games",
+    "load_game",
+    "play_out",
+    "record_of",
+    "register_game",
+    "replay",
+    "replay_prefix",
+    "roll_outcome_actions",
+]

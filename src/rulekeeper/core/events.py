@@ -1,0 +1,151 @@
+"""The event log: what happened, in order, and who is allowed to know it.
+
+Rules append events as they resolve ("rolled a 6", "drew a card"); front ends
+and narrators read them.  Visibility lives on each event because hidden
+information (a drawn card, a secret pick) must be filtered per player at the
+source, not by every client remembering to do it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core.errors import DataError
+from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json
+
+__all__ = ["Event", "EventLog"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log entry.  ``visible_to=None`` means every player may see it.
+
+    ``data`` must be treated as read-only: events are shared between clones
+    of a state to keep cloning cheap.
+    """
+
+    seq: int
+    kind: str
+    data: JsonObject
+    visible_to: tuple[int, ...] | None = None
+
+    def visible_for(self, player: int) -> bool:
+        return self.visible_to is None or player in self.visible_to
+
+    def to_data(self) -> JsonObject:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "data": copy.deepcopy(self.data),
+            "visible_to": None if self.visible_to is None else list(self.visible_to),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "events", path: str = "") -> Event:
+        mapping = as_mapping(data, source, path)
+        seq = as_int(member(mapping, "seq", source, path), source, join(path, "seq"))
+        kind = as_str(member(mapping, "kind", source, path), source, join(path, "kind"))
+        payload = dict(
+            as_mapping(member(mapping, "data", source, path), source, join(path, "data"))
+        )
+        try:
+            check_json(payload)
+        except (TypeError, ValueError) as exc:
+            raise DataError(source, join(path, "data"), str(exc)) from exc
+        raw_visible = member(mapping, "visible_to", source, path)
+        visible: tuple[int, ...] | None = None
+        if raw_visible is not None:
+            vpath = join(path, "visible_to")
+            visible = tuple(
+                as_int(p, source, join(vpath, i))
+                for i, p in enumerate(as_list(raw_visible, source, vpath))
+            )
+        return cls(seq, kind, copy.deepcopy(payload), visible)
+
+
+class EventLog:
+    """Append-only sequence of events numbered from 1.
+
+    Numbering from 1 lets a client that has seen nothing ask for ``since(0)``
+    and one that has seen event *n* ask for ``since(n)``.
+    """
+
+    __slots__ = ("_events",)
+
+    def __init__(self, events: Sequence[Event] = ()) -> None:
+        self._events: list[Event] = list(events)
+
+    def append(
+        self,
+        kind: str,
+        data: Mapping[str, JsonValue] | None = None,
+        visible_to: Sequence[int] | None = None,
+    ) -> Event:
+        """Record an event; *data* is copied so later mutation cannot rewrite history."""
+        if not isinstance(kind, str) or not kind:
+            raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
+        payload: JsonObject = copy.deepcopy(dict(data or {}))
+        check_json(payload, kind)
+        visible = None if visible_to is None else tuple(sorted(set(visible_to)))
+        event = Event(self.last_seq + 1, kind, payload, visible)
+        self._events.append(event)
+        return event
+
+    @property
+    def last_seq(self) -> int:
+        """Sequence number of the newest event, 0 when empty."""
+        return self._events[-1].seq if self._events else 0
+
+    def for_player(self, player: int, since: int = 0) -> list[Event]:
+        """Events *player* may see, newer than *since*."""
+        return [e for e in self._events if e.seq > since and e.visible_for(player)]
+
+    def public(self, since: int = 0) -> list[Event]:
+        """Events everyone may see (what a spectator gets)."""
+        return [e for e in self._events if e.seq > since and e.visible_to is None]
+
+    def since(self, seq: int) -> list[Event]:
+        """All events newer than *seq*, regardless of visibility."""
+        return [e for e in self._events if e.seq > seq]
+
+    def clone(self) -> EventLog:
+        # Events are immutable by contract, so a shallow list copy suffices.
+        return EventLog(self._events)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:
+        return self.clone()
+
+    def to_data(self) -> list[JsonValue]:
+        return [e.to_data() for e in self._events]
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "events", path: str = "") -> EventLog:
+        events: list[Event] = []
+        for i, item in enumerate(as_list(data, source, path)):
+            event = Event.from_data(item, source, join(path, i))
+            expected = events[-1].seq + 1 if events else 1
+            if event.seq != expected:
+                raise DataError(source, join(join(path, i), "seq"), f"expected {expected}")
+            events.append(event)
+        return cls(events)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self._events[index]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        return self._events == other._events
+
+    def __repr__(self) -> str:
+        return f"EventLog({self._events!r})"

@@ -1,0 +1,492 @@
+"""Game and GameState: the OpenSpiel-shaped contract every game implements.
+
+The base class owns the invariants that must hold for *every* game and that
+are easy to get subtly wrong per game:
+
+* validation before mutation, with a rule citation for every refusal;
+* atomic application (a failing rule never leaves a half-applied state);
+* a state is a pure function of ``(game params, seed, history)``, so replays,
+  saves and network play agree bit for bit;
+* exact JSON serialization.
+
+Games implement only the ``_``-prefixed hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import DataError, IllegalActionError
+from rulekeeper.core.events import EventLog
+from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
+from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps, check_json
+from rulekeeper.core.rng import Pcg32
+
+__all__ = [
+    "CHANCE",
+    "SIMULTANEOUS",
+    "STATE_FORMAT",
+    "TERMINAL",
+    "Explanation",
+    "Game",
+    "GameState",
+    "LoggedAction",
+]
+
+# Same values as OpenSpiel's kChancePlayerId, kSimultaneousPlayerId and
+# kTerminalPlayerId, so tooling written against OpenSpiel reads our logs.
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+STATE_FORMAT = 1
+"""Version of the serialized state layout; bump on incompatible changes."""
+
+_PROBABILITY_TOLERANCE = 1e-9
+_STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "events", "data"})
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    """One history entry: who acted (``CHANCE`` for chance outcomes) and what."""
+
+    player: int
+    action: Action
+
+    def to_json(self) -> JsonObject:
+        return {"player": self.player, "action": self.action.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "history", path: str = "") -> LoggedAction:
+        mapping = as_mapping(data, source, path)
+        player = as_int(member(mapping, "player", source, path), source, join(path, "player"))
+        raw = member(mapping, "action", source, path)
+        try:
+            action = Action.from_json(raw)
+        except DataError as exc:
+            raise DataError(source, join(join(path, "action"), exc.field), exc.reason) from exc
+        return cls(player, action)
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an action is or is not legal, with the rule to look up."""
+
+    legal: bool
+    rule: str
+    reason: str
+
+
+class Game(ABC):
+    """A game with fixed parameters; a factory for its states.
+
+    Parameters are JSON data so that a saved state or a replay can recreate
+    the exact game.  Subclasses set ``name`` and ``state_class`` and override
+    :meth:`_validate_params`.
+    """
+
+    name: ClassVar[str]
+    state_class: ClassVar[type[GameState]]
+
+    def __init__(self, **params: object) -> None:
+        source = f"{self._source_name()} parameters"
+        for key, value in params.items():
+            try:
+                check_json(value, key)
+            except (TypeError, ValueError) as exc:
+                raise DataError(source, key, str(exc)) from exc
+        validated = self._validate_params(copy.deepcopy(params))
+        check_json(validated)
+        self._params: JsonObject = validated
+
+    @classmethod
+    def _source_name(cls) -> str:
+        return getattr(cls, "name", cls.__name__)
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        """Check *params*, fill in defaults and return them; raise DataError naming a bad one.
+
+        The default accepts no parameters at all, so a typo in a parameter
+        name is reported instead of silently ignored.
+        """
+        for key in params:
+            raise DataError(f"{self._source_name()} parameters", key, "unknown parameter")
+        return {}
+
+    @property
+    def params(self) -> JsonObject:
+        """Validated parameters including defaults (a copy; safe to mutate)."""
+        return copy.deepcopy(self._params)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats, fixed for the lifetime of the game."""
+
+    def new_initial_state(self, seed: int = 0) -> GameState:
+        return self.state_class(self, seed)
+
+    def deserialize_state(self, text: str) -> GameState:
+        """Inverse of ``GameState.serialize``; raises DataError naming the bad field."""
+        return self.state_class._deserialize(self, text)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(**{self._params!r})"
+
+
+class GameState(ABC):
+    """A position in a game.
+
+    Subclass ``__init__`` must call ``super().__init__(game, seed)`` first and
+    may then set up its own fields, drawing randomness only from ``self.rng``.
+    Deserialization bypasses subclass ``__init__`` and calls
+    :meth:`_from_data` instead.  Subclass data lives in ordinary instance
+    attributes (no ``__slots__``): the default :meth:`clone` deep-copies every
+    attribute that is not one of the base fields below, and atomic
+    application swaps ``__dict__`` contents.
+    """
+
+    _BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"game", "seed", "rng", "events", "_history"}
+    )
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.game = game
+        self.seed = seed
+        self.rng = Pcg32(seed)
+        self.events = EventLog()
+        self._history: list[LoggedAction] = []
+
+    # ------------------------------------------------------------------ hooks
+
+    @abstractmethod
+    def _current_player(self) -> int:
+        """Seat to act, or CHANCE / SIMULTANEOUS / TERMINAL."""
+
+    def _is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    @abstractmethod
+    def _legal_actions(self, player: int) -> Sequence[Action]:
+        """Legal actions for *player*, who is the one to act (or any seat at a
+        SIMULTANEOUS node: return [] for seats that have nothing to do).
+        Must be in a deterministic order."""
+
+    @abstractmethod
+    def _apply(self, action: Action, player: int) -> None:
+        """Apply an action already checked to be legal.
+
+        Runs on a scratch copy of the state, so it may raise midway.
+        """
+
+    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
+        """(rule, reason) for an action that is not legal for *player*.
+
+        Games should override to cite the rulebook; this fallback only knows
+        the action is not on the list.
+        """
+        legal = self._legal_actions(player)
+        if all(a.kind != action.kind for a in legal):
+            kinds = sorted({a.kind for a in legal})
+            return (
+                "core: unknown action",
+                f"no {action.kind!r} action is possible now (possible: {', '.join(kinds)})",
+            )
+        return ("core: not a legal action", f"{self.describe(action)} is not allowed now")
+
+    @abstractmethod
+    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        """Outcomes and probabilities of the current chance node."""
+
+    @abstractmethod
+    def _returns(self) -> Sequence[float]:
+        """Per-seat returns (final scores at terminal states)."""
+
+    @abstractmethod
+    def _observation(self, player: int) -> JsonObject:
+        """What *player* may know, as JSON data; must not leak hidden information."""
+
+    @abstractmethod
+    def _to_data(self) -> JsonObject:
+        """Subclass fields as JSON data."""
+
+    @abstractmethod
+    def _from_data(self, data: Mapping[str, Any]) -> None:
+        """Restore subclass fields from :meth:`_to_data` output.
+
+        Base fields (``game``, ``seed``, ``rng``, history, events) are already
+        restored.  Raise DataError naming the field on malformed data.
+        """
+
+    def _clone_data_into(self, new: Self) -> None:
+        """Copy subclass fields into *new*; override with something faster if cloning is hot."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        target = new.__dict__
+        for key, value in self.__dict__.items():
+            if key not in self._BASE_FIELDS:
+                target[key] = copy.deepcopy(value, memo)
+
+    # ----------------------------------------------------------------- public
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    def current_player(self) -> int:
+        return TERMINAL if self._is_terminal() else self._current_player()
+
+    def is_terminal(self) -> bool:
+        return self._is_terminal()
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self.current_player() == SIMULTANEOUS
+
+    def _check_seat(self, player: int) -> None:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"player must be an int, got {player!r}")
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"no player {player} in a {self.num_players}-player game")
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Legal actions for *player* (default: the player to act).
+
+        At a SIMULTANEOUS node *player* is required.  At a chance node the
+        outcomes are returned (for ``None`` or ``CHANCE``).  Seats that are not
+        to act get ``[]``.
+        """
+        current = self.current_player()
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            if player is None or player == CHANCE:
+                return [action for action, _ in self.chance_outcomes()]
+            self._check_seat(player)
+            return []
+        if current == SIMULTANEOUS:
+            if player is None:
+                raise ValueError("a player must be given at a simultaneous node")
+            if player == CHANCE:
+                return []
+            self._check_seat(player)
+            return list(self._legal_actions(player))
+        if player is None:
+            return list(self._legal_actions(current))
+        if player != CHANCE:
+            self._check_seat(player)
+        return list(self._legal_actions(current)) if player == current else []
+
+    def explain(self, action: Action, player: int | None = None) -> Explanation:
+        """Whether *player* (default: the player to act) may take *action*, and why."""
+        current = self.current_player()
+
+        def refuse(rule: str, reason: str) -> Explanation:
+            return Explanation(False, rule, reason)
+
+        if not isinstance(action, Action):
+            return refuse("core: malformed action", f"{action!r} is not an Action")
+        if player is not None and player != CHANCE:
+            if isinstance(player, bool) or not isinstance(player, int):
+                return refuse("core: no such player", f"{player!r} is not a player number")
+            if not 0 <= player < self.num_players:
+                return refuse("core: no such player", f"there is no player {player}")
+        if current == TERMINAL:
+            return refuse("core: game over", "the game is over; no more actions can be taken")
+        if current == CHANCE:
+            if player is not None and player != CHANCE:
+                return refuse("core: chance node", "the dice are rolling; no player acts now")
+            if action not in self.legal_actions(CHANCE):
+                return refuse(
+                    "core: chance node",
+                    f"{self.describe(action)} is not a possible outcome here",
+                )
+            return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
+        if player == CHANCE:
+            return refuse("core: not a chance node", "chance does not act here")
+        if current == SIMULTANEOUS:
+            if player is None:
+                return refuse("core: simultaneous", "say which player acts at a simultaneous node")
+            actor = player
+            if not self._legal_actions(actor):
+                return refuse("core: out of turn", f"player {actor} has nothing to decide now")
+        else:
+            actor = current if player is None else player
+            if actor != current:
+                return refuse(
+                    "core: out of turn",
+                    f"it is player {current}'s turn to act, not player {actor}'s",
+                )
+        if action in self._legal_actions(actor):
+            return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
+        rule, reason = self._explain_illegal(action, actor)
+        return refuse(rule, reason)
+
+    def apply_action(self, action: Action, player: int | None = None) -> None:
+        """Validate and apply *action* for *player* (default: the player to act).
+
+        Raises IllegalActionError (with the rule from :meth:`explain`) and
+        leaves the state untouched if the action is not legal; any other
+        exception raised by the rules also leaves it untouched.
+        """
+        verdict = self.explain(action, player)
+        if not verdict.legal:
+            raise IllegalActionError(verdict.rule, verdict.reason)
+        current = self.current_player()
+        actor = player if current == SIMULTANEOUS and player is not None else current
+        trial = self.clone()
+        if actor == CHANCE:
+            # Every chance outcome consumes the same draw whether it was
+            # sampled by resolve_chance or supplied from outside (a replay, a
+            # physical die), so the state stays a function of its history.
+            trial.rng.random()
+        trial._apply(action, actor)
+        trial._history.append(LoggedAction(actor, action))
+        self._adopt(trial)
+
+    def _adopt(self, other: GameState) -> None:
+        self.__dict__.clear()
+        self.__dict__.update(other.__dict__)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Outcomes of the current chance node with probabilities; [] elsewhere."""
+        if not self.is_chance_node():
+            return []
+        outcomes = list(self._chance_outcomes())
+        if not outcomes:
+            raise RuntimeError(f"{self.game.name}: chance node without outcomes")
+        total = 0.0
+        for action, p in outcomes:
+            if not isinstance(action, Action) or not (0.0 <= p <= 1.0):
+                raise RuntimeError(f"{self.game.name}: bad chance outcome {(action, p)!r}")
+            total += p
+        if not math.isclose(total, 1.0, abs_tol=_PROBABILITY_TOLERANCE):
+            raise RuntimeError(f"{self.game.name}: chance probabilities sum to {total}, not 1")
+        return outcomes
+
+    def resolve_chance(self) -> Action:
+        """Sample the current chance node from ``self.rng``, apply and return the outcome."""
+        if not self.is_chance_node():
+            raise IllegalActionError("core: not a chance node", "there is nothing to roll now")
+        outcomes = self.chance_outcomes()
+        # Peek with a copy: apply_action consumes the very same draw.
+        index = self.rng.clone().weighted_index([p for _, p in outcomes])
+        action = outcomes[index][0]
+        self.apply_action(action, CHANCE)
+        return action
+
+    def returns(self) -> list[float]:
+        values = [float(v) for v in self._returns()]
+        if len(values) != self.num_players:
+            raise RuntimeError(
+                f"{self.game.name}: returns() gave {len(values)} values for "
+                f"{self.num_players} players"
+            )
+        return values
+
+    def observation(self, player: int) -> JsonObject:
+        """What *player* may see, as JSON data."""
+        self._check_seat(player)
+        return self._observation(player)
+
+    def history(self) -> list[LoggedAction]:
+        return list(self._history)
+
+    def describe(self, action: Action) -> str:
+        """Words for *action*; games override to say "Move He-Man to the ruins"."""
+        return str(action)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        new.game = self.game  # games are immutable once built; share them
+        new.seed = self.seed
+        new.rng = self.rng.clone()
+        new.events = self.events.clone()
+        new._history = list(self._history)
+        self._clone_data_into(new)
+        return new
+
+    # ---------------------------------------------------------- serialization
+
+    def to_document(self) -> JsonObject:
+        """The serialized state as JSON data (what :meth:`serialize` writes)."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.name,
+            "params": self.game.params,
+            "seed": self.seed,
+            "rng": dict(self.rng.to_data()),
+            "history": [entry.to_json() for entry in self._history],
+            "events": self.events.to_data(),
+            "data": self._to_data(),
+        }
+
+    def serialize(self) -> str:
+        """Canonical JSON text; equal states give identical text."""
+        return canonical_dumps(self.to_document())
+
+    @classmethod
+    def _deserialize(cls, game: Game, text: str) -> GameState:
+        source = f"{game.name} state"
+        try:
+            doc = json.loads(text, parse_constant=_reject_constant)
+        except (TypeError, ValueError) as exc:
+            raise DataError(source, "<text>", f"not valid JSON: {exc}") from exc
+        doc = as_mapping(doc, source, "")
+        unknown = sorted(set(doc) - _STATE_KEYS)
+        if unknown:
+            raise DataError(source, unknown[0], "unknown field")
+        version = as_int(member(doc, "format", source), source, "format")
+        if version != STATE_FORMAT:
+            raise DataError(source, "format", f"unsupported version {version}")
+        name = as_str(member(doc, "game", source), source, "game")
+        if name != game.name:
+            raise DataError(source, "game", f"state is for {name!r}, not {game.name!r}")
+        params = dict(as_mapping(member(doc, "params", source), source, "params"))
+        if params != game.params:
+            raise DataError(
+                source, "params", f"saved with {params!r}, but this game has {game.params!r}"
+            )
+        seed = as_int(member(doc, "seed", source), source, "seed")
+        rng = Pcg32.from_data(member(doc, "rng", source), source, "rng")
+        raw_history = as_list(member(doc, "history", source), source, "history")
+        history = [
+            LoggedAction.from_json(item, source, join("history", i))
+            for i, item in enumerate(raw_history)
+        ]
+        events = EventLog.from_data(member(doc, "events", source), source, "events")
+        data = as_mapping(member(doc, "data", source), source, "data")
+
+        state = object.__new__(cls)
+        state.game = game
+        state.seed = seed
+        state.rng = rng
+        state.events = events
+        state._history = history
+        try:
+            state._from_data(data)
+        except DataError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise DataError(source, "data", f"{type(exc).__name__}: {exc}") from exc
+        return state
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.name} seed={self.seed} "
+            f"actions={len(self._history)} player={self.current_player()}>"
+        )
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not valid JSON")

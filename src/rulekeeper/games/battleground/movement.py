@@ -1,0 +1,292 @@
+"""The move action: movement points, and every position one move action reaches, with its path.
+
+Sources: rulebook *Move* (standard movement, difficult terrain, low and high obstacles, ladders
+and platforms, climbing, pushing), *Spending Focus*, *Buffs and Debuffs* (quickness, cripple),
+*Movement Effects* (jump, teleport) and battleground.md §2.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from rulekeeper.games.battleground.hexes import GROUND, PLATFORM, Hex, Position, neighbours
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.battlefield import Battlefield
+
+StepKind = Literal[
+    "step", "over-low", "over-high", "ladder", "climb-up", "climb-down", "jump", "teleport"
+]
+Style = Literal["move", "jump", "teleport"]
+
+STEP_COST: dict[str, int] = {
+    "step": 1,
+    "over-low": 3,
+    "over-high": 6,
+    "ladder": 2,
+    "climb-up": 3,
+    "climb-down": 3,
+    "jump": 1,
+    "teleport": 1,
+}
+STEP_RULE: dict[str, str] = {
+    "step": "Standard Movement",
+    "over-low": "Movement and Low Obstacles",
+    "over-high": "Movement and High Obstacles",
+    "ladder": "Ladders",
+    "climb-up": "Climbing Up",
+    "climb-down": "Climbing Down",
+    "jump": "Jump",
+    "teleport": "Teleport",
+}
+
+
+@dataclass(frozen=True)
+class MovementPoints:
+    points: int
+    notes: tuple[str, ...]
+
+
+def movement_points(
+    field: Battlefield,
+    start: Position,
+    speed: int,
+    focused_speed: int | None = None,
+    *,
+    use_focus: bool = False,
+    quickness: bool = False,
+    cripple: bool = False,
+    style: Style = "move",
+) -> MovementPoints:
+    """Movement points of one move action, with the rule behind each change."""
+    if use_focus:
+        if focused_speed is None:
+            raise ValueError("use_focus needs the focused speed value")
+        base, notes = focused_speed, [f"focused speed {focused_speed} (Spending Focus)"]
+    else:
+        base, notes = speed, [f"speed {speed}"]
+    in_difficult = field.is_difficult(start)
+    if in_difficult and style == "move":
+        base -= 2
+        notes.append("-2: the action begins in difficult terrain (Movement and Difficult Terrain)")
+    if quickness:
+        base += 2
+        notes.append("+2: quickness (Buffs and Debuffs)")
+    if cripple:
+        if in_difficult:
+            notes.append("cripple ignored: the movement begins in difficult terrain")
+        else:
+            base -= 2
+            notes.append("-2: cripple (Buffs and Debuffs)")
+    return MovementPoints(max(0, base), tuple(notes))
+
+
+@dataclass(frozen=True)
+class MoveStep:
+    kind: StepKind
+    to: Position
+    cost: int
+    via: Hex | None = None
+    pushes: Position | None = None
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"kind": self.kind, "to": self.to.to_json(), "cost": self.cost}
+        if self.via is not None:
+            data["via"] = list(self.via)
+        if self.pushes is not None:
+            data["pushes"] = self.pushes.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class Route:
+    destination: Position
+    cost: int
+    steps: tuple[MoveStep, ...]
+    stopped_by_enemy: bool = False
+
+    @property
+    def path(self) -> list[Position]:
+        return [step.to for step in self.steps]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "to": self.destination.to_json(),
+            "cost": self.cost,
+            "steps": [step.to_json() for step in self.steps],
+            "stopped_by_enemy": self.stopped_by_enemy,
+        }
+
+
+@dataclass
+class Occupancy:
+    """Where the other characters stand, seen from the moving character."""
+
+    friends: frozenset[Position] = frozenset()
+    enemies: frozenset[Position] = frozenset()
+    can_be_pushed: Callable[[Position], bool] = field(default=lambda _p: True)
+
+    @classmethod
+    def of(cls, friends: Iterable[Position] = (), enemies: Iterable[Position] = ()) -> Occupancy:
+        return cls(frozenset(friends), frozenset(enemies))
+
+    @property
+    def occupied(self) -> frozenset[Position]:
+        return self.friends | self.enemies
+
+
+def _enemy_adjacent(field: Battlefield, pos: Position, enemies: frozenset[Position]) -> bool:
+    if not enemies:
+        return False
+    return any(Position(q, r, pos.level) in enemies for q, r in neighbours(pos.hex))
+
+
+def _push_room(field: Battlefield, occupant: Position, occupied: frozenset[Position]) -> bool:
+    return any(p not in occupied for p in field.adjacent_positions(occupant))
+
+
+def _standard_moves(
+    field: Battlefield, pos: Position, occupancy: Occupancy, occupied: frozenset[Position]
+) -> Iterable[MoveStep]:
+    for adjacent in field.adjacent_positions(pos):
+        if adjacent not in occupied:
+            yield MoveStep("step", adjacent, 1)
+    if pos.level == GROUND:
+        for h in neighbours(pos.hex):
+            height = field.obstacle_height.get(h)
+            if height is not None:
+                kind: StepKind = "over-low" if height == "low" else "over-high"
+                for q, r in neighbours(h):
+                    landing = Position(q, r, GROUND)
+                    if landing != pos and landing in field.positions and landing not in occupied:
+                        yield MoveStep(kind, landing, STEP_COST[kind], via=h)
+        if not field.is_under_platform(pos):
+            for q, r in neighbours(pos.hex):
+                if (q, r) in field.platform_of:
+                    yield from _climb(
+                        field, Position(q, r, PLATFORM), "climb-up", occupancy, occupied
+                    )
+    else:
+        for q, r in neighbours(pos.hex):
+            below = Position(q, r, GROUND)
+            if below in field.positions and not field.is_under_platform(below):
+                yield from _climb(field, below, "climb-down", occupancy, occupied)
+    for h in neighbours(pos.hex):
+        if h in field.ladders:
+            for q, r in neighbours(h):
+                for level in (GROUND, PLATFORM):
+                    other = Position(q, r, level)
+                    if other != pos and other in field.positions and other not in occupied:
+                        yield MoveStep("ladder", other, 2, via=h)
+
+
+def _climb(
+    field: Battlefield,
+    to: Position,
+    kind: StepKind,
+    occupancy: Occupancy,
+    occupied: frozenset[Position],
+) -> Iterable[MoveStep]:
+    if to not in occupied:
+        yield MoveStep(kind, to, 3)
+    elif occupancy.can_be_pushed(to) and _push_room(field, to, occupied):
+        yield MoveStep(kind, to, 3, pushes=to)
+
+
+def reachable(
+    field: Battlefield,
+    start: Position,
+    points: int,
+    occupancy: Occupancy | None = None,
+    *,
+    style: Style = "move",
+) -> dict[Position, Route]:
+    """Every position one movement reaches with ``points`` movement points, by cheapest route.
+
+    Entering a hex adjacent to an enemy ends a move action there. Jumps and teleports are
+    separate (:func:`free_reach`).
+    """
+    if style != "move":
+        return free_reach(field, start, points, occupancy, kind=style)
+    occupancy = occupancy or Occupancy()
+    occupied = occupancy.occupied - {start}
+    best: dict[Position, int] = {start: 0}
+    came: dict[Position, tuple[Position, MoveStep]] = {}
+    stopped: set[Position] = set()
+    frontier: list[tuple[int, Position]] = [(0, start)]
+    while frontier:
+        cost, pos = heapq.heappop(frontier)
+        if cost > best[pos] or pos in stopped:
+            continue
+        for move in _standard_moves(field, pos, occupancy, occupied):
+            total = cost + move.cost
+            if total > points or total >= best.get(move.to, points + 1):
+                continue
+            best[move.to] = total
+            came[move.to] = (pos, move)
+            heapq.heappush(frontier, (total, move.to))
+            if _enemy_adjacent(field, move.to, occupancy.enemies):
+                stopped.add(move.to)
+    return {
+        pos: Route(pos, cost, _walk_back(came, start, pos), pos in stopped)
+        for pos, cost in best.items()
+        if pos != start
+    }
+
+
+def _walk_back(
+    came: dict[Position, tuple[Position, MoveStep]], start: Position, pos: Position
+) -> tuple[MoveStep, ...]:
+    steps: list[MoveStep] = []
+    while pos != start:
+        previous, step = came[pos]
+        steps.append(step)
+        pos = previous
+    steps.reverse()
+    return tuple(steps)
+
+
+def free_reach(
+    field: Battlefield,
+    start: Position,
+    points: int,
+    occupancy: Occupancy | None = None,
+    *,
+    kind: Style = "jump",
+) -> dict[Position, Route]:
+    """Jump or teleport (Movement Effects): characters, obstacles, difficult terrain and enemy
+    adjacency are ignored and every surrounding hex is adjacent at any level, so each hex step
+    costs 1; the movement must end on a free position."""
+    step_kind: StepKind = "teleport" if kind == "teleport" else "jump"
+    occupied = (occupancy or Occupancy()).occupied - {start}
+    came: dict[Hex, Hex] = {start.hex: start.hex}
+    layer = [start.hex]
+    for _ in range(points):
+        following: list[Hex] = []
+        for h in layer:
+            for n in neighbours(h):
+                if n in field.board and n not in came:
+                    came[n] = h
+                    following.append(n)
+        layer = following
+    routes: dict[Position, Route] = {}
+    for h in came:
+        for level in (GROUND, PLATFORM):
+            pos = Position(h[0], h[1], level)
+            if pos == start or pos not in field.positions or pos in occupied:
+                continue
+            trail: list[Hex] = []
+            cursor = h
+            while cursor != start.hex:
+                trail.append(cursor)
+                cursor = came[cursor]
+            trail.reverse()
+            steps = tuple(
+                MoveStep(step_kind, Position(q, r, level if (q, r) == h else start.level), 1)
+                for q, r in trail
+            )
+            routes[pos] = Route(pos, len(steps) or 1, steps or (MoveStep(step_kind, pos, 1),))
+    return routes
