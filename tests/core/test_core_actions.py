@@ -105,6 +105,28 @@ def test_param_accessors() -> None:
         action.param("missing")
 
 
+def test_typed_param_accessors() -> None:
+    action = Action.of("move", to=[3, -2, 0], n=2, unit="orc", flag=True)
+    assert action.ints_param("to") == (3, -2, 0)
+    assert action.int_param("n") == 2
+    assert action.str_param("unit") == "orc"
+    assert action.bool_param("flag") is True
+    with pytest.raises(TypeError, match="'unit' must be an integer"):
+        action.int_param("unit")
+    with pytest.raises(TypeError):
+        action.int_param("flag")  # a bool is not a count
+    with pytest.raises(TypeError):
+        action.str_param("n")
+    with pytest.raises(TypeError):
+        action.bool_param("n")
+    with pytest.raises(TypeError):
+        Action.of("move", to=[1, True]).ints_param("to")
+    with pytest.raises(TypeError):
+        action.ints_param("n")
+    with pytest.raises(KeyError):
+        action.int_param("missing")
+
+
 def test_rejects_dicts_and_bad_values() -> None:
     with pytest.raises(TypeError, match="dict"):
         Action.of("move", to={"q": 1})

@@ -37,7 +37,7 @@ from rulekeeper.games.battleground.movement import (
     reachable,
 )
 
-__all__ = ["OPS", "QueryError", "answer", "run_queries"]
+__all__ = ["OPS", "QueryError", "answer", "position_problem", "run_queries"]
 
 JsonObject = dict[str, Any]
 
@@ -84,6 +84,24 @@ def _fmt(h: Hex) -> str:
     return f"({h[0]},{h[1]})"
 
 
+def position_problem(field: Battlefield, pos: Position) -> str | None:
+    """Why ``pos`` is not a position of the map, or None when it is one."""
+    if pos in field.positions:
+        return None
+    if pos.hex not in field.board:
+        return (
+            f"hex {_fmt(pos.hex)} is off the {field.columns}x{field.rows} board "
+            f"of map {field.name!r}"
+        )
+    if pos.level not in (GROUND, PLATFORM):
+        return f"level must be 0 (ground) or 1 (platform), got {pos.level}"
+    if pos.level == PLATFORM and pos.hex not in field.platform_of:
+        why = f"there is no platform at {_fmt(pos.hex)}"
+    else:
+        why = f"the hex holds {field.describe_hex(pos.hex)}"
+    return f"{pos} is not a position one can stand on: {why}"
+
+
 class _Request:
     """Typed access to the fields of one request, with errors that name the field."""
 
@@ -91,10 +109,8 @@ class _Request:
         self.field = field
         self.data = data
         self.op = op
-        self.used: set[str] = {"op", "id"}
 
     def _get(self, name: str, required: bool) -> Any:
-        self.used.add(name)
         if name not in self.data:
             if required:
                 raise QueryError(f"missing field {name!r} (op {self.op!r})", name)
@@ -194,12 +210,9 @@ class _Request:
         q, r, level = self._coordinates(name, value)
         pos = Position(q, r, GROUND if level is None else level)
         self._on_board(name, pos.hex)
-        if pos not in self.field.positions:
-            if pos.level == PLATFORM and pos.hex not in self.field.platform_of:
-                why = f"there is no platform at {_fmt(pos.hex)}"
-            else:
-                why = f"the hex holds {self.field.describe_hex(pos.hex)}"
-            raise self.fail(name, f"{pos} is not a position one can stand on: {why}")
+        problem = position_problem(self.field, pos)
+        if problem is not None:
+            raise self.fail(name, problem)
         return pos
 
     def position(self, name: str) -> Position:
@@ -215,13 +228,13 @@ class _Request:
             )
         return [self._as_position(f"{name}.{index}", item) for index, item in enumerate(value)]
 
-    def finish(self) -> None:
+    def check_names(self, known: tuple[str, ...]) -> None:
         """Refuse fields the op does not know: a misspelt optional field would pass silently."""
-        unknown = sorted(set(self.data) - self.used)
+        unknown = [name for name in self.data if name not in known and name not in ("op", "id")]
         if unknown:
-            known = ", ".join(sorted(self.used - {"op", "id"})) or "none"
             raise QueryError(
-                f"unknown field {unknown[0]!r} for op {self.op!r} (its fields: {known})",
+                f"unknown field {unknown[0]!r} for op {self.op!r} "
+                f"(its fields: {', '.join(known) or 'none'})",
                 unknown[0],
             )
 
@@ -232,11 +245,10 @@ class _Request:
 def _distance(field: Battlefield, request: _Request) -> JsonObject:
     a = request.position("from")
     b = request.position("to")
-    request.finish()
     hexes = field.distance(a, b)
     inches = round(field.range_inches(a, b), _INCH_DIGITS)
     reason = (
-        f"{hexes} hex step{'' if hexes == 1 else 's'} from {a} to {b}; {inches:g}\" between "
+        f'{hexes} hex step{"" if hexes == 1 else "s"} from {a} to {b}; {inches}" between '
         "the closest points of the two hexes, levels ignored (battleground.md §2: Range)"
     )
     return {"hexes": hexes, "inches": inches, "reason": reason}
@@ -297,7 +309,6 @@ def _board_summary(field: Battlefield) -> JsonObject:
 
 def _hexes(field: Battlefield, request: _Request) -> JsonObject:
     at = request.hex("at")
-    request.finish()
     if at is None:
         return _board_summary(field)
     return _hex_details(field, at)
@@ -306,7 +317,6 @@ def _hexes(field: Battlefield, request: _Request) -> JsonObject:
 def _los(field: Battlefield, request: _Request) -> JsonObject:
     a = request.position("from")
     b = request.position("to")
-    request.finish()
     return field.line_of_sight(a, b).to_json()
 
 
@@ -314,7 +324,6 @@ def _cover(field: Battlefield, request: _Request) -> JsonObject:
     attacker = request.position("from")
     target = request.position("to")
     characters = request.positions("characters")
-    request.finish()
     return field.cover(attacker, target, characters).to_json()
 
 
@@ -322,7 +331,6 @@ def _flank(field: Battlefield, request: _Request) -> JsonObject:
     target = request.position("target")
     facing = request.facing("facing")
     attacker = request.position("from")
-    request.finish()
     return flank_verdict(target.hex, facing, attacker.hex).to_json()
 
 
@@ -337,7 +345,6 @@ def _reach(field: Battlefield, request: _Request) -> JsonObject:
     friends = request.positions("friends")
     enemies = request.positions("enemies")
     style = request.style("style")
-    request.finish()
     if use_focus and focused is None:
         raise QueryError("missing field 'focused_speed': use_focus needs it", "focused_speed")
     points = movement_points(
@@ -364,13 +371,27 @@ def _reach(field: Battlefield, request: _Request) -> JsonObject:
 
 Op = Callable[[Battlefield, _Request], JsonObject]
 
-OPS: dict[str, Op] = {
-    "distance": _distance,
-    "hexes": _hexes,
-    "los": _los,
-    "cover": _cover,
-    "flank": _flank,
-    "reach": _reach,
+# Each op with the request fields it takes (besides "op" and "id").
+OPS: dict[str, tuple[Op, tuple[str, ...]]] = {
+    "distance": (_distance, ("from", "to")),
+    "hexes": (_hexes, ("at",)),
+    "los": (_los, ("from", "to")),
+    "cover": (_cover, ("from", "to", "characters")),
+    "flank": (_flank, ("target", "facing", "from")),
+    "reach": (
+        _reach,
+        (
+            "from",
+            "speed",
+            "focused_speed",
+            "use_focus",
+            "quickness",
+            "cripple",
+            "friends",
+            "enemies",
+            "style",
+        ),
+    ),
 }
 
 
@@ -405,11 +426,12 @@ def answer(field: Battlefield, request: Mapping[str, Any]) -> JsonObject:
         if op is None:
             raise QueryError(f"missing field 'op' (one of: {', '.join(OPS)})", "op")
         if not isinstance(op, str) or op not in OPS:
-            raise QueryError(
-                f"field 'op': unknown op {_show(op)} (one of: {', '.join(OPS)})", "op"
-            )
+            raise QueryError(f"field 'op': unknown op {_show(op)} (one of: {', '.join(OPS)})", "op")
         head["op"] = op
-        result = OPS[op](field, _Request(field, request, op))
+        handler, names = OPS[op]
+        fields = _Request(field, request, op)
+        fields.check_names(names)
+        result = handler(field, fields)
     except QueryError as error:
         failure: JsonObject = {"ok": False, **head, "error": error.message}
         if error.field is not None:

@@ -25,11 +25,13 @@ __all__ = ["Action"]
 # always means a string.
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.:/-]*")
 _RESERVED_WORDS = frozenset({"true", "false", "null", "NaN", "Infinity"})
-_DECODER = json.JSONDecoder(parse_constant=lambda name: _reject_constant(name))
 
 
 def _reject_constant(name: str) -> float:
     raise ValueError(f"{name} is not allowed in an action")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
 
 def _typed_key(value: FrozenJson) -> object:
@@ -106,6 +108,41 @@ class Action:
             if key == name:
                 return value
         return default
+
+    # Typed accessors: rules call these after legality has been checked, so a
+    # wrong type means a bug in the game's action list, reported as TypeError.
+
+    def _typed(self, name: str, expected: str) -> TypeError:
+        return TypeError(
+            f"action {self.kind!r}: parameter {name!r} must be {expected}, got {self.get(name)!r}"
+        )
+
+    def int_param(self, name: str) -> int:
+        value = self.param(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._typed(name, "an integer")
+        return value
+
+    def str_param(self, name: str) -> str:
+        value = self.param(name)
+        if not isinstance(value, str):
+            raise self._typed(name, "a string")
+        return value
+
+    def bool_param(self, name: str) -> bool:
+        value = self.param(name)
+        if not isinstance(value, bool):
+            raise self._typed(name, "true or false")
+        return value
+
+    def ints_param(self, name: str) -> tuple[int, ...]:
+        """A list of integers, e.g. hex coordinates ``to=[3, -2, 0]``."""
+        value = self.param(name)
+        if not isinstance(value, tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise self._typed(name, "a list of integers")
+        return tuple(int(v) for v in value if isinstance(v, int))
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {"kind": self.kind}

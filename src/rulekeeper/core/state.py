@@ -71,7 +71,9 @@ class LoggedAction:
         try:
             action = Action.from_json(raw)
         except DataError as exc:
-            raise DataError(source, join(join(path, "action"), exc.field), exc.reason) from exc
+            apath = join(path, "action")
+            field = apath if exc.field == "<root>" else join(apath, exc.field)
+            raise DataError(source, field, exc.reason) from exc
         return cls(player, action)
 
 
@@ -338,6 +340,10 @@ class GameState(ABC):
         Raises IllegalActionError (with the rule from :meth:`explain`) and
         leaves the state untouched if the action is not legal; any other
         exception raised by the rules also leaves it untouched.
+
+        The rules run on a clone whose attributes are then adopted, so keep
+        references to the state itself, not to its parts (``state.events``
+        is a new object after every action).
         """
         verdict = self.explain(action, player)
         if not verdict.legal:

@@ -27,7 +27,7 @@ from rulekeeper.games.battleground.hexes import (
 from rulekeeper.games.battleground.mapfile import MapFile, parse_map, read_map
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.cover import CoverVerdict
+    from rulekeeper.games.battleground.cover import CoverTable, CoverVerdict
     from rulekeeper.games.battleground.los import SightTable, SightVerdict
 
 MAPS_PACKAGE = "rulekeeper.games.battleground.maps"
@@ -72,10 +72,10 @@ class Battlefield:
         piece_ids: set[str] = set()
         for p_index, piece in enumerate(data.terrain):
             if piece.id in piece_ids:
-                self._fail(f"terrain.{p_index}.id", f"duplicate terrain piece id {piece.id!r}")
+                self._fail(f"terrain[{p_index}].id", f"duplicate terrain piece id {piece.id!r}")
             piece_ids.add(piece.id)
             for h_index, (h, height) in enumerate(piece.portions()):
-                where = f"terrain.{p_index}.hexes.{h_index}"
+                where = f"terrain[{p_index}].hexes[{h_index}]"
                 self._check_on_board(h, where)
                 if h in piece_of:
                     self._fail(where, f"hex {_fmt(h)} already belongs to piece {piece_of[h]!r}")
@@ -96,10 +96,10 @@ class Battlefield:
         self.platform_of: dict[Hex, str] = {}
         for p_index, platform in enumerate(data.platforms):
             if platform.id in self.platforms:
-                self._fail(f"platforms.{p_index}.id", f"duplicate platform id {platform.id!r}")
+                self._fail(f"platforms[{p_index}].id", f"duplicate platform id {platform.id!r}")
             platform_hexes = [_axial(h) for h in platform.hexes]
             for h_index, h in enumerate(platform_hexes):
-                where = f"platforms.{p_index}.hexes.{h_index}"
+                where = f"platforms[{p_index}].hexes[{h_index}]"
                 self._check_on_board(h, where)
                 if h in self.platform_of:
                     self._fail(
@@ -112,7 +112,7 @@ class Battlefield:
         ladder_ids: set[str] = set()
         for l_index, ladder in enumerate(data.ladders):
             h = _axial(ladder.at)
-            where = f"ladders.{l_index}"
+            where = f"ladders[{l_index}]"
             if ladder.id in ladder_ids:
                 self._fail(f"{where}.id", f"duplicate ladder id {ladder.id!r}")
             ladder_ids.add(ladder.id)
@@ -129,16 +129,16 @@ class Battlefield:
         self.zone_factions: dict[int, str | None] = {}
         for z_index, zone in enumerate(data.deployment_zones):
             if zone.player in self.zones:
-                self._fail(f"deployment_zones.{z_index}.player", "two zones for the same player")
+                self._fail(f"deployment_zones[{z_index}].player", "two zones for the same player")
             zone_hexes: set[Hex] = set()
             if zone.rows is not None:
                 low, high = zone.rows
                 if not 0 <= low <= high < self.rows:
-                    self._fail(f"deployment_zones.{z_index}.rows", f"rows {low}..{high} off board")
+                    self._fail(f"deployment_zones[{z_index}].rows", f"rows {low}..{high} off board")
                 zone_hexes |= {h for h in self.board if low <= h[1] <= high}
             for h_index, raw in enumerate(zone.hexes):
                 h = _axial(raw)
-                self._check_on_board(h, f"deployment_zones.{z_index}.hexes.{h_index}")
+                self._check_on_board(h, f"deployment_zones[{z_index}].hexes[{h_index}]")
                 zone_hexes.add(h)
             self.zones[zone.player] = frozenset(zone_hexes)
             self.zone_factions[zone.player] = zone.faction
@@ -149,7 +149,7 @@ class Battlefield:
         objective_at: dict[Hex, str] = {}
         for o_index, objective in enumerate(data.objectives):
             h = _axial(objective.at)
-            where = f"objectives.{o_index}"
+            where = f"objectives[{o_index}]"
             if objective.id in self.objectives:
                 self._fail(f"{where}.id", f"duplicate objective id {objective.id!r}")
             self._check_on_board(h, f"{where}.at")
@@ -171,7 +171,7 @@ class Battlefield:
         deployed: dict[Position, str] = {}
         characters: set[str] = set()
         for d_index, deployment in enumerate(data.deployments):
-            where = f"deployments.{d_index}"
+            where = f"deployments[{d_index}]"
             pos = Position(deployment.at[0], deployment.at[1], deployment.level)
             if deployment.character in characters:
                 self._fail(f"{where}.character", f"{deployment.character!r} is deployed twice")
@@ -275,6 +275,18 @@ class Battlefield:
 
     def has_line_of_sight(self, a: Position, b: Position) -> bool:
         return self.sight.visible(a, b)
+
+    @cached_property
+    def cover_table(self) -> CoverTable:
+        from rulekeeper.games.battleground.cover import CoverTable
+
+        return CoverTable(self)
+
+    def in_cover(
+        self, attacker: Position, target: Position, characters: Iterable[Position] = ()
+    ) -> bool:
+        """Cached cover answer (terrain table plus the characters on the line)."""
+        return self.cover_table.in_cover(attacker, target, frozenset(characters))
 
     def cover(
         self, attacker: Position, target: Position, characters: Iterable[Position] = ()

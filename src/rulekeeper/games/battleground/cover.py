@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulekeeper.games.battleground.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.games.battleground.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.segments import centre_pattern
 
 if TYPE_CHECKING:
@@ -101,3 +102,94 @@ def cover_verdict(
         else:
             parts.append(f"character at {_fmt(h)}")
     return CoverVerdict(True, f"cover: {', '.join(parts)} (rulebook: Cover)", tuple(by))
+
+
+class CoverTable:
+    """Cover from terrain alone for pairs of positions, cached; characters are added per query.
+
+    Characters move every turn, terrain never does: the terrain part is worth a table, the
+    character part is a handful of hexes on one line.
+    """
+
+    def __init__(self, field: Battlefield) -> None:
+        self.field = field
+        self.table = PairTable(field.positions)
+
+    def terrain_cover(self, attacker: Position, target: Position) -> bool:
+        table = self.table
+        ia = table.index.get(attacker)
+        ib = table.index.get(target)
+        if ia is None or ib is None:
+            return cover_verdict(self.field, attacker, target).in_cover
+        value = table.rows[ia][ib]
+        if value:
+            return value == YES
+        answer = cover_verdict(self.field, attacker, target).in_cover
+        table.rows[ia][ib] = YES if answer else NO
+        return answer
+
+    def in_cover(
+        self, attacker: Position, target: Position, characters: frozenset[Position] = frozenset()
+    ) -> bool:
+        if self.terrain_cover(attacker, target):
+            return True
+        if not characters or attacker.level != target.level:
+            return False
+        ignored = {attacker.hex, target.hex, *neighbours(attacker.hex)}
+        return any(
+            Position(q, r, target.level) in characters
+            for q, r in line_hexes(attacker.hex, target.hex)
+            if (q, r) not in ignored
+        )
+
+    def build(self, positions: Iterable[Position] | None = None) -> None:
+        """Terrain cover for every ordered pair, vectorised per hex offset on the ground."""
+        import numpy as np
+
+        chosen = sorted(positions if positions is not None else self.field.positions)
+        ground = [p for p in chosen if p.level == GROUND]
+        obstacles = self.field.obstacle_height
+        if ground:
+            qs = np.array([p.q for p in ground])
+            rs = np.array([p.r for p in ground])
+            q0, r0 = int(qs.min()) - 2, int(rs.min()) - 2
+            width, height = int(qs.max()) - q0 + 3, int(rs.max()) - r0 + 3
+            index = np.full((width, height), -1, dtype=np.int64)
+            index[qs - q0, rs - r0] = np.arange(len(ground))
+            blocking = np.zeros((width, height), dtype=bool)
+            for q, r in obstacles:
+                if 0 <= q - q0 < width and 0 <= r - r0 < height:
+                    blocking[q - q0, r - r0] = True
+            aq, ar = qs - q0, rs - r0
+            ids = np.array([self.table.index[p] for p in ground], dtype=np.int64)
+            firsts, seconds, values = [ids], [ids], [np.zeros(len(ground), dtype=bool)]
+            for dq in range(-(width - 1), width):
+                for dr in range(-(height - 1), height):
+                    tq, tr = aq + dq, ar + dr
+                    inside = (tq >= 0) & (tq < width) & (tr >= 0) & (tr < height)
+                    if not inside.any() or (dq, dr) == (0, 0):
+                        continue
+                    target_index = np.full(len(ground), -1, dtype=np.int64)
+                    target_index[inside] = index[tq[inside], tr[inside]]
+                    anchors = np.nonzero(target_index >= 0)[0]
+                    if anchors.size == 0:
+                        continue
+                    far = [
+                        o
+                        for o in centre_pattern((dq, dr))
+                        if abs(o[0]) + abs(o[1]) + abs(o[0] + o[1]) > 2 and o != (dq, dr)
+                    ]
+                    covered = np.zeros(anchors.size, dtype=bool)
+                    for oq, or_ in far:
+                        hq = np.clip(aq[anchors] + oq, 0, width - 1)
+                        hr = np.clip(ar[anchors] + or_, 0, height - 1)
+                        covered |= blocking[hq, hr]
+                    firsts.append(ids[anchors])
+                    seconds.append(ids[target_index[anchors]])
+                    values.append(covered)
+            self.table.fill(np.concatenate(firsts), np.concatenate(seconds), np.concatenate(values))
+        raised = [p for p in chosen if p.level != GROUND]
+        for a in raised:
+            for b in chosen:
+                self.terrain_cover(a, b)
+                self.terrain_cover(b, a)

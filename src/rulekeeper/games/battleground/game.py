@@ -643,3 +643,6 @@ def _step_data(step: MoveStep) -> dict[str, Any]:
         "cost": step.cost,
         "pushes": step.pushes.to_json() if step.pushes is not None else None,
     }
+
+
+BattlegroundGame.state_class = BattlegroundState

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 
 from rulekeeper.games.battleground.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.games.battleground.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.segments import (
     CORNER_NAMES,
     FULL_MASK,
@@ -62,7 +64,7 @@ class SightTable:
         self.field = field
         self._high = field.high_obstacles
         self._high_off_platform = frozenset(h for h in self._high if h not in field.platform_of)
-        self._cache: dict[tuple[Position, Position], bool] = {}
+        self.table = PairTable(field.positions)
 
     # --- rules -------------------------------------------------------------------------
 
@@ -105,11 +107,16 @@ class SightTable:
     # --- queries -----------------------------------------------------------------------
 
     def visible(self, a: Position, b: Position) -> bool:
-        key = (a, b)
-        answer = self._cache.get(key)
-        if answer is None:
-            answer = self._compute(a, b)
-            self._cache[key] = answer
+        table = self.table
+        ia = table.index.get(a)
+        ib = table.index.get(b)
+        if ia is None or ib is None:
+            return False
+        value = table.rows[ia][ib]
+        if value:
+            return value == YES
+        answer = self._compute(a, b)
+        table.rows[ia][ib] = YES if answer else NO
         return answer
 
     def _compute(self, a: Position, b: Position) -> bool:
@@ -179,6 +186,7 @@ class SightTable:
     def _build_same_ground(self, ground: list[Position]) -> None:
         if not ground:
             return
+        ids = np.array([self.table.index[p] for p in ground], dtype=np.int64)
         qs = np.array([p.q for p in ground])
         rs = np.array([p.r for p in ground])
         pad = 3
@@ -192,7 +200,9 @@ class SightTable:
             if 0 <= q - q0 < width and 0 <= r - r0 < height:
                 high[q - q0, r - r0] = True
         aq, ar = qs - q0, rs - r0
-        cache = self._cache
+        firsts: list[npt.NDArray[np.int64]] = [ids]
+        seconds: list[npt.NDArray[np.int64]] = [ids]
+        values: list[npt.NDArray[np.bool_]] = [np.ones(len(ground), dtype=bool)]
         for dq in range(-(width - 1), width):
             for dr in range(0, height):
                 if dr == 0 and dq <= 0:
@@ -217,20 +227,22 @@ class SightTable:
                     bits = np.where(hit, np.array(masks, dtype=np.uint64)[None, :], np.uint64(0))
                     blocked = np.bitwise_or.reduce(bits, axis=1)
                 unblocked = np.uint64(FULL_MASK) & ~blocked
-                answers: dict[int, tuple[bool, bool]] = {}
-                for value in np.unique(unblocked).tolist():
-                    if value == FULL_MASK:
-                        answers[value] = (True, True)
-                    else:
-                        answers[value] = (
-                            sight_pair((dq, dr), value, False) is not None,
-                            sight_pair((dq, dr), value, True) is not None,
-                        )
-                for k, value in zip(anchors.tolist(), unblocked.tolist(), strict=True):
-                    a = ground[k]
-                    b = ground[int(target_index[k])]
-                    forward, backward = answers[value]
-                    cache[(a, b)] = forward
-                    cache[(b, a)] = backward
-        for p in ground:
-            cache[(p, p)] = True
+                distinct, which = np.unique(unblocked, return_inverse=True)
+                forward = np.array(
+                    [
+                        v == FULL_MASK or sight_pair((dq, dr), v, False) is not None
+                        for v in distinct.tolist()
+                    ]
+                )
+                backward = np.array(
+                    [
+                        v == FULL_MASK or sight_pair((dq, dr), v, True) is not None
+                        for v in distinct.tolist()
+                    ]
+                )
+                a_ids = ids[anchors]
+                b_ids = ids[target_index[anchors]]
+                firsts += [a_ids, b_ids]
+                seconds += [b_ids, a_ids]
+                values += [forward[which], backward[which]]
+        self.table.fill(np.concatenate(firsts), np.concatenate(seconds), np.concatenate(values))

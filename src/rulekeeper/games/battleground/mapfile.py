@@ -93,15 +93,15 @@ class TerrainPiece(_Strict):
         for index, item in enumerate(self.hexes):
             if not isinstance(item, PieceHex):
                 if self.kind == "mixed":
-                    raise ValueError(f"hexes.{index}: a mixed piece gives each hex a height")
+                    raise ValueError(f"hexes[{index}]: a mixed piece gives each hex a height")
                 continue
             if self.kind == "difficult":
-                raise ValueError(f"hexes.{index}: difficult terrain has no obstacle height")
+                raise ValueError(f"hexes[{index}]: difficult terrain has no obstacle height")
             if self.kind in ("low", "high", "column"):
                 wanted = "low" if self.kind == "low" else "high"
                 if item.height != wanted:
                     raise ValueError(
-                        f"hexes.{index}: a {self.kind} piece cannot have a {item.height} hex"
+                        f"hexes[{index}]: a {self.kind} piece cannot have a {item.height} hex"
                     )
         return self
 
@@ -170,12 +170,19 @@ class MapFile(_Strict):
 
 
 _UNION_TAGS = frozenset({_HEX_LIST_TAG, _HEX_MAPPING_TAG})
-# "hexes.2: reason" raised by a model validator: the path belongs in the field, not the reason.
-_NESTED_PATH = re.compile(r"^(?P<path>[A-Za-z_][\w]*(?:\.\w+)*): (?P<reason>.+)$", re.DOTALL)
+# "hexes[2]: reason" raised by a model validator: the path belongs in the field, not the reason.
+_NESTED_PATH = re.compile(r"^(?P<path>[A-Za-z_]\w*(?:\[\d+\]|\.\w+)*): (?P<reason>.+)$", re.DOTALL)
 
 
 def _field_path(location: tuple[int | str, ...]) -> str:
-    return ".".join(str(part) for part in location) or "(top level)"
+    """A pydantic location as a field path in the engine's style: ``terrain[3].hexes[0]``."""
+    path = ""
+    for part in location:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path or "(top level)"
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
@@ -220,12 +227,13 @@ def parse_map(text: str, source: str) -> MapFile:
             for part in first["loc"]
             if part not in _UNION_TAGS and not str(part).startswith("function-")
         )
+        field = _field_path(loc)
         reason = first["msg"].removeprefix("Value error, ")
         nested = _NESTED_PATH.match(reason) if first["type"] == "value_error" else None
         if nested is not None:
-            loc = (*loc, *nested["path"].split("."))
+            field = f"{field}.{nested['path']}" if loc else nested["path"]
             reason = nested["reason"]
-        raise DataError(source, _field_path(loc), reason) from None
+        raise DataError(source, field, reason) from None
 
 
 def read_map(path: Path) -> MapFile:

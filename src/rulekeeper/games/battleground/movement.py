@@ -138,22 +138,24 @@ class Occupancy:
         return self.friends | self.enemies
 
 
-def _enemy_adjacent(field: Battlefield, pos: Position, enemies: frozenset[Position]) -> bool:
-    if not enemies:
-        return False
-    return any(Position(q, r, pos.level) in enemies for q, r in neighbours(pos.hex))
+def _enemy_zone(field: Battlefield, enemies: frozenset[Position]) -> frozenset[Position]:
+    """Positions adjacent to an enemy: entering one ends a move action."""
+    return frozenset(p for e in enemies for p in field.adjacent_positions(e))
 
 
-def _push_room(field: Battlefield, occupant: Position, occupied: frozenset[Position]) -> bool:
-    return any(p not in occupied for p in field.adjacent_positions(occupant))
+def terrain_moves(field: Battlefield, pos: Position) -> tuple[MoveStep, ...]:
+    """Every step the terrain allows from ``pos`` on an empty battlefield (cached per map)."""
+    cache: dict[Position, tuple[MoveStep, ...]] = field.__dict__.setdefault("_terrain_moves", {})
+    found = cache.get(pos)
+    if found is None:
+        found = tuple(_terrain_moves(field, pos))
+        cache[pos] = found
+    return found
 
 
-def _standard_moves(
-    field: Battlefield, pos: Position, occupancy: Occupancy, occupied: frozenset[Position]
-) -> Iterable[MoveStep]:
+def _terrain_moves(field: Battlefield, pos: Position) -> Iterable[MoveStep]:
     for adjacent in field.adjacent_positions(pos):
-        if adjacent not in occupied:
-            yield MoveStep("step", adjacent, 1)
+        yield MoveStep("step", adjacent, 1)
     if pos.level == GROUND:
         for h in neighbours(pos.hex):
             height = field.obstacle_height.get(h)
@@ -161,39 +163,39 @@ def _standard_moves(
                 kind: StepKind = "over-low" if height == "low" else "over-high"
                 for q, r in neighbours(h):
                     landing = Position(q, r, GROUND)
-                    if landing != pos and landing in field.positions and landing not in occupied:
+                    if landing != pos and landing in field.positions:
                         yield MoveStep(kind, landing, STEP_COST[kind], via=h)
         if not field.is_under_platform(pos):
             for q, r in neighbours(pos.hex):
                 if (q, r) in field.platform_of:
-                    yield from _climb(
-                        field, Position(q, r, PLATFORM), "climb-up", occupancy, occupied
-                    )
+                    yield MoveStep("climb-up", Position(q, r, PLATFORM), 3)
     else:
         for q, r in neighbours(pos.hex):
             below = Position(q, r, GROUND)
             if below in field.positions and not field.is_under_platform(below):
-                yield from _climb(field, below, "climb-down", occupancy, occupied)
+                yield MoveStep("climb-down", below, 3)
     for h in neighbours(pos.hex):
         if h in field.ladders:
             for q, r in neighbours(h):
                 for level in (GROUND, PLATFORM):
                     other = Position(q, r, level)
-                    if other != pos and other in field.positions and other not in occupied:
+                    if other != pos and other in field.positions:
                         yield MoveStep("ladder", other, 2, via=h)
 
 
-def _climb(
-    field: Battlefield,
-    to: Position,
-    kind: StepKind,
-    occupancy: Occupancy,
-    occupied: frozenset[Position],
+def _standard_moves(
+    field: Battlefield, pos: Position, occupancy: Occupancy, occupied: frozenset[Position]
 ) -> Iterable[MoveStep]:
-    if to not in occupied:
-        yield MoveStep(kind, to, 3)
-    elif occupancy.can_be_pushed(to) and _push_room(field, to, occupied):
-        yield MoveStep(kind, to, 3, pushes=to)
+    """The terrain's steps, minus occupied hexes; climbing onto a model pushes it (Pushing)."""
+    for move in terrain_moves(field, pos):
+        if move.to not in occupied:
+            yield move
+        elif (
+            move.kind in ("climb-up", "climb-down")
+            and occupancy.can_be_pushed(move.to)
+            and any(p not in occupied for p in field.adjacent_positions(move.to))
+        ):
+            yield MoveStep(move.kind, move.to, move.cost, pushes=move.to)
 
 
 def reachable(
@@ -213,6 +215,7 @@ def reachable(
         return free_reach(field, start, points, occupancy, kind=style)
     occupancy = occupancy or Occupancy()
     occupied = occupancy.occupied - {start}
+    enemy_zone = _enemy_zone(field, occupancy.enemies)
     best: dict[Position, int] = {start: 0}
     came: dict[Position, tuple[Position, MoveStep]] = {}
     stopped: set[Position] = set()
@@ -228,7 +231,7 @@ def reachable(
             best[move.to] = total
             came[move.to] = (pos, move)
             heapq.heappush(frontier, (total, move.to))
-            if _enemy_adjacent(field, move.to, occupancy.enemies):
+            if move.to in enemy_zone:
                 stopped.add(move.to)
     return {
         pos: Route(pos, cost, _walk_back(came, start, pos), pos in stopped)

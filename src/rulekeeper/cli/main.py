@@ -1,0 +1,61 @@
+"""The ``rulekeeper`` command (console script ``rulekeeper = "rulekeeper.cli.main:app"``).
+
+Each game or front end is a sub-app in a module of its own, registered below with one line:
+
+    app.add_typer(battleground.app, name="battleground")   # a group of commands
+    app.command("play")(demo.play)                          # or a single command
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+from typing import Annotated
+
+import typer
+
+import rulekeeper
+from rulekeeper.cli import battleground
+
+app = typer.Typer(
+    name="rulekeeper",
+    help="Rulekeeper: rules engine for Archon Studio board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def version_string() -> str:
+    try:
+        version = metadata.version("rulekeeper")
+    except metadata.PackageNotFoundError:  # running from a source tree without installing
+        version = rulekeeper.__version__
+    return f"rulekeeper {version}"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_string())
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Show the version and exit.",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Rulekeeper: rules engine for Archon Studio board games."""
+
+
+app.add_typer(battleground.app, name="battleground")
+
+
+if __name__ == "__main__":  # python -m rulekeeper.cli.main
+    app()
