@@ -103,11 +103,15 @@ class BattlegroundGame(Game):
 
     @property
     def rounds(self) -> int:
-        return int(self._params["rounds"])  # type: ignore[arg-type]
+        rounds = self._params["rounds"]
+        assert isinstance(rounds, int)
+        return rounds
 
     @property
     def ap_per_activation(self) -> int:
-        return int(self._params["ap"])  # type: ignore[arg-type]
+        ap = self._params["ap"]
+        assert isinstance(ap, int)
+        return ap
 
     def new_initial_state(self, seed: int = 0) -> BattlegroundState:
         return BattlegroundState(self, seed)
@@ -216,7 +220,7 @@ class BattlegroundState(GameState):
             if decision.kind == "push":
                 options = decision.context["options"]
                 assert isinstance(options, list)
-                return [Action.of("push-to", to=list(o)) for o in options]  # type: ignore[arg-type]
+                return [Action.of("push-to", to=list(o)) for o in options]
             return []
         if not self.active_character:
             choices = [Action.of("activate", character=f.id) for f in self._may_activate(player)]
@@ -280,14 +284,10 @@ class BattlegroundState(GameState):
         use_focus = bool(action.get("focus", False))
         if use_focus and not fighter.focused:
             return ("Spending Focus", f"{fighter.id} is not focused")
-        raw = action.get("to")
-        if not (
-            isinstance(raw, (list, tuple))
-            and len(raw) == 3
-            and all(isinstance(v, int) for v in raw)
-        ):
+        try:
+            target = Position(*action.ints_param("to"))
+        except (KeyError, ValueError, TypeError):
             return ("Move", "'to' must be [q, r, level]")
-        target = Position(int(raw[0]), int(raw[1]), int(raw[2]))
         if target not in self.field.positions:
             return (
                 "Move",
@@ -310,15 +310,15 @@ class BattlegroundState(GameState):
 
     def _apply(self, action: Action, player: int) -> None:
         if player == CHANCE:
-            self._apply_roll(int(action.param("face")))  # type: ignore[arg-type]
+            self._apply_roll(action.int_param("face"))
             return
         kind = action.kind
         if not self.decisions.empty():
             decision = self.decisions.pop()
             if kind == "first-player":
-                self._start(int(action.param("player")))  # type: ignore[arg-type]
+                self._start(action.int_param("player"))
             elif kind == "face":
-                self._face(decision, int(action.param("direction")))  # type: ignore[arg-type]
+                self._face(decision, action.int_param("direction"))
             elif kind == "push-to":
                 self._push_to(decision, action)
             return
@@ -379,9 +379,7 @@ class BattlegroundState(GameState):
     def _move(self, action: Action) -> None:
         fighter = self.fighters[self.active_character]
         use_focus = bool(action.get("focus", False))
-        raw = action.param("to")
-        assert isinstance(raw, (list, tuple))
-        target = Position(int(raw[0]), int(raw[1]), int(raw[2]))  # type: ignore[arg-type]
+        target = Position(*action.ints_param("to"))
         _, routes = self.routes_for(fighter, use_focus)
         route = routes[target]
         self._spend("move")
@@ -447,9 +445,7 @@ class BattlegroundState(GameState):
 
     def _push_to(self, decision: Decision, action: Action) -> None:
         character = str(decision.context["character"])
-        raw = action.param("to")
-        assert isinstance(raw, (list, tuple))
-        destination = Position(int(raw[0]), int(raw[1]), int(raw[2]))  # type: ignore[arg-type]
+        destination = Position(*action.ints_param("to"))
         pushed = self.fighters[character]
         self.events.append(
             "push",
@@ -565,7 +561,7 @@ class BattlegroundState(GameState):
             raw = action.get("to")
             if isinstance(raw, (list, tuple)) and len(raw) == 3:
                 fighter = self.fighters[self.active_character]
-                target = Position(*raw)  # type: ignore[arg-type]
+                target = Position(*action.ints_param("to"))
                 _, routes = self.routes_for(fighter, bool(action.get("focus", False)))
                 route = routes.get(target)
                 cost = f" for {route.cost} MP" if route else ""
@@ -573,7 +569,7 @@ class BattlegroundState(GameState):
                 name = self.card(fighter.id).name
                 return f"move {name} to {target}{cost}{focus} ({self.cost_of('move')} AP)"
         if kind == "face":
-            return f"face {DIRECTION_NAMES[int(action.get('direction'))]}"  # type: ignore[arg-type]
+            return f"face {DIRECTION_NAMES[action.int_param('direction')]}"
         if kind == "focus":
             return f"focus ({self.cost_of('focus')} AP)"
         if kind == "end":
@@ -581,7 +577,7 @@ class BattlegroundState(GameState):
         if kind == "first-player":
             return f"player {action.get('player')} goes first"
         if kind == "push-to":
-            return f"push to {Position(*action.get('to'))}"  # type: ignore[misc]
+            return f"push to {Position(*action.ints_param('to'))}"
         return str(action)
 
     def _to_data(self) -> JsonObject:

@@ -62,6 +62,7 @@ ZONE_0 = Glyph(".", "grey70 on #17375e", "deployment zone of player 0", plain="0
 ZONE_1 = Glyph(".", "grey70 on #5e1717", "deployment zone of player 1", plain="1")
 CHARACTER = Glyph("Ab", "bold reverse", "character (short label)")
 VIEWER = Glyph("@", "bold bright_white on green4", "sight from here")
+VISIBLE = Glyph(" ", "", "visible from @")
 HIDDEN = Glyph("x", "bold red", "not visible from @")
 PARTLY = Glyph(":", "bold yellow", "one level of two visible from @")
 
@@ -98,9 +99,11 @@ def render_map(
 ) -> Text:
     """The board with colours, row and column labels and a legend.
 
-    ``characters`` maps positions to short labels (two characters are shown). ``sight_from``
-    marks every position as visible or not from that position, using
-    ``field.has_line_of_sight``.
+    ``characters`` maps positions to short labels, of which the first two characters are shown
+    (one when ``sight_from`` needs the second for its mark; a hex with characters both under
+    and on a platform shows both initials, the one on the ground first). ``sight_from`` marks
+    every other position as visible or not from there, by ``field.has_line_of_sight``.
+    Raises ValueError when ``sight_from`` is not a position of the map.
     """
     text = Text()
     for line in _lines(field, characters or {}, sight_from, show_coordinates):
@@ -206,9 +209,10 @@ def _zone_of(field: Battlefield, h: Hex) -> int | None:
 
 
 def _with_zone(style: str, zone: int | None) -> str:
+    """Tint the background of a deployment zone, unless the style has a background already."""
     if zone is None or " on " in f" {style}":
         return style
-    return f"{style} on {ZONE_BACKGROUND[zone]}"
+    return f"{style} on {ZONE_BACKGROUND[zone]}".strip()
 
 
 def _cell(
@@ -235,19 +239,16 @@ def _cell(
         first = _same(content[:1], style)
     else:
         style = _with_zone(glyph.style, zone)
-        if marker is not None and marker is HIDDEN:
+        if marker is HIDDEN:
             style = f"{style} dim"
         first = (glyph.char, glyph.plain_char, style)
 
-    if marker is None:
-        return [first, _same(" ", _with_zone("", zone) if zone is not None else "")]
-    if marker is OPEN:
-        return [first, _same(" ", _with_zone("", zone) if zone is not None else "")]
-    return [first, _same(marker.char, _with_zone(marker.style, zone))]
+    second = VISIBLE if marker is None else marker
+    return [first, _same(second.char, _with_zone(second.style, zone))]
 
 
 def _sight_marker(field: Battlefield, h: Hex, sight_from: Position | None) -> Glyph | None:
-    """None without sight or for hexes with no position; OPEN (all visible), PARTLY or HIDDEN."""
+    """None without sight or for hexes with no position; else VISIBLE, PARTLY or HIDDEN."""
     if sight_from is None:
         return None
     targets = [
@@ -260,20 +261,21 @@ def _sight_marker(field: Battlefield, h: Hex, sight_from: Position | None) -> Gl
         return None
     seen = [field.has_line_of_sight(sight_from, target) for target in targets]
     if all(seen):
-        return OPEN
+        return VISIBLE
     return PARTLY if any(seen) else HIDDEN
 
 
 def _column_header(columns: int, prefix_width: int) -> list[list[_Segment]]:
-    tens = "".join(
-        (str(column // 10 % 10) if column % 10 == 0 and column else " ") + " "
-        for column in range(columns)
-    )
+    """Offset column numbers: units under each even-row cell, tens above every tenth column."""
     units = "".join(f"{column % 10} " for column in range(columns))
-    return [
-        [_same(" " * prefix_width + tens, LABEL_STYLE)],
-        [_same("  r  q0 ".ljust(prefix_width) + units, LABEL_STYLE)],
-    ]
+    header = [[_same("  r  q0 ".ljust(prefix_width) + units, LABEL_STYLE)]]
+    if columns > 10:
+        tens = "".join(
+            (str(column // 10 % 10) if column % 10 == 0 and column else " ") + " "
+            for column in range(columns)
+        )
+        header.insert(0, [_same(" " * prefix_width + tens, LABEL_STYLE)])
+    return header
 
 
 def _legend(

@@ -92,7 +92,8 @@ def clip_lengths(
     t_lo = np.maximum(lo.max(axis=2), 0.0)
     t_hi = np.minimum(hi.min(axis=2), 1.0)
     lengths = np.linalg.norm(direction, axis=1)[:, None]
-    return np.clip(t_hi - t_lo, 0.0, None) * lengths
+    chords: npt.NDArray[np.float64] = np.clip(t_hi - t_lo, 0.0, None) * lengths
+    return chords
 
 
 def canonical_turns(delta: Hex) -> int:

@@ -1,0 +1,76 @@
+"""A simple heuristic bot for the movement slice: go for the objectives, face the enemy.
+
+It plays through the generic state API only (legal actions in, one action out), like every
+future bot, and draws any randomness from its own generator.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core import Action, GameState, Pcg32
+from rulekeeper.games.battleground.facing import facings_toward
+from rulekeeper.games.battleground.game import BattlegroundState
+from rulekeeper.games.battleground.hexes import Hex, Position, hex_distance
+
+
+class ObjectiveSeeker:
+    """Moves each character towards the nearest objective it could claim."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Pcg32(seed)
+
+    def choose(self, state: GameState, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if not isinstance(state, BattlegroundState) or len(legal) == 1:
+            return legal[self.rng.below(len(legal))]
+        kinds = {a.kind for a in legal}
+        if "first-player" in kinds:
+            return Action.of("first-player", player=player)
+        if "face" in kinds:
+            return self._face(state, player, legal)
+        if "activate" in kinds:
+            options = [a for a in legal if a.kind == "activate"]
+            return options[self.rng.below(len(options))]
+        if "move" in kinds:
+            best = self._best_move(state, player, legal)
+            if best is not None:
+                return best
+        return legal[-1] if legal[-1].kind == "end" else legal[self.rng.below(len(legal))]
+
+    def _targets(self, state: BattlegroundState, player: int) -> list[Hex]:
+        own_zone = state.field.zones.get(player, frozenset())
+        return [at for at in state.objectives.values() if at not in own_zone]
+
+    def _best_move(
+        self, state: BattlegroundState, player: int, legal: list[Action]
+    ) -> Action | None:
+        targets = self._targets(state, player)
+        if not targets:
+            return None
+        mover = state.fighters[state.active_character]
+
+        def distance(pos: Position) -> int:
+            return min(hex_distance(pos.hex, t) for t in targets)
+
+        current = distance(mover.position)
+        if current <= 1:
+            return None
+        scored: list[tuple[int, int, Action]] = []
+        for index, action in enumerate(legal):
+            if action.kind != "move":
+                continue
+            pos = Position(*action.ints_param("to"))
+            scored.append((distance(pos), index, action))
+        if not scored:
+            return None
+        best = min(scored)
+        return best[2] if best[0] < current else None
+
+    def _face(self, state: BattlegroundState, player: int, legal: list[Action]) -> Action:
+        decision = state.decisions.top()
+        mover = state.fighters[str(decision.context["character"])]
+        enemies = [f.position for f in state.fighters.values() if f.owner != player]
+        if not enemies:
+            return legal[0]
+        nearest = min(enemies, key=lambda e: hex_distance(e.hex, mover.position.hex))
+        direction = facings_toward(mover.position.hex, nearest.hex)[0]
+        return Action.of("face", direction=direction)
