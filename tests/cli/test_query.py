@@ -81,8 +81,9 @@ def test_distance_between_adjacent_hexes_is_zero_inches(field: Battlefield) -> N
     assert (result["hexes"], result["inches"]) == (1, 0.0)
 
 
-def test_distance_rounds_inches(field: Battlefield) -> None:
-    assert field.range_inches((1, 2), (3, 2)) != 1.0  # 0.9999999999999999
+def test_distance_exact_inches(field: Battlefield) -> None:
+    """Exact gaps come out exact (hexes.gap_between rounds away float noise)."""
+    assert field.range_inches((1, 2), (3, 2)) == 1.0
     result = ok(field, op="distance", **{"from": [1, 2], "to": [3, 2]})
     assert result["hexes"] == 2
     assert result["inches"] == 1.0
@@ -429,10 +430,10 @@ def test_malformed_position_in_a_list(field: Battlefield) -> None:
     result = failure(
         field, op="cover", characters=[[1, 4], [4, 2]], **{"from": [0, 4], "to": [3, 4]}
     )
-    assert result["field"] == "characters.1"
+    assert result["field"] == "characters[1]"
     assert "(4,2) is not a position" in result["error"]
     not_a_list = failure(field, op="reach", speed=3, enemies=[1, 4], **{"from": [0, 4]})
-    assert not_a_list["field"] == "enemies.0"
+    assert not_a_list["field"] == "enemies[0]"
     assert failure(field, op="reach", speed=3, friends="x", **{"from": [0, 4]})["field"] == (
         "friends"
     )

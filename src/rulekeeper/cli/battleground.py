@@ -182,7 +182,7 @@ def map_check(
 @map_app.command("schema")
 def map_schema() -> None:
     """Print the JSON schema of map files."""
-    typer.echo(json.dumps(map_json_schema(), indent=2, ensure_ascii=False))
+    typer.echo(json.dumps(map_json_schema(), indent=2, sort_keys=True))
 
 
 # --- query ---------------------------------------------------------------------------------

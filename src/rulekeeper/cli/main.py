@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground
+from rulekeeper.cli import battleground, demo
 
 app = typer.Typer(
     name="rulekeeper",
@@ -55,6 +55,8 @@ def main(
 
 
 app.add_typer(battleground.app, name="battleground")
+app.command("demo")(demo.demo)
+app.command("play")(demo.play)
 
 
 if __name__ == "__main__":  # python -m rulekeeper.cli.main

@@ -80,6 +80,11 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
+def _got(value: object) -> str:
+    """The kind and value of a bad value: 'a string "5"', 'null'."""
+    return "null" if value is None else f"{_kind(value)} {_show(value)}"
+
+
 def _fmt(h: Hex) -> str:
     return f"({h[0]},{h[1]})"
 
@@ -131,7 +136,7 @@ class _Request:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(name, f"expected an integer, got {_kind(value)} {_show(value)}")
+            raise self.fail(name, f"expected an integer, got {_got(value)}")
         if minimum is not None and value < minimum:
             raise self.fail(name, f"must be at least {minimum}, got {value}")
         return value
@@ -141,7 +146,7 @@ class _Request:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.fail(name, f"expected true or false, got {_kind(value)} {_show(value)}")
+            raise self.fail(name, f"expected true or false, got {_got(value)}")
         return value
 
     def style(self, name: str) -> Style:
@@ -169,9 +174,7 @@ class _Request:
     def _coordinates(self, name: str, value: Any) -> tuple[int, int, int | None]:
         """``[q, r]`` or ``[q, r, level]`` as integers, with the level checked to be 0 or 1."""
         if not isinstance(value, list):
-            raise self.fail(
-                name, f"expected a position [q, r, level], got {_kind(value)} {_show(value)}"
-            )
+            raise self.fail(name, f"expected a position [q, r, level], got {_got(value)}")
         if len(value) not in (2, 3):
             raise self.fail(
                 name,
@@ -209,7 +212,6 @@ class _Request:
     def _as_position(self, name: str, value: Any) -> Position:
         q, r, level = self._coordinates(name, value)
         pos = Position(q, r, GROUND if level is None else level)
-        self._on_board(name, pos.hex)
         problem = position_problem(self.field, pos)
         if problem is not None:
             raise self.fail(name, problem)
@@ -223,10 +225,8 @@ class _Request:
         if value is None:
             return []
         if not isinstance(value, list):
-            raise self.fail(
-                name, f"expected a list of positions, got {_kind(value)} {_show(value)}"
-            )
-        return [self._as_position(f"{name}.{index}", item) for index, item in enumerate(value)]
+            raise self.fail(name, f"expected a list of positions, got {_got(value)}")
+        return [self._as_position(f"{name}[{index}]", item) for index, item in enumerate(value)]
 
     def check_names(self, known: tuple[str, ...]) -> None:
         """Refuse fields the op does not know: a misspelt optional field would pass silently."""

@@ -307,9 +307,6 @@ terrain:
   - id: mud
     kind: difficult
     hexes: [[4, 2], [4, 3], [3, 4], [4, 4]]
-  - id: post-base
-    kind: column
-    hexes: [[6, 2]]
 platforms:
   - id: post
     hexes: [[6, 2]]
@@ -389,7 +386,7 @@ terrain:
     hexes: [[4, 3]]
   - id: stone
     kind: column
-    hexes: [[2, 5]]
+    hexes: [[2, 4]]
   - id: fence
     kind: low
     hexes: [[3, 2]]

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[3]
 SHIPPED = ("first-game", "crossroads", "twin-towers")
 
 # Rulebook, Component List: TERRAIN.
-BOX_PIECES = Counter(
+BOX_PIECES: Counter[tuple[str, int]] = Counter(
     {
         ("column", 1): 4,
         ("low", 2): 10,
@@ -67,6 +67,11 @@ FIRST_GAME_FORCES = {
 
 def obstacle_pieces(field: Battlefield) -> list[TerrainPiece]:
     return [piece for piece in field.data.terrain if piece.kind != "difficult"]
+
+
+def piece_counts(field: Battlefield) -> Counter[tuple[str, int]]:
+    """How many obstacle pieces of each kind and size (in hexes) the map uses."""
+    return Counter((str(piece.kind), len(piece.hexes)) for piece in obstacle_pieces(field))
 
 
 def piece_hexes(piece: TerrainPiece) -> list[Hex]:
@@ -140,8 +145,7 @@ def test_shipped_map_loads_by_path(shipped: Battlefield) -> None:
 def test_first_game_uses_exactly_the_box_terrain(first_game: Battlefield) -> None:
     """Rulebook, Component List: 4 columns, 10 two-hex and 2 three-hex low obstacles, 6 four-hex
     and 8 three-hex high obstacles, 4 three-hex and 2 four-hex mixed-height obstacles."""
-    used = Counter((piece.kind, len(piece.hexes)) for piece in obstacle_pieces(first_game))
-    assert used == BOX_PIECES
+    assert piece_counts(first_game) == BOX_PIECES
 
 
 def test_first_game_uses_two_platforms_two_ladders_six_objectives(first_game: Battlefield) -> None:
@@ -218,8 +222,8 @@ def test_shipped_map_has_obstacles_platforms_ladders_and_difficult_terrain(
 
 def test_shipped_map_needs_no_more_than_the_box(shipped: Battlefield) -> None:
     """Rulebook, Component List: every shipped map can be laid out with one core box."""
-    used = Counter((piece.kind, len(piece.hexes)) for piece in obstacle_pieces(shipped))
-    assert not used - BOX_PIECES, used - BOX_PIECES
+    extra = piece_counts(shipped) - BOX_PIECES
+    assert not extra, extra
     assert len(shipped.platforms) <= BOX_PLATFORMS
     assert len(shipped.ladders) <= BOX_LADDERS
     assert 4 <= len(shipped.objectives) <= BOX_OBJECTIVES
@@ -438,20 +442,23 @@ BROKEN: list[tuple[str, str, str, str]] = [
     ),
     (
         "ladder not bordering its platform",
-        "platforms:\n  - {id: p, hexes: [[3, 3]]}\nladders:\n  - {id: l, at: [6, 3], platform: p}\n",
+        "platforms:\n  - {id: p, hexes: [[3, 3]]}\n"
+        "ladders:\n  - {id: l, at: [6, 3], platform: p}\n",
         "ladders[0].at",
         "(6,3) does not border platform 'p'",
     ),
     (
         "unknown platform id",
-        "platforms:\n  - {id: p, hexes: [[3, 3]]}\nladders:\n  - {id: l, at: [4, 3], platform: q}\n",
+        "platforms:\n  - {id: p, hexes: [[3, 3]]}\n"
+        "ladders:\n  - {id: l, at: [4, 3], platform: q}\n",
         "ladders[0].platform",
         "no platform with id 'q'",
     ),
     (
         "ladder on an obstacle",
         "terrain:\n  - {id: a, kind: low, hexes: [[4, 3]]}\n"
-        "platforms:\n  - {id: p, hexes: [[3, 3]]}\nladders:\n  - {id: l, at: [4, 3], platform: p}\n",
+        "platforms:\n  - {id: p, hexes: [[3, 3]]}\n"
+        "ladders:\n  - {id: l, at: [4, 3], platform: p}\n",
         "ladders[0].at",
         "not free ground",
     ),
@@ -483,8 +490,7 @@ BROKEN: list[tuple[str, str, str, str]] = [
     ),
     (
         "two characters on one position",
-        "deployments:\n  - {character: he-man, at: [3, 3]}\n"
-        "  - {character: stratos, at: [3, 3]}\n",
+        "deployments:\n  - {character: he-man, at: [3, 3]}\n  - {character: stratos, at: [3, 3]}\n",
         "deployments[1].at",
         "'he-man' already stands at (3,3)",
     ),

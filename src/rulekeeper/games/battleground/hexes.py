@@ -170,7 +170,8 @@ def gap_between(dq: int, dr: int) -> float:
         for p in poly_p:
             for i in range(6):
                 best = min(best, _segment_distance(p, poly_e[i], poly_e[(i + 1) % 6]))
-    return best
+    # Rounded so that exact gaps (1", 2", ...) come out exact; 1e-9" is far below any range.
+    return round(best, 9)
 
 
 def range_inches(a: Hex, b: Hex, hex_inches: float = 1.0) -> float:
