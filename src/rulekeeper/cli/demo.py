@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from rulekeeper.core import Action, Agent, GameState, RandomAgent, load_game
+from rulekeeper.core import Action, Agent, GameState, RandomAgent, RulekeeperError, load_game
 from rulekeeper.games.battleground.agents import ObjectiveSeeker
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.hexes import Position
@@ -18,6 +18,17 @@ from rulekeeper.games.battleground.render import render_map
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]
 MapOption = Annotated[str, typer.Option("--map", help="Shipped map name or path to a map file.")]
+
+
+def _new_state(console: Console, map_name: str, rounds: int, seed: int) -> BattlegroundState:
+    try:
+        game = load_game("battleground", map=map_name, rounds=rounds)
+    except RulekeeperError as error:
+        console.print(f"[red]error:[/] {error}")
+        raise typer.Exit(2) from None
+    state = game.new_initial_state(seed=seed)
+    assert isinstance(state, BattlegroundState)
+    return state
 
 
 def _labels(state: BattlegroundState) -> dict[Position, str]:
@@ -52,9 +63,7 @@ def demo(
 ) -> None:
     """Show the first-game battlefield, line of sight from He-Man, and two bots playing."""
     console = Console()
-    game = load_game("battleground", map=map_name, rounds=rounds)
-    state = game.new_initial_state(seed=seed)
-    assert isinstance(state, BattlegroundState)
+    state = _new_state(console, map_name, rounds, seed)
     field = state.field
     console.print(Panel(f"[bold]{field.title}[/]\n{field.data.description}", expand=False))
     viewer = state.fighters.get("he-man") or next(iter(state.fighters.values()))
@@ -149,9 +158,7 @@ def play(
     if bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
     bots: set[int] = choices[bot]
-    game = load_game("battleground", map=map_name, rounds=rounds)
-    state = game.new_initial_state(seed=seed)
-    assert isinstance(state, BattlegroundState)
+    state = _new_state(console, map_name, rounds, seed)
     agents: dict[int, Agent] = {p: ObjectiveSeeker(seed + p) for p in bots}
     for p in (0, 1):
         agents.setdefault(p, RandomAgent(seed))
