@@ -12,34 +12,34 @@ from rich.table import Table
 
 from rulekeeper.core import Action, Agent, GameState, RandomAgent, RulekeeperError, load_game
 from rulekeeper.games.battleground.agents import ObjectiveSeeker
-from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.render import render_map
+from rulekeeper.games.battleground.slice import MovementSliceState
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]
 MapOption = Annotated[str, typer.Option("--map", help="Shipped map name or path to a map file.")]
 
 
-def _new_state(console: Console, map_name: str, rounds: int, seed: int) -> BattlegroundState:
+def _new_state(console: Console, map_name: str, rounds: int, seed: int) -> MovementSliceState:
     try:
-        game = load_game("battleground", map=map_name, rounds=rounds)
+        game = load_game("battleground-movement", map=map_name, rounds=rounds)
     except RulekeeperError as error:
         console.print(f"[red]error:[/] {error}")
         raise typer.Exit(2) from None
     state = game.new_initial_state(seed=seed)
-    assert isinstance(state, BattlegroundState)
+    assert isinstance(state, MovementSliceState)
     return state
 
 
-def _labels(state: BattlegroundState) -> dict[Position, str]:
+def _labels(state: MovementSliceState) -> dict[Position, str]:
     return {f.position: state.card(f.id).name[:2] for f in state.fighters.values()}
 
 
-def _board(console: Console, state: BattlegroundState, sight_from: Position | None = None) -> None:
+def _board(console: Console, state: MovementSliceState, sight_from: Position | None = None) -> None:
     console.print(render_map(state.field, characters=_labels(state), sight_from=sight_from))
 
 
-def _score(state: BattlegroundState) -> Table:
+def _score(state: MovementSliceState) -> Table:
     table = Table(title=f"Round {state.round} of {state.game.rounds}")
     table.add_column("player")
     table.add_column("faction")
@@ -88,7 +88,7 @@ def demo(
     _announce(console, state)
 
 
-def _announce(console: Console, state: BattlegroundState) -> None:
+def _announce(console: Console, state: MovementSliceState) -> None:
     if state.winner < 0:
         console.print("[bold]Draw[/]: no player leads by 20 VP or more (Points Victory).")
     else:
@@ -97,7 +97,7 @@ def _announce(console: Console, state: BattlegroundState) -> None:
 
 def _run(
     console: Console,
-    state: BattlegroundState,
+    state: MovementSliceState,
     agents: dict[int, Agent],
     delay: float,
     interactive: set[int],
@@ -122,7 +122,7 @@ def _run(
             time.sleep(delay)
 
 
-def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
+def _ask(console: Console, state: MovementSliceState, player: int) -> Action:
     legal = state.legal_actions()
     while True:
         _board(console, state)

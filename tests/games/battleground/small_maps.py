@@ -67,15 +67,8 @@ deployment_zones:
   - {player: 1, rows: [18, 18]}
 """
 
-# 9 x 7 hexes of open ground, for occupancy and enemy-adjacency examples.
-#   r  q0 0 1 2 3 4 5 6 7 8
-#   0   0 . . . . . . . . .
-#   1   0  . . . . . . . . .
-#   2  -1 . . . . . . . . .
-#   3  -1  . . . . . . . . .
-#   4  -2 . . . . . . . . .
-#   5  -2  . . . . . . . . .
-#   6  -3 . . . . . . . . .
+# 9 x 7 hexes of open ground, for occupancy and enemy-adjacency examples (rows 0..6; row r
+# holds q = q0 .. q0 + 8 with q0 = 0, 0, -1, -1, -2, -2, -3).
 SMALL_OPEN = """
 name: small-open
 title: Small open field
@@ -85,10 +78,11 @@ deployment_zones:
   - {player: 1, rows: [6, 6]}
 """
 
-# Rulebook, Movement and Difficult Terrain: He-Man begins his move in difficult terrain at (3,3).
+# Rulebook, Movement and Difficult Terrain: He-Man (He) begins his move in difficult terrain at
+# (3,3).
 #   r  q0 0 1 2 3 4 5 6 7 8
 #   2  -1 . . . . ~ ~ . . .
-#   3  -1  . . . . ~ ~ . . .          He-Man at (3,3)
+#   3  -1  . . . . He~ . . .
 #   4  -2 . . . . . ~ ~ . .
 DIFFICULT_START = """
 name: difficult-start
@@ -106,13 +100,14 @@ deployment_zones:
 # --- obstacles across the whole board (no way round) -------------------------------------------
 
 # A wall q = 4 from the top row to the bottom row: every path from q < 4 to q > 4 must cross it.
-# Rulebook, Movement and Low Obstacles: Skeletor at (3,2) borders the portions (4,1) and (4,2).
+# Rulebook, Movement and Low Obstacles: Skeletor (Sk) at (3,2) borders the portions (4,1) and
+# (4,2). (Digits 0 and 1 mark the deployment zones' open ground.)
 #   r  q0 0 1 2 3 4 5 6 7 8
-#   0   0 . . . . o . . . .
+#   0   0 0 0 0 0 o 0 0 0 0
 #   1   0  . . . . o . . . .
-#   2  -1 . . . . S o . . .
+#   2  -1 . . . . Sko . . .
 #   3  -1  . . . . . o . . .
-#   4  -2 . . . . . . o . .
+#   4  -2 1 1 1 1 1 1 o 1 1
 LOW_WALL = """
 name: low-wall
 title: Low wall
@@ -127,11 +122,19 @@ deployment_zones:
 """
 
 # The same wall, high. Rulebook, Movement and High Obstacles.
-HIGH_WALL = LOW_WALL.replace("low-wall", "high-wall").replace("Low wall", "High wall").replace(
-    "kind: low", "kind: high"
+HIGH_WALL = (
+    LOW_WALL.replace("low-wall", "high-wall")
+    .replace("Low wall", "High wall")
+    .replace("kind: low", "kind: high")
 )
 
-# One mixed piece: (4,1) is a high portion, every other portion is low (an opening).
+# One mixed piece: (4,2) is a low portion (an opening), every other portion is high.
+#   r  q0 0 1 2 3 4 5 6 7 8
+#   0   0 0 0 0 0 # 0 0 0 0
+#   1   0  . . . . # . . . .
+#   2  -1 . . . . Sko . . .
+#   3  -1  . . . . . # . . .
+#   4  -2 1 1 1 1 1 1 # 1 1
 MIXED_WALL = """
 name: mixed-wall
 title: Mixed wall
@@ -169,11 +172,13 @@ deployment_zones:
 
 # --- ladders and platforms -----------------------------------------------------------------------
 
-# Rulebook, Ladders: a platform on a high obstacle, a ladder at (3,2), Skeletor at (2,2).
+# Rulebook, Ladders: a platform "tower" on a high obstacle (^), a ladder (=) at (3,2), Skeletor
+# (Sk) at (2,2).
 #   r  q0 0 1 2 3 4 5 6 7 8
 #   1   0  . . . . . . . . .
-#   2  -1 . . . S = ^ ^ . .
+#   2  -1 . . . Sk= ^ ^ . .
 #   3  -1  . . . . . ^ ^ . .
+#   4  -2 . . . . . . . . .
 LADDER = """
 name: ladder
 title: Ladder
@@ -192,12 +197,13 @@ deployment_zones:
   - {player: 1, rows: [5, 5]}
 """
 
-# Rulebook, Climbing Up / Climbing Down / Pushing: a platform "ledge" over open ground, so the
+# Rulebook, Climbing Up / Climbing Down / Pushing: a platform "ledge" over open ground (n), so the
 # ground hexes (4,2), (5,2) and (4,3) under it are positions of their own.
 #   r  q0 0 1 2 3 4 5 6 7 8
 #   1   0  . . . . . . . . .
-#   2  -1 . . . . n n . . .
+#   2  -1 . . . . . n n . .
 #   3  -1  . . . . . n . . .
+#   4  -2 . . . . . . . . .
 CLIMB = """
 name: climb
 title: Climb
@@ -213,12 +219,13 @@ deployment_zones:
 # --- line of sight -------------------------------------------------------------------------------
 
 # Rulebook, Determining Line of Sight: "When trying to trace a line of sight to Trap Jaw, all but
-# one line is blocked by a high obstacle." Stratos at (0,2), Trap Jaw at (4,2); the high obstacle
-# (2,2)-(2,3)-(1,4) leaves only the line along the top corners clear.
+# one line is blocked by a high obstacle." Stratos (St) at (0,2), Trap Jaw (TJ) at (4,2); the high
+# obstacle (2,2)-(2,3)-(1,4) leaves only the line from top corner to top corner clear.
 #   r  q0 0 1 2 3 4 5 6 7
-#   2  -1 . S . # . T . .
+#   1   0  . . . . . . . .
+#   2  -1 . St. # . TJ. .
 #   3  -1  . . . # . . . .
-#   4  -2 . . . # . . . .
+#   4  -2 1 1 1 # 1 1 1 1
 STRATOS_ONE_LINE = """
 name: stratos-one-line
 title: All but one line blocked
@@ -232,8 +239,10 @@ deployment_zones:
   - {player: 1, rows: [4, 4]}
 """
 
-# The same two characters with a one-hex high obstacle (a column) between them: the lines along
-# the top and along the bottom corners stay clear and reach two different corners.
+# The same two characters with a one-hex high obstacle (a column, I) between them: the lines from
+# top corner to top corner and from bottom corner to bottom corner stay clear.
+#   r  q0 0 1 2 3 4 5 6 7
+#   2  -1 . St. I . EL. .
 STRATOS_TWO_LINES = """
 name: stratos-two-lines
 title: Two lines clear
@@ -247,16 +256,17 @@ deployment_zones:
   - {player: 1, rows: [4, 4]}
 """
 
-# Rulebook, Determining Line of Sight (elevation). A platform "tower" over open ground at
-# (0,3)-(1,3); a high wall (3,1)-(3,3) far from (6,2); a high screen (2,5), (3,5), (2,6) around
-# (3,6), two of whose hexes are adjacent to (3,6).
+# Rulebook, Determining Line of Sight (elevation). A platform "tower" over open ground at (0,3) and
+# (1,3), Stratos (St) on it at (1,3); a high wall (3,1)-(3,3) far from Trap Jaw (TJ) at (6,2); a
+# high screen (2,5), (3,5), (2,6) around Evil-Lyn (EL) at (3,6): (3,5) and (2,6) are adjacent to
+# her hex, (2,5) is not.
 #   r  q0 0 1 2 3 4 5 6 7 8
 #   1   0  . . . # . . . . .
-#   2  -1 . . . . # . . T .          Trap Jaw (6,2)
-#   3  -1  . n S . # . . . .          Stratos on the platform at (1,3)
+#   2  -1 . . . . # . . TJ.
+#   3  -1  . n St. # . . . .
 #   4  -2 . . . . . . . . .
 #   5  -2  . . . . # # . . .
-#   6  -3 . . . . . # E . .          Evil-Lyn (3,6)
+#   6  -3 1 1 1 1 1 # EL1 1
 ELEVATION_SIGHT = """
 name: elevation-sight
 title: Seeing from a platform
@@ -279,6 +289,10 @@ deployment_zones:
 # Rulebook, Determining Line of Sight: "A character that is on a platform does not have line of
 # sight to any hexes that are directly under that platform" (and the other way round). Platform
 # "roof" over open ground at (2,2), (3,2), (2,3); a second platform "shed" at (6,4).
+#   r  q0 0 1 2 3 4 5 6 7 8
+#   2  -1 . . . n n . . . .
+#   3  -1  . . . n . . . . .
+#   4  -2 . . . . . . . . n
 UNDER_PLATFORM = """
 name: under-platform
 title: Under a platform
@@ -294,8 +308,12 @@ deployment_zones:
 """
 
 # Rulebook, Determining Line of Sight: lines can be traced through difficult terrain, low
-# obstacles and ladders. Between (0,3) and (7,3): a low wall across row 3 at q = 2, difficult
-# terrain at q = 4, and a ladder at (6,3) against the platform "post" at (6,2) (on a column).
+# obstacles and ladders. Between (0,3) and (8,3): a low hedge (o) across rows 2-4, difficult
+# terrain (~), and a ladder (=) at (6,3) against the platform "post" at (6,2) over open ground.
+#   r  q0 0 1 2 3 4 5 6 7 8 9
+#   2  -1 . . . o . ~ . n . .
+#   3  -1  . St. o . ~ . = . TJ
+#   4  -2 . . . o o ~ ~ . . .
 NEVER_BLOCK = """
 name: never-block
 title: Nothing that blocks
@@ -327,17 +345,17 @@ NEVER_BLOCK_HIGH = NEVER_BLOCK.replace("never-block", "hedge-high").replace(
 # Rulebook, Cover: "Skeletor is a good target as he is not in cover. The line between Stratos and
 # Trap Jaw passes through a low obstacle, so Trap Jaw is in cover. The line between Stratos and
 # Evil-Lyn passes through He-Man, so Evil-Lyn is in cover."
-# Stratos (1,3); Skeletor (5,0) in the open; Trap Jaw (5,3) behind the low obstacle (3,3);
-# Evil-Lyn (1,6) behind He-Man (1,5). Also a high obstacle at (5,5), difficult terrain at
-# (3,1)-(4,1) and a ladder at (7,1) against the platform "lookout" (7,0) on a column.
+# Stratos (St) at (1,3); Skeletor (Sk) at (5,0), his line crossing only difficult terrain; Trap
+# Jaw (TJ) at (5,3) behind the low obstacle (3,3); Evil-Lyn (EL) at (1,6) behind He-Man (He) at
+# (1,5). Also a column at (5,5) and a ladder at (7,1) against the platform "lookout" (7,0).
 #   r  q0 0 1 2 3 4 5 6 7 8
-#   0   0 . . . . . K . ^ .
+#   0   0 0 0 0 0 0 Sk0 ^ 0
 #   1   0  . . . ~ ~ . . = .
 #   2  -1 . . . . . . . . .
-#   3  -1  . . S . o . T . .
+#   3  -1  . . St. o . TJ. .
 #   4  -2 . . . . . . . . .
-#   5  -2  . . . H . . . # .
-#   6  -3 . . . . E . . . .
+#   5  -2  . . . He. . . I .
+#   6  -3 1 1 1 1 EL1 1 1 1
 COVER_ON_GROUND = """
 name: cover-on-ground
 title: Cover on the ground
@@ -365,17 +383,16 @@ deployment_zones:
   - {player: 1, rows: [6, 6]}
 """
 
-# Rulebook, Cover and Elevation: Stratos on the platform "bastion" at (1,3), (1,4), (0,4) over
-# open ground. Trap Jaw (6,3) behind the high obstacle (4,3); Skeletor (3,6) behind the high
-# obstacle (2,5), which is adjacent to (1,4), a hex directly under the platform; Evil-Lyn (5,1)
-# behind the low obstacle (3,2).
+# Rulebook, Cover and Elevation: Stratos (St) on the platform "bastion" at (1,3), (1,4), (0,4)
+# over open ground. Trap Jaw (TJ) at (6,3) behind the column (4,3); Skeletor (Sk) at (3,5) behind
+# the column (2,4), which is adjacent to (1,4), a hex directly under the platform; Evil-Lyn (EL)
+# at (5,1) behind the low obstacle (3,2).
 #   r  q0 0 1 2 3 4 5 6 7 8
-#   1   0  . . . . . E . . .
+#   1   0  . . . . . EL. . .
 #   2  -1 . . . . o . . . .
-#   3  -1  . . n . . # . T .
-#   4  -2 . . n n . . . . .
-#   5  -2  . . . . # . . . .
-#   6  -3 . . . . . . K . .
+#   3  -1  . . St. . I . TJ.
+#   4  -2 . . n n I . . . .
+#   5  -2  . . . . . Sk. . .
 COVER_FROM_PLATFORM = """
 name: cover-from-platform
 title: Cover from a platform
@@ -435,7 +452,10 @@ def compose(
     if platform:
         lines += ["platforms:", f"  - {{id: deck, hexes: {_hexes(platform)}}}"]
         if ladder is not None:
-            lines += ["ladders:", f"  - {{id: steps, at: [{ladder[0]}, {ladder[1]}], platform: deck}}"]
+            lines += [
+                "ladders:",
+                f"  - {{id: steps, at: [{ladder[0]}, {ladder[1]}], platform: deck}}",
+            ]
     lines += [
         "deployment_zones:",
         "  - {player: 0, rows: [0, 0]}",

@@ -169,7 +169,8 @@ def test_from_a_platform_trap_jaw_behind_a_high_obstacle_is_in_cover() -> None:
 def test_from_a_platform_high_obstacles_next_to_its_foot_give_no_cover() -> None:
     """Rulebook, Cover and Elevation: "The line between Stratos and Skeletor passes through a high
     obstacle as well, but since that obstacle is adjacent to the hexes below the platform that
-    Stratos is on, it does not provide cover." The stone (2,4) borders (1,4), under the bastion; from
+    Stratos is on, it does not provide cover." The stone (2,4) borders (1,4), under the bastion;
+    from
     the ground below the same line is covered by it."""
     f = field(COVER_FROM_PLATFORM)
     assert (2, 4) in line_hexes(STRATOS_UP.hex, SKELETOR_LOW.hex)
@@ -220,3 +221,20 @@ def test_empty_map_gives_no_cover_anywhere() -> None:
         for b in positions:
             assert not f.cover(a, b).in_cover
             assert not f.in_cover(a, b)
+
+
+def test_both_on_platforms_only_platform_characters_and_free_high_obstacles_cover() -> None:
+    """docs/geometry.md, Cover (decided): both on platforms, characters on platforms and high
+    obstacles not under a platform give cover; low obstacles (and characters below) are under the
+    line; high obstacles under a platform are its supports."""
+    a, b = Position(1, 3, PLATFORM), Position(6, 3, PLATFORM)
+    low = Battlefield.from_yaml(compose(9, 7, low=[(3, 3)], platform=[(1, 3), (6, 3)]))
+    assert not low.cover(a, b).in_cover
+    assert low.cover(a, b, [a, b, Position(4, 3, PLATFORM)]).in_cover
+    assert not low.cover(a, b, [a, b, Position(4, 3)]).in_cover
+    assert low.in_cover(a, b, [a, b, Position(4, 3, PLATFORM)])
+    assert not low.in_cover(a, b, [a, b, Position(4, 3)])
+    free = Battlefield.from_yaml(compose(9, 7, high=[(3, 3)], platform=[(1, 3), (6, 3)]))
+    assert free.cover(a, b).in_cover
+    support = Battlefield.from_yaml(compose(9, 7, high=[(3, 3)], platform=[(1, 3), (3, 3), (6, 3)]))
+    assert not support.cover(a, b).in_cover

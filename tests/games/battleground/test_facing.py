@@ -11,7 +11,6 @@ import math
 
 import pytest
 
-from rulekeeper.games.battleground.hexes import DIRECTIONS, centre, neighbour, within
 from rulekeeper.games.battleground.facing import (
     arc_of,
     facings_toward,
@@ -20,6 +19,7 @@ from rulekeeper.games.battleground.facing import (
     in_front_arc,
     rear_neighbours,
 )
+from rulekeeper.games.battleground.hexes import DIRECTIONS, centre, neighbour, within
 
 HERE = (2, 3)
 

@@ -1,4 +1,4 @@
-"""Hex grid basics: directions, distances, ranges in inches, corners, turns, board layout, adjacency.
+"""Hex grid basics: directions, distances, ranges in inches, corners, turns, layout, adjacency.
 
 Sources: rulebook *Basic Concepts* (hexes, adjacency), *Ranged Attack* (measurement, determining
 range, the Flamethrower and Arm Cannon examples) and battleground.md §2 (Geometry).
@@ -127,8 +127,10 @@ def test_board_rows_and_columns() -> None:
 
 def test_the_printed_battleground_is_30_by_25() -> None:
     """Rulebook, Battleground: 25 hexes long by 30 hexes wide (the default board size)."""
-    text = "name: t\ntitle: t\ndeployment_zones:\n  - {player: 0, rows: [0, 0]}\n" \
+    text = (
+        "name: t\ntitle: t\ndeployment_zones:\n  - {player: 0, rows: [0, 0]}\n"
         "  - {player: 1, rows: [24, 24]}\n"
+    )
     f = Battlefield.from_yaml(text)
     assert (f.columns, f.rows) == (30, 25)
     assert len(f.board) == 750
@@ -325,7 +327,8 @@ def test_obstacles_and_ladders_are_not_positions() -> None:
 
 def test_different_elevations_are_not_adjacent() -> None:
     """Rulebook, Basic Concepts: "If two hexes are ... at different elevations, they are not
-    adjacent." A ground hex directly under a platform is a separate position (battleground.md §2)."""
+    adjacent." A ground hex directly under a platform is a separate position
+    (battleground.md §2)."""
     f = field(CLIMB)
     top, below, beside = Position(4, 2, PLATFORM), Position(4, 2), Position(3, 2)
     assert f.is_position(top) and f.is_position(below)

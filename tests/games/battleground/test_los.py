@@ -206,7 +206,9 @@ def test_from_higher_up_only_obstacles_adjacent_to_the_target_block() -> None:
     stratos, trap_jaw, evil_lyn = Position(1, 3, PLATFORM), Position(6, 2), Position(3, 6)
     seen = f.line_of_sight(stratos, trap_jaw)
     assert seen.visible
-    assert seen.blockers == ()  # the wall (3,1)-(3,3) is not adjacent to Trap Jaw: it does not count
+    assert (
+        seen.blockers == ()
+    )  # the wall (3,1)-(3,3) is not adjacent to Trap Jaw: it does not count
     assert "only high obstacles adjacent to the lower target count" in seen.reason
     # the control: from the ground at the same hex the wall blocks
     assert not f.has_line_of_sight(Position(1, 3), trap_jaw)
@@ -340,6 +342,40 @@ def test_verdict_json_names_blockers_and_lines() -> None:
     assert sorted(map(tuple, data["lines"])) == [("N", "N"), ("S", "S")]
 
 
+def test_line_of_sight_is_not_always_symmetric() -> None:
+    """docs/geometry.md, Line of sight: "Line of sight is not always symmetric: from A to B, the two
+    lines must reach two different corners of B's hex" (rulebook: "to at least two different
+    corners of the target's hex"). With columns at (3,1) and (3,3), (2,2) sees (5,4) but not the
+    other way round."""
+    walls = {(3, 1), (3, 3)}
+    f = Battlefield.from_yaml(compose(9, 7, high=walls))
+    a, b = Position(2, 2), Position(5, 4)
+    assert brute_visible(a.hex, b.hex, walls) and not brute_visible(b.hex, a.hex, walls)
+    forward = f.line_of_sight(a, b)
+    assert forward.visible
+    assert forward.lines[0][1] != forward.lines[1][1]
+    assert not f.has_line_of_sight(b, a)
+    assert f.line_of_sight(b, a).reason.startswith("blocked: high obstacle at (3,1), (3,3)")
+
+
+def test_both_on_platforms_supports_below_do_not_block() -> None:
+    """docs/geometry.md, Line of sight (decided): both on platforms, only high obstacles that are
+    not directly under a platform hex count; those under it are its supports, below the models'
+    feet."""
+    wall = [(3, 2), (3, 3), (3, 4)]
+    apart = Battlefield.from_yaml(
+        compose(9, 7, high=wall, platform=[(1, 3), (2, 3), (5, 3), (6, 3)])
+    )
+    a, b = Position(1, 3, PLATFORM), Position(6, 3, PLATFORM)
+    verdict = apart.line_of_sight(a, b)
+    assert not verdict.visible
+    assert "both on platforms" in verdict.reason
+    bridged = Battlefield.from_yaml(compose(9, 7, high=wall, platform=[(1, 3), (6, 3), *wall]))
+    assert bridged.has_line_of_sight(a, b)
+    assert bridged.has_line_of_sight(b, a)
+    assert not bridged.has_line_of_sight(Position(1, 3), Position(6, 3))  # on the ground it blocks
+
+
 # --- what "passes through" means (segments.py) --------------------------------------------------
 
 
@@ -373,10 +409,14 @@ def test_corner_patterns_match_an_independent_clip(delta: Hex) -> None:
             if mask >> s & 1:
                 claimed[s].add(h)
     starts, ends, pairs = _segments((0, 0), delta)
-    candidates = [h for h in within((0, 0), hex_distance((0, 0), delta) + 2) if h not in ((0, 0), delta)]
+    candidates = [
+        h for h in within((0, 0), hex_distance((0, 0), delta) + 2) if h not in ((0, 0), delta)
+    ]
     chords = _chords(starts, ends, candidates)
     for k, (i, j) in enumerate(pairs):
-        expected = {h for h, length in zip(candidates, chords[k], strict=True) if length > _MIN_CHORD}
+        expected = {
+            h for h, length in zip(candidates, chords[k], strict=True) if length > _MIN_CHORD
+        }
         assert claimed[i * 6 + j] == expected, (delta, i, j)
 
 
@@ -385,7 +425,9 @@ def test_centre_patterns_match_an_independent_clip(delta: Hex) -> None:
     """segments.py / battleground.md §2 (Cover): the centre-to-centre line's hexes."""
     start = np.array([_centre((0, 0))])
     end = np.array([_centre(delta)])
-    candidates = [h for h in within((0, 0), hex_distance((0, 0), delta) + 1) if h not in ((0, 0), delta)]
+    candidates = [
+        h for h in within((0, 0), hex_distance((0, 0), delta) + 1) if h not in ((0, 0), delta)
+    ]
     chords = _chords(start, end, candidates)[0]
     expected = {h for h, length in zip(candidates, chords, strict=True) if length > _MIN_CHORD}
     assert set(centre_pattern(delta)) == expected
@@ -399,7 +441,10 @@ def test_overlapping_segments_are_the_collinear_ones_sharing_a_stretch(delta: He
     expected = set()
     for s in range(SEGMENTS):
         for t in range(s + 1, SEGMENTS):
-            if np.linalg.norm(ends[s] - starts[s]) < 1e-9 or np.linalg.norm(ends[t] - starts[t]) < 1e-9:
+            if (
+                np.linalg.norm(ends[s] - starts[s]) < 1e-9
+                or np.linalg.norm(ends[t] - starts[t]) < 1e-9
+            ):
                 continue
             if _overlap(starts[s], ends[s], starts[t], ends[t]):
                 expected.add((s, t))
@@ -407,7 +452,8 @@ def test_overlapping_segments_are_the_collinear_ones_sharing_a_stretch(delta: He
 
 
 def test_overlapping_lines_do_not_count_twice() -> None:
-    """Rulebook, Determining Line of Sight: "Traced lines cannot overlap each other." Two hexes apart
+    """Rulebook, Determining Line of Sight: "Traced lines cannot overlap each other." Two hexes
+    apart
     along a row, the line from the NW corner of the first to the NE corner of the second and the
     line from its NE corner to the NW corner of the second lie on one line and share a stretch:
     although they end at different corners, they are not a pair. The top and bottom lines are."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rulekeeper.core import Action, GameState, Pcg32
 from rulekeeper.games.battleground.facing import facings_toward
-from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.hexes import Hex, Position, hex_distance
+from rulekeeper.games.battleground.slice import MovementSliceState
 
 
 class ObjectiveSeeker:
@@ -20,7 +20,7 @@ class ObjectiveSeeker:
 
     def choose(self, state: GameState, player: int) -> Action:
         legal = state.legal_actions(player)
-        if not isinstance(state, BattlegroundState) or len(legal) == 1:
+        if not isinstance(state, MovementSliceState) or len(legal) == 1:
             return legal[self.rng.below(len(legal))]
         kinds = {a.kind for a in legal}
         if "first-player" in kinds:
@@ -36,12 +36,12 @@ class ObjectiveSeeker:
                 return best
         return legal[-1] if legal[-1].kind == "end" else legal[self.rng.below(len(legal))]
 
-    def _targets(self, state: BattlegroundState, player: int) -> list[Hex]:
+    def _targets(self, state: MovementSliceState, player: int) -> list[Hex]:
         own_zone = state.field.zones.get(player, frozenset())
         return [at for at in state.objectives.values() if at not in own_zone]
 
     def _best_move(
-        self, state: BattlegroundState, player: int, legal: list[Action]
+        self, state: MovementSliceState, player: int, legal: list[Action]
     ) -> Action | None:
         targets = self._targets(state, player)
         if not targets:
@@ -65,7 +65,7 @@ class ObjectiveSeeker:
         best = min(scored)
         return best[2] if best[0] < current else None
 
-    def _face(self, state: BattlegroundState, player: int, legal: list[Action]) -> Action:
+    def _face(self, state: MovementSliceState, player: int, legal: list[Action]) -> Action:
         decision = state.decisions.top()
         mover = state.fighters[str(decision.context["character"])]
         enemies = [f.position for f in state.fighters.values() if f.owner != player]

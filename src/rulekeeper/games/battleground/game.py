@@ -1,147 +1,104 @@
-"""Battleground through the engine's state API — the movement slice.
+"""Masters of the Universe: Battleground, the complete game, through the engine's state API.
 
-What this slice enforces (rulebook sections in brackets): the roll-off for the first player, who
-also breaks ties [First Game Setup, step 7]; rounds in which players alternate activating ready
-characters, passing, and the double-activation rule [Activation Phase]; focus and move actions
-with their rising AP cost [Perform Actions, Focus, Move]; every movement rule of movement.py;
-pushing when climbing, decided by the pushed character's owner [Pushing]; facing after a move
-[Move]; claiming objective tokens and points victory after the last round [Clean-Up Phase].
-
-Not yet here (the complete game is the next issue): fate and glory cards (an activation gets a
-fixed number of AP, the ``ap`` parameter), attacks and tests, overwatch and interruptions,
-buffs, debuffs, marks, skills and items.
+Rulebook sections are named in brackets where a rule is applied; readings decided beyond the
+rulebook come from ``shared/rules/battleground.md`` §3 or are listed in ``docs/rules.md``.
+The flow is a stack of frames (frames.py); combat.py resolves attacks and tests, effects.py the
+cards' effect vocabulary.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 from rulekeeper.core import (
     CHANCE,
     D6,
+    SIMULTANEOUS,
     TERMINAL,
     Action,
     DataError,
-    Decision,
-    DecisionStack,
+    Deck,
     Game,
     GameState,
     JsonObject,
     register_game,
     roll_outcome_actions,
 )
+from rulekeeper.games.battleground import combat, effects
 from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.content.characters import CharacterCard, shipped_characters
-from rulekeeper.games.battleground.hexes import (
-    DIRECTION_NAMES,
-    GROUND,
-    Position,
-    centre,
-    hex_distance,
-    neighbour,
-    neighbours,
-)
-from rulekeeper.games.battleground.mapfile import Deployment
+from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
+from rulekeeper.games.battleground.content.characters import CharacterCard
+from rulekeeper.games.battleground.content.equipment import WeaponCard
+from rulekeeper.games.battleground.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.battleground.dicetest import DiceTest
+from rulekeeper.games.battleground.facing import facings_toward, in_front_arc
+from rulekeeper.games.battleground.frames import AUTOMATIC_FRAMES, Frame, frame
+from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, GROUND, Position
+from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Side, Turn
 from rulekeeper.games.battleground.movement import (
-    MoveStep,
+    MovementPoints,
     Occupancy,
     Route,
     movement_points,
     reachable,
 )
+from rulekeeper.games.battleground.movement_effects import towards
 
-FACTIONS = ("masters", "evil")
-FIRST_GAME_FORCES = {
-    "masters": ("he-man", "stratos", "man-at-arms"),
-    "evil": ("skeletor", "mer-man", "trap-jaw"),
-}
+ROUNDS = 4
 OBJECTIVE_VP = 20
 WIN_MARGIN = 20
+FACTIONS = ("masters", "evil")
 
 
-@dataclass
-class Fighter:
-    """A character on the battleground: plain data, serialised as a dict."""
-
-    id: str
-    owner: int
-    q: int
-    r: int
-    level: int
-    facing: int
-    focused: bool = False
-    activated: bool = False
-
-    @property
-    def position(self) -> Position:
-        return Position(self.q, self.r, self.level)
-
-    def place(self, pos: Position) -> None:
-        self.q, self.r, self.level = pos
-
-
-def default_deployments(field: Battlefield) -> list[Deployment]:
-    """The first-game forces on a map without fixed deployments: each character on a free
-    position of its zone, spread along the zone's middle and facing the enemy zone."""
-    result: list[Deployment] = []
-    for player in (0, 1):
-        faction = field.zone_factions.get(player) or FACTIONS[player]
-        zone = sorted(
-            p for p in field.positions if p.level == GROUND and p.hex in field.zones[player]
-        )
-        if not zone:
-            raise DataError(field.source, "deployment_zones", f"zone {player} has no position")
-        enemy = sorted(field.zones[1 - player])
-        ex, ey = centre(enemy[len(enemy) // 2])
-        mx = sum(centre(p.hex)[0] for p in zone) / len(zone)
-        my = sum(centre(p.hex)[1] for p in zone) / len(zone)
-        names = FIRST_GAME_FORCES.get(faction, FIRST_GAME_FORCES[FACTIONS[player]])
-        taken: list[Position] = []
-        for index, name in enumerate(names):
-            target_x = mx + (index - (len(names) - 1) / 2) * 4.0
-            choices = [p for p in zone if all(hex_distance(p.hex, t.hex) >= 2 for t in taken)]
-            spot = min(
-                choices,
-                key=lambda p: (abs(centre(p.hex)[0] - target_x) + abs(centre(p.hex)[1] - my), p),
-            )
-            taken.append(spot)
-            facing = min(range(6), key=lambda d: _squared_gap(neighbour(spot.hex, d), (ex, ey)))
-            result.append(Deployment(character=name, at=spot.hex, level=GROUND, facing=facing))
-    return result
-
-
-def _squared_gap(h: tuple[int, int], point: tuple[float, float]) -> float:
-    x, y = centre(h)
-    return (x - point[0]) ** 2 + (y - point[1]) ** 2
+@cache
+def _shared_field(name: str) -> Battlefield:
+    """Shipped maps are loaded once per process: every game on them shares the sight tables."""
+    return Battlefield.load(name)
 
 
 @register_game
 class BattlegroundGame(Game):
+    """Parameters: ``map`` (shipped name or path), ``setup`` (``first-game``), ``content``
+    (a folder with your own card values, or omitted for the shipped pack), ``rounds`` (4)."""
+
     name = "battleground"
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "battleground parameters"
-        defaults: dict[str, Any] = {"map": "first-game", "rounds": 4, "ap": 3}
+        defaults: dict[str, Any] = {
+            "map": "first-game",
+            "setup": "first-game",
+            "content": None,
+            "rounds": ROUNDS,
+        }
         for key in params:
             if key not in defaults:
                 raise DataError(source, key, f"unknown parameter (known: {', '.join(defaults)})")
         merged = {**defaults, **params}
         if not isinstance(merged["map"], str):
             raise DataError(source, "map", "must be a map name or a path to a map file")
-        for key, low in (("rounds", 1), ("ap", 1)):
-            value = merged[key]
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise DataError(source, key, f"must be an integer of at least {low}")
-        field = Battlefield.load(merged["map"])
-        cards = shipped_characters()
-        for deployment in field.data.deployments:
-            if deployment.character not in cards:
-                raise DataError(field.source, "deployments", f"unknown {deployment.character!r}")
-        self.field = field
-        self.cards: Mapping[str, CharacterCard] = cards
-        self.deployments = list(field.data.deployments) or default_deployments(field)
+        if merged["setup"] != "first-game":
+            raise DataError(source, "setup", "only the First Game Setup is available so far")
+        rounds = merged["rounds"]
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
+            raise DataError(source, "rounds", "must be an integer from 1 to 10")
+        from pathlib import Path
+
+        content = merged["content"]
+        if content is not None and not isinstance(content, str):
+            raise DataError(source, "content", "must be a folder path or null")
+        self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+        name = merged["map"]
+        self.field = (
+            _shared_field(name)
+            if "/" not in name and not name.endswith(".yaml")
+            else Battlefield.load(name)
+        )
+        self.sides = self.pack.setups.first_game.sides
         return merged
 
     @property
@@ -150,18 +107,9 @@ class BattlegroundGame(Game):
 
     @property
     def rounds(self) -> int:
-        rounds = self._params["rounds"]
-        assert isinstance(rounds, int)
-        return rounds
-
-    @property
-    def ap_per_activation(self) -> int:
-        ap = self._params["ap"]
-        assert isinstance(ap, int)
-        return ap
-
-    def new_initial_state(self, seed: int = 0) -> BattlegroundState:
-        return BattlegroundState(self, seed)
+        value = self._params["rounds"]
+        assert isinstance(value, int)
+        return value
 
     def owner_of_faction(self, faction: str) -> int:
         for player, zone_faction in self.field.zone_factions.items():
@@ -176,516 +124,1002 @@ class BattlegroundState(GameState):
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
         assert isinstance(game, BattlegroundGame)
-        self.phase = "roll-off"
-        self.rolls: list[int] = []
-        self.first_player = -1
+        self.phase = "setup"
         self.round = 1
-        self.active_player = -1
-        self.active_character = ""
-        self.ap = 0
-        self.action_counts: dict[str, int] = {}
-        self.passed = [False, False]
-        self.activated_this_round = [0, 0]
-        self.last_activated = ["", ""]
-        self.previous_last = ["", ""]
-        self.decisions = DecisionStack()
-        self.pending_steps: list[dict[str, Any]] = []
-        self.objectives = dict(sorted(game.field.objectives.items()))
-        self.claimed: list[list[str]] = [[], []]
-        self.vp = [0, 0]
+        self.first_player = -1
         self.winner = -1
+        self.result = ""
         self.fighters: dict[str, Fighter] = {}
-        for deployment in game.deployments:
-            card = game.cards[deployment.character]
-            owner = game.owner_of_faction(card.faction)
-            self.fighters[card.id] = Fighter(
-                card.id,
-                owner,
-                deployment.at[0],
-                deployment.at[1],
-                deployment.level,
-                deployment.facing,
-            )
+        self.sides: list[Side] = [Side(Deck()), Side(Deck())]
+        self.turns: list[Turn] = []
+        self.frames: list[Frame] = []
+        self.objectives = {k: list(v) for k, v in sorted(game.field.objectives.items())}
+        self.marks: list[dict[str, Any]] = []
+        self.statuses: dict[str, list[dict[str, Any]]] = {}
+        self._setup_first_game()
 
-    # --- helpers -------------------------------------------------------------------------
+    # === setup [First Game Setup] ========================================================
+
+    def _setup_first_game(self) -> None:
+        game = self.game
+        deployments = {d.character: d for d in game.field.data.deployments}
+        if not deployments:
+            from rulekeeper.games.battleground.slice import default_deployments
+
+            deployments = {d.character: d for d in default_deployments(game.field)}
+        for side_setup in game.sides:
+            player = game.owner_of_faction(side_setup.faction)
+            for entry in side_setup.characters:
+                spot = deployments.get(entry.character)
+                if spot is None:
+                    raise DataError(
+                        game.field.source, "deployments", f"no place for {entry.character}"
+                    )
+                self.fighters[entry.character] = Fighter(
+                    entry.character,
+                    player,
+                    spot.at[0],
+                    spot.at[1],
+                    spot.level,
+                    spot.facing,
+                    weapons=list(entry.weapons),
+                    items=list(entry.items),
+                )
+            cards = [card for card, n in sorted(side_setup.fate_deck.items()) for _ in range(n)]
+            side = self.sides[player]
+            side.deck = Deck(cards)
+            side.deck.shuffle(self.rng.derive(f"fate-{player}"))
+            side.hand = side.deck.draw(HAND_SIZE)
+            side.glory = list(side_setup.glory)
+        self.events.append(
+            "setup",
+            {
+                "map": game.field.name,
+                "forces": {
+                    str(p): sorted(f.id for f in self.fighters.values() if f.owner == p)
+                    for p in (0, 1)
+                },
+            },
+        )
+        self.frames = [frame("roll-off", rolls=[])]
+        self.phase = "play"
+
+    # === small queries ===================================================================
 
     @property
     def field(self) -> Battlefield:
         return self.game.field
 
-    def card(self, character: str) -> CharacterCard:
-        return self.game.cards[character]
+    @property
+    def pack(self) -> ContentPack:
+        return self.game.pack
 
-    def cost_of(self, kind: str) -> int:
-        """Rulebook, Perform Actions: 1 AP, and 1 more each time it is repeated."""
-        return self.action_counts.get(kind, 0) + 1
+    def card(self, fighter: Fighter | str) -> CharacterCard:
+        key = fighter.id if isinstance(fighter, Fighter) else fighter
+        return self.pack.characters[key]
 
-    def occupancy_for(self, mover: Fighter) -> Occupancy:
-        friends = [f.position for f in self.fighters.values() if f.owner == mover.owner]
-        enemies = [f.position for f in self.fighters.values() if f.owner != mover.owner]
-        return Occupancy.of(set(friends) - {mover.position}, enemies)
+    def weapon(self, weapon_id: str) -> WeaponCard | None:
+        return self.pack.weapons.get(weapon_id)
 
-    def routes_for(self, fighter: Fighter, use_focus: bool) -> tuple[int, dict[Position, Route]]:
-        card = self.card(fighter.id)
-        budget = movement_points(
-            self.field, fighter.position, card.speed, card.focused_speed, use_focus=use_focus
+    def play_card(self, card_id: str) -> FateCard | GloryCard:
+        found = self.pack.fate.get(card_id) or self.pack.glory.get(card_id)
+        if found is None:
+            raise KeyError(card_id)
+        return found
+
+    def on_board(self, player: int | None = None) -> list[Fighter]:
+        return [
+            f
+            for f in self.fighters.values()
+            if not f.knocked_out and (player is None or f.owner == player)
+        ]
+
+    def enemies_of(self, fighter: Fighter) -> list[Fighter]:
+        return [f for f in self.on_board() if f.owner != fighter.owner]
+
+    def occupant(self, pos: Position) -> Fighter | None:
+        for f in self.on_board():
+            if f.position == pos:
+                return f
+        return None
+
+    def engaged_enemies(self, fighter: Fighter) -> list[Fighter]:
+        """Rulebook, Melee Attack: enemies in adjacent hexes are engaged."""
+        around = set(self.field.adjacent_positions(fighter.position))
+        return [e for e in self.enemies_of(fighter) if e.position in around]
+
+    def stat(self, fighter: Fighter, name: str) -> int:
+        card = self.card(fighter)
+        base = int(getattr(card, name))
+        bonus = effects.passive_stat_bonus(
+            self, fighter, "speed" if name == "focused_speed" else name
         )
-        return budget.points, reachable(
-            self.field, fighter.position, budget.points, self.occupancy_for(fighter)
-        )
+        return max(0, base + bonus)
 
-    def _may_activate(self, player: int) -> list[Fighter]:
-        ready = [f for f in self.fighters.values() if f.owner == player and not f.activated]
-        if self.activated_this_round[player] == 0 and len(ready) > 1:
-            # Double Activation: not the same character last and first in a row of rounds.
-            ready = [f for f in ready if f.id != self.previous_last[player]] or ready
-        return sorted(ready, key=lambda f: f.id)
+    def turn(self) -> Turn:
+        return self.turns[-1]
 
-    # --- state API hooks -----------------------------------------------------------------
+    def cost_of(self, turn: Turn, kind: str) -> int:
+        """Rulebook, Perform Actions: 1 AP, and 1 more for each repeat in the activation."""
+        return turn.counts.get(kind, 0) + 1
+
+    def weapon_cost(self, turn: Turn, weapon_type: str) -> int:
+        """Rulebook, Attack: 1 AP for the first use of a weapon type, 1 more per repeat."""
+        return turn.weapon_counts.get(weapon_type, 0) + 1
+
+    # === state API hooks =================================================================
 
     def _current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        if self.phase == "roll-off":
+        top = self.frames[-1]
+        kind = top["kind"]
+        if kind == "roll-off":
             return CHANCE
-        if not self.decisions.empty():
-            return self.decisions.top().player
-        return self.active_player
+        if kind == "test":
+            test = self.test_of(top)
+            return CHANCE if test.is_chance() else test.owner
+        if kind == "select":
+            waiting = self._still_selecting(top)
+            return SIMULTANEOUS if len(waiting) > 1 else waiting[0]
+        player = top["player"]
+        assert isinstance(player, int)
+        return player
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return roll_outcome_actions(D6)
 
+    def test_of(self, top: Frame) -> DiceTest:
+        return DiceTest.from_data(top["test"])
+
     def _legal_actions(self, player: int) -> Sequence[Action]:
-        if self.phase == "roll-off" or self.phase == "over":
-            return []
-        if not self.decisions.empty():
-            decision = self.decisions.top()
-            if decision.kind == "choose-first":
-                return [Action.of("first-player", player=p) for p in (0, 1)]
-            if decision.kind == "face":
-                return [Action.of("face", direction=d) for d in range(6)]
-            if decision.kind == "push":
-                options = decision.context["options"]
-                assert isinstance(options, list)
-                return [Action.of("push-to", to=list(o)) for o in options]
-            return []
-        if not self.active_character:
-            choices = [Action.of("activate", character=f.id) for f in self._may_activate(player)]
-            return [*choices, Action.of("pass")]
-        fighter = self.fighters[self.active_character]
-        actions: list[Action] = []
-        if not fighter.focused and self.cost_of("focus") <= self.ap:
-            actions.append(Action.of("focus"))
-        if self.cost_of("move") <= self.ap:
-            for use_focus in (False, True) if fighter.focused else (False,):
-                _, routes = self.routes_for(fighter, use_focus)
-                actions.extend(
-                    Action.of("move", to=pos.to_json(), focus=use_focus) for pos in sorted(routes)
-                )
-        actions.append(Action.of("end"))
+        top = self.frames[-1]
+        handler = getattr(self, "_legal_" + top["kind"].replace("-", "_"))
+        actions: list[Action] = handler(top, player)
         return actions
 
-    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        kind = action.kind
-        if self.phase == "choose-first" or (
-            not self.decisions.empty() and self.decisions.top().kind != kind
-        ):
-            top = self.decisions.top()
-            return ("Decision stack", f"player {top.player} must first decide: {top.prompt}")
-        if kind == "activate":
-            character = str(action.get("character"))
-            fighter = self.fighters.get(character)
-            if self.active_character:
-                return ("Activation Phase", f"{self.active_character} is still active")
-            if fighter is None:
-                return ("Activation Phase", f"no character {character!r} on the battleground")
-            if fighter.owner != player:
-                return ("Force", f"{character} belongs to the other player")
-            if fighter.activated:
-                return ("Activate Character", f"{character} was already activated this round")
-            return (
-                "Double Activation",
-                f"{character} was the last character you activated last round; "
-                "it cannot be your first this round",
-            )
-        if kind in ("focus", "move", "end") and not self.active_character:
-            return ("Activate Character", "no character is active: activate one first")
-        if kind == "focus":
-            if self.fighters[self.active_character].focused:
-                return ("Focus", "a focused character cannot gain another focus token")
-            return self._ap_refusal("focus")
-        if kind == "move":
-            if self.cost_of("move") > self.ap:
-                return self._ap_refusal("move")
-            return self._explain_move(action)
-        return super()._explain_illegal(action, player)
-
-    def _ap_refusal(self, kind: str) -> tuple[str, str]:
-        return (
-            "Perform Actions: repeated actions cost 1 AP more",
-            f"{kind} costs {self.cost_of(kind)} AP now, {self.active_character} has {self.ap}",
-        )
-
-    def _explain_move(self, action: Action) -> tuple[str, str]:
-        fighter = self.fighters[self.active_character]
-        use_focus = bool(action.get("focus", False))
-        if use_focus and not fighter.focused:
-            return ("Spending Focus", f"{fighter.id} is not focused")
-        try:
-            target = Position(*action.ints_param("to"))
-        except (KeyError, ValueError, TypeError):
-            return ("Move", "'to' must be [q, r, level]")
-        if target not in self.field.positions:
-            return (
-                "Move",
-                f"{target} is not a position: {self.field.describe_hex(target.hex)}",
-            )
-        occupied = {f.position: f.id for f in self.fighters.values()}
-        if target in occupied and occupied[target] != fighter.id:
-            return ("Standard Movement", f"{target} is occupied by {occupied[target]}")
-        points, _ = self.routes_for(fighter, use_focus)
-        unlimited = reachable(self.field, fighter.position, 99, self.occupancy_for(fighter))
-        if target not in unlimited:
-            return ("Move", f"{fighter.id} cannot reach {target} with one move action at all")
-        need = unlimited[target].cost
-        if need <= points:
-            return (
-                "Move: entering a hex adjacent to an enemy ends the move",
-                f"every route to {target} passes a hex adjacent to an enemy",
-            )
-        return ("Move", f"{target} costs {need} movement points, {fighter.id} has {points}")
-
     def _apply(self, action: Action, player: int) -> None:
-        if player == CHANCE:
-            self._apply_roll(action.int_param("face"))
+        if action.kind == "forfeit":
+            self._finish(1 - player, f"player {player} forfeits")
             return
-        kind = action.kind
-        if not self.decisions.empty():
-            decision = self.decisions.pop()
-            if kind == "first-player":
-                self._start(action.int_param("player"))
-            elif kind == "face":
-                self._face(decision, action.int_param("direction"))
-            elif kind == "push-to":
-                self._push_to(decision, action)
+        if action.kind == "offer-draw":
+            self.frames.append(frame("draw-offer", player=1 - player, by=player))
+            self.events.append("draw offered", {"player": player})
             return
-        if kind == "activate":
-            self._activate(player, str(action.param("character")))
-        elif kind == "pass":
-            self.passed[player] = True
-            self.events.append("pass", {"player": player, "round": self.round})
-            self._next_turn()
-        elif kind == "focus":
-            self._spend("focus")
-            self.fighters[self.active_character].focused = True
-            self.events.append("focus", {"character": self.active_character})
-        elif kind == "move":
-            self._move(action)
-        elif kind == "end":
-            self._end_activation()
+        top = self.frames[-1]
+        handler = getattr(self, "_apply_" + top["kind"].replace("-", "_"))
+        handler(top, action, player)
+        self._settle()
 
-    # --- transitions ---------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Run every frame that needs no input, until someone must decide or roll."""
+        guard = 0
+        while self.phase != "over" and self.frames and self.frames[-1]["kind"] in AUTOMATIC_FRAMES:
+            top = self.frames[-1]
+            getattr(self, "_run_" + top["kind"].replace("-", "_"))(top)
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("the rules loop did not settle")
 
-    def _apply_roll(self, face: int) -> None:
-        self.rolls.append(face)
-        self.events.append(
-            "roll", {"player": len(self.rolls) - 1, "face": face, "for": "first player"}
-        )
-        if len(self.rolls) < 2:
-            return
-        if self.rolls[0] == self.rolls[1]:
-            self.events.append("roll-off tie", {"faces": list(self.rolls)})
-            self.rolls = []
-            return
-        winner = 0 if self.rolls[0] > self.rolls[1] else 1
-        self.phase = "choose-first"
-        self.decisions.push(
-            Decision(winner, "choose-first", {}, "You won the roll-off: choose the first player")
-        )
+    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
+        from rulekeeper.games.battleground import explain
 
-    def _start(self, first: int) -> None:
-        self.first_player = first
-        self.active_player = first
-        self.phase = "activation"
-        self.events.append("first player", {"player": first})
-        self.events.append("round", {"round": 1})
-
-    def _activate(self, player: int, character: str) -> None:
-        self.active_character = character
-        self.ap = self.game.ap_per_activation
-        self.action_counts = {}
-        self.activated_this_round[player] += 1
-        self.last_activated[player] = character
-        self.events.append("activate", {"player": player, "character": character, "ap": self.ap})
-
-    def _spend(self, kind: str) -> None:
-        cost = self.cost_of(kind)
-        self.ap -= cost
-        self.action_counts[kind] = self.action_counts.get(kind, 0) + 1
-
-    def _move(self, action: Action) -> None:
-        fighter = self.fighters[self.active_character]
-        use_focus = bool(action.get("focus", False))
-        target = Position(*action.ints_param("to"))
-        _, routes = self.routes_for(fighter, use_focus)
-        route = routes[target]
-        self._spend("move")
-        if use_focus:
-            fighter.focused = False
-        self.events.append(
-            "move",
-            {
-                "character": fighter.id,
-                "from": fighter.position.to_json(),
-                "to": target.to_json(),
-                "cost": route.cost,
-                "focus": use_focus,
-            },
-        )
-        self.pending_steps = [_step_data(s) for s in route.steps]
-        self._walk(fighter)
-
-    def _walk(self, fighter: Fighter) -> None:
-        while self.pending_steps:
-            step = self.pending_steps[0]
-            to = Position(*step["to"])
-            occupant = next(
-                (f for f in self.fighters.values() if f.position == to and f is not fighter), None
-            )
-            if occupant is not None:
-                if step.get("pushes") is None:
-                    break  # a pushed character landed on the route: the move ends here
-                rest = {Position(*s["to"]) for s in self.pending_steps[1:]}
-                taken = {f.position for f in self.fighters.values()}
-                room = [p for p in self.field.adjacent_positions(to) if p not in taken]
-                options = [p for p in room if p not in rest] or room
-                if not options:
-                    break
-                self.decisions.push(
-                    Decision(
-                        occupant.owner,
-                        "push",
-                        {"character": occupant.id, "options": [p.to_json() for p in options]},
-                        f"{fighter.id} climbs onto {occupant.id}: choose where it is pushed",
-                    )
-                )
-                return
-            self.pending_steps.pop(0)
-            fighter.place(to)
-            if (
-                any(
-                    f.owner != fighter.owner and f.position in self.field.adjacent_positions(to)
-                    for f in self.fighters.values()
-                )
-                and self.pending_steps
-            ):
-                break
-        self.pending_steps = []
-        self.decisions.push(
-            Decision(
-                fighter.owner,
-                "face",
-                {"character": fighter.id},
-                f"{fighter.id} has moved: choose its facing",
-            )
-        )
-
-    def _push_to(self, decision: Decision, action: Action) -> None:
-        character = str(decision.context["character"])
-        destination = Position(*action.ints_param("to"))
-        pushed = self.fighters[character]
-        self.events.append(
-            "push",
-            {
-                "character": character,
-                "from": pushed.position.to_json(),
-                "to": destination.to_json(),
-            },
-        )
-        pushed.place(destination)
-        self._walk(self.fighters[self.active_character])
-
-    def _face(self, decision: Decision, direction: int) -> None:
-        fighter = self.fighters[str(decision.context["character"])]
-        fighter.facing = direction
-        self.events.append("face", {"character": fighter.id, "facing": DIRECTION_NAMES[direction]})
-
-    def _end_activation(self) -> None:
-        fighter = self.fighters[self.active_character]
-        fighter.activated = True
-        self.events.append("end activation", {"character": fighter.id, "unspent ap": self.ap})
-        self.active_character = ""
-        self.ap = 0
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        for player in (0, 1):
-            if not self.passed[player] and not self._may_activate(player):
-                self.passed[player] = True
-                self.events.append(
-                    "pass", {"player": player, "round": self.round, "why": "no ready character"}
-                )
-        other = 1 - self.active_player
-        if not self.passed[other]:
-            self.active_player = other
-        elif self.passed[self.active_player]:
-            self._clean_up()
-
-    def _clean_up(self) -> None:
-        self._claim_objectives()
-        self.events.append("round end", {"round": self.round, "vp": list(self.vp)})
-        if self.round >= self.game.rounds:
-            self._finish()
-            return
-        self.round += 1
-        for fighter in self.fighters.values():
-            fighter.activated = False
-        self.previous_last = list(self.last_activated)
-        self.activated_this_round = [0, 0]
-        self.passed = [False, False]
-        self.active_player = self.first_player
-        self.events.append("round", {"round": self.round})
-
-    def _claim_objectives(self) -> None:
-        """Rulebook, Claim Objective Tokens: the four conditions; 20 VP each at the end."""
-        adjacency = {
-            f.id: set(self.field.adjacent_positions(f.position)) for f in self.fighters.values()
-        }
-        for objective, at in list(self.objectives.items()):
-            token = Position(at[0], at[1], 0)
-            near_token = (
-                {token, *self.field.adjacent_positions(token)}
-                if token in self.field.positions
-                else {Position(q, r, 0) for q, r in neighbours(at)}
-            )
-            claimants = []
-            for fighter in self.fighters.values():
-                enemies = [f for f in self.fighters.values() if f.owner != fighter.owner]
-                if any(e.position in adjacency[fighter.id] for e in enemies):
-                    continue
-                if fighter.position not in near_token:
-                    continue
-                if any(e.position in near_token for e in enemies):
-                    continue
-                if at in self.field.zones.get(fighter.owner, frozenset()):
-                    continue
-                claimants.append(fighter)
-            if claimants:
-                owner = claimants[0].owner
-                del self.objectives[objective]
-                self.claimed[owner].append(objective)
-                self.vp[owner] += OBJECTIVE_VP
-                self.events.append(
-                    "claim", {"player": owner, "objective": objective, "by": claimants[0].id}
-                )
-
-    def _finish(self) -> None:
-        self.phase = "over"
-        margin = self.vp[0] - self.vp[1]
-        self.winner = 0 if margin >= WIN_MARGIN else 1 if -margin >= WIN_MARGIN else -1
-        self.events.append("game end", {"vp": list(self.vp), "winner": self.winner})
-
-    # --- results, views, data ------------------------------------------------------------
+        return explain.why_not(self, action, player)
 
     def _returns(self) -> Sequence[float]:
         if self.phase != "over" or self.winner < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
+    # === roll-off and first player [First Game Setup, step 7] ===========================
+
+    def _legal_roll_off(self, top: Frame, player: int) -> list[Action]:
+        return []
+
+    def _apply_roll_off(self, top: Frame, action: Action, player: int) -> None:
+        rolls: list[int] = top["rolls"]
+        rolls.append(action.int_param("face"))
+        self.events.append(
+            "roll", {"player": len(rolls) - 1, "face": rolls[-1], "for": "first player"}
+        )
+        if len(rolls) < 2:
+            return
+        if rolls[0] == rolls[1]:
+            top["rolls"] = []
+            return
+        winner = 0 if rolls[0] > rolls[1] else 1
+        self.frames[-1] = frame("choose-first", player=winner)
+
+    def _legal_choose_first(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("first-player", player=p) for p in (0, 1)]
+
+    def _apply_choose_first(self, top: Frame, action: Action, player: int) -> None:
+        self.first_player = action.int_param("player")
+        self.events.append("first player", {"player": self.first_player})
+        self.frames = [frame("round")]
+        self.events.append("round", {"round": self.round})
+
+    # === rounds [Playing the Game] =======================================================
+
+    def _run_round(self, top: Frame) -> None:
+        """Between activations: select cards again while anybody can, else clean up."""
+        for player in (0, 1):
+            side = self.sides[player]
+            if not side.passed and not self._can_select(player):
+                side.passed = True
+                self.events.append("pass", {"player": player, "why": "no ready character or card"})
+        waiting = [p for p in self._order() if not self.sides[p].passed]
+        if waiting:
+            self.frames.append(frame("select", players=waiting, chosen={}))
+        else:
+            self.frames[-1] = frame("clean-up")
+
+    def _order(self) -> list[int]:
+        return [self.first_player, 1 - self.first_player]
+
+    def _ready(self, player: int) -> list[Fighter]:
+        ready = [f for f in self.on_board(player) if not f.activated]
+        side = self.sides[player]
+        if side.activations == 0 and len(self.on_board(player)) > 1:
+            # Double Activation: not the last character of the previous round first.
+            ready = [f for f in ready if f.id != side.previous_last]
+        return sorted(ready, key=lambda f: f.id)
+
+    def _can_select(self, player: int) -> bool:
+        side = self.sides[player]
+        return bool(self._ready(player)) and bool(side.hand or side.glory)
+
+    # --- select cards [Activation Phase, step 1] ---
+
+    def _still_selecting(self, top: Frame) -> list[int]:
+        chosen: dict[str, str] = top["chosen"]
+        return [p for p in top["players"] if str(p) not in chosen]
+
+    def _legal_select(self, top: Frame, player: int) -> list[Action]:
+        if player not in self._still_selecting(top):
+            return []
+        side = self.sides[player]
+        cards = sorted(set(side.hand)) + sorted(set(side.glory))
+        actions = [Action.of("select", card=c) for c in cards]
+        return [*actions, Action.of("pass"), Action.of("forfeit")]
+
+    def _apply_select(self, top: Frame, action: Action, player: int) -> None:
+        chosen: dict[str, str] = top["chosen"]
+        if action.kind == "pass":
+            chosen[str(player)] = ""
+        else:
+            card = action.str_param("card")
+            chosen[str(player)] = card
+            self.sides[player].selected = card
+        self.events.append(
+            "card selected",
+            {"player": player},
+        )
+        if self._still_selecting(top):
+            return
+        self.frames.pop()
+        revealed: list[tuple[int, int, str]] = []
+        for player_key, card in chosen.items():
+            p = int(player_key)
+            side = self.sides[p]
+            if not card:
+                side.passed = True
+                self.events.append("pass", {"player": p})
+                continue
+            self._take_from_hand(p, card)
+            side.selected = ""
+            initiative = self.play_card(card).initiative
+            first = 0 if p == self.first_player else 1
+            revealed.append((-initiative, first, card))
+            self.events.append("reveal", {"player": p, "card": card, "initiative": initiative})
+        revealed.sort()
+        by_card_player = {card: int(k) for k, card in chosen.items() if card}
+        # Highest initiative activates first; the first player breaks ties [Select Cards].
+        for _, _, card in reversed(revealed):
+            self.frames.append(frame("activate", player=by_card_player[card], card=card))
+
+    def _take_from_hand(self, player: int, card: str) -> None:
+        side = self.sides[player]
+        if card in side.hand:
+            side.hand.remove(card)
+        else:
+            side.glory.remove(card)
+            side.glory_used.append(card)
+
+    # --- activate character [Activation Phase, steps 2–3] ---
+
+    def _legal_activate(self, top: Frame, player: int) -> list[Action]:
+        ready = self._ready(player)
+        if not ready:
+            return [Action.of("discard-card")]
+        return [Action.of("activate", character=f.id) for f in ready]
+
+    def _apply_activate(self, top: Frame, action: Action, player: int) -> None:
+        card_id: str = top["card"]
+        if action.kind == "discard-card":
+            # The card's character was knocked out before it could act: the card is lost.
+            self._discard_cards(player, [card_id])
+            self.frames.pop()
+            return
+        fighter = self.fighters[action.str_param("character")]
+        card = self.play_card(card_id)
+        side = self.sides[player]
+        side.activations += 1
+        side.last_activated = fighter.id
+        if fighter.overwatch:
+            fighter.overwatch = False  # Overwatch: the token goes when it starts an activation
+            self.events.append("overwatch ends", {"character": fighter.id})
+        turn = Turn(player, fighter.id, card.ap, cards=[card_id])
+        self.turns.append(turn)
+        gained = fighter.gain_mana(card.mana)
+        self.events.append(
+            "activate",
+            {
+                "player": player,
+                "character": fighter.id,
+                "card": card_id,
+                "ap": card.ap,
+                "mana": gained,
+            },
+        )
+        self.frames[-1] = frame("act", player=player)
+        self.frames.append(frame("bonus", player=player, card=card_id, start=True))
+
+    # --- bonuses [Gain Bonuses; Playing Additional Cards] ---
+
+    def _legal_bonus(self, top: Frame, player: int) -> list[Action]:
+        card = self.play_card(top["card"])
+        if isinstance(card, FateCard):
+            options = [Action.of("bonus", choice="mana")]
+            if effects.ability_usable(self, self.turn(), card.ability):
+                options.append(Action.of("bonus", choice="ability"))
+        else:
+            options = [Action.of("bonus", choice="ap"), Action.of("bonus", choice="mission")]
+        return options
+
+    def _apply_bonus(self, top: Frame, action: Action, player: int) -> None:
+        choice = action.str_param("choice")
+        card_id: str = top["card"]
+        turn = self.turn()
+        fighter = self.fighters[turn.character]
+        self.frames.pop()
+        if choice == "mana":
+            fighter.gain_mana(1)
+        elif choice == "ap":
+            turn.ap += 1
+        elif choice == "mission":
+            turn.missions.append(card_id)
+        elif choice == "ability":
+            card = self.play_card(card_id)
+            assert isinstance(card, FateCard)
+            if card.ability.when in ("immediately", "at_will"):
+                effects.resolve_ability(self, turn, fighter, card.ability, source=f"fate:{card_id}")
+                combat.remove_knocked_out(self, by=fighter)
+            else:
+                turn.granted.append(f"fate:{card_id}")
+        self.events.append("bonus", {"player": player, "card": card_id, "choice": choice})
+        if top.get("start"):
+            effects.fire(
+                self, fighter, "upon_interruption" if turn.interruption else "upon_activation"
+            )
+
+    # --- actions [Perform Actions] ---
+
+    def _legal_act(self, top: Frame, player: int) -> list[Action]:
+        turn = self.turn()
+        fighter = self.fighters[turn.character]
+        actions: list[Action] = []
+        opportunity = turn.kind == "opportunity"
+        if not turn.interruption and not fighter.focused and self.cost_of(turn, "focus") <= turn.ap:
+            actions.append(Action.of("focus"))
+        if not opportunity and self.can_afford(turn, "move"):
+            for use_focus in (False, True) if fighter.focused else (False,):
+                for pos in sorted(self.move_options(turn, fighter, use_focus)):
+                    actions.append(Action.of("move", to=pos.to_json(), focus=use_focus))
+        actions.extend(combat.attack_actions(self, turn, fighter))
+        if not opportunity:
+            actions.extend(effects.skill_actions(self, turn, fighter))
+        actions.extend(effects.item_actions(self, turn, fighter))
+        if not turn.interruption and self.cost_of(turn, "overwatch") <= turn.ap:
+            actions.append(Action.of("overwatch"))
+        side = self.sides[player]
+        for card in sorted(set(side.hand)) + sorted(set(side.glory)):
+            actions.append(Action.of("play", card=card))
+        actions.append(Action.of("end"))
+        if not turn.interruption:
+            actions += [Action.of("offer-draw"), Action.of("forfeit")]
+        return actions
+
+    def move_points(self, fighter: Fighter, use_focus: bool, style: str = "move") -> MovementPoints:
+        return movement_points(
+            self.field,
+            fighter.position,
+            self.stat(fighter, "speed"),
+            self.stat(fighter, "focused_speed"),
+            use_focus=use_focus,
+            quickness=fighter.buff == "quickness",
+            cripple=fighter.debuff == "cripple",
+        )
+
+    def occupancy_for(self, fighter: Fighter) -> Occupancy:
+        friends = [f.position for f in self.on_board(fighter.owner) if f is not fighter]
+        enemies = [f.position for f in self.enemies_of(fighter)]
+        occupancy = Occupancy.of(friends, enemies)
+        occupancy.can_be_pushed = lambda pos: effects.can_be_moved(self, self.occupant(pos))
+        return occupancy
+
+    def routes(self, fighter: Fighter, use_focus: bool) -> dict[Position, Route]:
+        budget = self.move_points(fighter, use_focus)
+        style = effects.move_style(self, fighter)
+        return reachable(
+            self.field, fighter.position, budget.points, self.occupancy_for(fighter), style=style
+        )
+
+    def move_options(self, turn: Turn, fighter: Fighter, use_focus: bool) -> dict[Position, Route]:
+        routes = self.routes(fighter, use_focus)
+        if turn.kind == "overwatch" and turn.interrupted:
+            # Interruptions: movement towards the interrupted character, ending in its sight.
+            target = self.fighters[turn.interrupted]
+            budget = self.move_points(fighter, use_focus)
+            goal = self.field.adjacent_positions(target.position)
+            toward = towards(
+                self.field, fighter.position, budget.points, goal, self.occupancy_for(fighter)
+            )
+            routes = {
+                p: r for p, r in toward.items() if self.field.has_line_of_sight(p, target.position)
+            }
+        return routes
+
+    def _apply_act(self, top: Frame, action: Action, player: int) -> None:
+        turn = self.turn()
+        fighter = self.fighters[turn.character]
+        kind = action.kind
+        if kind == "focus":
+            self._spend(turn, "focus")
+            fighter.focused = True
+            self.events.append("focus", {"character": fighter.id})
+        elif kind == "move":
+            self._declare_move(turn, fighter, action)
+        elif kind == "attack":
+            combat.declare_attack(self, turn, fighter, action)
+        elif kind == "skill":
+            effects.use_skill(self, turn, fighter, action.str_param("skill"))
+        elif kind == "use-item":
+            effects.use_item(self, turn, fighter, action.str_param("item"))
+        elif kind == "overwatch":
+            self._spend(turn, "overwatch")
+            fighter.overwatch = True
+            self.events.append("overwatch", {"character": fighter.id})
+            self.frames.append(frame("end-turn"))  # the activation ends immediately
+        elif kind == "play":
+            card = action.str_param("card")
+            self._take_from_hand(player, card)
+            turn.cards.append(card)
+            self.events.append("play card", {"player": player, "card": card})
+            self.frames.append(frame("bonus", player=player, card=card))
+        elif kind == "end":
+            self.frames.append(frame("end-turn"))
+
+    def _spend(self, turn: Turn, kind: str) -> None:
+        if kind in turn.free_actions:
+            turn.free_actions.remove(kind)  # Free Actions: no AP, and costs do not rise
+            return
+        turn.ap -= self.cost_of(turn, kind)
+        turn.counts[kind] = turn.counts.get(kind, 0) + 1
+
+    def can_afford(self, turn: Turn, kind: str) -> bool:
+        return kind in turn.free_actions or self.cost_of(turn, kind) <= turn.ap
+
+    # --- moving [Move; Attacks of Opportunity; Overwatch] ---
+
+    def _declare_move(self, turn: Turn, fighter: Fighter, action: Action) -> None:
+        use_focus = action.bool_param("focus")
+        target = Position(*action.ints_param("to"))
+        self._spend(turn, "move")
+        if use_focus:
+            fighter.focused = False
+        self.events.append(
+            "move declared", {"character": fighter.id, "to": target.to_json(), "focus": use_focus}
+        )
+        move = frame(
+            "continue-move",
+            player=turn.player,
+            character=fighter.id,
+            to=target.to_json(),
+            focus=use_focus,
+            started=False,
+        )
+        self.frames.append(move)
+        engaged = [e.id for e in self.engaged_enemies(fighter)]
+        if engaged and effects.move_style(self, fighter) == "move":
+            # Attacks of opportunity come when the move is declared, before leaving the hex.
+            owner = 1 - fighter.owner
+            self.frames.append(
+                frame("opportunity", player=owner, mover=fighter.id, candidates=engaged)
+            )
+
+    def _legal_opportunity(self, top: Frame, player: int) -> list[Action]:
+        options = [Action.of("interrupt", character=c) for c in top["candidates"]]
+        return [*options, Action.of("decline")]
+
+    def _apply_opportunity(self, top: Frame, action: Action, player: int) -> None:
+        if action.kind == "decline":
+            self.frames.pop()
+            return
+        attacker = action.str_param("character")
+        top["candidates"].remove(attacker)
+        if not top["candidates"]:
+            self.frames.pop()
+        self._start_interruption(player, attacker, "opportunity", top["mover"])
+
+    def _start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:
+        fighter = self.fighters[character]
+        if kind == "overwatch":
+            fighter.overwatch = False  # the token returns when the overwatch interruption starts
+        self.turns.append(Turn(player, character, 1, kind=kind, interrupted=interrupted))
+        self.events.append(
+            "interruption", {"character": character, "kind": kind, "interrupts": interrupted}
+        )
+        self.frames.append(frame("act", player=player))
+        effects.fire(self, fighter, "upon_interruption")
+
+    def _run_continue_move(self, top: Frame) -> None:
+        fighter = self.fighters[top["character"]]
+        if fighter.knocked_out:
+            self.frames.pop()
+            return
+        if not top["started"]:
+            top["started"] = True
+            target = Position(*top["to"])
+            routes = self.routes(fighter, top["focus"])
+            route = routes.get(target)
+            if route is None:
+                # The attacks of opportunity changed the battleground: the move stops here.
+                self.events.append(
+                    "move blocked", {"character": fighter.id, "to": target.to_json()}
+                )
+                self.frames.pop()
+                return
+            top["steps"] = [s.to.to_json() for s in route.steps]
+            top["pushes"] = [s.pushes is not None for s in route.steps]
+            top["from"] = fighter.position.to_json()
+        self._walk(top, fighter)
+
+    def _walk(self, top: Frame, fighter: Fighter) -> None:
+        steps: list[list[int]] = top["steps"]
+        pushes: list[bool] = top["pushes"]
+        while steps:
+            to = Position(*steps[0])
+            occupant = self.occupant(to)
+            if occupant is not None and occupant is not fighter:
+                if not pushes[0]:
+                    break
+                room = [p for p in self.field.adjacent_positions(to) if self.occupant(p) is None]
+                rest = {Position(*s) for s in steps[1:]}
+                options = [p for p in room if p not in rest] or room
+                if not options:
+                    break
+                self.frames.append(
+                    frame(
+                        "push",
+                        player=occupant.owner,
+                        character=occupant.id,
+                        options=[p.to_json() for p in options],
+                    )
+                )
+                return
+            steps.pop(0)
+            pushes.pop(0)
+            fighter.place(to)
+        self.frames.pop()
+        self.events.append(
+            "move", {"character": fighter.id, "from": top["from"], "to": fighter.position.to_json()}
+        )
+        self.frames.append(frame("after-move", mover=fighter.id))
+        self.frames.append(
+            frame("face", player=fighter.owner, character=fighter.id, options=list(range(6)))
+        )
+
+    def _legal_push(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("push-to", to=o) for o in top["options"]]
+
+    def _apply_push(self, top: Frame, action: Action, player: int) -> None:
+        pushed = self.fighters[top["character"]]
+        destination = Position(*action.ints_param("to"))
+        self.events.append(
+            "push",
+            {
+                "character": pushed.id,
+                "from": pushed.position.to_json(),
+                "to": destination.to_json(),
+            },
+        )
+        pushed.place(destination)
+        self.frames.pop()
+
+    def _legal_face(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("face", direction=d) for d in top["options"]]
+
+    def _apply_face(self, top: Frame, action: Action, player: int) -> None:
+        fighter = self.fighters[top["character"]]
+        fighter.facing = action.int_param("direction")
+        self.events.append(
+            "face", {"character": fighter.id, "facing": DIRECTION_NAMES[fighter.facing]}
+        )
+        self.frames.pop()
+
+    def _run_after_move(self, top: Frame) -> None:
+        """battleground.md §3: overwatch is checked each time an enemy ends a movement."""
+        self.frames.pop()
+        mover = self.fighters[top["mover"]]
+        if mover.knocked_out:
+            return
+        triggered = [
+            f.id
+            for f in self.enemies_of(mover)
+            if f.overwatch and self.overwatch_triggers(f, mover)
+        ]
+        if triggered:
+            owner = 1 - mover.owner
+            self.frames.append(
+                frame("overwatch-order", player=owner, mover=mover.id, candidates=triggered)
+            )
+        effects.check_missions(self)
+
+    def overwatch_triggers(self, watcher: Fighter, mover: Fighter) -> bool:
+        """Rulebook, Overwatch: sight, front arc, and in range of a weapon or one move away."""
+        if not self.field.has_line_of_sight(watcher.position, mover.position):
+            return False
+        if not in_front_arc(watcher.position.hex, watcher.facing, [mover.position.hex]):
+            return False
+        distance = self.field.range_inches(watcher.position, mover.position)
+        for weapon_id in watcher.weapons:
+            weapon = self.weapon(weapon_id)
+            if weapon is not None and weapon.range is not None and distance <= weapon.range:
+                return True
+        goal = set(self.field.adjacent_positions(mover.position))
+        for use_focus in (False, True) if watcher.focused else (False,):
+            if goal & set(self.routes(watcher, use_focus)):
+                return True
+        return False
+
+    def _legal_overwatch_order(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("interrupt", character=c) for c in top["candidates"]]
+
+    def _apply_overwatch_order(self, top: Frame, action: Action, player: int) -> None:
+        watcher = action.str_param("character")
+        top["candidates"].remove(watcher)
+        mover = self.fighters[top["mover"]]
+        remaining = [
+            c
+            for c in top["candidates"]
+            if self.fighters[c].overwatch and not self.fighters[c].knocked_out
+        ]
+        top["candidates"] = remaining
+        if not remaining or mover.knocked_out:
+            self.frames.pop()
+        self._start_interruption(player, watcher, "overwatch", mover.id)
+
+    # --- ending a turn [End Activation; Interruptions] ---
+
+    def _run_end_turn(self, top: Frame) -> None:
+        self.frames.pop()
+        assert self.frames[-1]["kind"] == "act"
+        self.frames.pop()
+        turn = self.turns.pop()
+        fighter = self.fighters[turn.character]
+        side = self.sides[turn.player]
+        effects.fire(
+            self, fighter, "end_of_interruption" if turn.interruption else "end_of_activation"
+        )
+        effects.check_missions(self, ending=turn)
+        completed = [c for c in turn.missions if c in side.glory_done]
+        if turn.interruption:
+            self._discard_cards(turn.player, [c for c in turn.cards if c not in completed])
+            self.events.append("interruption ends", {"character": fighter.id})
+        else:
+            fighter.cards.extend(turn.cards)
+            fighter.activated = True
+            self.events.append("end activation", {"character": fighter.id, "unspent ap": turn.ap})
+
+    def _discard_cards(self, player: int, cards: list[str]) -> None:
+        side = self.sides[player]
+        fate = [c for c in cards if c in self.pack.fate]
+        side.deck.discard(fate)
+
+    # --- preparation [Preparation Phase] ---
+
+    def _legal_prepare(self, top: Frame, player: int) -> list[Action]:
+        hand = sorted(self.sides[player].hand)
+        options: set[tuple[str, ...]] = set()
+        for size in range(len(hand) + 1):
+            options.update(combinations(hand, size))
+        return [
+            Action.of("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))
+        ]
+
+    def _apply_prepare(self, top: Frame, action: Action, player: int) -> None:
+        side = self.sides[player]
+        cards = [str(c) for c in action.param("cards")]  # type: ignore[union-attr]
+        for card in cards:
+            side.hand.remove(card)
+        side.deck.discard(cards)
+        drawn = side.deck.draw(HAND_SIZE - len(side.hand))
+        side.hand.extend(drawn)
+        self.events.append("discard", {"player": player, "cards": cards})
+        self.events.append("draw", {"player": player, "cards": drawn}, visible_to=(player,))
+        self.events.append("draw count", {"player": player, "count": len(drawn)})
+        self.frames.pop()
+
+    # --- draws by agreement ---
+
+    def _legal_draw_offer(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("accept-draw"), Action.of("decline-draw")]
+
+    def _apply_draw_offer(self, top: Frame, action: Action, player: int) -> None:
+        self.frames.pop()
+        if action.kind == "accept-draw":
+            self._finish(-1, "draw by agreement")
+        else:
+            self.events.append("draw declined", {"player": player})
+
+    # --- tests, area targets (combat.py) ---
+
+    def _legal_test(self, top: Frame, player: int) -> list[Action]:
+        return self.test_of(top).choices()
+
+    def _apply_test(self, top: Frame, action: Action, player: int) -> None:
+        test = self.test_of(top)
+        if player == CHANCE:
+            test.apply_roll(action.int_param("face"))
+        else:
+            test.apply_reroll(list(action.ints_param("faces")))
+            if test.stage != "mana" and action.ints_param("faces"):
+                self.events.append(
+                    "reroll", {"test": test.label, "faces": list(action.ints_param("faces"))}
+                )
+        top["test"] = test.to_data()
+        if test.is_done():
+            self.frames.pop()
+            if top["role"] in ("skill", "skill-defence"):
+                self._skill_test_done(top, test)
+            else:
+                combat.test_finished(self, top, test)
+
+    def _skill_test_done(self, test_frame: Frame, test: DiceTest) -> None:
+        skill = self.frames[-1]
+        assert skill["kind"] == "skill-test"
+        if test_frame["role"] == "skill":
+            tester = self.fighters[skill["character"]]
+            skill["owner_successes"] = test.successes()
+            skill["stage"] = "defence"
+        else:
+            tester = self.fighters[skill["target"]]
+            skill["defence_successes"] = test.successes()
+        tester.mana = max(0, tester.mana - test.mana_spent)
+        self.events.append(
+            "test result",
+            {
+                "label": test.label,
+                "initial": test.initial,
+                "exploded": test.exploded,
+                "successes": test.successes(),
+            },
+        )
+
+    def _run_skill_test(self, top: Frame) -> None:
+        effects.skill_test_step(self, top)
+
+    def _legal_ability_target(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("target", character=c) for c in top["candidates"]]
+
+    def _apply_ability_target(self, top: Frame, action: Action, player: int) -> None:
+        from rulekeeper.games.battleground.content.effects import Ability
+
+        self.frames.pop()
+        fighter = self.fighters[top["character"]]
+        target = self.fighters[action.str_param("character")]
+        ability = Ability.model_validate(top["ability"])
+        effects.resolve_on_target(self, fighter, target, ability, top["source"])
+        combat.remove_knocked_out(self, by=fighter)
+
+    def _legal_effect_move(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("move-to", to=o) for o in top["options"]]
+
+    def _apply_effect_move(self, top: Frame, action: Action, player: int) -> None:
+        self.frames.pop()
+        fighter = self.fighters[top["character"]]
+        start = fighter.position
+        fighter.place(Position(*action.ints_param("to")))
+        self.events.append(
+            top["style"],
+            {"character": fighter.id, "from": start.to_json(), "to": fighter.position.to_json()},
+        )
+        if top["style"] == "teleport":
+            return  # Teleport: no overwatch; the owner may change facing
+        if top["toward"]:
+            target = self.fighters[top["toward"]]
+            options = facings_toward(fighter.position.hex, target.position.hex)
+            if len(options) == 1:
+                fighter.facing = options[0]
+            else:
+                self.frames.append(frame("after-move", mover=fighter.id))
+                self.frames.append(
+                    frame("face", player=fighter.owner, character=fighter.id, options=options)
+                )
+                return
+            self.frames.append(frame("after-move", mover=fighter.id))
+            return
+        self.frames.append(frame("after-move", mover=fighter.id))
+        self.frames.append(
+            frame("face", player=fighter.owner, character=fighter.id, options=list(range(6)))
+        )
+
+    def _legal_place_mark(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("mark-at", at=o) for o in top["options"]]
+
+    def _apply_place_mark(self, top: Frame, action: Action, player: int) -> None:
+        self.frames.pop()
+        effects.mark_placed(self, top, list(action.ints_param("at")))
+
+    def _legal_area_target(self, top: Frame, player: int) -> list[Action]:
+        return [Action.of("next-target", character=c) for c in top["candidates"]]
+
+    def _apply_area_target(self, top: Frame, action: Action, player: int) -> None:
+        self.frames.pop()
+        combat.next_area_target(self, top, action.str_param("character"))
+
+    def _run_attack(self, top: Frame) -> None:
+        combat.run_attack(self, top)
+
+    # === clean-up [Clean-Up Phase] =======================================================
+
+    def _run_clean_up(self, top: Frame) -> None:
+        self.frames.pop()
+        self._claim_objectives()
+        self._clear_tokens()
+        ended = self._check_victory()
+        if ended:
+            return
+        for fighter in self.on_board():
+            if not fighter.activated and not fighter.cards:
+                fighter.gain_mana(1)
+            self._discard_cards(fighter.owner, fighter.cards)
+            fighter.cards = []
+            fighter.activated = False
+        for side in self.sides:
+            side.passed = False
+            side.previous_last = side.last_activated
+            side.activations = 0
+        self.round += 1
+        self.events.append("round", {"round": self.round})
+        self.frames = [frame("round")]
+        for player in reversed(self._order()):
+            self.frames.append(frame("prepare", player=player))
+
+    def _claim_objectives(self) -> None:
+        """Rulebook, Claim Objective Tokens: all four conditions; 20 VP each at the end."""
+        for objective, at in list(self.objectives.items()):
+            token = Position(at[0], at[1], GROUND)
+            near = {token, *self.field.adjacent_positions(token)}
+            for fighter in sorted(self.on_board(), key=lambda f: f.id):
+                if self.engaged_enemies(fighter) or fighter.position not in near:
+                    continue
+                if any(e.position in near for e in self.enemies_of(fighter)):
+                    continue
+                if tuple(at) in self.field.zones.get(fighter.owner, frozenset()):
+                    continue
+                del self.objectives[objective]
+                side = self.sides[fighter.owner]
+                side.objectives.append(objective)
+                side.vp += OBJECTIVE_VP
+                self.events.append(
+                    "claim", {"player": fighter.owner, "objective": objective, "by": fighter.id}
+                )
+                break
+
+    def _clear_tokens(self) -> None:
+        """Clean-up: buffs, debuffs and marks go; regeneration heals and curse wounds as they do."""
+        for fighter in sorted(self.on_board(), key=lambda f: f.id):
+            effects.remove_buff(self, fighter)
+            effects.remove_debuff(self, fighter)
+        self.marks = []
+        combat.remove_knocked_out(self)
+
+    def _check_victory(self) -> bool:
+        alive = [bool(self.on_board(p)) for p in (0, 1)]
+        if not all(alive):
+            if any(alive):
+                winner = alive.index(True)
+                self._finish(winner, "knockout victory")
+            else:
+                self._finish(-1, "both forces knocked out: draw")
+            return True
+        if self.round >= self.game.rounds:
+            vp = [side.vp for side in self.sides]
+            margin = vp[0] - vp[1]
+            if abs(margin) >= WIN_MARGIN:
+                self._finish(0 if margin > 0 else 1, "points victory")
+            else:
+                self._finish(-1, "draw on points")
+            return True
+        return False
+
+    def _finish(self, winner: int, result: str) -> None:
+        self.phase = "over"
+        self.winner = winner
+        self.result = result
+        self.events.append(
+            "game end", {"winner": winner, "result": result, "vp": [s.vp for s in self.sides]}
+        )
+
+    # === views and data ==================================================================
+
     def _observation(self, player: int) -> JsonObject:
-        # Nothing in this slice is hidden: every player sees the whole battleground.
-        data = self._to_data()
+        data: dict[str, Any] = dict(self._to_data())
+        for p, side in enumerate(data["sides"]):
+            deck = side["deck"]
+            side["deck"] = {"draw": len(deck["draw"]), "discard": deck["discard"]}
+            if p != player:
+                side["hand"] = len(side["hand"])
+                side["glory"] = len(side["glory"])
+                side["selected"] = bool(side["selected"])
+        for item in data["frames"]:
+            if item["kind"] == "select":
+                item["chosen"] = {
+                    k: (v if k == str(player) else "(hidden)") for k, v in item["chosen"].items()
+                }
         data["you"] = player
+        data["events"] = [e.to_data() for e in self.events.for_player(player)]
         return data
 
     def describe(self, action: Action) -> str:
-        kind = action.kind
-        if kind == "roll":
-            return f"roll {action.get('face')}"
-        if kind == "activate":
-            return f"activate {self.card(str(action.get('character'))).name}"
-        if kind == "move" and self.active_character:
-            raw = action.get("to")
-            if isinstance(raw, (list, tuple)) and len(raw) == 3:
-                fighter = self.fighters[self.active_character]
-                target = Position(*action.ints_param("to"))
-                _, routes = self.routes_for(fighter, bool(action.get("focus", False)))
-                route = routes.get(target)
-                cost = f" for {route.cost} MP" if route else ""
-                focus = " spending focus" if action.get("focus") else ""
-                name = self.card(fighter.id).name
-                return f"move {name} to {target}{cost}{focus} ({self.cost_of('move')} AP)"
-        if kind == "face":
-            return f"face {DIRECTION_NAMES[action.int_param('direction')]}"
-        if kind == "focus":
-            return f"focus ({self.cost_of('focus')} AP)"
-        if kind == "end":
-            return "end activation"
-        if kind == "first-player":
-            return f"player {action.get('player')} goes first"
-        if kind == "push-to":
-            return f"push to {Position(*action.ints_param('to'))}"
-        return str(action)
+        from rulekeeper.games.battleground import explain
+
+        return explain.describe(self, action)
 
     def _to_data(self) -> JsonObject:
         return {
             "phase": self.phase,
-            "rolls": list(self.rolls),
-            "first_player": self.first_player,
             "round": self.round,
-            "active_player": self.active_player,
-            "active_character": self.active_character,
-            "ap": self.ap,
-            "action_counts": dict(self.action_counts),
-            "passed": list(self.passed),
-            "activated_this_round": list(self.activated_this_round),
-            "last_activated": list(self.last_activated),
-            "previous_last": list(self.previous_last),
-            "decisions": self.decisions.to_data(),
-            "pending_steps": [dict(s) for s in self.pending_steps],
-            "objectives": {k: list(v) for k, v in self.objectives.items()},
-            "claimed": [list(c) for c in self.claimed],
-            "vp": list(self.vp),
+            "first_player": self.first_player,
             "winner": self.winner,
-            "fighters": [asdict(f) for f in self.fighters.values()],
+            "result": self.result,
+            "fighters": [f.to_data() for f in self.fighters.values()],
+            "sides": [s.to_data() for s in self.sides],
+            "turns": [t.to_data() for t in self.turns],
+            "frames": [dict(f) for f in self.frames],
+            "objectives": {k: list(v) for k, v in self.objectives.items()},
+            "marks": [dict(m) for m in self.marks],
+            "statuses": {k: [dict(s) for s in v] for k, v in self.statuses.items()},
         }
 
     def _from_data(self, data: Mapping[str, Any]) -> None:
+        import copy
+
         self.phase = str(data["phase"])
-        self.rolls = [int(v) for v in data["rolls"]]
-        self.first_player = int(data["first_player"])
         self.round = int(data["round"])
-        self.active_player = int(data["active_player"])
-        self.active_character = str(data["active_character"])
-        self.ap = int(data["ap"])
-        self.action_counts = {str(k): int(v) for k, v in data["action_counts"].items()}
-        self.passed = [bool(v) for v in data["passed"]]
-        self.activated_this_round = [int(v) for v in data["activated_this_round"]]
-        self.last_activated = [str(v) for v in data["last_activated"]]
-        self.previous_last = [str(v) for v in data["previous_last"]]
-        self.decisions = DecisionStack.from_data(data["decisions"])
-        self.pending_steps = [dict(s) for s in data["pending_steps"]]
-        self.objectives = {str(k): (int(v[0]), int(v[1])) for k, v in data["objectives"].items()}
-        self.claimed = [[str(o) for o in c] for c in data["claimed"]]
-        self.vp = [int(v) for v in data["vp"]]
+        self.first_player = int(data["first_player"])
         self.winner = int(data["winner"])
+        self.result = str(data["result"])
         self.fighters = {}
         for raw in data["fighters"]:
-            fighter = Fighter(**raw)
-            if fighter.id not in self.game.cards:
+            fighter = Fighter.from_data(dict(raw))
+            if fighter.id not in self.game.pack.characters:
                 raise DataError(
                     "battleground state", "data.fighters", f"unknown character {fighter.id!r}"
                 )
             self.fighters[fighter.id] = fighter
-
-
-def _step_data(step: MoveStep) -> dict[str, Any]:
-    return {
-        "kind": step.kind,
-        "to": step.to.to_json(),
-        "cost": step.cost,
-        "pushes": step.pushes.to_json() if step.pushes is not None else None,
-    }
+        self.sides = [Side.from_data(dict(s)) for s in data["sides"]]
+        self.turns = [Turn.from_data(dict(t)) for t in data["turns"]]
+        self.frames = [copy.deepcopy(dict(f)) for f in data["frames"]]
+        self.objectives = {str(k): [int(v[0]), int(v[1])] for k, v in data["objectives"].items()}
+        self.marks = [copy.deepcopy(dict(m)) for m in data["marks"]]
+        self.statuses = {str(k): copy.deepcopy(list(v)) for k, v in data["statuses"].items()}
 
 
 BattlegroundGame.state_class = BattlegroundState
+
+
+def count_cards(cards: Sequence[str]) -> dict[str, int]:
+    return dict(Counter(cards))

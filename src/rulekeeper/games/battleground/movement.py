@@ -215,7 +215,8 @@ def reachable(
         return free_reach(field, start, points, occupancy, kind=style)
     occupancy = occupancy or Occupancy()
     occupied = occupancy.occupied - {start}
-    enemy_zone = _enemy_zone(field, occupancy.enemies)
+    enemies = occupancy.enemies
+    enemy_zone = _enemy_zone(field, enemies)
     best: dict[Position, int] = {start: 0}
     came: dict[Position, tuple[Position, MoveStep]] = {}
     stopped: set[Position] = set()
@@ -231,7 +232,8 @@ def reachable(
             best[move.to] = total
             came[move.to] = (pos, move)
             heapq.heappush(frontier, (total, move.to))
-            if move.to in enemy_zone:
+            if move.to in enemy_zone or (move.pushes is not None and move.pushes in enemies):
+                # A pushed enemy lands next to the climber: entering beside an enemy ends it.
                 stopped.add(move.to)
     return {
         pos: Route(pos, cost, _walk_back(came, start, pos), pos in stopped)
@@ -277,6 +279,8 @@ def free_reach(
         layer = following
     routes: dict[Position, Route] = {}
     for h in came:
+        if h == start.hex:
+            continue  # the hex above or below is not a surrounding hex
         for level in (GROUND, PLATFORM):
             pos = Position(h[0], h[1], level)
             if pos == start or pos not in field.positions or pos in occupied:
@@ -291,5 +295,5 @@ def free_reach(
                 MoveStep(step_kind, Position(q, r, level if (q, r) == h else start.level), 1)
                 for q, r in trail
             )
-            routes[pos] = Route(pos, len(steps) or 1, steps or (MoveStep(step_kind, pos, 1),))
+            routes[pos] = Route(pos, len(steps), steps)
     return routes

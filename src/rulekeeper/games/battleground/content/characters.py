@@ -1,7 +1,12 @@
-"""Character cards as data (rulebook: Character Card; battleground.md §1).
+"""Character cards as data (rulebook: Character Card, Skills; battleground.md §1).
 
 Values the rulebook does not print are listed in each card's ``provisional`` field, so a player
-can see which numbers to replace with those on their own cards.
+can see which numbers to replace with those on their own cards; the printed ones cite their
+rulebook section in ``source``.
+
+Beside the stats and skills, a card says what its character may equip: ``weapon_types`` and
+``item_kinds`` (our reconstruction of the printed restrictions), and optional ``weapon_slots`` /
+``item_slots`` that override the Standard Setup's equipment limits (``setups.yaml``).
 """
 
 from __future__ import annotations
@@ -9,22 +14,37 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from rulekeeper.core.errors import DataError
+from rulekeeper.games.battleground.content.base import (
+    CardBase,
+    Faction,
+    ItemKind,
+    WeaponType,
+    read_yaml,
+    validate_entries,
+)
+from rulekeeper.games.battleground.content.effects import Skill
 
-Faction = Literal["masters", "evil"]
+__all__ = [
+    "STATS",
+    "CharacterCard",
+    "load_characters",
+    "parse_characters",
+    "read_characters",
+    "shipped_characters",
+]
+
 STATS = ("health", "strength", "perception", "power", "toughness", "mind", "speed", "focused_speed")
 
 
-class CharacterCard(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _every_item_kind() -> list[ItemKind]:
+    return ["trinket", "shield", "armour"]
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
+
+class CharacterCard(CardBase):
     faction: Faction
     health: int = Field(ge=1, le=20)
     strength: int = Field(ge=0, le=10)
@@ -36,41 +56,41 @@ class CharacterCard(BaseModel):
     focused_speed: int = Field(ge=0, le=15)
     cost: int = Field(ge=0, le=200)
     massive: bool = False
-    provisional: list[str] = Field(default_factory=list)
+    weapon_types: list[WeaponType] = Field(min_length=1)
+    item_kinds: list[ItemKind] = Field(default_factory=_every_item_kind)
+    weapon_slots: int | None = Field(default=None, ge=0, le=5)
+    item_slots: int | None = Field(default=None, ge=0, le=5)
+    skills: list[Skill] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _check(self) -> CharacterCard:
         if self.focused_speed < self.speed:
             raise ValueError("focused_speed is below speed")
-        unknown = sorted(set(self.provisional) - {*STATS, "cost"})
-        if unknown:
-            raise ValueError(f"provisional names unknown fields: {', '.join(unknown)}")
         return self
 
+    def skill(self, skill_id: str) -> Skill:
+        for skill in self.skills:
+            if skill.id == skill_id:
+                return skill
+        raise KeyError(skill_id)
 
-class CharacterFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
-    characters: list[CharacterCard] = Field(min_length=1)
+def read_characters(
+    text: str, source: str
+) -> tuple[list[tuple[int, CharacterCard]], list[DataError], set[str]]:
+    """Every valid card with its index, every problem, and the ids of invalid cards."""
+    raw, problems = read_yaml(text, source)
+    if problems:
+        return [], problems, set()
+    return validate_entries(raw, "characters", CharacterCard, source)
 
 
 def parse_characters(text: str, source: str) -> dict[str, CharacterCard]:
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise DataError(source, "(yaml)", f"not valid YAML: {error}") from None
-    try:
-        parsed = CharacterFile.model_validate(raw)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        raise DataError(source, where, first["msg"]) from None
-    cards: dict[str, CharacterCard] = {}
-    for index, card in enumerate(parsed.characters):
-        if card.id in cards:
-            raise DataError(source, f"characters.{index}.id", f"duplicate id {card.id!r}")
-        cards[card.id] = card
-    return cards
+    """The cards by id; raises the first problem as a :class:`DataError`."""
+    cards, problems, _ = read_characters(text, source)
+    if problems:
+        raise problems[0]
+    return {card.id: card for _, card in cards}
 
 
 @cache

@@ -19,8 +19,8 @@ from rulekeeper.core import (
     record_of,
     replay,
 )
-from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.hexes import Position
+from rulekeeper.games.battleground.slice import MovementSliceState
 
 SMALL_MAP = """
 name: slice-test
@@ -51,13 +51,13 @@ def small_map(tmp_path: Path) -> str:
     return str(path)
 
 
-def new_state(map_path: str, **params: object) -> BattlegroundState:
-    state = load_game("battleground", map=map_path, **params).new_initial_state(seed=5)
-    assert isinstance(state, BattlegroundState)
+def new_state(map_path: str, **params: object) -> MovementSliceState:
+    state = load_game("battleground-movement", map=map_path, **params).new_initial_state(seed=5)
+    assert isinstance(state, MovementSliceState)
     return state
 
 
-def started(map_path: str, first: int = 0, **params: object) -> BattlegroundState:
+def started(map_path: str, first: int = 0, **params: object) -> MovementSliceState:
     """Roll-off won by player 0 (6 against 1), who names ``first`` as first player."""
     state = new_state(map_path, **params)
     state.apply_action(Action.of("roll", face=6))
@@ -206,7 +206,7 @@ def test_climbing_onto_a_model_asks_its_owner_where_it_is_pushed(small_map: str)
 def test_random_playouts_round_trip_and_replay(seed: int) -> None:
     """Core contract on the slice: serialisation round-trips after every action, and the seed
     plus the action log reproduce the game and its event log."""
-    game = load_game("battleground", rounds=2)
+    game = load_game("battleground-movement", rounds=2)
     state = game.new_initial_state(seed=seed)
     agent = RandomAgent(seed)
     steps = 0
@@ -227,7 +227,7 @@ def test_random_playouts_round_trip_and_replay(seed: int) -> None:
 
 def test_first_game_playout_with_random_agents_finishes() -> None:
     """The whole slice plays to its end on the first-game map."""
-    state = load_game("battleground").new_initial_state(seed=11)
+    state = load_game("battleground-movement").new_initial_state(seed=11)
     play_out(state, {0: RandomAgent(1), 1: RandomAgent(2)})
     assert state.is_terminal()
     assert sum(state.returns()) == 0

@@ -1,0 +1,384 @@
+"""Attacks: who may be targeted, the tests, and what the successes do.
+
+Sources: rulebook *Attack* (melee, ranged, spell, fists, mana costs, targeting allies), *Tests*,
+*Defence Tests*, *Scope Modifiers* (flank, cover, target engaged), *Extra Effects*, *Area
+Attacks* and *AoE Knockouts*, *Health and Wounds*, *Interruptions* and *Attacks of
+Opportunity*, *Buffs and Debuffs*; battleground.md §3.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core import Action
+from rulekeeper.games.battleground import effects
+from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
+from rulekeeper.games.battleground.dicetest import DiceTest, Modifier, start_test
+from rulekeeper.games.battleground.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.frames import Frame, frame
+from rulekeeper.games.battleground.hexes import direction_to, hex_distance
+from rulekeeper.games.battleground.model import Fighter, Turn
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+FISTS = "fists"
+ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}
+DEFENCE_STAT = {"melee": "toughness", "ranged": "toughness", "spell": "mind"}
+
+
+def weapon_type(state: BattlegroundState, weapon_id: str) -> str:
+    if weapon_id == FISTS:
+        return "melee"
+    weapon = state.weapon(weapon_id)
+    assert weapon is not None
+    return weapon.type
+
+
+def usable_weapons(state: BattlegroundState, fighter: Fighter) -> list[str]:
+    """Equipped weapons, and fists when no melee weapon is equipped (rulebook: Melee Attack)."""
+    weapons = [w for w in fighter.weapons if state.weapon(w) is not None]
+    if not any(weapon_type(state, w) == "melee" for w in weapons):
+        weapons.append(FISTS)
+    return weapons
+
+
+def target_refusal(
+    state: BattlegroundState, turn: Turn, attacker: Fighter, weapon_id: str, target: Fighter
+) -> str | None:
+    """Why ``attacker`` may not attack ``target`` with the weapon now (None: it may)."""
+    kind = weapon_type(state, weapon_id)
+    weapon = state.weapon(weapon_id)
+    if weapon_id != FISTS and weapon_id not in attacker.weapons:
+        return f"{attacker.id} has no {weapon_id} equipped"
+    if target.knocked_out or target is attacker:
+        return f"{target.id} cannot be the target"
+    ally = target.owner == attacker.owner
+    if ally and not (weapon is not None and weapon.can_target_allies):
+        return "only spells that say so can target allies (Targeting Allies)"
+    if not ally and weapon is not None and not weapon.can_target_enemies:
+        return f"{weapon.name} only targets allies"
+    if turn.kind == "opportunity" and kind != "melee":
+        return "attacks of opportunity are melee attacks"
+    if turn.interruption and not ally and target.id != turn.interrupted:
+        return f"an interruption's attacks must target the interrupted {turn.interrupted}"
+    cost = 0 if _free_attack(turn, kind) else state.weapon_cost(turn, kind)
+    if cost > turn.ap:
+        return f"a {kind} attack costs {cost} AP now, {attacker.id} has {turn.ap} (Attack)"
+    if kind == "melee":
+        if target not in state.engaged_enemies(attacker):
+            return f"{target.id} is not engaged with {attacker.id} (Melee Attack)"
+        return None
+    if state.engaged_enemies(attacker):
+        return f"{attacker.id} is engaged and cannot make a {kind} attack (Ranged Attack)"
+    assert weapon is not None and weapon.range is not None
+    if kind == "spell" and (weapon.mana_cost or 0) > attacker.mana:
+        return f"{weapon.name} costs {weapon.mana_cost} mana, {attacker.id} has {attacker.mana}"
+    distance = state.field.range_inches(attacker.position, target.position)
+    if distance > weapon.range:
+        return f'{target.id} is {distance:.1f}" away, beyond the {weapon.range:g}" range'
+    if not state.field.has_line_of_sight(attacker.position, target.position):
+        reason = state.field.line_of_sight(attacker.position, target.position).reason
+        return f"no line of sight to {target.id}: {reason}"
+    return None
+
+
+def _free_attack(turn: Turn, kind: str) -> str | None:
+    for label in (f"attack:{kind}", "attack"):
+        if label in turn.free_actions:
+            return label
+    return None
+
+
+def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> list[Action]:
+    actions = []
+    for weapon_id in usable_weapons(state, attacker):
+        for target in sorted(state.on_board(), key=lambda f: f.id):
+            if target_refusal(state, turn, attacker, weapon_id, target) is None:
+                actions.append(Action.of("attack", weapon=weapon_id, target=target.id))
+    return actions
+
+
+def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, action: Action) -> None:
+    weapon_id = action.str_param("weapon")
+    target = state.fighters[action.str_param("target")]
+    kind = weapon_type(state, weapon_id)
+    free = _free_attack(turn, kind)
+    if free:
+        turn.free_actions.remove(free)  # Free Actions: no AP, and the cost does not rise
+    else:
+        turn.ap -= state.weapon_cost(turn, kind)
+        turn.weapon_counts[kind] = turn.weapon_counts.get(kind, 0) + 1
+    weapon = state.weapon(weapon_id)
+    if kind == "spell" and weapon is not None and weapon.mana_cost:
+        attacker.mana -= weapon.mana_cost  # Mana Costs: paid when the spell is chosen
+    focus = attacker.focused
+    if focus:
+        attacker.focused = False  # battleground.md §3: spent on the next test
+    state.events.append(
+        "attack",
+        {
+            "attacker": attacker.id,
+            "weapon": weapon_id,
+            "target": target.id,
+            "type": kind,
+            "focus": focus,
+        },
+    )
+    attack = frame(
+        "attack",
+        attacker=attacker.id,
+        weapon=weapon_id,
+        type=kind,
+        target=target.id,
+        initial=target.id,
+        origin=target.position.to_json(),
+        done=[],
+        stage="attack-test",
+        focus=focus,
+        interruption=turn.kind,
+        attack_successes=0,
+        defence_successes=0,
+        hits=[],
+    )
+    state.frames.append(attack)
+    if kind == "melee":
+        facing = direction_to(attacker.position.hex, target.position.hex)
+        options = (
+            [facing]
+            if facing is not None
+            else facings_toward(attacker.position.hex, target.position.hex)
+        )
+    else:
+        options = facings_toward(attacker.position.hex, target.position.hex)
+    if len(options) == 1:
+        attacker.facing = options[0]
+    else:
+        state.frames.append(
+            frame("face", player=attacker.owner, character=attacker.id, options=options)
+        )
+
+
+def _scope_modifiers(
+    state: BattlegroundState, attack: Frame, attacker: Fighter, target: Fighter
+) -> list[Modifier]:
+    kind = attack["type"]
+    mods: list[Modifier] = []
+    initial = attack["target"] == attack["initial"]
+    source = attacker.position if initial else _origin(attack)
+    if arc_of(target.position.hex, target.facing, source.hex) == "rear":
+        mods.append(Modifier(1, "flank attack (Flank Attacks)"))
+    if kind in ("ranged", "spell"):
+        others = [f.position for f in state.on_board() if f is not attacker and f is not target]
+        if state.field.cover(source, target.position, others).in_cover:
+            mods.append(Modifier(-1, "target in cover (Cover)"))
+    if kind == "ranged" and state.engaged_enemies(target) and target.owner != attacker.owner:
+        mods.append(Modifier(-1, "target engaged (Targeting Engaged Models)"))
+    if attack["focus"]:
+        mods.append(Modifier(1, "focused (Spending Focus)"))
+    if attacker.buff == "enhancement":
+        mods.append(Modifier(1, "enhancement (Buffs and Debuffs)"))
+    if attacker.debuff == "blind":
+        mods.append(Modifier(-1, "blind (Buffs and Debuffs)"))
+    if attack["interruption"] == "overwatch":
+        mods.append(Modifier(-1, "interruption (Interruptions)"))
+    elif attack["interruption"] == "opportunity":
+        mods.append(Modifier(1, "attack of opportunity (Attacks of Opportunity)"))
+    return mods
+
+
+def _origin(attack: Frame) -> Any:
+    from rulekeeper.games.battleground.hexes import Position
+
+    return Position(*attack["origin"])
+
+
+def _attack_test(state: BattlegroundState, attack: Frame) -> DiceTest:
+    attacker = state.fighters[attack["attacker"]]
+    target = state.fighters[attack["target"]]
+    weapon = state.weapon(attack["weapon"])
+    stat_name = ATTACK_STAT[attack["type"]]
+    dice: list[Modifier] = []
+    if weapon is not None and weapon.dice:
+        dice.append(Modifier(weapon.dice, weapon.name))
+    context = effects.Context(state, attacker, target, weapon=attack["weapon"], attack=attack)
+    extra_dice, extra_scope, free = effects.test_modifiers(context, "on_attack")
+    scope = _scope_modifiers(state, attack, attacker, target) + extra_scope
+    name = state.card(attacker).name
+    return start_test(
+        attacker.owner,
+        f"{name} {stat_name}",
+        state.stat(attacker, stat_name),
+        dice + extra_dice,
+        scope,
+        free_rerolls=free,
+        mana=attacker.mana,
+    )
+
+
+def _defence_test(state: BattlegroundState, attack: Frame) -> DiceTest:
+    attacker = state.fighters[attack["attacker"]]
+    target = state.fighters[attack["target"]]
+    stat_name = DEFENCE_STAT[attack["type"]]
+    scope: list[Modifier] = []
+    if target.focused:
+        target.focused = False
+        scope.append(Modifier(1, "focused (Spending Focus)"))
+    if target.buff == "protection":
+        scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
+    if target.debuff == "knockdown":
+        scope.append(Modifier(-1, "knockdown (Buffs and Debuffs)"))
+    context = effects.Context(state, target, attacker, weapon=attack["weapon"], attack=attack)
+    extra_dice, extra_scope, free = effects.test_modifiers(context, "on_defence")
+    name = state.card(target).name
+    return start_test(
+        target.owner,
+        f"{name} {stat_name}",
+        state.stat(target, stat_name),
+        extra_dice,
+        scope + extra_scope,
+        free_rerolls=free,
+        mana=target.mana,
+    )
+
+
+def run_attack(state: BattlegroundState, attack: Frame) -> None:
+    """The automatic steps of an attack; tests and the area order are frames of their own."""
+    stage = attack["stage"]
+    attacker = state.fighters[attack["attacker"]]
+    target = state.fighters[attack["target"]]
+    if stage == "attack-test":
+        attack["stage"] = "defence-test"
+        test = _attack_test(state, attack)
+        state.events.append("test", {"label": test.label, "notes": test.notes})
+        state.frames.append(frame("test", test=test.to_data(), role="attack"))
+    elif stage == "defence-test":
+        attack["stage"] = "apply"
+        if target.owner == attacker.owner:
+            attack["defence_successes"] = 0
+            return  # an ally hit by a friendly spell does not defend (decided reading)
+        test = _defence_test(state, attack)
+        state.events.append("test", {"label": test.label, "notes": test.notes})
+        state.frames.append(frame("test", test=test.to_data(), role="defence"))
+    elif stage == "apply":
+        _apply_successes(state, attack, attacker, target)
+        attack["done"].append(target.id)
+        candidates = _area_candidates(state, attack)
+        if not candidates:
+            attack["stage"] = "finish"
+        elif len(candidates) == 1:
+            next_area_target(state, attack, candidates[0])
+        else:
+            state.frames.append(frame("area-target", player=attacker.owner, candidates=candidates))
+    elif stage == "finish":
+        state.frames.pop()
+        remove_knocked_out(state, by=attacker, weapon_type=attack["type"])
+        effects.check_missions(state)
+
+
+def test_finished(state: BattlegroundState, test_frame: Frame, test: DiceTest) -> None:
+    attack = state.frames[-1]
+    assert attack["kind"] == "attack"
+    role = test_frame["role"]
+    owner = state.fighters[attack["attacker"] if role == "attack" else attack["target"]]
+    owner.mana = max(0, owner.mana - test.mana_spent)
+    attack[f"{role}_successes"] = test.successes()
+    state.events.append(
+        "test result",
+        {
+            "label": test.label,
+            "initial": test.initial,
+            "exploded": test.exploded,
+            "successes": test.successes(),
+            "mana spent": test.mana_spent,
+        },
+    )
+
+
+def _apply_successes(
+    state: BattlegroundState, attack: Frame, attacker: Fighter, target: Fighter
+) -> None:
+    """Rulebook, Attack and Extra Effects: successes left after defence pick one result row."""
+    net = max(0, attack["attack_successes"] - attack["defence_successes"])
+    attack["net"] = net
+    context = effects.Context(
+        state, attacker, target, weapon=attack["weapon"], attack=attack, successes=net
+    )
+    if attack["weapon"] == FISTS:
+        if net >= 1:
+            effects.apply_effects(context, [effects.wound_effect(1)])
+        state.events.append(
+            "attack result", {"target": target.id, "successes": net, "row": 1 if net else None}
+        )
+    else:
+        weapon = state.weapon(attack["weapon"])
+        assert weapon is not None
+        row = weapon.result_for(net)
+        state.events.append(
+            "attack result",
+            {
+                "target": target.id,
+                "successes": net,
+                "row": row.successes if row else None,
+            },
+        )
+        if row is not None:
+            effects.apply_effects(context, row.effects)
+    effects.after_attack(context)
+    turn = state.turns[-1] if state.turns else None
+    if net and turn is not None and turn.character == attacker.id:
+        attack["hits"].append(target.id)
+        if arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear":
+            turn.tally["flank_best"] = max(turn.tally.get("flank_best", 0), net)
+        turn.tally["area_best"] = max(turn.tally.get("area_best", 0), len(attack["hits"]))
+
+
+def _area_candidates(state: BattlegroundState, attack: Frame) -> list[str]:
+    """Rulebook, Area Attacks: in the area, in sight of the initial target, at its elevation."""
+    weapon = state.weapon(attack["weapon"])
+    if weapon is None or not weapon.area:
+        return []
+    origin = _origin(attack)
+    found = []
+    for fighter in sorted(state.fighters.values(), key=lambda f: f.id):
+        if fighter.id in attack["done"] or fighter.id == attack["attacker"]:
+            continue
+        if fighter.knocked_out:
+            continue
+        pos = fighter.position
+        if pos.level != origin.level or hex_distance(pos.hex, origin.hex) > weapon.area:
+            continue
+        if state.field.has_line_of_sight(origin, pos):
+            found.append(fighter.id)
+    return found
+
+
+def next_area_target(state: BattlegroundState, attack: Frame, target: str) -> None:
+    attack["target"] = target
+    attack["stage"] = "attack-test"
+    attack["attack_successes"] = attack["defence_successes"] = 0
+
+
+def knock_out_value(state: BattlegroundState, fighter: Fighter) -> int:
+    """Rulebook, Scoring: the cost of the character and all its equipment."""
+    return cost_of_character_with_equipment(state.pack, fighter.id, fighter.weapons, fighter.items)
+
+
+def remove_knocked_out(
+    state: BattlegroundState, by: Fighter | None = None, weapon_type: str | None = None
+) -> None:
+    """Rulebook, Health and Wounds: wounds at or above health knock a character out."""
+    for fighter in sorted(state.fighters.values(), key=lambda f: f.id):
+        if fighter.knocked_out or fighter.wounds < state.stat(fighter, "health"):
+            continue
+        fighter.knocked_out = True
+        fighter.focused = fighter.overwatch = False
+        scorer = 1 - fighter.owner
+        value = knock_out_value(state, fighter)
+        state.sides[scorer].vp += value
+        state.sides[scorer].knocked_out_enemies.append(fighter.id)
+        if by is not None and state.turns and by.owner == scorer:
+            state.turns[-1].knocked_out_with.append(weapon_type or "")
+        state.events.append("knocked out", {"character": fighter.id, "vp": value, "to": scorer})
+        if by is not None and by.owner == scorer and not by.knocked_out:
+            effects.fire(state, by, "on_knock_out")

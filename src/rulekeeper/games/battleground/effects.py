@@ -1,0 +1,939 @@
+"""The cards' effect vocabulary (content/effects.py), carried out on a game state.
+
+Sources: rulebook *Skills*, *Use an Active Skill*, *Items*, *Disposable Items*, *Effect Timing*,
+*Buffs and Debuffs*, *Marks*, *Side Missions*, *Free Actions*, *Movement Effects*,
+*Targeting and Tests*. Each effect kind is implemented once here; cards only name them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core import Action
+from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
+from rulekeeper.games.battleground.content.effects import (
+    Ability,
+    Buff,
+    Condition,
+    Custom,
+    Debuff,
+    DrawFate,
+    Effect,
+    FreeAction,
+    GainAp,
+    GainFocus,
+    GainMana,
+    Heal,
+    LoseMana,
+    PlaceMark,
+    Pull,
+    Push,
+    RemoveDebuff,
+    Skill,
+    SkillTest,
+    Switch,
+    Wounds,
+)
+from rulekeeper.games.battleground.content.effects import Move as MoveEffect
+from rulekeeper.games.battleground.dicetest import Modifier
+from rulekeeper.games.battleground.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.frames import frame
+from rulekeeper.games.battleground.hexes import Position
+from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Turn
+from rulekeeper.games.battleground.movement import Style, reachable
+from rulekeeper.games.battleground.movement_effects import charge, displace, towards
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+COMMON_BUFF_EFFECTS = ("quickness", "enhancement", "protection", "regeneration")
+
+
+@dataclass
+class Context:
+    """Who an effect is about: ``owner`` is "self", ``other`` is "target"."""
+
+    state: BattlegroundState
+    owner: Fighter
+    other: Fighter | None = None
+    weapon: str | None = None
+    attack: dict[str, Any] | None = None
+    successes: int = 0
+    source: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def wound_effect(amount: int) -> Wounds:
+    return Wounds(kind="wounds", amount=amount)
+
+
+# === where abilities come from ===========================================================
+
+
+def _skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str, Skill]]:
+    """(source key, skill): the character card's skills and its items' skills."""
+    found: list[tuple[str, Skill]] = [(f"skill:{s.id}", s) for s in state.card(fighter).skills]
+    for item_id in fighter.items:
+        item = state.pack.items.get(item_id)
+        if item is None or item_id in fighter.used_items:
+            continue
+        found += [(f"item:{item_id}:{s.id}", s) for s in item.skills]
+    return found
+
+
+def standing_abilities(
+    state: BattlegroundState, fighter: Fighter, trigger: str
+) -> list[tuple[str, Ability]]:
+    """Abilities that fire by themselves at ``trigger``: passive skills, active skills used in
+    the current turn (their event abilities last for that turn), and ongoing statuses."""
+    turn = state.turns[-1] if state.turns else None
+    used = set(turn.skills_used) if turn is not None and turn.character == fighter.id else set()
+    found = []
+    for key, skill in _skill_sources(state, fighter):
+        if skill.active and key not in used:
+            continue
+        for ability in skill.abilities:
+            if ability.when == trigger and ability.limit is None:
+                found.append((key, ability))
+    if turn is not None and turn.character == fighter.id:
+        for key in turn.granted:
+            card = state.pack.fate.get(key.removeprefix("fate:"))
+            if card is not None and card.ability.when == trigger:
+                found.append((key, card.ability))
+    return found
+
+
+def condition_holds(context: Context, condition: Condition | None) -> bool:
+    if condition is None:
+        return True
+    state = context.state
+    kind = condition.kind
+
+    def party(who: str) -> Fighter | None:
+        return context.owner if who == "self" else context.other
+
+    if kind == "all":
+        return all(condition_holds(context, c) for c in condition.conditions)  # type: ignore[union-attr]
+    if kind == "successes_at_least":
+        return context.successes >= condition.n  # type: ignore[union-attr]
+    if kind == "attack_type":
+        return bool(context.attack) and context.attack["type"] == condition.type  # type: ignore[index,union-attr]
+    if kind == "interruption":
+        return bool(state.turns) and state.turns[-1].interruption
+    if kind == "target_is_ally":
+        return context.other is not None and context.other.owner == context.owner.owner
+    if kind == "flank_attack":
+        if context.attack is None or context.other is None:
+            return False
+        attacker = state.fighters[context.attack["attacker"]]
+        target = state.fighters[context.attack["target"]]
+        return arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear"
+    if kind == "in_cover":
+        if context.attack is None:
+            return False
+        attacker = state.fighters[context.attack["attacker"]]
+        target = state.fighters[context.attack["target"]]
+        others = [f.position for f in state.on_board() if f not in (attacker, target)]
+        return state.field.cover(attacker.position, target.position, others).in_cover
+    who = party(getattr(condition, "who", "self"))
+    if who is None:
+        return False
+    if kind == "in_difficult_terrain":
+        return state.field.is_difficult(who.position) or _in_mark(state, who, "flooded")
+    if kind == "engaged":
+        return bool(state.engaged_enemies(who))
+    if kind == "focused":
+        return who.focused
+    if kind == "wounded":
+        return who.wounds > 0
+    if kind == "has_buff":
+        name = getattr(condition, "name", None)
+        return bool(who.buff) and (name is None or who.buff == name)
+    if kind == "has_debuff":
+        name = getattr(condition, "name", None)
+        return bool(who.debuff) and (name is None or who.debuff == name)
+    if kind == "on_platform":
+        return who.level == 1
+    raise NotImplementedError(f"condition {kind}")
+
+
+def _in_mark(state: BattlegroundState, fighter: Fighter, custom_id: str) -> bool:
+    for mark in state.marks:
+        if custom_id in mark.get("customs", []) and _mark_affects(state, mark, fighter):
+            return True
+    return False
+
+
+def _mark_affects(state: BattlegroundState, mark: dict[str, Any], fighter: Fighter) -> bool:
+    """Rulebook, Marks: in range and sight of the mark, at its elevation, of the right side."""
+    at = Position(*mark["at"])
+    if fighter.level != at.level or fighter.knocked_out:
+        return False
+    affects = mark["affects"]
+    if affects == "allies" and fighter.owner != mark["owner"]:
+        return False
+    if affects == "enemies" and fighter.owner == mark["owner"]:
+        return False
+    if state.field.range_inches(at, fighter.position) > mark["radius"]:
+        return False
+    return state.field.has_line_of_sight(at, fighter.position)
+
+
+# === passive values ======================================================================
+
+
+def passive_stat_bonus(state: BattlegroundState, fighter: Fighter, stat: str) -> int:
+    total = 0
+    for _, ability in standing_abilities(state, fighter, "passive"):
+        if not condition_holds(Context(state, fighter), ability.condition):
+            continue
+        for effect in ability.effects:
+            if effect.kind == "stat" and effect.stat == stat:
+                total += effect.amount
+    return total
+
+
+def move_style(state: BattlegroundState, fighter: Fighter) -> Style:
+    for _, ability in standing_abilities(state, fighter, "passive"):
+        for effect in ability.effects:
+            if effect.kind == "move_as":
+                return effect.style
+    return "move"
+
+
+def can_be_moved(state: BattlegroundState, fighter: Fighter | None) -> bool:
+    """Massive models and 'immovable' characters are not pushed, pulled or switched."""
+    if fighter is None:
+        return False
+    if state.card(fighter).massive:
+        return False
+    for _, ability in standing_abilities(state, fighter, "passive"):
+        if any(e.kind == "custom" and e.id == "immovable" for e in ability.effects):
+            return False
+    return True
+
+
+# === test modifiers [Tests, step 2 and 3; Extra Effects] =================================
+
+
+def test_modifiers(context: Context, trigger: str) -> tuple[list[Modifier], list[Modifier], int]:
+    """Dice and scope modifiers and free rerolls for the owner's test fired by ``trigger``."""
+    state = context.state
+    abilities = list(standing_abilities(state, context.owner, trigger))
+    if trigger == "on_attack" and context.weapon:
+        weapon = state.weapon(context.weapon)
+        if weapon is not None:
+            abilities += [(f"weapon:{weapon.id}", a) for a in weapon.ability if a.when == trigger]
+    abilities += _status_abilities(state, context.owner, trigger)
+    dice: list[Modifier] = []
+    scope: list[Modifier] = []
+    rerolls = 0
+    for source, ability in abilities:
+        if not condition_holds(context, ability.condition):
+            continue
+        for effect in ability.effects:
+            if effect.kind in ("extra_dice", "scope", "reroll") and not condition_holds(
+                context, effect.condition
+            ):
+                continue
+            label = _label(state, source)
+            if effect.kind == "extra_dice":
+                dice.append(Modifier(effect.amount, label))
+            elif effect.kind == "scope":
+                scope.append(Modifier(effect.amount, label))
+            elif effect.kind == "reroll":
+                rerolls += effect.count
+    return dice, scope, rerolls
+
+
+def _status_abilities(
+    state: BattlegroundState, fighter: Fighter, trigger: str
+) -> list[tuple[str, Ability]]:
+    found: list[tuple[str, Ability]] = []
+    for status in state.statuses.get(fighter.id, []):
+        rule = status.get("ongoing")
+        if rule and rule["when"] == trigger:
+            found.append((f"status:{status['name']}", Ability.model_validate(rule)))
+    for mark in state.marks:
+        if mark["when"] == trigger and _mark_affects(state, mark, fighter):
+            found.append(
+                (
+                    f"mark:{mark['mark']}",
+                    Ability.model_validate({"when": trigger, "effects": mark["effects"]}),
+                )
+            )
+    return found
+
+
+def _label(state: BattlegroundState, source: str) -> str:
+    parts = source.split(":")
+    if parts[0] == "weapon":
+        return state.pack.weapons[parts[1]].name
+    if parts[0] == "item":
+        return state.pack.items[parts[1]].name
+    if parts[0] == "fate":
+        return state.pack.fate[parts[1]].name
+    return parts[-1]
+
+
+def after_attack(context: Context) -> None:
+    """Rulebook, Extra Effects: benefits by the successes left after the defence test."""
+    state = context.state
+    abilities = list(standing_abilities(state, context.owner, "after_attack"))
+    if context.weapon:
+        weapon = state.weapon(context.weapon)
+        if weapon is not None:
+            abilities += [
+                (f"weapon:{weapon.id}", a) for a in weapon.ability if a.when == "after_attack"
+            ]
+    for source, ability in abilities:
+        if condition_holds(context, ability.condition):
+            state.events.append(
+                "extra effect", {"source": _label(state, source), "successes": context.successes}
+            )
+            apply_effects(context, ability.effects)
+
+
+# === firing at a moment [Effect Timing] ==================================================
+
+
+def fire(state: BattlegroundState, fighter: Fighter, trigger: str) -> None:
+    """Abilities triggered 'upon activation', 'at the end of activation', and so on.
+
+    With several such effects the owner decides the order; they are resolved here in the
+    order of the character card, then its items (see the issue note: not yet a decision).
+    """
+    for source, ability in standing_abilities(state, fighter, trigger) + _status_abilities(
+        state, fighter, trigger
+    ):
+        context = Context(state, fighter, source=source)
+        if condition_holds(context, ability.condition):
+            state.events.append(
+                "effect",
+                {"source": _label(state, source), "when": trigger, "character": fighter.id},
+            )
+            resolve_ability(
+                state, state.turns[-1] if state.turns else None, fighter, ability, source
+            )
+
+
+def ability_usable(state: BattlegroundState, turn: Turn | None, ability: Ability) -> bool:
+    if turn is None:
+        return False
+    if ability.when not in ("immediately", "at_will"):
+        return True  # an event ability lasts for the turn and fires when its moment comes
+    fighter = state.fighters[turn.character]
+    if not condition_holds(Context(state, fighter), ability.condition):
+        return False
+    return ability.target is None or bool(_ability_targets(state, turn, fighter, ability))
+
+
+def _ability_targets(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, ability: Ability
+) -> list[Fighter]:
+    """Rulebook, Targeting and Tests: in line of sight and range; interruptions' enemy targets
+    are the interrupted character only."""
+    targeting = ability.target
+    assert targeting is not None
+    found = []
+    for other in state.on_board():
+        if other is fighter:
+            continue
+        ally = other.owner == fighter.owner
+        if (targeting.side == "enemy" and ally) or (targeting.side == "ally" and not ally):
+            continue
+        if turn.interruption and not ally and other.id != turn.interrupted:
+            continue
+        if targeting.range == 0:
+            if not state.field.are_adjacent(fighter.position, other.position):
+                continue
+        elif state.field.range_inches(fighter.position, other.position) > targeting.range:
+            continue
+        if not state.field.has_line_of_sight(fighter.position, other.position):
+            continue
+        found.append(other)
+    return sorted(found, key=lambda f: f.id)
+
+
+def resolve_ability(
+    state: BattlegroundState, turn: Turn | None, fighter: Fighter, ability: Ability, source: str
+) -> None:
+    if ability.limit == "once_per_game":
+        fighter.used_once.append(source)
+    if ability.target is None or turn is None:
+        apply_effects(Context(state, fighter, source=source), ability.effects)
+        return
+    targets = _ability_targets(state, turn, fighter, ability)
+    if not targets:
+        state.events.append("no target", {"source": _label(state, source)})
+        return
+    if len(targets) == 1:
+        resolve_on_target(state, fighter, targets[0], ability, source)
+        return
+    state.frames.append(
+        frame(
+            "ability-target",
+            player=fighter.owner,
+            character=fighter.id,
+            source=source,
+            ability=ability.model_dump(mode="json"),
+            candidates=[t.id for t in targets],
+        )
+    )
+
+
+def resolve_on_target(
+    state: BattlegroundState, fighter: Fighter, target: Fighter, ability: Ability, source: str
+) -> None:
+    fighter.facing = facings_toward(fighter.position.hex, target.position.hex)[0]
+    apply_effects(Context(state, fighter, target, source=source), ability.effects)
+
+
+# === active skills and items [Use an Active Skill; Items; Disposable Items] ==============
+
+
+def skill_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[Action]:
+    actions = []
+    for skill in state.card(fighter).skills:
+        if _skill_refusal(state, turn, fighter, f"skill:{skill.id}", skill) is None:
+            actions.append(Action.of("skill", skill=skill.id))
+    return actions
+
+
+def _skill_refusal(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
+) -> str | None:
+    if not skill.active:
+        return f"{skill.name} is passive"
+    if key in turn.skills_used:
+        return f"{skill.name} was already used in this activation or interruption"
+    if skill.ap_cost > turn.ap:
+        return f"{skill.name} costs {skill.ap_cost} AP, {fighter.id} has {turn.ap}"
+    if skill.mana_cost > fighter.mana:
+        return f"{skill.name} costs {skill.mana_cost} mana, {fighter.id} has {fighter.mana}"
+    immediate = [a for a in skill.abilities if a.when == "immediately"]
+    if immediate and not any(ability_usable(state, turn, a) for a in immediate):
+        return f"{skill.name} has no legal target now"
+    return None
+
+
+def use_skill(state: BattlegroundState, turn: Turn, fighter: Fighter, skill_id: str) -> None:
+    skill = state.card(fighter).skill(skill_id)
+    _pay_and_resolve(state, turn, fighter, f"skill:{skill.id}", skill)
+
+
+def _pay_and_resolve(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
+) -> None:
+    turn.ap -= skill.ap_cost
+    fighter.mana -= skill.mana_cost
+    turn.skills_used.append(key)
+    state.events.append(
+        "skill",
+        {
+            "character": fighter.id,
+            "skill": skill.name,
+            "ap": skill.ap_cost,
+            "mana": skill.mana_cost,
+        },
+    )
+    for ability in skill.abilities:
+        if ability.when == "immediately" and ability_usable(state, turn, ability):
+            resolve_ability(state, turn, fighter, ability, key)
+
+
+def item_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[Action]:
+    actions = []
+    for item_id in fighter.items:
+        if item_refusal(state, turn, fighter, item_id) is None:
+            actions.append(Action.of("use-item", item=item_id))
+    return actions
+
+
+def item_refusal(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str
+) -> str | None:
+    item = state.pack.items.get(item_id)
+    if item is None or item_id not in fighter.items:
+        return f"{fighter.id} has no item {item_id!r}"
+    if item_id in fighter.used_items:
+        return f"{item.name} was used up (Disposable Items)"
+    for skill in item.skills:
+        key = f"item:{item_id}:{skill.id}"
+        if item.disposable:
+            if any(
+                ability_usable(state, turn, a)
+                for a in skill.abilities
+                if a.when in ("immediately", "at_will")
+            ):
+                return None
+            continue
+        if skill.active and _skill_refusal(state, turn, fighter, key, skill) is None:
+            return None
+        for ability in skill.abilities:
+            if (
+                ability.limit == "once_per_game"
+                and key not in fighter.used_once
+                and ability_usable(state, turn, ability)
+            ):
+                return None
+    return f"{item.name} has nothing to use now"
+
+
+def use_item(state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str) -> None:
+    item = state.pack.items[item_id]
+    for skill in item.skills:
+        key = f"item:{item_id}:{skill.id}"
+        if item.disposable:
+            fighter.used_items.append(item_id)  # flipped face down; still counts for its cost
+            state.events.append("disposable", {"character": fighter.id, "item": item.name})
+            for ability in skill.abilities:
+                if ability.when in ("immediately", "at_will") and ability_usable(
+                    state, turn, ability
+                ):
+                    resolve_ability(state, turn, fighter, ability, key)
+            return
+        if skill.active and _skill_refusal(state, turn, fighter, key, skill) is None:
+            _pay_and_resolve(state, turn, fighter, key, skill)
+            return
+        for ability in skill.abilities:
+            if ability.limit == "once_per_game" and key not in fighter.used_once:
+                state.events.append("once per game", {"character": fighter.id, "item": item.name})
+                resolve_ability(state, turn, fighter, ability, key)
+                return
+
+
+# === the effects themselves ==============================================================
+
+
+def _subjects(context: Context, who: str, range_: float | None) -> list[Fighter]:
+    state = context.state
+    if who == "self":
+        return [context.owner]
+    if who == "target":
+        return [context.other] if context.other is not None else []
+    ally = who == "allies_in_range"
+    found = []
+    for other in state.on_board():
+        if other is context.owner or (other.owner == context.owner.owner) != ally:
+            continue
+        assert range_ is not None
+        if state.field.range_inches(context.owner.position, other.position) > range_:
+            continue
+        if state.field.has_line_of_sight(context.owner.position, other.position):
+            found.append(other)
+    return sorted(found, key=lambda f: f.id)
+
+
+def apply_effects(context: Context, effects: Sequence[Effect]) -> None:
+    for effect in effects:
+        _apply_effect(context, effect)
+
+
+_SUBJECT_EFFECTS = (
+    Wounds,
+    Heal,
+    GainMana,
+    LoseMana,
+    GainFocus,
+    Buff,
+    Debuff,
+    RemoveDebuff,
+    Push,
+    Pull,
+)
+
+
+def _apply_effect(context: Context, effect: Effect) -> None:
+    state = context.state
+    turn = state.turns[-1] if state.turns else None
+    if isinstance(effect, _SUBJECT_EFFECTS):
+        for subject in _subjects(context, effect.who, effect.range):
+            _on_subject(context, effect, subject, turn)
+    elif isinstance(effect, GainAp):
+        if turn is not None and turn.character == context.owner.id:
+            turn.ap += effect.amount
+            state.events.append("gain ap", {"character": context.owner.id, "amount": effect.amount})
+    elif isinstance(effect, DrawFate):
+        side = state.sides[context.owner.owner]
+        room = max(0, HAND_SIZE - len(side.hand))
+        drawn = side.deck.draw(min(room, effect.amount))
+        side.hand.extend(drawn)
+        state.events.append(
+            "draw",
+            {"player": context.owner.owner, "cards": drawn},
+            visible_to=(context.owner.owner,),
+        )
+    elif isinstance(effect, FreeAction):
+        if turn is not None:
+            label = effect.action if effect.weapon_type is None else f"attack:{effect.weapon_type}"
+            turn.free_actions.append(label)
+    elif isinstance(effect, MoveEffect):
+        _movement_effect(context, effect)
+    elif isinstance(effect, Switch):
+        other = context.other
+        if other is not None and can_be_moved(state, other) and can_be_moved(state, context.owner):
+            a, b = context.owner.position, other.position
+            context.owner.place(b)
+            other.place(a)
+            state.events.append("switch", {"characters": [context.owner.id, other.id]})
+    elif isinstance(effect, PlaceMark):
+        _place_mark(context, effect)
+    elif isinstance(effect, SkillTest):
+        _skill_test(context, effect)
+    elif isinstance(effect, Custom):
+        pass  # custom ids act through the rules that look for them (immovable, flooded)
+    else:
+        raise NotImplementedError(f"effect kind {effect.kind} outside a test or passive")
+
+
+def _on_subject(context: Context, effect: Any, subject: Fighter, turn: Turn | None) -> None:
+    state = context.state
+    kind = effect.kind
+    enemy = subject.owner != context.owner.owner
+    if kind == "wounds":
+        subject.wounds += effect.amount
+        if enemy and turn is not None:
+            turn.count("wounds", effect.amount)
+        state.events.append(
+            "wounds", {"character": subject.id, "amount": effect.amount, "total": subject.wounds}
+        )
+    elif kind == "heal":
+        healed = min(subject.wounds, effect.amount)
+        subject.wounds -= healed
+        state.events.append("heal", {"character": subject.id, "amount": healed})
+    elif kind == "gain_mana":
+        state.events.append(
+            "gain mana", {"character": subject.id, "amount": subject.gain_mana(effect.amount)}
+        )
+    elif kind == "lose_mana":
+        lost = min(subject.mana, effect.amount)
+        subject.mana -= lost
+        state.events.append("lose mana", {"character": subject.id, "amount": lost})
+    elif kind == "gain_focus":
+        subject.focused = True
+    elif kind == "buff":
+        _give_status(state, subject, "buff", effect)
+    elif kind == "debuff":
+        _give_status(state, subject, "debuff", effect)
+        if enemy and turn is not None:
+            turn.count("debuffs")
+    elif kind == "remove_debuff":
+        remove_debuff(state, subject)
+    elif kind in ("push", "pull"):
+        if not can_be_moved(state, subject):
+            state.events.append(
+                "not moved", {"character": subject.id, "why": "cannot be pushed or pulled"}
+            )
+            return
+        occupied = [f.position for f in state.on_board()]
+        options = displace(
+            state.field,
+            context.owner.position.hex,
+            subject.position,
+            effect.hexes,
+            occupied,
+            pull=kind == "pull",
+        )
+        if not options:
+            return
+        outcome = options[0]
+        subject.place(outcome.final)
+        state.events.append(
+            kind, {"character": subject.id, "to": outcome.final.to_json(), "why": outcome.stopped}
+        )
+
+
+def _give_status(state: BattlegroundState, subject: Fighter, slot: str, effect: Any) -> None:
+    """Rulebook, Buffs and Debuffs: one of each per character, a new one replaces the old; a
+    unique one exists once per force."""
+    if effect.unique:
+        for other in state.on_board():
+            if (
+                other.owner == subject.owner
+                and getattr(other, slot) == effect.name
+                and other is not subject
+            ):
+                (remove_buff if slot == "buff" else remove_debuff)(state, other)
+    if getattr(subject, slot):
+        (remove_buff if slot == "buff" else remove_debuff)(state, subject)
+    setattr(subject, slot, effect.name)
+    statuses = state.statuses.setdefault(subject.id, [])
+    statuses.append(
+        {
+            "slot": slot,
+            "name": effect.name,
+            "ongoing": effect.ongoing.model_dump(mode="json") if effect.ongoing else None,
+            "on_removed": [e.model_dump(mode="json") for e in effect.on_removed]
+            if effect.on_removed
+            else None,
+        }
+    )
+    state.events.append(slot, {"character": subject.id, "name": effect.name})
+
+
+def _remove_status(state: BattlegroundState, fighter: Fighter, slot: str) -> None:
+    name = getattr(fighter, slot)
+    if not name:
+        return
+    setattr(fighter, slot, "")
+    statuses = state.statuses.get(fighter.id, [])
+    entry = next((s for s in statuses if s["slot"] == slot), None)
+    if entry is not None:
+        statuses.remove(entry)
+    state.events.append(f"{slot} removed", {"character": fighter.id, "name": name})
+    if name == "regeneration" and not fighter.knocked_out and fighter.wounds:
+        fighter.wounds -= 1
+        state.events.append("heal", {"character": fighter.id, "amount": 1, "why": "regeneration"})
+    if name == "curse" and not fighter.knocked_out:
+        fighter.wounds += 1
+        state.events.append(
+            "wounds",
+            {"character": fighter.id, "amount": 1, "why": "curse", "total": fighter.wounds},
+        )
+    if entry is not None and entry.get("on_removed"):
+        from pydantic import TypeAdapter
+
+        effects = TypeAdapter(list[Effect]).validate_python(entry["on_removed"])
+        apply_effects(Context(state, fighter), effects)
+
+
+def remove_buff(state: BattlegroundState, fighter: Fighter) -> None:
+    _remove_status(state, fighter, "buff")
+
+
+def remove_debuff(state: BattlegroundState, fighter: Fighter) -> None:
+    _remove_status(state, fighter, "debuff")
+
+
+def _movement_effect(context: Context, effect: Any) -> None:
+    state = context.state
+    mover = context.owner
+    occupancy = state.occupancy_for(mover)
+    if effect.style in ("teleport", "jump"):
+        options = reachable(
+            state.field, mover.position, effect.points, occupancy, style=effect.style
+        )
+    elif context.other is not None:
+        goal = state.field.adjacent_positions(context.other.position)
+        if effect.style == "charge":
+            options = {
+                c.route.destination: c.route
+                for c in charge(
+                    state.field, mover.position, effect.points, context.other.position, occupancy
+                )
+            }
+        else:
+            options = towards(state.field, mover.position, effect.points, goal, occupancy)
+    else:
+        options = {}
+    if not options:
+        return
+    state.frames.append(
+        frame(
+            "effect-move",
+            player=mover.owner,
+            character=mover.id,
+            style=effect.style,
+            options=[p.to_json() for p in sorted(options)],
+            toward=context.other.id if context.other is not None else "",
+        )
+    )
+
+
+def _place_mark(context: Context, effect: Any) -> None:
+    state = context.state
+    owner = context.owner
+    taken = {f.position for f in state.on_board()} | {Position(*m["at"]) for m in state.marks}
+    objectives = {tuple(v) for v in state.objectives.values()}
+    turn = state.turns[-1] if state.turns else None
+    options = []
+    for pos in sorted(state.field.positions):
+        if pos in taken or pos.hex in objectives or state.field.is_difficult(pos):
+            continue
+        if state.field.range_inches(owner.position, pos) > effect.range:
+            continue
+        if turn is not None and turn.interruption and turn.interrupted:
+            target = state.fighters[turn.interrupted]
+            if not state.field.are_adjacent(pos, target.position):
+                continue  # Interruptions: marks go next to the interrupted enemy
+        if state.field.has_line_of_sight(owner.position, pos):
+            options.append(pos.to_json())
+    if not options:
+        return
+    state.frames.append(
+        frame(
+            "place-mark",
+            player=owner.owner,
+            character=owner.id,
+            mark=effect.model_dump(mode="json"),
+            options=options,
+        )
+    )
+
+
+def mark_placed(state: BattlegroundState, top: dict[str, Any], at: list[int]) -> None:
+    spec = top["mark"]
+    owner = state.fighters[top["character"]]
+    # One copy of each mark per force: a new one replaces the old.
+    state.marks = [
+        m for m in state.marks if not (m["mark"] == spec["mark"] and m["owner"] == owner.owner)
+    ]
+    customs = [e["id"] for e in spec["effects"] if e["kind"] == "custom"]
+    state.marks.append(
+        {
+            "mark": spec["mark"],
+            "owner": owner.owner,
+            "at": at,
+            "radius": spec["radius"],
+            "affects": spec["affects"],
+            "when": spec["when"],
+            "effects": spec["effects"],
+            "customs": customs,
+        }
+    )
+    state.events.append("mark", {"mark": spec["mark"], "at": at, "by": owner.id})
+
+
+def _skill_test(context: Context, effect: Any) -> None:
+    """A skill test (Targeting and Tests): the owner's stat, against the target's if given."""
+    from rulekeeper.games.battleground.dicetest import start_test
+
+    state = context.state
+    owner = context.owner
+    turn = state.turns[-1] if state.turns else None
+    scope: list[Modifier] = []
+    if (
+        turn is not None
+        and turn.interruption
+        and turn.kind == "overwatch"
+        and turn.character == owner.id
+    ):
+        scope.append(Modifier(-1, "interruption (Interruptions)"))
+    if owner.focused:
+        owner.focused = False
+        scope.append(Modifier(1, "focused (Spending Focus)"))
+    test = start_test(
+        owner.owner,
+        f"{state.card(owner).name} {effect.stat}",
+        state.stat(owner, effect.stat),
+        [],
+        scope,
+        mana=owner.mana,
+    )
+    state.frames.append(
+        frame(
+            "skill-test",
+            character=owner.id,
+            target=context.other.id if context.other else "",
+            effect=effect.model_dump(mode="json"),
+            stage="owner",
+            owner_successes=0,
+        )
+    )
+    state.frames.append(frame("test", test=test.to_data(), role="skill"))
+
+
+# === side missions [Side Missions] =======================================================
+
+
+def check_missions(state: BattlegroundState, ending: Turn | None = None) -> None:
+    """Score side missions in play whose condition is now met; ``ending`` is a turn that is
+    ending now (for the conditions checked at the end of an activation or interruption)."""
+    for turn in state.turns if ending is None else [ending]:
+        side = state.sides[turn.player]
+        fighter = state.fighters[turn.character]
+        for card_id in list(turn.missions):
+            if card_id in side.glory_done:
+                continue
+            card = state.pack.glory.get(card_id)
+            if card is None or not _mission_met(state, turn, fighter, card, ending is not None):
+                continue
+            side.glory_done.append(card_id)
+            side.vp += card.vp
+            state.events.append(
+                "side mission", {"player": turn.player, "card": card_id, "vp": card.vp}
+            )
+
+
+def _mission_met(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, card: GloryCard, ending: bool
+) -> bool:
+    mission = card.mission
+    kind = mission.kind
+    if kind == "knock_out_with":
+        return any(mission.weapon_type in ("any", t) for t in turn.knocked_out_with)  # type: ignore[union-attr]
+    if kind == "wound_enemies":
+        return turn.tally.get("wounds", 0) >= mission.wounds  # type: ignore[union-attr]
+    if kind == "apply_debuffs":
+        return turn.tally.get("debuffs", 0) >= mission.count  # type: ignore[union-attr]
+    if kind == "flank_attack":
+        return turn.tally.get("flank_best", 0) >= mission.successes  # type: ignore[union-attr]
+    if kind == "area_attack_hits":
+        return turn.tally.get("area_best", 0) >= mission.targets  # type: ignore[union-attr]
+    if not ending or fighter.knocked_out:
+        return False
+    if kind == "engage_enemies":
+        return len(state.engaged_enemies(fighter)) >= mission.count  # type: ignore[union-attr]
+    if kind == "end_activation_in_zone":
+        zone = mission.zone  # type: ignore[union-attr]
+        if zone == "platform":
+            return fighter.level == 1
+        if zone == "enemy_deployment":
+            return fighter.position.hex in state.field.zones.get(1 - fighter.owner, frozenset())
+        near = {fighter.position, *state.field.adjacent_positions(fighter.position)}
+        return any(Position(q, r, 0) in near for q, r in state.objectives.values())
+    return False
+
+
+def ability_for(state: BattlegroundState, source: str, card: str) -> Iterable[Ability]:
+    if source == "fate":
+        found = state.pack.fate[card]
+        assert isinstance(found, FateCard)
+        return [found.ability]
+    return []
+
+
+def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
+    """Run a skill test frame: the owner's test, the target's defence, then the result row."""
+    from rulekeeper.games.battleground.content.effects import SkillTest
+    from rulekeeper.games.battleground.dicetest import start_test
+
+    effect = SkillTest.model_validate(top["effect"])
+    owner = state.fighters[top["character"]]
+    target = state.fighters[top["target"]] if top["target"] else None
+    if (
+        top["stage"] == "defence"
+        and effect.against
+        and target is not None
+        and not target.knocked_out
+    ):
+        top["stage"] = "apply"
+        scope: list[Modifier] = []
+        if target.focused:
+            target.focused = False
+            scope.append(Modifier(1, "focused (Spending Focus)"))
+        test = start_test(
+            target.owner,
+            f"{state.card(target).name} {effect.against}",
+            state.stat(target, effect.against),
+            [],
+            scope,
+            mana=target.mana,
+        )
+        state.frames.append(frame("test", test=test.to_data(), role="skill-defence"))
+        return
+    state.frames.pop()
+    net = max(0, top["owner_successes"] - top.get("defence_successes", 0))
+    row = None
+    for candidate in effect.results:
+        if candidate.successes <= net:
+            row = candidate
+    state.events.append(
+        "skill test result",
+        {"character": owner.id, "successes": net, "row": row.successes if row else None},
+    )
+    if row is not None:
+        apply_effects(Context(state, owner, target, successes=net), row.effects)

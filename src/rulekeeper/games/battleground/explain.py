@@ -1,0 +1,217 @@
+"""Words for Battleground actions, and why an action is refused (the rule that forbids it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core import Action
+from rulekeeper.games.battleground import combat, effects
+from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, Position
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+_FRAME_RULES = {
+    "roll-off": "First Game Setup, step 7",
+    "choose-first": "First Game Setup, step 7",
+    "prepare": "Preparation Phase",
+    "select": "Activation Phase: Select Cards",
+    "activate": "Activation Phase: Activate Character",
+    "bonus": "Activation Phase: Gain Bonuses",
+    "act": "Activation Phase: Perform Actions",
+    "face": "Move / Ranged Attack: facing",
+    "push": "Pushing",
+    "test": "Tests",
+    "opportunity": "Attacks of Opportunity",
+    "overwatch-order": "Overwatch",
+    "area-target": "Area Attacks",
+    "draw-offer": "Scoring: draw by agreement",
+    "ability-target": "Targeting and Tests",
+    "effect-move": "Movement Effects",
+    "place-mark": "Marks",
+}
+
+
+def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
+    """(rule, reason) for an action that is not among the legal ones."""
+    top = state.frames[-1]
+    kind = top["kind"]
+    rule = _FRAME_RULES.get(kind, "Battleground rulebook")
+    expected = {a.kind for a in state.legal_actions(player)} if kind != "select" else set()
+    if kind == "test":
+        test = state.test_of(top)
+        if action.kind == "reroll":
+            faces = list(action.ints_param("faces")) if _has(action, "faces") else []
+            problem = test.refusal(faces)
+            return ("Tests: Free Rerolls and Mana Rerolls", problem or "not a reroll choice now")
+        return (rule, f"{test.label} is waiting for a reroll choice")
+    if kind == "act":
+        return _why_not_act(state, action, player)
+    if kind == "activate" and action.kind == "activate":
+        character = action.get("character")
+        fighter = state.fighters.get(str(character))
+        side = state.sides[player]
+        if fighter is None or fighter.owner != player:
+            return (rule, f"{character!r} is not one of your characters")
+        if fighter.knocked_out:
+            return ("Health and Wounds", f"{fighter.id} is knocked out")
+        if fighter.activated:
+            return ("Activate Character", f"{fighter.id} has already been activated this round")
+        if side.activations == 0 and fighter.id == side.previous_last:
+            return (
+                "Double Activation",
+                f"{fighter.id} was your last activation last round; it cannot be your first now",
+            )
+    if kind == "select" and action.kind == "select":
+        card = action.get("card")
+        return (rule, f"{card!r} is not a fate or glory card in your hand")
+    if kind == "bonus" and action.kind == "bonus":
+        return ("Gain Bonuses", f"{action.get('choice')!r} is not a bonus of this card now")
+    listed = ", ".join(sorted(expected)) or "nothing"
+    return (rule, f"{action.kind!r} is not possible now; possible: {listed}")
+
+
+def _has(action: Action, name: str) -> bool:
+    try:
+        action.param(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _why_not_act(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
+    turn = state.turn()
+    fighter = state.fighters[turn.character]
+    kind = action.kind
+    ap_rule = "Perform Actions: repeated actions cost 1 AP more"
+    if kind == "focus":
+        if turn.interruption:
+            return ("Interruptions", "an interrupting character can move, attack or use skills")
+        if fighter.focused:
+            return ("Focus", "a focused character cannot gain another focus token")
+        return (ap_rule, f"focus costs {state.cost_of(turn, 'focus')} AP, {turn.ap} left")
+    if kind == "overwatch":
+        if turn.interruption:
+            return ("Interruptions", "an interrupting character can move, attack or use skills")
+        return (ap_rule, f"overwatch costs {state.cost_of(turn, 'overwatch')} AP, {turn.ap} left")
+    if kind == "move":
+        if turn.kind == "opportunity":
+            return ("Attacks of Opportunity", "the interrupting character can only attack")
+        if not state.can_afford(turn, "move"):
+            return (ap_rule, f"move costs {state.cost_of(turn, 'move')} AP, {turn.ap} left")
+        return _why_not_move(state, fighter, action)
+    if kind == "attack":
+        weapon = str(action.get("weapon"))
+        target = state.fighters.get(str(action.get("target")))
+        if target is None:
+            return ("Attack", f"no character {action.get('target')!r}")
+        reason = combat.target_refusal(state, turn, fighter, weapon, target)
+        return ("Attack", reason or "not a legal attack now")
+    if kind == "skill":
+        skill_id = str(action.get("skill"))
+        try:
+            skill = state.card(fighter).skill(skill_id)
+        except KeyError:
+            return ("Skills", f"{fighter.id} has no skill {skill_id!r}")
+        reason = effects._skill_refusal(state, turn, fighter, f"skill:{skill_id}", skill)
+        return ("Use an Active Skill", reason or "not usable now")
+    if kind == "use-item":
+        reason = effects.item_refusal(state, turn, fighter, str(action.get("item")))
+        return ("Items", reason or "not usable now")
+    if kind == "play":
+        return ("Playing Additional Cards", f"{action.get('card')!r} is not in your hand")
+    return ("Perform Actions", f"{kind!r} is not an action a character can take")
+
+
+def _why_not_move(state: BattlegroundState, fighter: object, action: Action) -> tuple[str, str]:
+    from rulekeeper.games.battleground.model import Fighter
+
+    assert isinstance(fighter, Fighter)
+    try:
+        target = Position(*action.ints_param("to"))
+        use_focus = action.bool_param("focus")
+    except (KeyError, TypeError):
+        return ("Move", "a move needs to=[q, r, level] and focus=true/false")
+    if use_focus and not fighter.focused:
+        return ("Spending Focus", f"{fighter.id} has no focus token to spend")
+    if target not in state.field.positions:
+        return ("Move", f"{target} is not a position: {state.field.describe_hex(target.hex)}")
+    other = state.occupant(target)
+    if other is not None:
+        return ("Standard Movement", f"{target} is occupied by {other.id}")
+    budget = state.move_points(fighter, use_focus)
+    turn = state.turn()
+    if turn.kind == "overwatch":
+        return (
+            "Interruptions",
+            f"an interrupting move goes towards {turn.interrupted} and ends in its sight",
+        )
+    from rulekeeper.games.battleground.movement import reachable
+
+    unlimited = reachable(state.field, fighter.position, 99, state.occupancy_for(fighter))
+    if target not in unlimited:
+        return ("Move", f"{fighter.id} cannot reach {target} in one move action")
+    need = unlimited[target].cost
+    notes = "; ".join(budget.notes)
+    if need > budget.points:
+        return (
+            "Move",
+            f"{target} costs {need} movement points, {fighter.id} has {budget.points} ({notes})",
+        )
+    return (
+        "Move: a hex adjacent to an enemy ends the move",
+        f"every route to {target} stops earlier",
+    )
+
+
+def describe(state: BattlegroundState, action: Action) -> str:
+    """Every legal action in words (for players and for the log)."""
+    kind = action.kind
+    name = _name(state)
+    if kind == "roll":
+        return f"roll {action.get('face')}"
+    if kind == "select":
+        card = state.play_card(str(action.get("card")))
+        return f"select {card.name} (initiative {card.initiative}, {card.ap} AP, {card.mana} mana)"
+    if kind == "activate":
+        return f"activate {name(action.get('character'))}"
+    if kind == "bonus":
+        return {
+            "mana": "bonus: +1 mana",
+            "ability": "bonus: the card's ability",
+            "ap": "bonus: +1 AP",
+            "mission": "bonus: the side mission",
+        }[str(action.get("choice"))]
+    if kind == "move":
+        to = Position(*action.ints_param("to"))
+        focus = " spending focus" if action.get("focus") else ""
+        return f"move to {to}{focus}"
+    if kind == "attack":
+        weapon = str(action.get("weapon"))
+        label = "fists" if weapon == combat.FISTS else state.pack.weapons[weapon].name
+        return f"attack {name(action.get('target'))} with {label}"
+    if kind == "face":
+        return f"face {DIRECTION_NAMES[action.int_param('direction')]}"
+    if kind == "reroll":
+        faces = list(action.ints_param("faces"))
+        return f"reroll {faces}" if faces else "keep the dice"
+    if kind == "play":
+        return f"play {state.play_card(str(action.get('card'))).name}"
+    if kind == "discard":
+        cards = list(action.param("cards"))  # type: ignore[arg-type]
+        return f"discard {', '.join(map(str, cards))}" if cards else "keep the hand"
+    if kind in ("interrupt", "next-target", "target"):
+        return f"{kind} {name(action.get('character'))}"
+    if kind == "skill":
+        return f"use {action.get('skill')}"
+    if kind == "use-item":
+        return f"use {state.pack.items[str(action.get('item'))].name}"
+    return str(action)
+
+
+def _name(state: BattlegroundState):  # type: ignore[no-untyped-def]
+    def name(character: object) -> str:
+        card = state.pack.characters.get(str(character))
+        return card.name if card is not None else str(character)
+
+    return name
