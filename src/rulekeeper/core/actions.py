@@ -86,10 +86,15 @@ class Action:
             seen.add(name)
             pairs.append((name, freeze(value, name)))
         pairs.sort(key=lambda pair: pair[0])
-        frozen = tuple(pairs)
-        object.__setattr__(self, "params", frozen)
-        key = (self.kind, tuple((name, _typed_key(value)) for name, value in frozen))
-        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "params", tuple(pairs))
+        object.__setattr__(self, "_key", None)  # computed when first compared or hashed
+
+    def _typed_identity(self) -> object:
+        key = self._key
+        if key is None:
+            key = (self.kind, tuple((name, _typed_key(value)) for name, value in self.params))
+            object.__setattr__(self, "_key", key)
+        return key
 
     @classmethod
     def of(cls, kind: str, **params: object) -> Self:
@@ -249,7 +254,7 @@ class Action:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Action):
             return NotImplemented
-        return self._key == other._key
+        return self._typed_identity() == other._typed_identity()
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self._typed_identity())

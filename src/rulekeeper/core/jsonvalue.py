@@ -70,6 +70,19 @@ def freeze(value: object, path: str = "") -> FrozenJson:
     Objects are refused rather than converted, because a tuple of pairs would
     not round-trip back to an object unambiguously.
     """
+    # Legal-action lists build thousands of actions: take the fast path for the
+    # usual scalars and flat lists, and name the faulty path only on error.
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:
+        return value  # type: ignore[return-value]
+    if (kind is list or kind is tuple) and all(
+        type(item) is int or type(item) is str for item in value  # type: ignore[attr-defined]
+    ):
+        return tuple(value)  # type: ignore[arg-type]
+    return _freeze_checked(value, path)
+
+
+def _freeze_checked(value: object, path: str) -> FrozenJson:
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, float):
@@ -77,7 +90,7 @@ def freeze(value: object, path: str = "") -> FrozenJson:
             raise ValueError(f"{_describe(path)}: {value!r} is not representable in JSON")
         return value
     if isinstance(value, list | tuple):
-        return tuple(freeze(item, f"{path}[{i}]") for i, item in enumerate(value))
+        return tuple(_freeze_checked(item, f"{path}[{i}]") for i, item in enumerate(value))
     if isinstance(value, Mapping):
         raise TypeError(f"{_describe(path)}: objects (dicts) are not allowed here; use a list")
     raise TypeError(f"{_describe(path)}: {type(value).__name__} is not a JSON type")

@@ -284,7 +284,8 @@ def test_every_route_is_legal_and_paid_for(data: st.DataObject) -> None:
             assert before == start or before not in zone, "moved on after entering an enemy's zone"
             _check_step(f, before, step, occupied)
             before = step.to
-        assert route.stopped_by_enemy == (pos in zone)
+        pushed_enemy = route.steps[-1].pushes is not None and route.steps[-1].pushes in enemies
+        assert route.stopped_by_enemy == (pos in zone or pushed_enemy)
         assert pos not in occupied or route.steps[-1].pushes == pos
 
 

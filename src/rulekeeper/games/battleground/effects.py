@@ -7,7 +7,7 @@ Sources: rulebook *Skills*, *Use an Active Skill*, *Items*, *Disposable Items*, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +42,7 @@ from rulekeeper.games.battleground.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.frames import frame
 from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Turn
-from rulekeeper.games.battleground.movement import Style, reachable
+from rulekeeper.games.battleground.movement import Route, Style, reachable
 from rulekeeper.games.battleground.movement_effects import charge, displace, towards
 
 if TYPE_CHECKING:
@@ -712,6 +712,7 @@ def _movement_effect(context: Context, effect: Any) -> None:
     state = context.state
     mover = context.owner
     occupancy = state.occupancy_for(mover)
+    options: Mapping[Position, Route]
     if effect.style in ("teleport", "jump"):
         options = reachable(
             state.field, mover.position, effect.points, occupancy, style=effect.style

@@ -548,14 +548,16 @@ class BattlegroundState(GameState):
         occupancy.can_be_pushed = lambda pos: effects.can_be_moved(self, self.occupant(pos))
         return occupancy
 
-    def routes(self, fighter: Fighter, use_focus: bool) -> dict[Position, Route]:
+    def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
         budget = self.move_points(fighter, use_focus)
         style = effects.move_style(self, fighter)
         return reachable(
             self.field, fighter.position, budget.points, self.occupancy_for(fighter), style=style
         )
 
-    def move_options(self, turn: Turn, fighter: Fighter, use_focus: bool) -> dict[Position, Route]:
+    def move_options(
+        self, turn: Turn, fighter: Fighter, use_focus: bool
+    ) -> Mapping[Position, Route]:
         routes = self.routes(fighter, use_focus)
         if turn.kind == "overwatch" and turn.interrupted:
             # Interruptions: movement towards the interrupted character, ending in its sight.
@@ -1053,6 +1055,22 @@ class BattlegroundState(GameState):
             "game end", {"winner": winner, "result": result, "vp": [s.vp for s in self.sides]}
         )
 
+    def _clone_data_into(self, new: BattlegroundState) -> None:
+        """Cloning is on every action's path (atomic apply) and in every bot's search: copy the
+        plain data by hand instead of deepcopy."""
+        new.phase = self.phase
+        new.round = self.round
+        new.first_player = self.first_player
+        new.winner = self.winner
+        new.result = self.result
+        new.fighters = {key: f.copy() for key, f in self.fighters.items()}
+        new.sides = [side.copy() for side in self.sides]
+        new.turns = [turn.copy() for turn in self.turns]
+        new.frames = [_copy_json(f) for f in self.frames]
+        new.objectives = {k: list(v) for k, v in self.objectives.items()}
+        new.marks = [_copy_json(m) for m in self.marks]
+        new.statuses = {k: [_copy_json(s) for s in v] for k, v in self.statuses.items()}
+
     # === views and data ==================================================================
 
     def _observation(self, player: int) -> JsonObject:
@@ -1119,6 +1137,14 @@ class BattlegroundState(GameState):
 
 
 BattlegroundGame.state_class = BattlegroundState
+
+
+def _copy_json(value: Any) -> Any:
+    if type(value) is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy_json(v) for v in value]
+    return value
 
 
 def count_cards(cards: Sequence[str]) -> dict[str, int]:

@@ -6,7 +6,7 @@ Everything here is a dataclass of JSON-safe values with ``to_data``/``from_data`
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from rulekeeper.core import Deck
@@ -56,6 +56,16 @@ class Fighter:
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
 
+    def copy(self) -> Fighter:
+        return replace(
+            self,
+            weapons=list(self.weapons),
+            items=list(self.items),
+            cards=list(self.cards),
+            used_items=list(self.used_items),
+            used_once=list(self.used_once),
+        )
+
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Fighter:
         known = {f.name for f in fields(cls)}
@@ -87,6 +97,18 @@ class Side:
         data = asdict(self)
         data["deck"] = self.deck.to_data()
         return data
+
+    def copy(self) -> Side:
+        return replace(
+            self,
+            deck=self.deck.clone(),
+            hand=list(self.hand),
+            glory=list(self.glory),
+            glory_done=list(self.glory_done),
+            glory_used=list(self.glory_used),
+            objectives=list(self.objectives),
+            knocked_out_enemies=list(self.knocked_out_enemies),
+        )
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Side:
@@ -120,6 +142,20 @@ class Turn:
     @property
     def interruption(self) -> bool:
         return self.kind != "activation"
+
+    def copy(self) -> Turn:
+        return replace(
+            self,
+            counts=dict(self.counts),
+            weapon_counts=dict(self.weapon_counts),
+            skills_used=list(self.skills_used),
+            cards=list(self.cards),
+            missions=list(self.missions),
+            knocked_out_with=list(self.knocked_out_with),
+            tally=dict(self.tally),
+            free_actions=list(self.free_actions),
+            granted=list(self.granted),
+        )
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)

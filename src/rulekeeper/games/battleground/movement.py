@@ -8,11 +8,18 @@ and platforms, climbing, pushing), *Spending Focus*, *Buffs and Debuffs* (quickn
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from rulekeeper.games.battleground.hexes import GROUND, PLATFORM, Hex, Position, neighbours
+from rulekeeper.games.battleground.hexes import (
+    GROUND,
+    PLATFORM,
+    Hex,
+    Position,
+    hex_distance,
+    neighbours,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.battlefield import Battlefield
@@ -121,6 +128,36 @@ class Route:
         }
 
 
+class Reach(Mapping[Position, Route]):
+    """Reachable positions with their costs; each route (the path) is built when asked for.
+
+    Legal-action lists only need the destinations, so paths are not built for all of them.
+    """
+
+    def __init__(self, costs: dict[Position, int], build: Callable[[Position], Route]) -> None:
+        self.costs = costs
+        self._build = build
+        self._routes: dict[Position, Route] = {}
+
+    def __getitem__(self, pos: Position) -> Route:
+        route = self._routes.get(pos)
+        if route is None:
+            if pos not in self.costs:
+                raise KeyError(pos)
+            route = self._build(pos)
+            self._routes[pos] = route
+        return route
+
+    def __contains__(self, pos: object) -> bool:
+        return pos in self.costs
+
+    def __iter__(self) -> Iterator[Position]:
+        return iter(self.costs)
+
+    def __len__(self) -> int:
+        return len(self.costs)
+
+
 @dataclass
 class Occupancy:
     """Where the other characters stand, seen from the moving character."""
@@ -205,7 +242,7 @@ def reachable(
     occupancy: Occupancy | None = None,
     *,
     style: Style = "move",
-) -> dict[Position, Route]:
+) -> Reach:
     """Every position one movement reaches with ``points`` movement points, by cheapest route.
 
     Entering a hex adjacent to an enemy ends a move action there. Jumps and teleports are
@@ -235,11 +272,10 @@ def reachable(
             if move.to in enemy_zone or (move.pushes is not None and move.pushes in enemies):
                 # A pushed enemy lands next to the climber: entering beside an enemy ends it.
                 stopped.add(move.to)
-    return {
-        pos: Route(pos, cost, _walk_back(came, start, pos), pos in stopped)
-        for pos, cost in best.items()
-        if pos != start
-    }
+    del best[start]
+    return Reach(
+        best, lambda pos: Route(pos, best[pos], _walk_back(came, start, pos), pos in stopped)
+    )
 
 
 def _walk_back(
@@ -261,7 +297,7 @@ def free_reach(
     occupancy: Occupancy | None = None,
     *,
     kind: Style = "jump",
-) -> dict[Position, Route]:
+) -> Reach:
     """Jump or teleport (Movement Effects): characters, obstacles, difficult terrain and enemy
     adjacency are ignored and every surrounding hex is adjacent at any level, so each hex step
     costs 1; the movement must end on a free position."""
@@ -277,23 +313,27 @@ def free_reach(
                     came[n] = h
                     following.append(n)
         layer = following
-    routes: dict[Position, Route] = {}
+    costs: dict[Position, int] = {}
     for h in came:
         if h == start.hex:
             continue  # the hex above or below is not a surrounding hex
         for level in (GROUND, PLATFORM):
             pos = Position(h[0], h[1], level)
-            if pos == start or pos not in field.positions or pos in occupied:
+            if pos not in field.positions or pos in occupied:
                 continue
-            trail: list[Hex] = []
-            cursor = h
-            while cursor != start.hex:
-                trail.append(cursor)
-                cursor = came[cursor]
-            trail.reverse()
-            steps = tuple(
-                MoveStep(step_kind, Position(q, r, level if (q, r) == h else start.level), 1)
-                for q, r in trail
-            )
-            routes[pos] = Route(pos, len(steps), steps)
-    return routes
+            costs[pos] = hex_distance(start.hex, h)
+
+    def build(pos: Position) -> Route:
+        trail: list[Hex] = []
+        cursor = pos.hex
+        while cursor != start.hex:
+            trail.append(cursor)
+            cursor = came[cursor]
+        trail.reverse()
+        steps = tuple(
+            MoveStep(step_kind, Position(q, r, pos.level if (q, r) == pos.hex else start.level), 1)
+            for q, r in trail
+        )
+        return Route(pos, len(steps), steps)
+
+    return Reach(costs, build)

@@ -228,7 +228,7 @@ class MovementSliceState(GameState):
         enemies = [f.position for f in self.fighters.values() if f.owner != mover.owner]
         return Occupancy.of(set(friends) - {mover.position}, enemies)
 
-    def routes_for(self, fighter: Fighter, use_focus: bool) -> tuple[int, dict[Position, Route]]:
+    def routes_for(self, fighter: Fighter, use_focus: bool) -> tuple[int, Mapping[Position, Route]]:
         card = self.card(fighter.id)
         budget = movement_points(
             self.field, fighter.position, card.speed, card.focused_speed, use_focus=use_focus

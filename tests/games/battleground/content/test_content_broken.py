@@ -53,7 +53,7 @@ def index_of(folder: Path, name: str, key: str, card_id: str) -> int:
 
 
 def card(data: Any, key: str, card_id: str) -> dict[str, Any]:
-    return next(c for c in data[key] if c["id"] == card_id)  # type: ignore[no-any-return]
+    return next(c for c in data[key] if c["id"] == card_id)
 
 
 def problems_of(folder: Path) -> list[str]:
@@ -175,16 +175,16 @@ def test_range_fields_match_the_weapon_type(folder: Path) -> None:
     rifle = index_of(folder, "weapons.yaml", "weapons", "laser-rifle")
     problems = problems_of(folder)
     assert (
-        f"weapons.yaml: weapons[{mace}].range: a melee weapon has no range (it targets engaged enemies)"
-        in problems
+        f"weapons.yaml: weapons[{mace}].range: a melee weapon has no range (it targets engaged "
+        "enemies)" in problems
     )
     assert (
         f"weapons.yaml: weapons[{flamer}].range: a ranged weapon needs a range in inches"
         in problems
     )
     assert (
-        f"weapons.yaml: weapons[{rifle}].mana_cost: only spells have a mana cost, this is a ranged weapon"
-        in problems
+        f"weapons.yaml: weapons[{rifle}].mana_cost: only spells have a mana cost, this is a "
+        "ranged weapon" in problems
     )
     # The Flamethrower's source still cites its (now removed) range:
     assert (
@@ -226,8 +226,8 @@ def test_faction_cards_of_19(folder: Path) -> None:
         "gives each player exactly 20 (rulebook, First Game Setup, step 5)"
     ) in problems
     assert (
-        "setups.yaml: first_game.sides[1].fate_deck.evil-ambush: 2 copies listed, fate.yaml has 1 marked evil"
-        in problems
+        "setups.yaml: first_game.sides[1].fate_deck.evil-ambush: 2 copies listed, fate.yaml has 1 "
+        "marked evil" in problems
     )
 
 
@@ -244,8 +244,8 @@ def test_wrong_faction_in_first_game_deck(folder: Path) -> None:
         "deck holds the cards marked masters"
     ) in problems
     assert (
-        "setups.yaml: first_game.sides[0].fate_deck: 22 cards; the First Game Setup deck has exactly 20 (rulebook, First Game Setup, step 5)"
-        in problems
+        "setups.yaml: first_game.sides[0].fate_deck: 22 cards; the First Game Setup deck has "
+        "exactly 20 (rulebook, First Game Setup, step 5)" in problems
     )
 
 
@@ -268,7 +268,8 @@ def test_duplicate_ids(folder: Path) -> None:
         in problems
     )
     assert (
-        f"glory.yaml: cards[{glory_index}].id: id 'haste' is also a fate card (fate.yaml: cards[{fate_index}])"
+        f"glory.yaml: cards[{glory_index}].id: id 'haste' is also a fate card (fate.yaml: "
+        f"cards[{fate_index}])"
     ) in problems
 
 
@@ -346,7 +347,8 @@ def test_target_without_a_target(folder: Path) -> None:
     )
     i = index_of(folder, "fate.yaml", "cards", "masters-guardians-call")
     assert problems_of(folder) == [
-        f"fate.yaml: cards[{i}].ability.effects[0]: buff needs a target, but a fate ability has none"
+        f"fate.yaml: cards[{i}].ability.effects[0]: buff needs a target, but a fate ability has "
+        "none"
     ]
 
 
@@ -381,7 +383,8 @@ def test_unknown_custom_effect(folder: Path) -> None:
     i = index_of(folder, "characters.yaml", "characters", "ram-man")
     [problem] = problems_of(folder)
     assert problem.startswith(
-        f"characters.yaml: characters[{i}].skills[1].abilities[0].effects[0].id: unknown custom effect 'unmovable'"
+        f"characters.yaml: characters[{i}].skills[1].abilities[0].effects[0].id: unknown custom "
+        "effect 'unmovable'"
     )
 
 
@@ -402,7 +405,8 @@ def test_buffs_and_debuffs(folder: Path) -> None:
     tri = index_of(folder, "characters.yaml", "characters", "tri-klops")
     problems = problems_of(folder)
     assert (
-        f"weapons.yaml: weapons[{mace}].ability[0].effects[0].name: 'poison' is not a common debuff "
+        f"weapons.yaml: weapons[{mace}].ability[0].effects[0].name: 'poison' is not a common "
+        "debuff "
         "(cripple, blind, knockdown, curse); declare it with unique: true and its rules"
     ) in problems
     assert (
@@ -432,8 +436,8 @@ def test_provisional_names_real_fields(folder: Path) -> None:
         in problems
     )
     assert (
-        f"weapons.yaml: weapons[{i}].provisional[{n + 2}]: 'results' is both provisional and sourced ('results')"
-        in problems
+        f"weapons.yaml: weapons[{i}].provisional[{n + 2}]: 'results' is both provisional and "
+        "sourced ('results')" in problems
     )
 
 

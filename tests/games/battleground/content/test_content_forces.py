@@ -176,16 +176,16 @@ def test_a_deck_of_neutral_and_own_cards(pack: ContentPack) -> None:
 
 def test_fate_deck_messages(pack: ContentPack) -> None:
     """docs/content.md: wrong size, too many copies, wrong faction, unknown card."""
-    deck = pack.fate_deck("masters")[:17] + ["haste", "haste", "haste"]
+    deck = [*pack.fate_deck("masters")[:17], "haste", "haste", "haste"]
     assert validate_fate_deck(pack, "masters", deck) == [
         "haste: 3 copies of Haste, at most 2 copies of a card"
     ]
-    deck = pack.fate_deck("masters")[:18] + ["evil-ambush"]
+    deck = [*pack.fate_deck("masters")[:18], "evil-ambush"]
     assert validate_fate_deck(pack, "masters", deck) == [
         "19 fate cards, the deck needs exactly 20",
         "evil-ambush: Ambush is marked evil, a masters deck takes masters or neutral cards",
     ]
-    deck = pack.fate_deck("evil")[:18] + ["carnage", "no-such-card"]
+    deck = [*pack.fate_deck("evil")[:18], "carnage", "no-such-card"]
     assert validate_fate_deck(pack, "evil", deck) == [
         "carnage: unknown fate card (it is a glory card)",
         "no-such-card: unknown fate card",

@@ -170,7 +170,7 @@ def test_grayskull_ring_is_passive_and_needs_three_successes(pack: ContentPack) 
     assert ability.when == "after_attack"
     assert ability.condition is not None
     assert ability.condition.kind == "successes_at_least"
-    assert ability.condition.n == 3  # type: ignore[union-attr]
+    assert ability.condition.n == 3
 
 
 def test_the_items_the_rulebook_describes(pack: ContentPack) -> None:
@@ -219,7 +219,7 @@ def test_example_side_mission(pack: ContentPack) -> None:
 def test_first_game_setup_exactly_as_printed(pack: ContentPack) -> None:
     """First Game Setup, step 2 (forces and equipment) and step 5 (20 fate, 2 glory cards)."""
     sides = {side.faction: side for side in pack.setups.first_game.sides}
-    printed = {
+    printed: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "masters": {
             "he-man": (["sword-of-power"], []),
             "stratos": (["flamethrower"], []),
@@ -394,8 +394,9 @@ def test_uncovered_finds_a_value_missing_from_provisional(pack: ContentPack) -> 
 def _abilities(pack: ContentPack) -> list[Ability]:
     found: list[Ability] = [a for w in pack.weapons.values() for a in w.ability]
     found += [card.ability for card in pack.fate.values() if isinstance(card, FateCard)]
-    for owner in [*pack.characters.values(), *pack.items.values()]:
-        found += [a for skill in owner.skills for a in skill.abilities]
+    skills = [s for c in pack.characters.values() for s in c.skills]
+    skills += [s for i in pack.items.values() for s in i.skills]
+    found += [a for skill in skills for a in skill.abilities]
     return found
 
 

@@ -94,9 +94,9 @@ def test_error_paths_drop_union_tags() -> None:
 def test_skill_activity_follows_its_cost() -> None:
     """Skills: an active skill has a cost (AP, mana or both); a passive one has none."""
     ability = {"when": "immediately", "effects": [{"kind": "gain_focus"}]}
-    assert Skill(id="a", name="A", ap_cost=1, abilities=[ability]).active  # type: ignore[list-item]
-    assert Skill(id="b", name="B", mana_cost=1, abilities=[ability]).active  # type: ignore[list-item]
-    assert not Skill(id="c", name="C", abilities=[ability]).active  # type: ignore[list-item]
+    assert Skill(id="a", name="A", ap_cost=1, abilities=[ability]).active
+    assert Skill(id="b", name="B", mana_cost=1, abilities=[ability]).active
+    assert not Skill(id="c", name="C", abilities=[ability]).active
 
 
 def _skill(data: dict[str, object]) -> Skill:
@@ -170,8 +170,10 @@ def test_disposable_skills_are_free_and_at_will() -> None:
         skill, "items.yaml", "items[0].skills[0]", out, StatusRegistry.empty(), disposable=True
     )
     assert [str(p) for p in out] == [
-        "items.yaml: items[0].skills[0]: a disposable item's skill is used as a free action: no AP or mana cost",
-        "items.yaml: items[0].skills[0].abilities[0].when: a disposable skill fires at at_will, not immediately",
+        "items.yaml: items[0].skills[0]: a disposable item's skill is used as a free action: no "
+        "AP or mana cost",
+        "items.yaml: items[0].skills[0].abilities[0].when: a disposable skill fires at at_will, "
+        "not immediately",
     ]
 
 
