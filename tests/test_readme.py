@@ -15,4 +15,4 @@ def test_readme_python_blocks_run() -> None:
     for block in blocks:
         exec(compile(block, str(README), "exec"), namespace)
     routes = namespace["routes"]
-    assert isinstance(routes, dict) and routes
+    assert len(routes) > 0  # type: ignore[arg-type]
