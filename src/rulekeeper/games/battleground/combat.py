@@ -8,6 +8,7 @@ Opportunity*, *Buffs and Debuffs*; battleground.md §3.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import Action
@@ -91,12 +92,31 @@ def _free_attack(turn: Turn, kind: str) -> str | None:
 
 
 def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> list[Action]:
+    """Every legal attack. Candidates are narrowed cheaply first (engaged enemies for melee,
+    nobody while engaged for ranged and spells); each is then checked by target_refusal, the
+    same function that explains a refusal, so the list and the explanations cannot disagree."""
+    engaged = state.engaged_enemies(attacker)
+    others = sorted((f for f in state.on_board() if f is not attacker), key=lambda f: f.id)
     actions = []
     for weapon_id in usable_weapons(state, attacker):
-        for target in sorted(state.on_board(), key=lambda f: f.id):
+        kind = weapon_type(state, weapon_id)
+        if not _free_attack(turn, kind) and state.weapon_cost(turn, kind) > turn.ap:
+            continue
+        if kind == "melee":
+            candidates = sorted(engaged, key=lambda f: f.id)
+        elif engaged:
+            continue
+        else:
+            candidates = others
+        for target in candidates:
             if target_refusal(state, turn, attacker, weapon_id, target) is None:
-                actions.append(Action.of("attack", weapon=weapon_id, target=target.id))
+                actions.append(_attack_action(weapon_id, target.id))
     return actions
+
+
+@cache
+def _attack_action(weapon_id: str, target: str) -> Action:
+    return Action.of("attack", weapon=weapon_id, target=target)
 
 
 def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, action: Action) -> None:

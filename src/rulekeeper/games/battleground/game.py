@@ -28,6 +28,7 @@ from rulekeeper.core import (
     register_game,
     roll_outcome_actions,
 )
+from rulekeeper.core.jsonvalue import copy_json
 from rulekeeper.games.battleground import combat, effects
 from rulekeeper.games.battleground.battlefield import Battlefield
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
@@ -99,6 +100,7 @@ class BattlegroundGame(Game):
             else Battlefield.load(name)
         )
         self.sides = self.pack.setups.first_game.sides
+        self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
         return merged
 
     @property
@@ -515,7 +517,7 @@ class BattlegroundState(GameState):
         if not opportunity and self.can_afford(turn, "move"):
             for use_focus in (False, True) if fighter.focused else (False,):
                 for pos in sorted(self.move_options(turn, fighter, use_focus)):
-                    actions.append(Action.of("move", to=pos.to_json(), focus=use_focus))
+                    actions.append(_move_action(pos, use_focus))
         actions.extend(combat.attack_actions(self, turn, fighter))
         if not opportunity:
             actions.extend(effects.skill_actions(self, turn, fighter))
@@ -549,11 +551,28 @@ class BattlegroundState(GameState):
         return occupancy
 
     def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
+        """Reach of one move action. Memoised on the game by everything it depends on, since
+        the legal-action list and the legality check of the chosen move both ask for it."""
         budget = self.move_points(fighter, use_focus)
         style = effects.move_style(self, fighter)
-        return reachable(
-            self.field, fighter.position, budget.points, self.occupancy_for(fighter), style=style
+        occupancy = self.occupancy_for(fighter)
+        unpushable = frozenset(p for p in occupancy.occupied if not occupancy.can_be_pushed(p))
+        key = (
+            fighter.position,
+            budget.points,
+            style,
+            occupancy.friends,
+            occupancy.enemies,
+            unpushable,
         )
+        memo = self.game.reach_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 4096:
+                memo.clear()
+            found = reachable(self.field, fighter.position, budget.points, occupancy, style=style)
+            memo[key] = found
+        return found
 
     def move_options(
         self, turn: Turn, fighter: Fighter, use_focus: bool
@@ -1066,10 +1085,10 @@ class BattlegroundState(GameState):
         new.fighters = {key: f.copy() for key, f in self.fighters.items()}
         new.sides = [side.copy() for side in self.sides]
         new.turns = [turn.copy() for turn in self.turns]
-        new.frames = [_copy_json(f) for f in self.frames]
+        new.frames = [copy_json(f) for f in self.frames]
         new.objectives = {k: list(v) for k, v in self.objectives.items()}
-        new.marks = [_copy_json(m) for m in self.marks]
-        new.statuses = {k: [_copy_json(s) for s in v] for k, v in self.statuses.items()}
+        new.marks = [copy_json(m) for m in self.marks]
+        new.statuses = {k: [copy_json(s) for s in v] for k, v in self.statuses.items()}
 
     # === views and data ==================================================================
 
@@ -1139,12 +1158,10 @@ class BattlegroundState(GameState):
 BattlegroundGame.state_class = BattlegroundState
 
 
-def _copy_json(value: Any) -> Any:
-    if type(value) is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy_json(v) for v in value]
-    return value
+@cache
+def _move_action(pos: Position, use_focus: bool) -> Action:
+    """Actions are immutable values: the few thousand distinct moves are built once."""
+    return Action.of("move", to=pos.to_json(), focus=use_focus)
 
 
 def count_cards(cards: Sequence[str]) -> dict[str, int]:

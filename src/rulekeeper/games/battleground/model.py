@@ -6,7 +6,7 @@ Everything here is a dataclass of JSON-safe values with ``to_data``/``from_data`
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from rulekeeper.core import Deck
@@ -57,14 +57,14 @@ class Fighter:
         return asdict(self)
 
     def copy(self) -> Fighter:
-        return replace(
-            self,
-            weapons=list(self.weapons),
-            items=list(self.items),
-            cards=list(self.cards),
-            used_items=list(self.used_items),
-            used_once=list(self.used_once),
-        )
+        new = object.__new__(Fighter)
+        new.__dict__.update(self.__dict__)
+        new.cards = list(self.cards)
+        new.used_items = list(self.used_items)
+        new.used_once = list(self.used_once)
+        new.weapons = list(self.weapons)
+        new.items = list(self.items)
+        return new
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Fighter:
@@ -99,16 +99,16 @@ class Side:
         return data
 
     def copy(self) -> Side:
-        return replace(
-            self,
-            deck=self.deck.clone(),
-            hand=list(self.hand),
-            glory=list(self.glory),
-            glory_done=list(self.glory_done),
-            glory_used=list(self.glory_used),
-            objectives=list(self.objectives),
-            knocked_out_enemies=list(self.knocked_out_enemies),
-        )
+        new = object.__new__(Side)
+        new.__dict__.update(self.__dict__)
+        new.deck = self.deck.clone()
+        new.hand = list(self.hand)
+        new.glory = list(self.glory)
+        new.glory_done = list(self.glory_done)
+        new.glory_used = list(self.glory_used)
+        new.objectives = list(self.objectives)
+        new.knocked_out_enemies = list(self.knocked_out_enemies)
+        return new
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Side:
@@ -144,18 +144,18 @@ class Turn:
         return self.kind != "activation"
 
     def copy(self) -> Turn:
-        return replace(
-            self,
-            counts=dict(self.counts),
-            weapon_counts=dict(self.weapon_counts),
-            skills_used=list(self.skills_used),
-            cards=list(self.cards),
-            missions=list(self.missions),
-            knocked_out_with=list(self.knocked_out_with),
-            tally=dict(self.tally),
-            free_actions=list(self.free_actions),
-            granted=list(self.granted),
-        )
+        new = object.__new__(Turn)
+        new.__dict__.update(self.__dict__)
+        new.counts = dict(self.counts)
+        new.weapon_counts = dict(self.weapon_counts)
+        new.skills_used = list(self.skills_used)
+        new.cards = list(self.cards)
+        new.missions = list(self.missions)
+        new.knocked_out_with = list(self.knocked_out_with)
+        new.tally = dict(self.tally)
+        new.free_actions = list(self.free_actions)
+        new.granted = list(self.granted)
+        return new
 
     def to_data(self) -> dict[str, Any]:
         return asdict(self)
