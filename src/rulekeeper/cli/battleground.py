@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from rulekeeper.cli import content
 from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
 from rulekeeper.games.battleground.battlefield import Battlefield, shipped_maps
@@ -36,6 +37,7 @@ map_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(map_app, name="map")
+app.add_typer(content.app, name="content")
 
 MapArgument = Annotated[
     str,

@@ -126,7 +126,11 @@ class Deck:
         }
 
     def clone(self) -> Deck:
-        return Deck(self._draw, self._discard)
+        # The ids were checked when they entered the deck: copy the lists without rechecking.
+        new = Deck.__new__(Deck)
+        new._draw = list(self._draw)
+        new._discard = list(self._discard)
+        return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Deck:
         # Card ids are immutable strings: copying the lists is a full deep copy,

@@ -291,6 +291,23 @@ class GameState(ABC):
 
     def explain(self, action: Action, player: int | None = None) -> Explanation:
         """Whether *player* (default: the player to act) may take *action*, and why."""
+        refusal = self._refusal(action, player)
+        if refusal is not None:
+            return refusal
+        if self.current_player() == CHANCE:
+            return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
+        return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
+
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """Whether *action* is among *player*'s legal actions (the player is to act).
+
+        Games may override this with a cheaper check than building the whole list; the
+        override must agree with :meth:`_legal_actions` (fuzz tests check both ways).
+        """
+        return action in self._legal_actions(player)
+
+    def _refusal(self, action: Action, player: int | None) -> Explanation | None:
+        """The refusal of *action*, or None when it is legal."""
         current = self.current_player()
 
         def refuse(rule: str, reason: str) -> Explanation:
@@ -313,7 +330,7 @@ class GameState(ABC):
                     "core: chance node",
                     f"{self.describe(action)} is not a possible outcome here",
                 )
-            return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
+            return None
         if player == CHANCE:
             return refuse("core: not a chance node", "chance does not act here")
         if current == SIMULTANEOUS:
@@ -329,8 +346,8 @@ class GameState(ABC):
                     "core: out of turn",
                     f"it is player {current}'s turn to act, not player {actor}'s",
                 )
-        if action in self._legal_actions(actor):
-            return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
+        if self._is_legal(action, actor):
+            return None
         rule, reason = self._explain_illegal(action, actor)
         return refuse(rule, reason)
 
@@ -345,9 +362,9 @@ class GameState(ABC):
         references to the state itself, not to its parts (``state.events``
         is a new object after every action).
         """
-        verdict = self.explain(action, player)
-        if not verdict.legal:
-            raise IllegalActionError(verdict.rule, verdict.reason)
+        refusal = self._refusal(action, player)
+        if refusal is not None:
+            raise IllegalActionError(refusal.rule, refusal.reason)
         current = self.current_player()
         actor = player if current == SIMULTANEOUS and player is not None else current
         trial = self.clone()

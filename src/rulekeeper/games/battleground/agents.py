@@ -74,3 +74,59 @@ class ObjectiveSeeker:
         nearest = min(enemies, key=lambda e: hex_distance(e.hex, mover.position.hex))
         direction = facings_toward(mover.position.hex, nearest.hex)[0]
         return Action.of("face", direction=direction)
+
+
+class SkirmishBot:
+    """A simple bot for the complete game: attack when it can, close in on the nearest enemy
+    or objective, reroll failed dice with mana, never forfeit. Randomness from its own stream."""
+
+    AVOID = frozenset({"forfeit", "offer-draw", "accept-draw"})
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Pcg32(seed)
+
+    def choose(self, state: GameState, player: int) -> Action:
+        from rulekeeper.games.battleground.game import BattlegroundState
+
+        legal = [a for a in state.legal_actions(player) if a.kind not in self.AVOID]
+        if not legal:
+            return state.legal_actions(player)[0]
+        if not isinstance(state, BattlegroundState):
+            return legal[self.rng.below(len(legal))]
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        if "attack" in by_kind:
+            return by_kind["attack"][self.rng.below(len(by_kind["attack"]))]
+        if "reroll" in by_kind:
+            return max(
+                by_kind["reroll"], key=lambda a: sum(1 for f in a.ints_param("faces") if f <= 3)
+            )
+        if "move" in by_kind and state.frames[-1]["kind"] == "act":
+            best = self._closer(state, by_kind["move"])
+            if best is not None:
+                return best
+        if "end" in by_kind and state.frames[-1]["kind"] == "act":
+            return by_kind["end"][0]
+        if "select" in by_kind:
+            options = by_kind["select"]
+            return options[self.rng.below(len(options))]
+        return legal[self.rng.below(len(legal))]
+
+    def _closer(self, state: GameState, moves: list[Action]) -> Action | None:
+        from rulekeeper.games.battleground.game import BattlegroundState
+
+        assert isinstance(state, BattlegroundState)
+        mover = state.fighters[state.turn().character]
+        goals = [e.position.hex for e in state.enemies_of(mover)]
+        goals += [tuple(at) for at in state.objectives.values()]  # type: ignore[misc]
+        if not goals:
+            return None
+
+        def distance(hex_: Hex) -> int:
+            return min(hex_distance(hex_, g) for g in goals)
+
+        here = distance(mover.position.hex)
+        scored = [(distance(Position(*m.ints_param("to")).hex), i, m) for i, m in enumerate(moves)]
+        best = min(scored)
+        return best[2] if best[0] < here else None

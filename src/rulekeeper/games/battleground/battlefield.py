@@ -5,7 +5,7 @@ Sources: rulebook *Basic Concepts* (battleground, terrain, adjacency) and battle
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -167,6 +167,7 @@ class Battlefield:
         }
         raised = {Position(q, r, PLATFORM) for (q, r) in self.platform_of}
         self.positions: frozenset[Position] = frozenset(ground | raised)
+        self._adjacent: dict[Position, tuple[Position, ...]] = {}
 
         deployed: dict[Position, str] = {}
         characters: set[str] = set()
@@ -240,14 +241,17 @@ class Battlefield:
 
     # --- adjacency -----------------------------------------------------------------------
 
-    def adjacent_positions(self, pos: Position) -> list[Position]:
+    def adjacent_positions(self, pos: Position) -> Sequence[Position]:
         """Hexes sharing a border at the same elevation (rulebook: Basic Concepts, Hexes)."""
-        result = []
-        for q, r in neighbours(pos.hex):
-            candidate = Position(q, r, pos.level)
-            if candidate in self.positions:
-                result.append(candidate)
-        return result
+        found = self._adjacent.get(pos)
+        if found is None:
+            found = tuple(
+                candidate
+                for q, r in neighbours(pos.hex)
+                if (candidate := Position(q, r, pos.level)) in self.positions
+            )
+            self._adjacent[pos] = found
+        return found
 
     def are_adjacent(self, a: Position, b: Position) -> bool:
         return a.level == b.level and are_neighbours(a.hex, b.hex) and {a, b} <= self.positions

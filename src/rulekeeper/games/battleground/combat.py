@@ -110,12 +110,13 @@ def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> l
             candidates = others
         for target in candidates:
             if target_refusal(state, turn, attacker, weapon_id, target) is None:
-                actions.append(_attack_action(weapon_id, target.id))
+                actions.append(attack_action(weapon_id, target.id))
     return actions
 
 
 @cache
-def _attack_action(weapon_id: str, target: str) -> Action:
+def attack_action(weapon_id: str, target: str) -> Action:
+    """Cached: the same few attack actions recur in every legal-action list."""
     return Action.of("attack", weapon=weapon_id, target=target)
 
 

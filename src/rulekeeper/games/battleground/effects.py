@@ -73,7 +73,20 @@ def wound_effect(amount: int) -> Wounds:
 
 
 def _skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str, Skill]]:
-    """(source key, skill): the character card's skills and its items' skills."""
+    """(source key, skill): the character card's skills and its items' skills (cached on the
+    game: they change only when an item is used up)."""
+    key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items))
+    memo: dict[tuple[Any, ...], list[tuple[str, Skill]]] = state.game.__dict__.setdefault(
+        "_skill_sources", {}
+    )
+    found = memo.get(key)
+    if found is None:
+        found = _collect_skill_sources(state, fighter)
+        memo[key] = found
+    return found
+
+
+def _collect_skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str, Skill]]:
     found: list[tuple[str, Skill]] = [(f"skill:{s.id}", s) for s in state.card(fighter).skills]
     for item_id in fighter.items:
         item = state.pack.items.get(item_id)

@@ -28,7 +28,7 @@ from rulekeeper.core import (
     register_game,
     roll_outcome_actions,
 )
-from rulekeeper.core.jsonvalue import copy_json
+from rulekeeper.core.jsonvalue import copy_json, freeze
 from rulekeeper.games.battleground import combat, effects
 from rulekeeper.games.battleground.battlefield import Battlefield
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
@@ -43,6 +43,7 @@ from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Side, Turn
 from rulekeeper.games.battleground.movement import (
     MovementPoints,
     Occupancy,
+    Reach,
     Route,
     movement_points,
     reachable,
@@ -227,8 +228,12 @@ class BattlegroundState(GameState):
 
     def engaged_enemies(self, fighter: Fighter) -> list[Fighter]:
         """Rulebook, Melee Attack: enemies in adjacent hexes are engaged."""
-        around = set(self.field.adjacent_positions(fighter.position))
-        return [e for e in self.enemies_of(fighter) if e.position in around]
+        around = self.field.adjacent_positions(fighter.position)
+        return [
+            e
+            for e in self.fighters.values()
+            if e.owner != fighter.owner and not e.knocked_out and e.position in around
+        ]
 
     def stat(self, fighter: Fighter, name: str) -> int:
         card = self.card(fighter)
@@ -279,6 +284,36 @@ class BattlegroundState(GameState):
         handler = getattr(self, "_legal_" + top["kind"].replace("-", "_"))
         actions: list[Action] = handler(top, player)
         return actions
+
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """A direct check for the two big families (moves and attacks) instead of building the
+        whole list; both use the very functions that build the list."""
+        top = self.frames[-1]
+        if top["kind"] == "act" and action.kind in ("move", "attack"):
+            turn = self.turn()
+            fighter = self.fighters[turn.character]
+            try:
+                if action.kind == "move":
+                    pos = Position(*action.ints_param("to"))
+                    use_focus = action.bool_param("focus")
+                    return (
+                        action == _move_action(pos, use_focus)
+                        and turn.kind != "opportunity"
+                        and self.can_afford(turn, "move")
+                        and (fighter.focused or not use_focus)
+                        and pos in self.move_options(turn, fighter, use_focus)
+                    )
+                weapon = action.str_param("weapon")
+                target = self.fighters.get(action.str_param("target"))
+            except (KeyError, TypeError):
+                return False
+            return (
+                target is not None
+                and action == combat.attack_action(weapon, target.id)
+                and weapon in combat.usable_weapons(self, fighter)
+                and combat.target_refusal(self, turn, fighter, weapon, target) is None
+            )
+        return action in self._legal_actions(player)
 
     def _apply(self, action: Action, player: int) -> None:
         if action.kind == "forfeit":
@@ -333,7 +368,7 @@ class BattlegroundState(GameState):
         self.frames[-1] = frame("choose-first", player=winner)
 
     def _legal_choose_first(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("first-player", player=p) for p in (0, 1)]
+        return [_act("first-player", player=p) for p in (0, 1)]
 
     def _apply_choose_first(self, top: Frame, action: Action, player: int) -> None:
         self.first_player = action.int_param("player")
@@ -382,8 +417,8 @@ class BattlegroundState(GameState):
             return []
         side = self.sides[player]
         cards = sorted(set(side.hand)) + sorted(set(side.glory))
-        actions = [Action.of("select", card=c) for c in cards]
-        return [*actions, Action.of("pass"), Action.of("forfeit")]
+        actions = [_act("select", card=c) for c in cards]
+        return [*actions, _act("pass"), _act("forfeit")]
 
     def _apply_select(self, top: Frame, action: Action, player: int) -> None:
         chosen: dict[str, str] = top["chosen"]
@@ -433,8 +468,8 @@ class BattlegroundState(GameState):
     def _legal_activate(self, top: Frame, player: int) -> list[Action]:
         ready = self._ready(player)
         if not ready:
-            return [Action.of("discard-card")]
-        return [Action.of("activate", character=f.id) for f in ready]
+            return [_act("discard-card")]
+        return [_act("activate", character=f.id) for f in ready]
 
     def _apply_activate(self, top: Frame, action: Action, player: int) -> None:
         card_id: str = top["card"]
@@ -472,11 +507,11 @@ class BattlegroundState(GameState):
     def _legal_bonus(self, top: Frame, player: int) -> list[Action]:
         card = self.play_card(top["card"])
         if isinstance(card, FateCard):
-            options = [Action.of("bonus", choice="mana")]
+            options = [_act("bonus", choice="mana")]
             if effects.ability_usable(self, self.turn(), card.ability):
-                options.append(Action.of("bonus", choice="ability"))
+                options.append(_act("bonus", choice="ability"))
         else:
-            options = [Action.of("bonus", choice="ap"), Action.of("bonus", choice="mission")]
+            options = [_act("bonus", choice="ap"), _act("bonus", choice="mission")]
         return options
 
     def _apply_bonus(self, top: Frame, action: Action, player: int) -> None:
@@ -513,23 +548,24 @@ class BattlegroundState(GameState):
         actions: list[Action] = []
         opportunity = turn.kind == "opportunity"
         if not turn.interruption and not fighter.focused and self.cost_of(turn, "focus") <= turn.ap:
-            actions.append(Action.of("focus"))
+            actions.append(_act("focus"))
         if not opportunity and self.can_afford(turn, "move"):
             for use_focus in (False, True) if fighter.focused else (False,):
-                for pos in sorted(self.move_options(turn, fighter, use_focus)):
-                    actions.append(_move_action(pos, use_focus))
+                options = self.move_options(turn, fighter, use_focus)
+                ordered = options.ordered() if isinstance(options, Reach) else sorted(options)
+                actions.extend(_move_action(pos, use_focus) for pos in ordered)
         actions.extend(combat.attack_actions(self, turn, fighter))
         if not opportunity:
             actions.extend(effects.skill_actions(self, turn, fighter))
         actions.extend(effects.item_actions(self, turn, fighter))
         if not turn.interruption and self.cost_of(turn, "overwatch") <= turn.ap:
-            actions.append(Action.of("overwatch"))
+            actions.append(_act("overwatch"))
         side = self.sides[player]
         for card in sorted(set(side.hand)) + sorted(set(side.glory)):
-            actions.append(Action.of("play", card=card))
-        actions.append(Action.of("end"))
+            actions.append(_act("play", card=card))
+        actions.append(_act("end"))
         if not turn.interruption:
-            actions += [Action.of("offer-draw"), Action.of("forfeit")]
+            actions += [_act("offer-draw"), _act("forfeit")]
         return actions
 
     def move_points(self, fighter: Fighter, use_focus: bool, style: str = "move") -> MovementPoints:
@@ -660,8 +696,8 @@ class BattlegroundState(GameState):
             )
 
     def _legal_opportunity(self, top: Frame, player: int) -> list[Action]:
-        options = [Action.of("interrupt", character=c) for c in top["candidates"]]
-        return [*options, Action.of("decline")]
+        options = [_act("interrupt", character=c) for c in top["candidates"]]
+        return [*options, _act("decline")]
 
     def _apply_opportunity(self, top: Frame, action: Action, player: int) -> None:
         if action.kind == "decline":
@@ -742,7 +778,7 @@ class BattlegroundState(GameState):
         )
 
     def _legal_push(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("push-to", to=o) for o in top["options"]]
+        return [_act("push-to", to=o) for o in top["options"]]
 
     def _apply_push(self, top: Frame, action: Action, player: int) -> None:
         pushed = self.fighters[top["character"]]
@@ -759,7 +795,7 @@ class BattlegroundState(GameState):
         self.frames.pop()
 
     def _legal_face(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("face", direction=d) for d in top["options"]]
+        return [_act("face", direction=d) for d in top["options"]]
 
     def _apply_face(self, top: Frame, action: Action, player: int) -> None:
         fighter = self.fighters[top["character"]]
@@ -805,7 +841,7 @@ class BattlegroundState(GameState):
         return False
 
     def _legal_overwatch_order(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("interrupt", character=c) for c in top["candidates"]]
+        return [_act("interrupt", character=c) for c in top["candidates"]]
 
     def _apply_overwatch_order(self, top: Frame, action: Action, player: int) -> None:
         watcher = action.str_param("character")
@@ -855,9 +891,7 @@ class BattlegroundState(GameState):
         options: set[tuple[str, ...]] = set()
         for size in range(len(hand) + 1):
             options.update(combinations(hand, size))
-        return [
-            Action.of("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))
-        ]
+        return [_act("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))]
 
     def _apply_prepare(self, top: Frame, action: Action, player: int) -> None:
         side = self.sides[player]
@@ -875,7 +909,7 @@ class BattlegroundState(GameState):
     # --- draws by agreement ---
 
     def _legal_draw_offer(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("accept-draw"), Action.of("decline-draw")]
+        return [_act("accept-draw"), _act("decline-draw")]
 
     def _apply_draw_offer(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
@@ -932,7 +966,7 @@ class BattlegroundState(GameState):
         effects.skill_test_step(self, top)
 
     def _legal_ability_target(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("target", character=c) for c in top["candidates"]]
+        return [_act("target", character=c) for c in top["candidates"]]
 
     def _apply_ability_target(self, top: Frame, action: Action, player: int) -> None:
         from rulekeeper.games.battleground.content.effects import Ability
@@ -945,7 +979,7 @@ class BattlegroundState(GameState):
         combat.remove_knocked_out(self, by=fighter)
 
     def _legal_effect_move(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("move-to", to=o) for o in top["options"]]
+        return [_act("move-to", to=o) for o in top["options"]]
 
     def _apply_effect_move(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
@@ -977,14 +1011,14 @@ class BattlegroundState(GameState):
         )
 
     def _legal_place_mark(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("mark-at", at=o) for o in top["options"]]
+        return [_act("mark-at", at=o) for o in top["options"]]
 
     def _apply_place_mark(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
         effects.mark_placed(self, top, list(action.ints_param("at")))
 
     def _legal_area_target(self, top: Frame, player: int) -> list[Action]:
-        return [Action.of("next-target", character=c) for c in top["candidates"]]
+        return [_act("next-target", character=c) for c in top["candidates"]]
 
     def _apply_area_target(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
@@ -1158,10 +1192,30 @@ class BattlegroundState(GameState):
 BattlegroundGame.state_class = BattlegroundState
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+
+
+def _act(kind: str, **params: Any) -> Action:
+    """An action value from a cache: legal-action lists rebuild the same few thousand actions
+    over and over, and actions are immutable. The key keeps types apart (1, 1.0, True)."""
+    if len(params) == 1:
+        ((name, value),) = params.items()
+        key: tuple[Any, ...] = (kind, name, type(value).__name__, freeze(value))
+    else:
+        key = (kind, *sorted((k, type(v).__name__, freeze(v)) for k, v in params.items()))
+    found = _ACTIONS.get(key)
+    if found is None:
+        if len(_ACTIONS) > 200_000:
+            _ACTIONS.clear()
+        found = Action.of(kind, **params)
+        _ACTIONS[key] = found
+    return found
+
+
 @cache
 def _move_action(pos: Position, use_focus: bool) -> Action:
     """Actions are immutable values: the few thousand distinct moves are built once."""
-    return Action.of("move", to=pos.to_json(), focus=use_focus)
+    return Action.of("move", to=pos.to_json(), focus=use_focus)  # keep: the cache itself
 
 
 def count_cards(cards: Sequence[str]) -> dict[str, int]:

@@ -40,12 +40,13 @@ class Fighter:
     used_items: list[str] = field(default_factory=list)
     used_once: list[str] = field(default_factory=list)
 
-    @property
-    def position(self) -> Position:
-        return Position(self.q, self.r, self.level)
+    def __post_init__(self) -> None:
+        self.position = Position(self.q, self.r, self.level)
 
     def place(self, pos: Position) -> None:
+        """Move the model; ``position`` is kept as one value because rules read it constantly."""
         self.q, self.r, self.level = pos
+        self.position = Position(*pos)
 
     def gain_mana(self, amount: int) -> int:
         """Mana is capped at five (rulebook: Resolve Card, Mana); returns what was gained."""
@@ -54,7 +55,8 @@ class Fighter:
         return self.mana - before
 
     def to_data(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        return data
 
     def copy(self) -> Fighter:
         new = object.__new__(Fighter)

@@ -7,7 +7,6 @@ and platforms, climbing, pushing), *Spending Focus*, *Buffs and Debuffs* (quickn
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -157,6 +156,14 @@ class Reach(Mapping[Position, Route]):
     def __len__(self) -> int:
         return len(self.costs)
 
+    def ordered(self) -> list[Position]:
+        """The positions in sorted order (kept: a memoised reach serves many states)."""
+        cached: list[Position] | None = self.__dict__.get("_ordered")
+        if cached is None:
+            cached = sorted(self.costs)
+            self.__dict__["_ordered"] = cached
+        return cached
+
 
 @dataclass
 class Occupancy:
@@ -257,21 +264,31 @@ def reachable(
     best: dict[Position, int] = {start: 0}
     came: dict[Position, tuple[Position, MoveStep]] = {}
     stopped: set[Position] = set()
-    frontier: list[tuple[int, Position]] = [(0, start)]
-    while frontier:
-        cost, pos = heapq.heappop(frontier)
-        if cost > best[pos] or pos in stopped:
-            continue
-        for move in _standard_moves(field, pos, occupancy, occupied):
-            total = cost + move.cost
-            if total > points or total >= best.get(move.to, points + 1):
+    climbs = ("climb-up", "climb-down")
+    # Step costs are small integers: a bucket per cost replaces the heap (same order).
+    buckets: list[list[Position]] = [[] for _ in range(points + 1)]
+    buckets[0].append(start)
+    for cost in range(points + 1):
+        for pos in buckets[cost]:
+            if best[pos] != cost or pos in stopped:
                 continue
-            best[move.to] = total
-            came[move.to] = (pos, move)
-            heapq.heappush(frontier, (total, move.to))
-            if move.to in enemy_zone or (move.pushes is not None and move.pushes in enemies):
-                # A pushed enemy lands next to the climber: entering beside an enemy ends it.
-                stopped.add(move.to)
+            for move in terrain_moves(field, pos):
+                total = cost + move.cost
+                if total > points or total >= best.get(move.to, points + 1):
+                    continue
+                if move.to in occupied:
+                    # Climbing onto a model pushes it (Pushing); nothing else enters a taken hex.
+                    if move.kind not in climbs or not occupancy.can_be_pushed(move.to):
+                        continue
+                    if all(p in occupied for p in field.adjacent_positions(move.to)):
+                        continue
+                    move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
+                best[move.to] = total
+                came[move.to] = (pos, move)
+                buckets[total].append(move.to)
+                if move.to in enemy_zone or (move.pushes is not None and move.pushes in enemies):
+                    # A pushed enemy lands next to the climber: entering beside an enemy ends it.
+                    stopped.add(move.to)
     del best[start]
     return Reach(
         best, lambda pos: Route(pos, best[pos], _walk_back(came, start, pos), pos in stopped)
@@ -290,6 +307,25 @@ def _walk_back(
     return tuple(steps)
 
 
+def _hex_tree(field: Battlefield, origin: Hex, points: int) -> dict[Hex, Hex]:
+    """Breadth-first tree of board hexes within ``points`` steps (cached per map)."""
+    cache: dict[tuple[Hex, int], dict[Hex, Hex]] = field.__dict__.setdefault("_hex_trees", {})
+    found = cache.get((origin, points))
+    if found is None:
+        found = {origin: origin}
+        layer = [origin]
+        for _ in range(points):
+            following: list[Hex] = []
+            for h in layer:
+                for n in neighbours(h):
+                    if n in field.board and n not in found:
+                        found[n] = h
+                        following.append(n)
+            layer = following
+        cache[(origin, points)] = found
+    return found
+
+
 def free_reach(
     field: Battlefield,
     start: Position,
@@ -303,16 +339,7 @@ def free_reach(
     costs 1; the movement must end on a free position."""
     step_kind: StepKind = "teleport" if kind == "teleport" else "jump"
     occupied = (occupancy or Occupancy()).occupied - {start}
-    came: dict[Hex, Hex] = {start.hex: start.hex}
-    layer = [start.hex]
-    for _ in range(points):
-        following: list[Hex] = []
-        for h in layer:
-            for n in neighbours(h):
-                if n in field.board and n not in came:
-                    came[n] = h
-                    following.append(n)
-        layer = following
+    came = _hex_tree(field, start.hex, points)
     costs: dict[Position, int] = {}
     for h in came:
         if h == start.hex:

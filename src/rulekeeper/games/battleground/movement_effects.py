@@ -64,7 +64,7 @@ def _cost_to_goal(
 
 def goal_next_to(field: Battlefield, target: Position) -> list[Position]:
     """Positions engaged with (adjacent to) a character at ``target``."""
-    return field.adjacent_positions(target)
+    return list(field.adjacent_positions(target))
 
 
 def towards(
