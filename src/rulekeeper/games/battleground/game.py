@@ -34,7 +34,15 @@ from rulekeeper.games.battleground.battlefield import Battlefield
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
-from rulekeeper.games.battleground.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.battleground.content.pack import (
+    ContentPack,
+    load_content_pack,
+    validate_fate_deck,
+    validate_force,
+    validate_glory_cards,
+)
+from rulekeeper.games.battleground.content.setups import FirstGameSide
+from rulekeeper.games.battleground.deployment import default_deployments
 from rulekeeper.games.battleground.dicetest import DiceTest
 from rulekeeper.games.battleground.facing import facings_toward, in_front_arc
 from rulekeeper.games.battleground.frames import AUTOMATIC_FRAMES, Frame, frame
@@ -62,6 +70,46 @@ def _shared_field(name: str) -> Battlefield:
     return Battlefield.load(name)
 
 
+def standard_sides(pack: ContentPack, forces: Any, points_limit: Any) -> list[FirstGameSide]:
+    """Standard Setup: each player's force, fate deck and glory cards, validated with the
+    pack's rules (setups.yaml ``standard``); every problem names its field."""
+    source = "battleground parameters"
+    if not isinstance(forces, list) or len(forces) != 2:
+        raise DataError(source, "forces", "the standard setup needs a list of two forces")
+    limit = pack.setups.standard.points_limit if points_limit is None else points_limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise DataError(source, "points_limit", "must be a positive integer")
+    sides: list[FirstGameSide] = []
+    for index, force in enumerate(forces):
+        where = f"forces[{index}]"
+        if not isinstance(force, dict):
+            raise DataError(
+                source, where, "a force is an object with faction, characters, fate_deck and glory"
+            )
+        faction = force.get("faction")
+        fate = force.get("fate_deck", [])
+        glory = force.get("glory", [])
+        body = {"faction": faction, "characters": force.get("characters", [])}
+        problems = validate_force(pack, body, limit)
+        if isinstance(faction, str):
+            problems += [f"fate_deck: {p}" for p in validate_fate_deck(pack, faction, fate)]
+            problems += [f"glory: {p}" for p in validate_glory_cards(pack, faction, glory)]
+        if problems:
+            raise DataError(source, where, "; ".join(problems))
+        sides.append(
+            FirstGameSide.model_validate(
+                {
+                    **body,
+                    "fate_deck": dict(Counter(fate)),
+                    "glory": list(glory),
+                }
+            )
+        )
+    if {side.faction for side in sides} != {"masters", "evil"}:
+        raise DataError(source, "forces", "one force of the Masters and one of the Evil Warriors")
+    return sides
+
+
 @register_game
 class BattlegroundGame(Game):
     """Parameters: ``map`` (shipped name or path), ``setup`` (``first-game``), ``content``
@@ -76,6 +124,8 @@ class BattlegroundGame(Game):
             "setup": "first-game",
             "content": None,
             "rounds": ROUNDS,
+            "forces": None,
+            "points_limit": None,
         }
         for key in params:
             if key not in defaults:
@@ -83,16 +133,16 @@ class BattlegroundGame(Game):
         merged = {**defaults, **params}
         if not isinstance(merged["map"], str):
             raise DataError(source, "map", "must be a map name or a path to a map file")
-        if merged["setup"] != "first-game":
-            raise DataError(source, "setup", "only the First Game Setup is available so far")
+        if merged["setup"] not in ("first-game", "standard"):
+            raise DataError(source, "setup", "must be 'first-game' or 'standard'")
         rounds = merged["rounds"]
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
             raise DataError(source, "rounds", "must be an integer from 1 to 10")
-        from pathlib import Path
-
         content = merged["content"]
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
+        from pathlib import Path
+
         self.pack: ContentPack = load_content_pack(Path(content) if content else None)
         name = merged["map"]
         self.field = (
@@ -100,7 +150,12 @@ class BattlegroundGame(Game):
             if "/" not in name and not name.endswith(".yaml")
             else Battlefield.load(name)
         )
-        self.sides = self.pack.setups.first_game.sides
+        if merged["setup"] == "standard":
+            self.sides = standard_sides(self.pack, merged["forces"], merged["points_limit"])
+        else:
+            if merged["forces"] is not None:
+                raise DataError(source, "forces", "only the standard setup takes forces")
+            self.sides = list(self.pack.setups.first_game.sides)
         self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
         return merged
 
@@ -146,10 +201,13 @@ class BattlegroundState(GameState):
     def _setup_first_game(self) -> None:
         game = self.game
         deployments = {d.character: d for d in game.field.data.deployments}
-        if not deployments:
-            from rulekeeper.games.battleground.slice import default_deployments
-
-            deployments = {d.character: d for d in default_deployments(game.field)}
+        wanted = {c.character for side in game.sides for c in side.characters}
+        if not wanted <= set(deployments):
+            # The map places other characters (or none): deploy in the zones instead.
+            forces: dict[str, list[str]] = {
+                side.faction: [c.character for c in side.characters] for side in game.sides
+            }
+            deployments = {d.character: d for d in default_deployments(game.field, forces)}
         for side_setup in game.sides:
             player = game.owner_of_faction(side_setup.faction)
             for entry in side_setup.characters:

@@ -64,9 +64,7 @@ class Fighter:
         new.cards = list(self.cards)
         new.used_items = list(self.used_items)
         new.used_once = list(self.used_once)
-        new.weapons = list(self.weapons)
-        new.items = list(self.items)
-        return new
+        return new  # weapons and items never change during a game: shared
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Fighter:

@@ -37,16 +37,12 @@ from rulekeeper.core import (
 )
 from rulekeeper.games.battleground.battlefield import Battlefield
 from rulekeeper.games.battleground.content.characters import CharacterCard, shipped_characters
+from rulekeeper.games.battleground.deployment import default_deployments
 from rulekeeper.games.battleground.hexes import (
     DIRECTION_NAMES,
-    GROUND,
     Position,
-    centre,
-    hex_distance,
-    neighbour,
     neighbours,
 )
-from rulekeeper.games.battleground.mapfile import Deployment
 from rulekeeper.games.battleground.movement import (
     MoveStep,
     Occupancy,
@@ -57,8 +53,8 @@ from rulekeeper.games.battleground.movement import (
 
 FACTIONS = ("masters", "evil")
 FIRST_GAME_FORCES = {
-    "masters": ("he-man", "stratos", "man-at-arms"),
-    "evil": ("skeletor", "mer-man", "trap-jaw"),
+    "masters": ["he-man", "stratos", "man-at-arms"],
+    "evil": ["skeletor", "mer-man", "trap-jaw"],
 }
 OBJECTIVE_VP = 20
 WIN_MARGIN = 20
@@ -85,41 +81,6 @@ class Fighter:
         self.q, self.r, self.level = pos
 
 
-def default_deployments(field: Battlefield) -> list[Deployment]:
-    """The first-game forces on a map without fixed deployments: each character on a free
-    position of its zone, spread along the zone's middle and facing the enemy zone."""
-    result: list[Deployment] = []
-    for player in (0, 1):
-        faction = field.zone_factions.get(player) or FACTIONS[player]
-        zone = sorted(
-            p for p in field.positions if p.level == GROUND and p.hex in field.zones[player]
-        )
-        if not zone:
-            raise DataError(field.source, "deployment_zones", f"zone {player} has no position")
-        enemy = sorted(field.zones[1 - player])
-        ex, ey = centre(enemy[len(enemy) // 2])
-        mx = sum(centre(p.hex)[0] for p in zone) / len(zone)
-        my = sum(centre(p.hex)[1] for p in zone) / len(zone)
-        names = FIRST_GAME_FORCES.get(faction, FIRST_GAME_FORCES[FACTIONS[player]])
-        taken: list[Position] = []
-        for index, name in enumerate(names):
-            target_x = mx + (index - (len(names) - 1) / 2) * 4.0
-            choices = [p for p in zone if all(hex_distance(p.hex, t.hex) >= 2 for t in taken)]
-            spot = min(
-                choices,
-                key=lambda p: (abs(centre(p.hex)[0] - target_x) + abs(centre(p.hex)[1] - my), p),
-            )
-            taken.append(spot)
-            facing = min(range(6), key=lambda d: _squared_gap(neighbour(spot.hex, d), (ex, ey)))
-            result.append(Deployment(character=name, at=spot.hex, level=GROUND, facing=facing))
-    return result
-
-
-def _squared_gap(h: tuple[int, int], point: tuple[float, float]) -> float:
-    x, y = centre(h)
-    return (x - point[0]) ** 2 + (y - point[1]) ** 2
-
-
 @register_game
 class MovementSliceGame(Game):
     name = "battleground-movement"
@@ -144,7 +105,9 @@ class MovementSliceGame(Game):
                 raise DataError(field.source, "deployments", f"unknown {deployment.character!r}")
         self.field = field
         self.cards: Mapping[str, CharacterCard] = cards
-        self.deployments = list(field.data.deployments) or default_deployments(field)
+        self.deployments = list(field.data.deployments) or default_deployments(
+            field, FIRST_GAME_FORCES
+        )
         return merged
 
     @property
