@@ -1,141 +1,183 @@
-"""``rulekeeper demo`` and ``rulekeeper play``: the Battleground movement slice in the terminal."""
+"""``rulekeeper demo`` and ``rulekeeper play``: Battleground in the terminal.
+
+Both drive a game only through the engine's state API: the legal actions, numbered and described,
+are the whole interface, so every rule the engine enforces is enforced here too.
+"""
 
 from __future__ import annotations
 
 import time
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from rulekeeper.core import Action, Agent, GameState, RandomAgent, RulekeeperError, load_game
-from rulekeeper.games.battleground.agents import ObjectiveSeeker
+from rulekeeper.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    Agent,
+    GameState,
+    RulekeeperError,
+    load_game,
+)
+from rulekeeper.games.battleground.agents import ObjectiveSeeker, SkirmishBot
+from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.render import render_map
 from rulekeeper.games.battleground.slice import MovementSliceState
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]
 MapOption = Annotated[str, typer.Option("--map", help="Shipped map name or path to a map file.")]
+RoundsOption = Annotated[int, typer.Option(help="Rounds to play (the rulebook: 4).")]
+GameOption = Annotated[
+    str,
+    typer.Option(help="battleground (the complete game) or battleground-movement (the slice)."),
+]
+# Events worth a line of their own in the running commentary.
+_NEWS = {
+    "test result",
+    "wounds",
+    "knocked out",
+    "claim",
+    "side mission",
+    "interruption",
+    "buff",
+    "debuff",
+    "push",
+    "pull",
+    "mark",
+    "reveal",
+    "round",
+    "game end",
+    "heal",
+    "switch",
+}
+
+AnyState = BattlegroundState | MovementSliceState
 
 
-def _new_state(console: Console, map_name: str, rounds: int, seed: int) -> MovementSliceState:
+def _new_state(console: Console, game_name: str, map_name: str, rounds: int, seed: int) -> AnyState:
+    if game_name not in ("battleground", "battleground-movement"):
+        raise typer.BadParameter("battleground or battleground-movement", param_hint="--game")
     try:
-        game = load_game("battleground-movement", map=map_name, rounds=rounds)
+        game = load_game(game_name, map=map_name, rounds=rounds)
     except RulekeeperError as error:
         console.print(f"[red]error:[/] {error}")
         raise typer.Exit(2) from None
     state = game.new_initial_state(seed=seed)
-    assert isinstance(state, MovementSliceState)
+    assert isinstance(state, BattlegroundState | MovementSliceState)
     return state
 
 
-def _labels(state: MovementSliceState) -> dict[Position, str]:
-    return {f.position: state.card(f.id).name[:2] for f in state.fighters.values()}
+def _labels(state: AnyState) -> dict[Position, str]:
+    fighters: list[Any] = list(state.fighters.values())
+    return {
+        f.position: state.card(f.id).name[:2]
+        for f in fighters
+        if not getattr(f, "knocked_out", False)
+    }
 
 
-def _board(console: Console, state: MovementSliceState, sight_from: Position | None = None) -> None:
+def _board(console: Console, state: AnyState, sight_from: Position | None = None) -> None:
     console.print(render_map(state.field, characters=_labels(state), sight_from=sight_from))
 
 
-def _score(state: MovementSliceState) -> Table:
+def _forces(state: AnyState) -> Table:
     table = Table(title=f"Round {state.round} of {state.game.rounds}")
-    table.add_column("player")
-    table.add_column("faction")
-    table.add_column("VP", justify="right")
-    table.add_column("objectives")
-    for player in (0, 1):
-        faction = state.field.zone_factions.get(player) or f"player {player}"
-        table.add_row(str(player), faction, str(state.vp[player]), ", ".join(state.claimed[player]))
+    for column in ("character", "player", "at", "wounds", "mana", "state"):
+        table.add_column(column)
+    fighters: list[Any] = list(state.fighters.values())
+    for fighter in sorted(fighters, key=lambda f: (f.owner, f.id)):
+        card = state.card(fighter.id)
+        flags = []
+        if isinstance(state, BattlegroundState):
+            if fighter.knocked_out:
+                flags.append("knocked out")
+            flags += [t for t in (fighter.buff, fighter.debuff) if t]
+            if fighter.overwatch:
+                flags.append("overwatch")
+            if fighter.cards or fighter.activated:
+                flags.append("activated")
+            wounds = f"{fighter.wounds}/{card.health}"
+            mana = str(fighter.mana)
+        else:
+            if fighter.activated:
+                flags.append("activated")
+            wounds = mana = "-"
+        if fighter.focused:
+            flags.append("focused")
+        table.add_row(
+            card.name, str(fighter.owner), str(fighter.position), wounds, mana, ", ".join(flags)
+        )
     return table
 
 
-def _resolve(state: GameState) -> str:
-    return f"dice: {state.describe(state.resolve_chance())}"
+def _score(state: AnyState) -> str:
+    vp = [side.vp for side in state.sides] if isinstance(state, BattlegroundState) else state.vp
+    return f"VP: player 0 {vp[0]}, player 1 {vp[1]}"
 
 
-def demo(
-    seed: SeedOption = 1,
-    map_name: MapOption = "first-game",
-    delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.0,
-    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 4,
-) -> None:
-    """Show the first-game battlefield, line of sight from He-Man, and two bots playing."""
-    console = Console()
-    state = _new_state(console, map_name, rounds, seed)
-    field = state.field
-    console.print(Panel(f"[bold]{field.title}[/]\n{field.data.description}", expand=False))
-    viewer = state.fighters.get("he-man") or next(iter(state.fighters.values()))
-    console.print(f"Line of sight from {state.card(viewer.id).name} at {viewer.position}:")
-    _board(console, state, sight_from=viewer.position)
-    for other in sorted(state.fighters.values(), key=lambda f: f.id):
-        if other.owner != viewer.owner:
-            verdict = field.line_of_sight(viewer.position, other.position)
-            cover = field.cover(
-                viewer.position, other.position, [f.position for f in state.fighters.values()]
-            )
-            inches = field.range_inches(viewer.position, other.position)
-            console.print(
-                f'  {state.card(other.id).name}: {inches:.1f}" away; {verdict.reason}; '
-                f"{cover.reason}"
-            )
-    agents: dict[int, Agent] = {0: ObjectiveSeeker(seed), 1: ObjectiveSeeker(seed + 1)}
-    console.rule("The bots play")
-    _run(console, state, agents, delay, interactive=set())
-    _board(console, state)
-    console.print(_score(state))
-    _announce(console, state)
+def _hand(state: AnyState, player: int) -> str:
+    if not isinstance(state, BattlegroundState):
+        return ""
+    side = state.sides[player]
+    cards = []
+    for card_id in side.hand + side.glory:
+        card = state.play_card(card_id)
+        cards.append(f"{card.name} ({card.initiative}/{card.ap} AP/{card.mana} mana)")
+    return f"Player {player}'s hand: " + ("; ".join(cards) or "empty")
 
 
-def _announce(console: Console, state: MovementSliceState) -> None:
-    if state.winner < 0:
-        console.print("[bold]Draw[/]: no player leads by 20 VP or more (Points Victory).")
-    else:
-        console.print(f"[bold]Player {state.winner} wins[/] with {state.vp[state.winner]} VP.")
+def _news(console: Console, state: GameState, since: int) -> int:
+    for event in state.events.public(since):
+        if event.kind in _NEWS:
+            details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+            console.print(f"      [dim]{event.kind}: {details}[/]")
+    return state.events.last_seq
+
+
+def _seats(state: GameState) -> list[int]:
+    player = state.current_player()
+    return [0, 1] if player == SIMULTANEOUS else [player]
 
 
 def _run(
     console: Console,
-    state: MovementSliceState,
+    state: AnyState,
     agents: dict[int, Agent],
     delay: float,
-    interactive: set[int],
+    humans: set[int],
 ) -> None:
-    round_shown = 0
+    seen = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            console.print(f"  {_resolve(state)}")
+        if state.current_player() == CHANCE:
+            state.resolve_chance()  # the test results below show the dice
+            seen = _news(console, state, seen)
             continue
-        player = state.current_player()
-        if state.round != round_shown and state.phase == "activation":
-            round_shown = state.round
-            console.rule(f"Round {state.round}")
-        if player in interactive:
-            action = _ask(console, state, player)
-        else:
-            action = agents[player].choose(state, player)
-        text = state.describe(action)
-        state.apply_action(action)
-        console.print(f"  player {player}: {text}")
+        seat = next(p for p in _seats(state) if state.legal_actions(p))
+        chooser = _ask if seat in humans else None
+        action = chooser(console, state, seat) if chooser else agents[seat].choose(state, seat)
+        text = "selects a card" if action.kind == "select" else state.describe(action)
+        state.apply_action(action, seat)
+        console.print(f"  player {seat}: {text}")
+        seen = _news(console, state, seen)
         if delay:
             time.sleep(delay)
 
 
-def _ask(console: Console, state: MovementSliceState, player: int) -> Action:
-    legal = state.legal_actions()
+def _ask(console: Console, state: AnyState, player: int) -> Action:
+    legal = state.legal_actions(player)
     while True:
         _board(console, state)
+        console.print(_forces(state))
         console.print(_score(state))
-        if not state.decisions.empty():
-            console.print(f"[bold]Player {player}[/]: {state.decisions.top().prompt}")
-        elif state.active_character:
-            console.print(
-                f"[bold]Player {player}[/]: {state.card(state.active_character).name} is active "
-                f"with {state.ap} AP"
-            )
-        else:
-            console.print(f"[bold]Player {player}[/]: activate a character or pass")
+        hand = _hand(state, player)
+        if hand:
+            console.print(hand)
+        console.print(f"[bold]Player {player}[/], choose:")
         for index, action in enumerate(legal):
             console.print(f"  {index:3d}  {state.describe(action)}")
         answer = typer.prompt("Your choice (number, or q to quit)")
@@ -146,23 +188,70 @@ def _ask(console: Console, state: MovementSliceState, player: int) -> Action:
         console.print(f"[red]{answer!r} is not one of the numbers 0..{len(legal) - 1}[/]")
 
 
+def _bot(state: AnyState, seed: int) -> Any:
+    return SkirmishBot(seed) if isinstance(state, BattlegroundState) else ObjectiveSeeker(seed)
+
+
+def _finish(console: Console, state: AnyState) -> None:
+    _board(console, state)
+    console.print(_forces(state))
+    console.print(_score(state))
+    winner = state.winner
+    result = getattr(state, "result", "")
+    if winner < 0:
+        console.print(f"[bold]Draw[/] ({result or 'no player leads by 20 VP or more'}).")
+    else:
+        console.print(f"[bold]Player {winner} wins[/] ({result or 'points victory'}).")
+
+
+def demo(
+    seed: SeedOption = 1,
+    map_name: MapOption = "first-game",
+    delay: Annotated[float, typer.Option(help="Seconds between actions.")] = 0.0,
+    rounds: RoundsOption = 4,
+    game: GameOption = "battleground",
+) -> None:
+    """Show the first-game battlefield, line of sight from He-Man, and two bots playing."""
+    console = Console()
+    state = _new_state(console, game, map_name, rounds, seed)
+    field = state.field
+    console.print(Panel(f"[bold]{field.title}[/]\n{field.data.description}", expand=False))
+    fighters: dict[str, Any] = dict(state.fighters)
+    viewer = fighters.get("he-man") or next(iter(fighters.values()))
+    console.print(f"Line of sight from {state.card(viewer.id).name} at {viewer.position}:")
+    _board(console, state, sight_from=viewer.position)
+    for other in sorted(fighters.values(), key=lambda f: f.id):
+        if other.owner != viewer.owner:
+            verdict = field.line_of_sight(viewer.position, other.position)
+            cover = field.cover(
+                viewer.position, other.position, [f.position for f in fighters.values()]
+            )
+            inches = field.range_inches(viewer.position, other.position)
+            console.print(
+                f'  {state.card(other.id).name}: {inches:.1f}" away; {verdict.reason}; '
+                f"{cover.reason}"
+            )
+    console.rule("The bots play")
+    _run(console, state, {0: _bot(state, seed), 1: _bot(state, seed + 1)}, delay, set())
+    _finish(console, state)
+
+
 def play(
     seed: SeedOption = 1,
     map_name: MapOption = "first-game",
-    bot: Annotated[str, typer.Option(help="Which seats a bot plays: none, 0, 1 or both.")] = "1",
-    rounds: Annotated[int, typer.Option(help="Rounds to play.")] = 4,
+    bot: Annotated[
+        str, typer.Option(help="Which seats a bot plays: none (hotseat), 0, 1 or both.")
+    ] = "1",
+    rounds: RoundsOption = 4,
+    game: GameOption = "battleground",
 ) -> None:
-    """Play the Battleground movement slice: hotseat, against the bot, or bot against bot."""
+    """Play Battleground in the terminal: hotseat, against the bot, or bot against bot."""
     console = Console()
-    choices = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}
+    choices: dict[str, set[int]] = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}
     if bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
-    bots: set[int] = choices[bot]
-    state = _new_state(console, map_name, rounds, seed)
-    agents: dict[int, Agent] = {p: ObjectiveSeeker(seed + p) for p in bots}
-    for p in (0, 1):
-        agents.setdefault(p, RandomAgent(seed))
-    _run(console, state, agents, 0.0, interactive={0, 1} - bots)
-    _board(console, state)
-    console.print(_score(state))
-    _announce(console, state)
+    bots = choices[bot]
+    state = _new_state(console, game, map_name, rounds, seed)
+    agents = {p: _bot(state, seed + p) for p in (0, 1)}
+    _run(console, state, agents, 0.0, humans={0, 1} - bots)
+    _finish(console, state)
