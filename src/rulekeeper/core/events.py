@@ -15,7 +15,13 @@ from typing import Any
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json, copy_json
+from rulekeeper.core.jsonvalue import (
+    JsonObject,
+    JsonValue,
+    check_json,
+    copy_checked_json,
+    copy_json,
+)
 
 __all__ = ["Event", "EventLog"]
 
@@ -88,8 +94,7 @@ class EventLog:
         """Record an event; *data* is copied so later mutation cannot rewrite history."""
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
-        payload: JsonObject = copy_json(dict(data or {}))
-        check_json(payload, kind)
+        payload: JsonObject = copy_checked_json(dict(data or {}), kind)
         visible = None if visible_to is None else tuple(sorted(set(visible_to)))
         event = Event(self.last_seq + 1, kind, payload, visible)
         self._events.append(event)

@@ -120,3 +120,35 @@ def copy_json(value: Any) -> Any:
     if kind is list or kind is tuple:
         return [copy_json(v) for v in value]
     return value
+
+
+def copy_checked_json(value: Any, path: str = "") -> Any:
+    """``copy_json`` that also refuses what is not JSON, in one pass (for event payloads);
+    on a bad value ``check_json`` runs again to name where it is."""
+    try:
+        return _copy_checked(value)
+    except _NotJson:
+        check_json(value, path)
+        raise TypeError(f"{_describe(path)}: not JSON data") from None
+
+
+class _NotJson(Exception):
+    pass
+
+
+def _copy_checked(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is dict:
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                raise _NotJson
+            out[key] = _copy_checked(item)
+        return out
+    if kind is list or kind is tuple:
+        return [_copy_checked(item) for item in value]
+    if kind is float and math.isfinite(value):
+        return value
+    raise _NotJson

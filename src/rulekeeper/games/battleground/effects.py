@@ -220,6 +220,16 @@ def can_be_moved(state: BattlegroundState, fighter: Fighter | None) -> bool:
     """Massive models and 'immovable' characters are not pushed, pulled or switched."""
     if fighter is None:
         return False
+    key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items))
+    memo: dict[tuple[Any, ...], bool] = state.game.__dict__.setdefault("_movable", {})
+    found = memo.get(key)
+    if found is None:
+        found = _can_be_moved(state, fighter)
+        memo[key] = found
+    return found
+
+
+def _can_be_moved(state: BattlegroundState, fighter: Fighter) -> bool:
     if state.card(fighter).massive:
         return False
     for _, ability in standing_abilities(state, fighter, "passive"):

@@ -206,7 +206,27 @@ def describe(state: BattlegroundState, action: Action) -> str:
         return f"use {action.get('skill')}"
     if kind == "use-item":
         return f"use {state.pack.items[str(action.get('item'))].name}"
-    return str(action)
+    if kind == "first-player":
+        return f"player {action.get('player')} goes first and breaks initiative ties"
+    if kind in ("push-to", "move-to", "mark-at"):
+        where = Position(*action.ints_param("to" if kind != "mark-at" else "at"))
+        verb = {"push-to": "be pushed to", "move-to": "move to", "mark-at": "place the mark at"}
+        return f"{verb[kind]} {where}"
+    return _PLAIN.get(kind, str(action))
+
+
+_PLAIN = {
+    "pass": "pass for the rest of the round",
+    "end": "end the activation",
+    "focus": "focus",
+    "overwatch": "go on overwatch (ends the activation)",
+    "decline": "let the move go without an attack of opportunity",
+    "offer-draw": "offer a draw",
+    "accept-draw": "accept the draw",
+    "decline-draw": "decline the draw",
+    "forfeit": "forfeit the game",
+    "discard-card": "discard the card (no character left to activate)",
+}
 
 
 def _name(state: BattlegroundState):  # type: ignore[no-untyped-def]

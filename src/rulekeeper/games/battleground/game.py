@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -474,9 +474,9 @@ class BattlegroundState(GameState):
         if player not in self._still_selecting(top):
             return []
         side = self.sides[player]
-        cards = sorted(set(side.hand)) + sorted(set(side.glory))
-        actions = [_act("select", card=c) for c in cards]
-        return [*actions, _act("pass"), _act("forfeit")]
+        return list(
+            _card_choices("select", tuple(side.hand), tuple(side.glory), ("pass", "forfeit"))
+        )
 
     def _apply_select(self, top: Frame, action: Action, player: int) -> None:
         chosen: dict[str, str] = top["chosen"]
@@ -619,8 +619,7 @@ class BattlegroundState(GameState):
         if not turn.interruption and self.cost_of(turn, "overwatch") <= turn.ap:
             actions.append(_act("overwatch"))
         side = self.sides[player]
-        for card in sorted(set(side.hand)) + sorted(set(side.glory)):
-            actions.append(_act("play", card=card))
+        actions.extend(_card_choices("play", tuple(side.hand), tuple(side.glory), ()))
         actions.append(_act("end"))
         if not turn.interruption:
             actions += [_act("offer-draw"), _act("forfeit")]
@@ -945,11 +944,7 @@ class BattlegroundState(GameState):
     # --- preparation [Preparation Phase] ---
 
     def _legal_prepare(self, top: Frame, player: int) -> list[Action]:
-        hand = sorted(self.sides[player].hand)
-        options: set[tuple[str, ...]] = set()
-        for size in range(len(hand) + 1):
-            options.update(combinations(hand, size))
-        return [_act("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))]
+        return list(_discard_choices(tuple(sorted(self.sides[player].hand))))
 
     def _apply_prepare(self, top: Frame, action: Action, player: int) -> None:
         side = self.sides[player]
@@ -1268,6 +1263,23 @@ def _act(kind: str, **params: Any) -> Action:
         found = Action.of(kind, **params)
         _ACTIONS[key] = found
     return found
+
+
+@lru_cache(maxsize=4096)
+def _card_choices(
+    kind: str, hand: tuple[str, ...], glory: tuple[str, ...], extra: tuple[str, ...]
+) -> tuple[Action, ...]:
+    cards = sorted(set(hand)) + sorted(set(glory))
+    return (*(_act(kind, card=c) for c in cards), *(_act(k) for k in extra))
+
+
+@lru_cache(maxsize=4096)
+def _discard_choices(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """Preparation Phase: any number of cards may be discarded (each distinct choice once)."""
+    options: set[tuple[str, ...]] = set()
+    for size in range(len(hand) + 1):
+        options.update(combinations(hand, size))
+    return tuple(_act("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c)))
 
 
 @cache

@@ -187,6 +187,24 @@ def _enemy_zone(field: Battlefield, enemies: frozenset[Position]) -> frozenset[P
     return frozenset(p for e in enemies for p in field.adjacent_positions(e))
 
 
+def _move_table(
+    field: Battlefield,
+) -> dict[Position, tuple[tuple[Position, int, bool, MoveStep], ...]]:
+    """Every position's terrain steps as plain tuples (the search's inner loop reads them)."""
+    table: dict[Position, tuple[tuple[Position, int, bool, MoveStep], ...]] | None
+    table = field.__dict__.get("_move_table")
+    if table is None:
+        table = {
+            pos: tuple(
+                (m.to, m.cost, m.kind in ("climb-up", "climb-down"), m)
+                for m in terrain_moves(field, pos)
+            )
+            for pos in field.positions
+        }
+        field.__dict__["_move_table"] = table
+    return table
+
+
 def terrain_moves(field: Battlefield, pos: Position) -> tuple[MoveStep, ...]:
     """Every step the terrain allows from ``pos`` on an empty battlefield (cached per map)."""
     cache: dict[Position, tuple[MoveStep, ...]] = field.__dict__.setdefault("_terrain_moves", {})
@@ -264,7 +282,7 @@ def reachable(
     best: dict[Position, int] = {start: 0}
     came: dict[Position, tuple[Position, MoveStep]] = {}
     stopped: set[Position] = set()
-    climbs = ("climb-up", "climb-down")
+    table = _move_table(field)
     # Step costs are small integers: a bucket per cost replaces the heap (same order).
     buckets: list[list[Position]] = [[] for _ in range(points + 1)]
     buckets[0].append(start)
@@ -272,23 +290,34 @@ def reachable(
         for pos in buckets[cost]:
             if best[pos] != cost or pos in stopped:
                 continue
-            for move in terrain_moves(field, pos):
-                total = cost + move.cost
-                if total > points or total >= best.get(move.to, points + 1):
+            steps = table.get(pos)
+            if steps is None:  # a start off the map's positions: compute its steps directly
+                steps = tuple(
+                    (m.to, m.cost, m.kind in ("climb-up", "climb-down"), m)
+                    for m in terrain_moves(field, pos)
+                )
+            for to, step_cost, climb, move in steps:
+                total = cost + step_cost
+                if total > points:
                     continue
-                if move.to in occupied:
+                known = best.get(to)
+                if known is not None and known <= total:
+                    continue
+                halts = to in enemy_zone
+                if to in occupied:
                     # Climbing onto a model pushes it (Pushing); nothing else enters a taken hex.
-                    if move.kind not in climbs or not occupancy.can_be_pushed(move.to):
+                    if not climb or not occupancy.can_be_pushed(to):
                         continue
-                    if all(p in occupied for p in field.adjacent_positions(move.to)):
+                    if all(p in occupied for p in field.adjacent_positions(to)):
                         continue
-                    move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
-                best[move.to] = total
-                came[move.to] = (pos, move)
-                buckets[total].append(move.to)
-                if move.to in enemy_zone or (move.pushes is not None and move.pushes in enemies):
+                    move = MoveStep(move.kind, to, step_cost, pushes=to)
                     # A pushed enemy lands next to the climber: entering beside an enemy ends it.
-                    stopped.add(move.to)
+                    halts = halts or to in enemies
+                best[to] = total
+                came[to] = (pos, move)
+                buckets[total].append(to)
+                if halts:
+                    stopped.add(to)
     del best[start]
     return Reach(
         best, lambda pos: Route(pos, best[pos], _walk_back(came, start, pos), pos in stopped)
