@@ -271,10 +271,6 @@ def results(state: BattlegroundState, since: int = 0) -> list[int]:
     return [e["successes"] for e in events(state, "test result", since)]
 
 
-def snapshot(state: BattlegroundState) -> str:
-    return state.serialize()
-
-
 def observation_text(state: BattlegroundState, player: int) -> str:
     return json.dumps(state.observation(player), sort_keys=True)
 

@@ -348,9 +348,9 @@ def test_area_attack_goes_on_with_the_chosen_target(tmp_path):
 @pytest.mark.xfail(
     strict=True,
     reason="BUG: an ally hit as an additional target of an area attack makes no defence test "
-    "(combat.run_attack skips the defence for every ally target); rulebook Area Attacks: each "
-    "additional attack follows the normal attack rules, Spell Attack: power test against the "
-    "target's mind",
+    "(combat.run_attack skips the defence for every ally target); rulebook Area Attacks and "
+    "Spell Attack (power test against the target's mind), and docs/rules.md (Area attacks: each "
+    "additional target gets its own attack test and defence test)",
 )
 def test_area_attack_ally_additional_target_defends(tmp_path):
     """Rulebook, Area Attacks (allies included, a new attack test each) and Spell Attack (a power

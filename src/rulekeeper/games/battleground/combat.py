@@ -275,9 +275,11 @@ def run_attack(state: BattlegroundState, attack: Frame) -> None:
         state.frames.append(frame("test", test=test.to_data(), role="attack"))
     elif stage == "defence-test":
         attack["stage"] = "apply"
-        if target.owner == attacker.owner:
+        weapon = state.weapon(attack["weapon"])
+        friendly = weapon is not None and weapon.can_target_allies
+        if target.owner == attacker.owner and friendly and target.id == attack["initial"]:
             attack["defence_successes"] = 0
-            return  # an ally hit by a friendly spell does not defend (decided reading)
+            return  # the ally a helpful spell is aimed at does not defend (decided reading)
         test = _defence_test(state, attack)
         state.events.append("test", {"label": test.label, "notes": test.notes})
         state.frames.append(frame("test", test=test.to_data(), role="defence"))
@@ -350,8 +352,8 @@ def _apply_successes(
     if net and turn is not None and turn.character == attacker.id:
         attack["hits"].append(target.id)
         if arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear":
-            turn.tally["flank_best"] = max(turn.tally.get("flank_best", 0), net)
-        turn.tally["area_best"] = max(turn.tally.get("area_best", 0), len(attack["hits"]))
+            turn.record("flank_best", net, best=True)
+        turn.record("area_best", len(attack["hits"]), best=True)
 
 
 def _area_candidates(state: BattlegroundState, attack: Frame) -> list[str]:
@@ -400,6 +402,7 @@ def remove_knocked_out(
         state.sides[scorer].knocked_out_enemies.append(fighter.id)
         if by is not None and state.turns and by.owner == scorer:
             state.turns[-1].knocked_out_with.append(weapon_type or "")
+            state.turns[-1].record(f"ko:{weapon_type or ''}")
         state.events.append("knocked out", {"character": fighter.id, "vp": value, "to": scorer})
         if by is not None and by.owner == scorer and not by.knocked_out:
             effects.fire(state, by, "on_knock_out")

@@ -158,7 +158,10 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "engaged":
         return bool(state.engaged_enemies(who))
     if kind == "focused":
-        return who.focused
+        # The attacker's token is spent when the attack is declared; it still counts as
+        # focused for the abilities of that attack ("while focused").
+        spent = context.attack is not None and context.attack.get("focus") is True
+        return who.focused or (spent and who.id == context.attack["attacker"])  # type: ignore[index]
     if kind == "wounded":
         return who.wounds > 0
     if kind == "has_buff":
@@ -598,10 +601,19 @@ def _apply_effect(context: Context, effect: Effect) -> None:
     elif isinstance(effect, Switch):
         other = context.other
         if other is not None and can_be_moved(state, other) and can_be_moved(state, context.owner):
-            a, b = context.owner.position, other.position
-            context.owner.place(b)
-            other.place(a)
-            state.events.append("switch", {"characters": [context.owner.id, other.id]})
+            # Switch: no overwatch, but attacks of opportunity on whoever leaves an engagement.
+            state.frames.append(frame("switch", first=context.owner.id, second=other.id))
+            for fighter in (context.owner, other):
+                engaged = [e.id for e in state.engaged_enemies(fighter)]
+                if engaged:
+                    state.frames.append(
+                        frame(
+                            "opportunity",
+                            player=1 - fighter.owner,
+                            mover=fighter.id,
+                            candidates=engaged,
+                        )
+                    )
     elif isinstance(effect, PlaceMark):
         _place_mark(context, effect)
     elif isinstance(effect, SkillTest):
@@ -619,7 +631,7 @@ def _on_subject(context: Context, effect: Any, subject: Fighter, turn: Turn | No
     if kind == "wounds":
         subject.wounds += effect.amount
         if enemy and turn is not None:
-            turn.count("wounds", effect.amount)
+            turn.record("wounds", effect.amount)
         state.events.append(
             "wounds", {"character": subject.id, "amount": effect.amount, "total": subject.wounds}
         )
@@ -642,7 +654,7 @@ def _on_subject(context: Context, effect: Any, subject: Fighter, turn: Turn | No
     elif kind == "debuff":
         _give_status(state, subject, "debuff", effect)
         if enemy and turn is not None:
-            turn.count("debuffs")
+            turn.record("debuffs")
     elif kind == "remove_debuff":
         remove_debuff(state, subject)
     elif kind in ("push", "pull"):
@@ -732,39 +744,52 @@ def remove_debuff(state: BattlegroundState, fighter: Fighter) -> None:
 
 
 def _movement_effect(context: Context, effect: Any) -> None:
+    """Towards, charge, jump and teleport granted by a card: the owner picks the destination.
+    Leaving an engagement this way provokes attacks of opportunity first (only teleports do not:
+    rulebook Movement Effects), and the destinations are worked out when the choice is asked."""
     state = context.state
     mover = context.owner
-    occupancy = state.occupancy_for(mover)
-    options: Mapping[Position, Route]
-    if effect.style in ("teleport", "jump"):
-        options = reachable(
-            state.field, mover.position, effect.points, occupancy, style=effect.style
+    move = frame(
+        "effect-move",
+        player=mover.owner,
+        character=mover.id,
+        style=effect.style,
+        points=effect.points,
+        toward=context.other.id if context.other is not None else "",
+    )
+    if not movement_options(state, move):
+        return
+    state.frames.append(move)
+    engaged = [e.id for e in state.engaged_enemies(mover)]
+    if engaged and effect.style != "teleport":
+        state.frames.append(
+            frame("opportunity", player=1 - mover.owner, mover=mover.id, candidates=engaged)
         )
-    elif context.other is not None:
-        goal = state.field.adjacent_positions(context.other.position)
-        if effect.style == "charge":
-            options = {
-                c.route.destination: c.route
-                for c in charge(
-                    state.field, mover.position, effect.points, context.other.position, occupancy
-                )
-            }
+
+
+def movement_options(state: BattlegroundState, move: dict[str, Any]) -> list[Position]:
+    mover = state.fighters[move["character"]]
+    if mover.knocked_out:
+        return []
+    occupancy = state.occupancy_for(mover)
+    style = move["style"]
+    points = move["points"]
+    options: Mapping[Position, Route]
+    if style in ("teleport", "jump"):
+        options = reachable(state.field, mover.position, points, occupancy, style=style)
+    elif move["toward"]:
+        other = state.fighters[move["toward"]]
+        if other.knocked_out:
+            return []
+        if style == "charge":
+            found = charge(state.field, mover.position, points, other.position, occupancy)
+            options = {c.route.destination: c.route for c in found}
         else:
-            options = towards(state.field, mover.position, effect.points, goal, occupancy)
+            goal = state.field.adjacent_positions(other.position)
+            options = towards(state.field, mover.position, points, goal, occupancy)
     else:
         options = {}
-    if not options:
-        return
-    state.frames.append(
-        frame(
-            "effect-move",
-            player=mover.owner,
-            character=mover.id,
-            style=effect.style,
-            options=[p.to_json() for p in sorted(options)],
-            toward=context.other.id if context.other is not None else "",
-        )
-    )
+    return sorted(options)
 
 
 def _place_mark(context: Context, effect: Any) -> None:
@@ -887,16 +912,22 @@ def _mission_met(
 ) -> bool:
     mission = card.mission
     kind = mission.kind
+    done = turn.progress.get(card.id, {})
     if kind == "knock_out_with":
-        return any(mission.weapon_type in ("any", t) for t in turn.knocked_out_with)  # type: ignore[union-attr]
+        wanted = mission.weapon_type  # type: ignore[union-attr]
+        return any(
+            n > 0 and (wanted == "any" or key == f"ko:{wanted}")
+            for key, n in done.items()
+            if key.startswith("ko:")
+        )
     if kind == "wound_enemies":
-        return turn.tally.get("wounds", 0) >= mission.wounds  # type: ignore[union-attr]
+        return done.get("wounds", 0) >= mission.wounds  # type: ignore[union-attr]
     if kind == "apply_debuffs":
-        return turn.tally.get("debuffs", 0) >= mission.count  # type: ignore[union-attr]
+        return done.get("debuffs", 0) >= mission.count  # type: ignore[union-attr]
     if kind == "flank_attack":
-        return turn.tally.get("flank_best", 0) >= mission.successes  # type: ignore[union-attr]
+        return done.get("flank_best", 0) >= mission.successes  # type: ignore[union-attr]
     if kind == "area_attack_hits":
-        return turn.tally.get("area_best", 0) >= mission.targets  # type: ignore[union-attr]
+        return done.get("area_best", 0) >= mission.targets  # type: ignore[union-attr]
     if not ending or fighter.knocked_out:
         return False
     if kind == "engage_enemies":
@@ -961,3 +992,6 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
     )
     if row is not None:
         apply_effects(Context(state, owner, target, successes=net), row.effects)
+    from rulekeeper.games.battleground.combat import remove_knocked_out
+
+    remove_knocked_out(state, by=owner)

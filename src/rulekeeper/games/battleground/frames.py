@@ -38,7 +38,16 @@ INPUT_FRAMES = frozenset(
 )
 # Frames the rules settle without anyone's input.
 AUTOMATIC_FRAMES = frozenset(
-    {"round", "after-move", "attack", "end-turn", "clean-up", "continue-move", "skill-test"}
+    {
+        "round",
+        "after-move",
+        "attack",
+        "end-turn",
+        "clean-up",
+        "continue-move",
+        "skill-test",
+        "switch",
+    }
 )
 
 

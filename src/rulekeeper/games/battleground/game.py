@@ -387,14 +387,38 @@ class BattlegroundState(GameState):
         self._settle()
 
     def _settle(self) -> None:
-        """Run every frame that needs no input, until someone must decide or roll."""
+        """Run every frame that needs no input, until someone must decide or roll.
+
+        Between frames, wounds are checked (outside an attack, whose knock-outs wait for its end:
+        AoE Knockouts), and decisions that a knock-out made pointless are dropped: a knocked-out
+        character's own turn ends, and nobody interrupts a knocked-out mover."""
         guard = 0
-        while self.phase != "over" and self.frames and self.frames[-1]["kind"] in AUTOMATIC_FRAMES:
+        while self.phase != "over" and self.frames:
+            if not any(f["kind"] == "attack" for f in self.frames):
+                combat.remove_knocked_out(self)
             top = self.frames[-1]
+            if self._pointless(top):
+                self.frames.pop()
+                continue
+            if top["kind"] == "act" and self.fighters[self.turn().character].knocked_out:
+                self.frames.append(frame("end-turn"))
+                continue
+            if top["kind"] not in AUTOMATIC_FRAMES:
+                break
             getattr(self, "_run_" + top["kind"].replace("-", "_"))(top)
             guard += 1
             if guard > 10_000:
                 raise RuntimeError("the rules loop did not settle")
+
+    def _pointless(self, top: Frame) -> bool:
+        kind = top["kind"]
+        if kind in ("opportunity", "overwatch-order"):
+            return bool(self.fighters[top["mover"]].knocked_out or not top["candidates"])
+        if kind in ("face", "push", "place-mark", "ability-target"):
+            return bool(self.fighters[top["character"]].knocked_out)
+        if kind == "effect-move":
+            return not effects.movement_options(self, top)
+        return False
 
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
         from rulekeeper.games.battleground import explain
@@ -615,7 +639,8 @@ class BattlegroundState(GameState):
         actions.extend(combat.attack_actions(self, turn, fighter))
         if not opportunity:
             actions.extend(effects.skill_actions(self, turn, fighter))
-        actions.extend(effects.item_actions(self, turn, fighter))
+        if not opportunity:
+            actions.extend(effects.item_actions(self, turn, fighter))
         if not turn.interruption and self.cost_of(turn, "overwatch") <= turn.ap:
             actions.append(_act("overwatch"))
         side = self.sides[player]
@@ -745,7 +770,7 @@ class BattlegroundState(GameState):
         )
         self.frames.append(move)
         engaged = [e.id for e in self.engaged_enemies(fighter)]
-        if engaged and effects.move_style(self, fighter) == "move":
+        if engaged and effects.move_style(self, fighter) != "teleport":
             # Attacks of opportunity come when the move is declared, before leaving the hex.
             owner = 1 - fighter.owner
             self.frames.append(
@@ -1032,7 +1057,17 @@ class BattlegroundState(GameState):
         combat.remove_knocked_out(self, by=fighter)
 
     def _legal_effect_move(self, top: Frame, player: int) -> list[Action]:
-        return [_act("move-to", to=o) for o in top["options"]]
+        return [_act("move-to", to=p.to_json()) for p in effects.movement_options(self, top)]
+
+    def _run_switch(self, top: Frame) -> None:
+        self.frames.pop()
+        first, second = self.fighters[top["first"]], self.fighters[top["second"]]
+        if first.knocked_out or second.knocked_out:
+            return
+        a, b = first.position, second.position
+        first.place(b)
+        second.place(a)
+        self.events.append("switch", {"characters": [first.id, second.id]})
 
     def _apply_effect_move(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
@@ -1044,7 +1079,11 @@ class BattlegroundState(GameState):
             {"character": fighter.id, "from": start.to_json(), "to": fighter.position.to_json()},
         )
         if top["style"] == "teleport":
-            return  # Teleport: no overwatch; the owner may change facing
+            # Teleport: no overwatch, and the owner may change the facing.
+            self.frames.append(
+                frame("face", player=fighter.owner, character=fighter.id, options=list(range(6)))
+            )
+            return
         if top["toward"]:
             target = self.fighters[top["toward"]]
             options = facings_toward(fighter.position.hex, target.position.hex)
@@ -1075,7 +1114,9 @@ class BattlegroundState(GameState):
 
     def _apply_area_target(self, top: Frame, action: Action, player: int) -> None:
         self.frames.pop()
-        combat.next_area_target(self, top, action.str_param("character"))
+        attack = self.frames[-1]
+        assert attack["kind"] == "attack"
+        combat.next_area_target(self, attack, action.str_param("character"))
 
     def _run_attack(self, top: Frame) -> None:
         combat.run_attack(self, top)

@@ -132,12 +132,16 @@ class Turn:
     cards: list[str] = field(default_factory=list)
     missions: list[str] = field(default_factory=list)
     knocked_out_with: list[str] = field(default_factory=list)
-    tally: dict[str, int] = field(default_factory=dict)
+    progress: dict[str, dict[str, int]] = field(default_factory=dict)
     free_actions: list[str] = field(default_factory=list)
     granted: list[str] = field(default_factory=list)
 
-    def count(self, key: str, amount: int = 1) -> None:
-        self.tally[key] = self.tally.get(key, 0) + amount
+    def record(self, key: str, amount: int = 1, best: bool = False) -> None:
+        """Count towards the side missions in play (Side Missions: only what happens after the
+        card was played counts); ``best`` keeps the largest value instead of a sum."""
+        for card in self.missions:
+            counts = self.progress.setdefault(card, {})
+            counts[key] = max(counts.get(key, 0), amount) if best else counts.get(key, 0) + amount
 
     @property
     def interruption(self) -> bool:
@@ -152,7 +156,7 @@ class Turn:
         new.cards = list(self.cards)
         new.missions = list(self.missions)
         new.knocked_out_with = list(self.knocked_out_with)
-        new.tally = dict(self.tally)
+        new.progress = {card: dict(counts) for card, counts in self.progress.items()}
         new.free_actions = list(self.free_actions)
         new.granted = list(self.granted)
         return new
