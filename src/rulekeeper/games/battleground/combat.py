@@ -284,8 +284,11 @@ def run_attack(state: BattlegroundState, attack: Frame) -> None:
         state.events.append("test", {"label": test.label, "notes": test.notes})
         state.frames.append(frame("test", test=test.to_data(), role="defence"))
     elif stage == "apply":
+        # Results may ask for decisions (which way a push goes): they come before the next target.
+        attack["stage"] = "next-target"
         _apply_successes(state, attack, attacker, target)
         attack["done"].append(target.id)
+    elif stage == "next-target":
         candidates = _area_candidates(state, attack)
         if not candidates:
             attack["stage"] = "finish"

@@ -326,23 +326,54 @@ def after_attack(context: Context) -> None:
 
 
 def fire(state: BattlegroundState, fighter: Fighter, trigger: str) -> None:
-    """Abilities triggered 'upon activation', 'at the end of activation', and so on.
+    """Abilities triggered 'upon activation', 'at the end of activation', and so on (Effect
+    Timing). With several at once, the controlling player orders them: a decision."""
+    ready = triggered(state, fighter, trigger)
+    if len(ready) == 1:
+        fire_one(state, fighter, trigger, ready[0])
+    elif ready:
+        state.frames.append(
+            frame(
+                "order-effects",
+                player=fighter.owner,
+                character=fighter.id,
+                trigger=trigger,
+                remaining=ready,
+            )
+        )
 
-    With several such effects the owner decides the order; they are resolved here in the
-    order of the character card, then its items (see the issue note: not yet a decision).
-    """
-    for source, ability in standing_abilities(state, fighter, trigger) + _status_abilities(
-        state, fighter, trigger
-    ):
-        context = Context(state, fighter, source=source)
-        if condition_holds(context, ability.condition):
-            state.events.append(
-                "effect",
-                {"source": _label(state, source), "when": trigger, "character": fighter.id},
-            )
-            resolve_ability(
-                state, state.turns[-1] if state.turns else None, fighter, ability, source
-            )
+
+def triggered(state: BattlegroundState, fighter: Fighter, trigger: str) -> list[str]:
+    """Keys (source#index) of the abilities that fire now for ``fighter``."""
+    return [
+        key
+        for key, (source, ability) in _keyed(state, fighter, trigger).items()
+        if condition_holds(Context(state, fighter, source=source), ability.condition)
+    ]
+
+
+def _keyed(
+    state: BattlegroundState, fighter: Fighter, trigger: str
+) -> dict[str, tuple[str, Ability]]:
+    found = standing_abilities(state, fighter, trigger) + _status_abilities(state, fighter, trigger)
+    return {f"{source}#{index}": (source, ability) for index, (source, ability) in enumerate(found)}
+
+
+def fire_one(state: BattlegroundState, fighter: Fighter, trigger: str, key: str) -> None:
+    entry = _keyed(state, fighter, trigger).get(key)
+    if entry is None or fighter.knocked_out:
+        return  # an earlier effect removed it
+    source, ability = entry
+    if not condition_holds(Context(state, fighter, source=source), ability.condition):
+        return
+    state.events.append(
+        "effect", {"source": _label(state, source), "when": trigger, "character": fighter.id}
+    )
+    resolve_ability(state, state.turns[-1] if state.turns else None, fighter, ability, source)
+
+
+def effect_label(state: BattlegroundState, key: str) -> str:
+    return _label(state, key.split("#")[0])
 
 
 def ability_usable(state: BattlegroundState, turn: Turn | None, ability: Ability) -> bool:
@@ -672,13 +703,28 @@ def _on_subject(context: Context, effect: Any, subject: Fighter, turn: Turn | No
             occupied,
             pull=kind == "pull",
         )
-        if not options:
+        finals = sorted({o.final for o in options})
+        if len(finals) > 1:
+            # The line runs between two hexes: the player resolving the effect picks the side.
+            state.frames.append(
+                frame(
+                    "push-line",
+                    player=context.owner.owner,
+                    character=subject.id,
+                    effect=kind,
+                    options=[p.to_json() for p in finals],
+                )
+            )
             return
-        outcome = options[0]
-        subject.place(outcome.final)
-        state.events.append(
-            kind, {"character": subject.id, "to": outcome.final.to_json(), "why": outcome.stopped}
-        )
+        if options:
+            displaced(state, subject, kind, options[0].final, options[0].stopped)
+
+
+def displaced(
+    state: BattlegroundState, subject: Fighter, kind: str, to: Position, why: str
+) -> None:
+    subject.place(to)
+    state.events.append(kind, {"character": subject.id, "to": to.to_json(), "why": why})
 
 
 def _give_status(state: BattlegroundState, subject: Fighter, slot: str, effect: Any) -> None:

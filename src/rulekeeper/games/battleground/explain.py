@@ -21,6 +21,9 @@ _FRAME_RULES = {
     "act": "Activation Phase: Perform Actions",
     "face": "Move / Ranged Attack: facing",
     "push": "Pushing",
+    "push-line": "Push and Pull",
+    "before-interruption": "Disposable Items",
+    "order-effects": "Effect Timing",
     "test": "Tests",
     "opportunity": "Attacks of Opportunity",
     "overwatch-order": "Overwatch",
@@ -204,6 +207,8 @@ def describe(state: BattlegroundState, action: Action) -> str:
         return f"{kind} {name(action.get('character'))}"
     if kind == "skill":
         return f"use {action.get('skill')}"
+    if kind == "resolve":
+        return f"resolve {effects.effect_label(state, str(action.get('effect')))} now"
     if kind == "use-item":
         return f"use {state.pack.items[str(action.get('item'))].name}"
     if kind == "first-player":
@@ -226,6 +231,7 @@ _PLAIN = {
     "decline-draw": "decline the draw",
     "forfeit": "forfeit the game",
     "discard-card": "discard the card (no character left to activate)",
+    "continue": "let the interruption begin",
 }
 
 

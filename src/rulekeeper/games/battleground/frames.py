@@ -34,6 +34,9 @@ INPUT_FRAMES = frozenset(
         "ability-target",
         "effect-move",
         "place-mark",
+        "push-line",
+        "before-interruption",
+        "order-effects",
     }
 )
 # Frames the rules settle without anyone's input.

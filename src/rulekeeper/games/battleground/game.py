@@ -414,7 +414,9 @@ class BattlegroundState(GameState):
         kind = top["kind"]
         if kind in ("opportunity", "overwatch-order"):
             return bool(self.fighters[top["mover"]].knocked_out or not top["candidates"])
-        if kind in ("face", "push", "place-mark", "ability-target"):
+        if kind in ("face", "push", "place-mark", "ability-target", "push-line", "order-effects"):
+            return bool(self.fighters[top["character"]].knocked_out)
+        if kind == "before-interruption":
             return bool(self.fighters[top["character"]].knocked_out)
         if kind == "effect-move":
             return not effects.movement_options(self, top)
@@ -801,6 +803,38 @@ class BattlegroundState(GameState):
         )
         self.frames.append(frame("act", player=player))
         effects.fire(self, fighter, "upon_interruption")
+        target = self.fighters[interrupted]
+        own = next((t for t in reversed(self.turns) if t.character == interrupted), None)
+        if own is not None and self._disposables(own, target):
+            # Disposable Items: the interrupted character may use them before the interruption.
+            self.frames.append(
+                frame("before-interruption", player=target.owner, character=interrupted)
+            )
+
+    def _disposables(self, turn: Turn, fighter: Fighter) -> list[str]:
+        return [
+            item_id
+            for item_id in fighter.items
+            if self.pack.items.get(item_id) is not None
+            and self.pack.items[item_id].disposable
+            and effects.item_refusal(self, turn, fighter, item_id) is None
+        ]
+
+    def _legal_before_interruption(self, top: Frame, player: int) -> list[Action]:
+        fighter = self.fighters[top["character"]]
+        own = next(t for t in reversed(self.turns) if t.character == fighter.id)
+        options = [_act("use-item", item=i) for i in self._disposables(own, fighter)]
+        return [*options, _act("continue")]
+
+    def _apply_before_interruption(self, top: Frame, action: Action, player: int) -> None:
+        fighter = self.fighters[top["character"]]
+        own = next(t for t in reversed(self.turns) if t.character == fighter.id)
+        if action.kind == "continue" or not self._disposables(own, fighter):
+            self.frames.pop()
+            return
+        effects.use_item(self, own, fighter, action.str_param("item"))
+        if not self._disposables(own, fighter):
+            self.frames.remove(top)
 
     def _run_continue_move(self, top: Frame) -> None:
         fighter = self.fighters[top["character"]]
@@ -942,15 +976,21 @@ class BattlegroundState(GameState):
     # --- ending a turn [End Activation; Interruptions] ---
 
     def _run_end_turn(self, top: Frame) -> None:
+        turn = self.turn()
+        fighter = self.fighters[turn.character]
+        if not top.get("fired"):
+            # Effect Timing: 'at the end of activation/interruption' effects, still inside the
+            # turn; if several need ordering, this frame runs again after that decision.
+            top["fired"] = True
+            if not fighter.knocked_out:
+                trigger = "end_of_interruption" if turn.interruption else "end_of_activation"
+                effects.fire(self, fighter, trigger)
+            return
         self.frames.pop()
         assert self.frames[-1]["kind"] == "act"
         self.frames.pop()
-        turn = self.turns.pop()
-        fighter = self.fighters[turn.character]
+        self.turns.pop()
         side = self.sides[turn.player]
-        effects.fire(
-            self, fighter, "end_of_interruption" if turn.interruption else "end_of_activation"
-        )
         effects.check_missions(self, ending=turn)
         completed = [c for c in turn.missions if c in side.glory_done]
         if turn.interruption:
@@ -1058,6 +1098,25 @@ class BattlegroundState(GameState):
 
     def _legal_effect_move(self, top: Frame, player: int) -> list[Action]:
         return [_act("move-to", to=p.to_json()) for p in effects.movement_options(self, top)]
+
+    def _legal_order_effects(self, top: Frame, player: int) -> list[Action]:
+        return [_act("resolve", effect=key) for key in top["remaining"]]
+
+    def _apply_order_effects(self, top: Frame, action: Action, player: int) -> None:
+        key = action.str_param("effect")
+        top["remaining"].remove(key)
+        if not top["remaining"]:
+            self.frames.remove(top)
+        effects.fire_one(self, self.fighters[top["character"]], top["trigger"], key)
+
+    def _legal_push_line(self, top: Frame, player: int) -> list[Action]:
+        return [_act("push-to", to=o) for o in top["options"]]
+
+    def _apply_push_line(self, top: Frame, action: Action, player: int) -> None:
+        self.frames.pop()
+        subject = self.fighters[top["character"]]
+        to = Position(*action.ints_param("to"))
+        effects.displaced(self, subject, top["effect"], to, "along the chosen side of the line")
 
     def _run_switch(self, top: Frame) -> None:
         self.frames.pop()
