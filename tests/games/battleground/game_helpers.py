@@ -24,9 +24,6 @@ from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundSta
 from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.model import Fighter, Turn
 
-MASTERS = ("he-man", "stratos", "man-at-arms")
-EVIL = ("skeletor", "mer-man", "trap-jaw")
-
 # Cards of the first-game decks with many AP (initiative, AP, mana in the comments).
 FOR_ETERNIA = "masters-for-eternia"  # 1, 3 AP, 2 mana; ability: a free move
 HEROIC_RESOLVE = "masters-heroic-resolve"  # 2, 3 AP, 1 mana; ability: defence reroll
@@ -39,10 +36,8 @@ HONOUR = "masters-honour-of-grayskull"  # glory 4, 2 AP, 2 mana; mission: melee 
 DARK_AMBITION = "evil-dark-ambition"  # 1, 3 AP, 2 mana
 RUTHLESS = "evil-ruthless-strike"  # 2, 3 AP, 1 mana
 TREACHERY = "evil-treachery"  # 3, 3 AP, 0 mana
-SINISTER_PLOT = "evil-sinister-plot"  # 3, 2 AP, 2 mana
 MIGHT = "evil-might-of-snake-mountain"  # 5, 2 AP, 0 mana; ability: enhancement
 REIGN = "evil-reign-of-terror"  # glory 2, 3 AP, 2 mana; mission: 3 wounds (15)
-CONQUEST = "evil-conquest-of-eternia"  # glory 5, 2 AP, 1 mana
 
 
 # === maps =================================================================================
@@ -304,3 +299,24 @@ def play_round(state: BattlegroundState, order0: Sequence[str], order1: Sequence
             player = top(state)["player"]
             activate(state, queues[player].pop(0))
             end(state)
+
+
+def miss(state: BattlegroundState) -> None:
+    """Every die of the tests now waiting (the attack's and then the defence's) shows 1, every
+    reroll choice keeps the dice: the attack does nothing."""
+    while top(state)["kind"] == "test":
+        if state.current_player() == CHANCE:
+            roll(state, 1)
+        else:
+            keep(state)
+
+
+def miss_target(state: BattlegroundState) -> None:
+    """Like :func:`miss`, for the current target of an attack only (an area attack then goes on
+    with its next target)."""
+    done = len(events(state, "attack result"))
+    while top(state)["kind"] == "test" and len(events(state, "attack result")) == done:
+        if state.current_player() == CHANCE:
+            roll(state, 1)
+        else:
+            keep(state)

@@ -113,7 +113,14 @@ def activated_again(tmp_path) -> BattlegroundState:
     return state
 
 
+def game_over(tmp_path) -> BattlegroundState:
+    state = at_selection(tmp_path)
+    state.apply_action(Action.of("forfeit"), 0)
+    return state
+
+
 CASES = {
+    "after-the-game-ended": Case(game_over, Action.of("pass"), 1, "core: game over"),
     "out-of-turn-at-activation": Case(
         masters_active, Action.of("end"), 1, "core: out of turn", "player 0"
     ),

@@ -117,12 +117,6 @@ def test_attack_of_opportunity_knock_out_stops_the_move(tmp_path):
     assert not events(state, "move")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a character knocked out during its own activation (here by an attack of "
-    "opportunity) goes on acting: its 'act' frame stays, offering moves, attacks and skills to "
-    "a knocked-out character (rulebook Health and Wounds: its card cannot be used any more)",
-)
 def test_knocked_out_active_character_acts_no_more(tmp_path):
     """Rulebook, Health and Wounds: a knocked-out character is removed from the battleground and
     its card and equipment cannot be used for the rest of the game: its activation is over."""
@@ -167,12 +161,6 @@ def test_no_attack_of_opportunity_when_not_engaged(tmp_path):
     assert top(state)["kind"] == "face"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: Stratos's (and Orko's) move actions follow the jump rules and never provoke "
-    "attacks of opportunity (game._declare_move only checks for style 'move'); the rulebook's "
-    "Jump has no such exception (only Teleport, Push and Pull do)",
-)
 def test_jumping_move_away_provokes_an_attack_of_opportunity(tmp_path):
     """Rulebook, Attacks of Opportunity (an engaged character about to move out of its hex) and
     Jump (the move action's rules, ignoring characters, obstacles, difficult terrain and the
@@ -187,11 +175,6 @@ def test_jumping_move_away_provokes_an_attack_of_opportunity(tmp_path):
     assert top(state)["kind"] == "opportunity"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: switching positions (effects Switch, e.g. Change Places) never provokes attacks "
-    "of opportunity; rulebook Switch: 'this movement can cause attacks of opportunity'",
-)
 def test_switch_provokes_an_attack_of_opportunity(tmp_path):
     """Rulebook, Switch: switching cannot trigger overwatch but can cause attacks of
     opportunity (He-Man, engaged with Skeletor, switches places with Stratos)."""
@@ -205,12 +188,6 @@ def test_switch_provokes_an_attack_of_opportunity(tmp_path):
     assert top(state)["kind"] == "opportunity"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a charge by an engaged character (effects._movement_effect, e.g. the 'Charge!' "
-    "card) never provokes attacks of opportunity; rulebook Charge: 'uses the same rules as the "
-    "move action'",
-)
 def test_charge_out_of_engagement_provokes_an_attack_of_opportunity(tmp_path):
     """Rulebook, Charge (the move action's rules, by the shortest route) and Attacks of
     Opportunity: He-Man, engaged with Skeletor, charges Mer-Man."""
@@ -225,12 +202,6 @@ def test_charge_out_of_engagement_provokes_an_attack_of_opportunity(tmp_path):
     assert top(state)["kind"] == "opportunity"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an item's active skill (Orb of Power's Power Gain) is offered during an attack "
-    "of opportunity (game._legal_act adds item actions for every turn kind); rulebook Attacks of "
-    "Opportunity: the interrupting character can only perform attack actions",
-)
 def test_attack_of_opportunity_offers_no_item_skill(tmp_path):
     """Rulebook, Attacks of Opportunity (only attack actions) and Items (an item's skill with a
     cost is an active skill)."""
@@ -324,17 +295,13 @@ def test_no_overwatch_after_a_teleport(tmp_path):
     act(state, "skill", skill="skeletor-dark-teleport")
     act(state, "move-to", to=[6, 8, 0])
     assert not triggered(state)
+    act(state, "face", direction=2)
+    assert not triggered(state)
     assert state.fighters["stratos"].overwatch
     move(state, 6, 7, facing=2)  # an ordinary move afterwards does trigger it
     assert triggered(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: after a teleport the owner is never offered a facing choice "
-    "(game._apply_effect_move returns before the 'face' frame for teleports); rulebook Teleport: "
-    "the player who controls the teleporting character can change its facing",
-)
 def test_teleport_lets_the_owner_change_facing(tmp_path):
     """Rulebook, Teleport: after the movement, the controlling player can change the facing."""
     state = start(arena(tmp_path))
@@ -369,13 +336,6 @@ def test_interrupting_a_passed_player_still_interrupts(tmp_path):
     assert triggered(state)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: when the first overwatch interruption knocks the mover out, the next triggered "
-    "watcher is still made to interrupt it (game._apply_overwatch_order starts the chosen "
-    "interruption after popping the frame), spending its overwatch token against a "
-    "knocked-out character",
-)
 def test_no_more_overwatch_once_the_mover_is_knocked_out(tmp_path):
     """Rulebook, Interruptions and Health and Wounds: once the interrupted character is knocked
     out, no further interruption of it is resolved; the other watcher keeps its token."""
@@ -393,6 +353,34 @@ def test_no_more_overwatch_once_the_mover_is_knocked_out(tmp_path):
     assert state.fighters["mer-man"].knocked_out
     assert top(state)["kind"] != "overwatch-order"
     assert state.fighters["man-at-arms"].overwatch
+
+
+def test_knocked_out_interrupting_character_ends_its_interruption(tmp_path):
+    """Rulebook, Overwatch (He-Man's interrupting move triggers Skeletor's overwatch) and Health
+    and Wounds: He-Man, knocked out by Skeletor's interruption, acts no more; the other watcher
+    triggered by Mer-Man's move (Stratos) then interrupts, and Mer-Man's activation resumes."""
+    state = start(arena(tmp_path))
+    put(state, "stratos", 2, 6, facing=0, overwatch=True)
+    put(state, "he-man", 8, 4, facing=5, overwatch=True, wounds=5)
+    put(state, "skeletor", 11, 8, facing=3, overwatch=True, mana=2)
+    put(state, "mer-man", 5, 12, facing=2)
+    evil_moves(state)
+    move(state, 6, 8, facing=2)
+    act(state, "interrupt", character="he-man")
+    move(state, 6, 7, facing=5)
+    act(state, "interrupt", character="skeletor")
+    attack(state, "magic-blast", "he-man")
+    dice(state, 5, 5, 1, 1, 1)  # scope 5 in an interruption: 2 successes, 1 wound
+    dice(state, 1, 1, 1)
+    assert state.fighters["he-man"].knocked_out
+    end(state)
+    assert [t.character for t in state.turns] == ["mer-man"]
+    assert top(state)["kind"] == "overwatch-order"
+    assert [a.get("character") for a in state.legal_actions()] == ["stratos"]
+    act(state, "interrupt", character="stratos")
+    end(state)
+    assert top(state) == {"kind": "act", "player": 1}
+    assert turn(state).character == "mer-man"
 
 
 # === buffs and debuffs [Buffs and Debuffs; Clear Tokens] =======================================
@@ -459,6 +447,37 @@ def test_curse_can_knock_out_in_clean_up():
     he_man = state.fighters["he-man"]
     assert he_man.knocked_out
     assert state.sides[1].vp == knock_out_value(state, he_man)
+
+
+def test_curse_knocking_out_the_last_character_wins_at_once():
+    """Rulebook, Clean-Up Phase: tokens are cleared (the curse wounds) before the check for
+    victory, so a force whose last character the curse knocks out loses that clean-up."""
+    state = start()
+    for character in ("mer-man", "trap-jaw"):
+        state.fighters[character].knocked_out = True
+    put(state, "skeletor", 4, 22, debuff="curse", wounds=5)
+    pass_round(state)
+    assert state.fighters["skeletor"].knocked_out
+    assert (state.is_terminal(), state.winner, state.result) == (True, 0, "knockout victory")
+
+
+def test_interrupting_move_out_of_engagement_gives_an_attack_of_opportunity(tmp_path):
+    """Rulebook, Interruptions (the interrupting character may move) and Attacks of Opportunity
+    (any engaged character about to move out of its hex): He-Man, engaged with Trap Jaw, leaves
+    him in his overwatch interruption and Trap Jaw's player may attack him."""
+    state = start(arena(tmp_path))
+    put(state, "he-man", 8, 4, facing=5, overwatch=True)
+    put(state, "trap-jaw", 9, 4, facing=3)
+    put(state, "mer-man", 5, 12, facing=2)
+    evil_moves(state)
+    move(state, 6, 8, facing=2)
+    act(state, "interrupt", character="he-man")
+    act(state, "move", to=[6, 7, 0], focus=False)
+    assert top(state)["kind"] == "opportunity"
+    assert state.current_player() == 1
+    assert [a.get("character") for a in state.legal_actions() if a.kind == "interrupt"] == [
+        "trap-jaw"
+    ]
 
 
 def farthest_move(state):
