@@ -298,6 +298,25 @@ class GameState(ABC):
             return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
         return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
 
+    def anytime_actions(self, player: int) -> list[Action]:
+        """Actions *player* may take whoever is to act (forfeiting, offering a draw, ...):
+        ``apply_action(action, player)`` accepts them out of turn too."""
+        self._check_seat(player)
+        if self.is_terminal():
+            return []
+        return list(self._anytime_actions(player))
+
+    def _anytime_actions(self, player: int) -> Sequence[Action]:
+        """Games override: the out-of-turn actions open to *player* now (default: none)."""
+        return ()
+
+    def _is_anytime(self, action: Action, player: int | None) -> bool:
+        if player is None or player == CHANCE or isinstance(player, bool):
+            return False
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            return False
+        return action in self._anytime_actions(player)
+
     def _is_legal(self, action: Action, player: int) -> bool:
         """Whether *action* is among *player*'s legal actions (the player is to act).
 
@@ -322,6 +341,8 @@ class GameState(ABC):
                 return refuse("core: no such player", f"there is no player {player}")
         if current == TERMINAL:
             return refuse("core: game over", "the game is over; no more actions can be taken")
+        if self._is_anytime(action, player):
+            return None
         if current == CHANCE:
             if player is not None and player != CHANCE:
                 return refuse("core: chance node", "the dice are rolling; no player acts now")
@@ -366,7 +387,11 @@ class GameState(ABC):
         if refusal is not None:
             raise IllegalActionError(refusal.rule, refusal.reason)
         current = self.current_player()
-        actor = player if current == SIMULTANEOUS and player is not None else current
+        if self._is_anytime(action, player):
+            assert player is not None
+            actor = player
+        else:
+            actor = player if current == SIMULTANEOUS and player is not None else current
         trial = self.clone()
         if actor == CHANCE:
             # Every chance outcome consumes the same draw whether it was

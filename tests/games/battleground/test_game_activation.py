@@ -490,13 +490,6 @@ def test_draw_by_agreement_is_offered_and_accepted_or_declined():
     assert state.returns() == [0.0, 0.0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (gap): a player can forfeit only at the card selection and in its own "
-    "activation; during the opponent's activation (or a test, or an interruption) the forfeit "
-    "is refused as 'core: out of turn'; rulebook Scoring: 'a player can forfeit a game at any "
-    "time' (the same holds for offering a draw)",
-)
 def test_forfeit_at_any_time_even_in_the_opponents_activation():
     """Rulebook, Scoring: a player can forfeit a game at any time, making their opponent the
     winner (battleground.md §3: draws and forfeits are game actions)."""
@@ -504,8 +497,23 @@ def test_forfeit_at_any_time_even_in_the_opponents_activation():
     hand(state, 0, STEADY_AIM)
     select(state, STEADY_AIM, None)
     activate(state, "he-man")
+    assert Action.of("forfeit") in state.anytime_actions(1)
     state.apply_action(Action.of("forfeit"), 1)
     assert (state.is_terminal(), state.winner) == (True, 0)
+
+
+def test_a_draw_can_be_offered_out_of_turn():
+    """Rulebook, Scoring: the players may agree to a draw at any time: the offer is an action
+    of either player, and the other one answers it."""
+    state = start()
+    hand(state, 0, STEADY_AIM)
+    select(state, STEADY_AIM, None)
+    activate(state, "he-man")
+    state.apply_action(Action.of("offer-draw"), 1)
+    assert state.current_player() == 0
+    assert {a.kind for a in state.legal_actions()} == {"accept-draw", "decline-draw"}
+    state.apply_action(Action.of("decline-draw"))
+    assert not state.is_terminal() and state.current_player() == 0
 
 
 @pytest.mark.parametrize("who", [0, 1])

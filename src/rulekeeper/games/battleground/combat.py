@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core import Action
 from rulekeeper.games.battleground import effects
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
+from rulekeeper.games.battleground.cover import cover_verdict
 from rulekeeper.games.battleground.dicetest import DiceTest, Modifier, start_test
 from rulekeeper.games.battleground.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.frames import Frame, frame
@@ -191,7 +192,10 @@ def _scope_modifiers(
         mods.append(Modifier(1, "flank attack (Flank Attacks)"))
     if kind in ("ranged", "spell"):
         others = [f.position for f in state.on_board() if f is not attacker and f is not target]
-        if state.field.cover(source, target.position, others).in_cover:
+        verdict = cover_verdict(
+            state.field, source, target.position, frozenset(others), from_attacker=initial
+        )
+        if verdict.in_cover:
             mods.append(Modifier(-1, "target in cover (Cover)"))
     if kind == "ranged" and state.engaged_enemies(target) and target.owner != attacker.owner:
         mods.append(Modifier(-1, "target engaged (Targeting Engaged Models)"))

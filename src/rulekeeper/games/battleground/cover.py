@@ -54,12 +54,18 @@ def cover_verdict(
     target: Position,
     characters: frozenset[Position] = frozenset(),
     target_footprint: Iterable[Hex] = (),
+    from_attacker: bool = True,
 ) -> CoverVerdict:
+    """``from_attacker=False`` traces from an area attack's initial target (Area Attacks:
+    "a line between the initial target and the additional target"); the exception for things
+    next to the attacker's hex is the attacker's and does not apply there."""
     if attacker.level < target.level:
         return CoverVerdict(
             True, "cover: the attacker is lower than the target (rulebook: Cover and Elevation)"
         )
-    ignored: set[Hex] = {attacker.hex, target.hex, *neighbours(attacker.hex)}
+    ignored: set[Hex] = {attacker.hex, target.hex}
+    if from_attacker:
+        ignored.update(neighbours(attacker.hex))
     for h in target_footprint:
         ignored.add(h)
         ignored.update(neighbours(h))

@@ -343,6 +343,14 @@ class BattlegroundState(GameState):
         actions: list[Action] = handler(top, player)
         return actions
 
+    def _anytime_actions(self, player: int) -> Sequence[Action]:
+        """Rulebook, Scoring: a player can forfeit, or offer a draw, at any time."""
+        if self.phase == "over":
+            return ()
+        if any(f["kind"] == "draw-offer" for f in self.frames):
+            return (_act("forfeit"),)
+        return (_act("forfeit"), _act("offer-draw"))
+
     def _is_legal(self, action: Action, player: int) -> bool:
         """A direct check for the two big families (moves and attacks) instead of building the
         whole list; both use the very functions that build the list."""
