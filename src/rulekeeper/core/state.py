@@ -310,7 +310,12 @@ class GameState(ABC):
         """Games override: the out-of-turn actions open to *player* now (default: none)."""
         return ()
 
+    #: Kinds of the actions :meth:`_anytime_actions` can offer (a quick filter on every action).
+    ANYTIME_KINDS: ClassVar[frozenset[str]] = frozenset()
+
     def _is_anytime(self, action: Action, player: int | None) -> bool:
+        if action.kind not in self.ANYTIME_KINDS:
+            return False
         if player is None or player == CHANCE or isinstance(player, bool):
             return False
         if not isinstance(player, int) or not 0 <= player < self.num_players:

@@ -398,8 +398,9 @@ def remove_knocked_out(
     state: BattlegroundState, by: Fighter | None = None, weapon_type: str | None = None
 ) -> None:
     """Rulebook, Health and Wounds: wounds at or above health knock a character out."""
-    for fighter in sorted(state.fighters.values(), key=lambda f: f.id):
-        if fighter.knocked_out or fighter.wounds < state.stat(fighter, "health"):
+    wounded = [f for f in state.fighters.values() if f.wounds and not f.knocked_out]
+    for fighter in sorted(wounded, key=lambda f: f.id):
+        if fighter.wounds < state.stat(fighter, "health"):
             continue
         fighter.knocked_out = True
         fighter.focused = fighter.overwatch = False

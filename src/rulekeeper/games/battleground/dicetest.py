@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import product
 from typing import Any, Literal
 
@@ -110,15 +111,7 @@ class DiceTest:
         """Each distinct choice of dice to reroll, by the faces they show (keeping all first)."""
         if not self.awaiting_choice():
             return []
-        limit = self.reroll_limit()
-        counts = sorted(Counter(self.initial).items())
-        options: list[Action] = []
-        for picks in product(*(range(n + 1) for _, n in counts)):
-            if sum(picks) <= limit:
-                faces = [face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k)]
-                options.append(Action.of("reroll", faces=faces))
-        options.sort(key=lambda a: (len(a.ints_param("faces")), a.ints_param("faces")))
-        return options
+        return list(_reroll_choices(tuple(sorted(self.initial)), self.reroll_limit()))
 
     def refusal(self, faces: list[int]) -> str | None:
         """Why rerolling these faces is not allowed now, or None."""
@@ -202,6 +195,19 @@ class DiceTest:
         shown = " ".join(str(f) for f in self.initial)
         extra = f" + exploded {' '.join(str(f) for f in self.exploded)}" if self.exploded else ""
         return f"{self.label}: {shown}{extra} = {self.successes()} successes (scope {self.scope}+)"
+
+
+@lru_cache(maxsize=4096)
+def _reroll_choices(dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
+    """Each distinct set of faces to reroll (dice showing the same face are alike)."""
+    counts = sorted(Counter(dice).items())
+    options: list[Action] = []
+    for picks in product(*(range(n + 1) for _, n in counts)):
+        if sum(picks) <= limit:
+            faces = [face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k)]
+            options.append(Action.of("reroll", faces=faces))
+    options.sort(key=lambda a: (len(a.ints_param("faces")), a.ints_param("faces")))
+    return tuple(options)
 
 
 def start_test(

@@ -202,13 +202,41 @@ def _mark_affects(state: BattlegroundState, mark: dict[str, Any], fighter: Fight
 
 def passive_stat_bonus(state: BattlegroundState, fighter: Fighter, stat: str) -> int:
     total = 0
-    for _, ability in standing_abilities(state, fighter, "passive"):
-        if not condition_holds(Context(state, fighter), ability.condition):
-            continue
-        for effect in ability.effects:
-            if effect.kind == "stat" and effect.stat == stat:
-                total += effect.amount
+    for ability in _passive_stat_abilities(state, fighter, stat):
+        if condition_holds(Context(state, fighter), ability.condition):
+            total += sum(e.amount for e in ability.effects if e.kind == "stat" and e.stat == stat)
     return total
+
+
+def _passive_stat_abilities(state: BattlegroundState, fighter: Fighter, stat: str) -> list[Ability]:
+    """Passive abilities that change ``stat`` (asked for on every rule that reads a stat):
+    cached by the character's skill sources, plus any used active skill's for this turn."""
+    key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items), stat)
+    memo: dict[tuple[Any, ...], list[Ability]] = state.game.__dict__.setdefault(
+        "_stat_abilities", {}
+    )
+    found = memo.get(key)
+    if found is None:
+        found = [
+            ability
+            for skill_key, skill in _skill_sources(state, fighter)
+            if not skill.active
+            for ability in skill.abilities
+            if ability.when == "passive"
+            and ability.limit is None
+            and any(e.kind == "stat" and e.stat == stat for e in ability.effects)
+        ]
+        memo[key] = found
+    turn = state.turns[-1] if state.turns else None
+    if turn is not None and turn.character == fighter.id and (turn.skills_used or turn.granted):
+        extra = [
+            ability
+            for source, ability in standing_abilities(state, fighter, "passive")
+            if not source.startswith("skill:") or source in turn.skills_used
+            if any(e.kind == "stat" and e.stat == stat for e in ability.effects)
+        ]
+        return list({id(a): a for a in [*found, *extra]}.values())
+    return found
 
 
 def move_style(state: BattlegroundState, fighter: Fighter) -> Style:

@@ -178,6 +178,7 @@ class BattlegroundGame(Game):
 
 class BattlegroundState(GameState):
     game: BattlegroundGame
+    ANYTIME_KINDS = frozenset({"forfeit", "offer-draw"})
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -919,7 +920,7 @@ class BattlegroundState(GameState):
         self.frames.pop()
 
     def _legal_face(self, top: Frame, player: int) -> list[Action]:
-        return [_act("face", direction=d) for d in top["options"]]
+        return list(_face_choices(tuple(top["options"])))
 
     def _apply_face(self, top: Frame, action: Action, player: int) -> None:
         fighter = self.fighters[top["character"]]
@@ -1379,6 +1380,11 @@ def _card_choices(
 ) -> tuple[Action, ...]:
     cards = sorted(set(hand)) + sorted(set(glory))
     return (*(_act(kind, card=c) for c in cards), *(_act(k) for k in extra))
+
+
+@lru_cache(maxsize=64)
+def _face_choices(directions: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(_act("face", direction=d) for d in directions)
 
 
 @lru_cache(maxsize=4096)
