@@ -673,10 +673,13 @@ class BattlegroundState(GameState):
         )
 
     def occupancy_for(self, fighter: Fighter) -> Occupancy:
-        friends = [f.position for f in self.on_board(fighter.owner) if f is not fighter]
-        enemies = [f.position for f in self.enemies_of(fighter)]
-        occupancy = Occupancy.of(friends, enemies)
-        occupancy.can_be_pushed = lambda pos: effects.can_be_moved(self, self.occupant(pos))
+        others = [f for f in self.fighters.values() if f is not fighter and not f.knocked_out]
+        friends = frozenset(f.position for f in others if f.owner == fighter.owner)
+        enemies = frozenset(f.position for f in others if f.owner != fighter.owner)
+        fixed = frozenset(f.position for f in others if not effects.can_be_moved(self, f))
+        occupancy = Occupancy(friends, enemies)
+        occupancy.can_be_pushed = lambda pos: pos not in fixed
+        occupancy.unpushable = fixed
         return occupancy
 
     def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
@@ -685,7 +688,7 @@ class BattlegroundState(GameState):
         budget = self.move_points(fighter, use_focus)
         style = effects.move_style(self, fighter)
         occupancy = self.occupancy_for(fighter)
-        unpushable = frozenset(p for p in occupancy.occupied if not occupancy.can_be_pushed(p))
+        unpushable = occupancy.unpushable
         key = (
             fighter.position,
             budget.points,

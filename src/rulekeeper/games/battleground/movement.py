@@ -172,6 +172,7 @@ class Occupancy:
     friends: frozenset[Position] = frozenset()
     enemies: frozenset[Position] = frozenset()
     can_be_pushed: Callable[[Position], bool] = field(default=lambda _p: True)
+    unpushable: frozenset[Position] = frozenset()
 
     @classmethod
     def of(cls, friends: Iterable[Position] = (), enemies: Iterable[Position] = ()) -> Occupancy:
