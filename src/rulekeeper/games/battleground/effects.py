@@ -483,7 +483,7 @@ def skill_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> lis
     actions = []
     for skill in state.card(fighter).skills:
         if _skill_refusal(state, turn, fighter, f"skill:{skill.id}", skill) is None:
-            actions.append(Action.of("skill", skill=skill.id))
+            actions.append(Action.of("skill", skill=skill.id))  # equal to the game's cached one
     return actions
 
 

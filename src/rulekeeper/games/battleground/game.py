@@ -344,6 +344,55 @@ class BattlegroundState(GameState):
         actions: list[Action] = handler(top, player)
         return actions
 
+    def _simple_act_is_legal(self, action: Action, player: int) -> bool:
+        """The cheap members of ``_legal_act``, checked one by one with the same tests."""
+        turn = self.turn()
+        fighter = self.fighters[turn.character]
+        opportunity = turn.kind == "opportunity"
+        kind = action.kind
+        try:
+            if kind == "focus":
+                return (
+                    action == _act("focus")
+                    and not turn.interruption
+                    and not fighter.focused
+                    and self.cost_of(turn, "focus") <= turn.ap
+                )
+            if kind == "overwatch":
+                return (
+                    action == _act("overwatch")
+                    and not turn.interruption
+                    and self.cost_of(turn, "overwatch") <= turn.ap
+                )
+            if kind == "end":
+                return action == _act("end")
+            if kind == "play":
+                card = action.str_param("card")
+                side = self.sides[player]
+                return action == _act("play", card=card) and (
+                    card in side.hand or card in side.glory
+                )
+            if kind == "skill":
+                skill_id = action.str_param("skill")
+                skills = {s.id: s for s in self.card(fighter).skills}
+                return (
+                    action == _act("skill", skill=skill_id)
+                    and not opportunity
+                    and skill_id in skills
+                    and effects._skill_refusal(
+                        self, turn, fighter, f"skill:{skill_id}", skills[skill_id]
+                    )
+                    is None
+                )
+            item = action.str_param("item")
+            return (
+                action == _act("use-item", item=item)
+                and not opportunity
+                and effects.item_refusal(self, turn, fighter, item) is None
+            )
+        except (KeyError, TypeError):
+            return False
+
     def _anytime_actions(self, player: int) -> Sequence[Action]:
         """Rulebook, Scoring: a player can forfeit, or offer a draw, at any time."""
         if self.phase == "over":
@@ -356,6 +405,8 @@ class BattlegroundState(GameState):
         """A direct check for the two big families (moves and attacks) instead of building the
         whole list; both use the very functions that build the list."""
         top = self.frames[-1]
+        if top["kind"] == "act" and action.kind in _SIMPLE_ACT_KINDS:
+            return self._simple_act_is_legal(action, player)
         if top["kind"] == "act" and action.kind in ("move", "attack"):
             turn = self.turn()
             fighter = self.fighters[turn.character]
@@ -1358,6 +1409,7 @@ BattlegroundGame.state_class = BattlegroundState
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
+_SIMPLE_ACT_KINDS = frozenset({"focus", "overwatch", "end", "play", "skill", "use-item"})
 
 
 def _act(kind: str, **params: Any) -> Action:
