@@ -751,7 +751,8 @@ class BattlegroundState(GameState):
         memo = self.game.reach_memo
         found = memo.get(key)
         if found is None:
-            if len(memo) > 4096:
+            if len(memo) > 256:  # small: hits come from the same few states, and a big
+                # memo of route trees only gives the garbage collector more to scan
                 memo.clear()
             found = reachable(self.field, fighter.position, budget.points, occupancy, style=style)
             memo[key] = found

@@ -352,6 +352,8 @@ def _hex_tree(field: Battlefield, origin: Hex, points: int) -> dict[Hex, Hex]:
                         found[n] = h
                         following.append(n)
             layer = following
+        if len(cache) > 512:
+            cache.clear()  # bounded: big caches of small objects slow the garbage collector
         cache[(origin, points)] = found
     return found
 
