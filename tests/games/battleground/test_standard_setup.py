@@ -8,10 +8,19 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import CHANCE, SIMULTANEOUS, DataError, Pcg32, load_game
+from rulekeeper.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    DataError,
+    IllegalActionError,
+    Pcg32,
+    load_game,
+)
 from rulekeeper.games.battleground.agents import SkirmishBot
 from rulekeeper.games.battleground.content.pack import load_content_pack
 from rulekeeper.games.battleground.game import BattlegroundState
+from rulekeeper.games.battleground.hexes import Position
 
 PACK = load_content_pack()
 
@@ -75,7 +84,7 @@ def standard(**changes: Any) -> Any:
 def test_standard_forces_are_deployed_with_their_equipment() -> None:
     """Standard Setup: the chosen characters, with their weapons and items, stand in their
     deployment zones (placed automatically when the map has no places for them)."""
-    state = standard().new_initial_state(seed=1)
+    state = standard(deployment="zones").new_initial_state(seed=1)
     assert isinstance(state, BattlegroundState)
     assert sorted(state.fighters) == [
         "evil-lyn",
@@ -120,6 +129,34 @@ def test_two_forces_of_one_faction_are_refused() -> None:
     """Each game is the Masters against the Evil Warriors (Basic Concepts: Force)."""
     with pytest.raises(DataError, match="one force of the Masters"):
         standard(forces=[MASTERS, {**MASTERS}])
+
+
+def test_players_deploy_their_characters_one_at_a_time() -> None:
+    """Standard Setup (docs/rules.md): after the first player is chosen, the players place their
+    characters in their own zones in turn, first player first, then choose each one's facing."""
+    state = standard().new_initial_state(seed=1)
+    assert isinstance(state, BattlegroundState)
+    assert state.fighters == {}
+    state.apply_action(Action.of("roll", face=6))
+    state.apply_action(Action.of("roll", face=2))
+    state.apply_action(Action.of("first-player", player=1))
+    assert state.current_player() == 1
+    options = state.legal_actions()
+    assert {a.kind for a in options} == {"deploy"}
+    zone = state.field.zones[1]
+    assert all(Position(*a.ints_param("to")).hex in zone for a in options)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Action.of("deploy", character="he-man", to=[0, 0, 0]))
+    placed = 0
+    while state.frames[-1]["kind"] in ("deploy", "face"):
+        player = state.current_player()
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        if action.kind == "deploy":
+            placed += 1
+            assert state.fighters[action.str_param("character")].owner == player
+    assert placed == 6 and len(state.fighters) == 6
+    assert state.is_simultaneous_node(), "then the first card selection"
 
 
 def test_a_points_limit_can_be_chosen() -> None:

@@ -175,6 +175,11 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     raise NotImplementedError(f"condition {kind}")
 
 
+def flooded(state: BattlegroundState, fighter: Fighter) -> bool:
+    """The custom effect 'flooded' (Mer-Man's mark): treated as standing in difficult terrain."""
+    return bool(state.marks) and _in_mark(state, fighter, "flooded")
+
+
 def _in_mark(state: BattlegroundState, fighter: Fighter, custom_id: str) -> bool:
     for mark in state.marks:
         if custom_id in mark.get("customs", []) and _mark_affects(state, mark, fighter):
@@ -472,8 +477,16 @@ def resolve_ability(
 def resolve_on_target(
     state: BattlegroundState, fighter: Fighter, target: Fighter, ability: Ability, source: str
 ) -> None:
-    fighter.facing = facings_toward(fighter.position.hex, target.position.hex)[0]
+    """Targeting and Tests: the character turns to face the target (as for a ranged attack; on a
+    tie between two neighbours its player chooses, right after the effect)."""
+    options = facings_toward(fighter.position.hex, target.position.hex)
     apply_effects(Context(state, fighter, target, source=source), ability.effects)
+    if len(options) == 1:
+        fighter.facing = options[0]
+    else:
+        state.frames.append(
+            frame("face", player=fighter.owner, character=fighter.id, options=options)
+        )
 
 
 # === active skills and items [Use an Active Skill; Items; Disposable Items] ==============

@@ -24,6 +24,7 @@ _FRAME_RULES = {
     "push-line": "Push and Pull",
     "before-interruption": "Disposable Items",
     "order-effects": "Effect Timing",
+    "deploy": "Standard Setup: deployment",
     "test": "Tests",
     "opportunity": "Attacks of Opportunity",
     "overwatch-order": "Overwatch",
@@ -207,6 +208,8 @@ def describe(state: BattlegroundState, action: Action) -> str:
         return f"{kind} {name(action.get('character'))}"
     if kind == "skill":
         return f"use {action.get('skill')}"
+    if kind == "deploy":
+        return f"deploy {name(action.get('character'))} at {Position(*action.ints_param('to'))}"
     if kind == "resolve":
         return f"resolve {effects.effect_label(state, str(action.get('effect')))} now"
     if kind == "use-item":

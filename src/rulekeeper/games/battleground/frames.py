@@ -37,6 +37,7 @@ INPUT_FRAMES = frozenset(
         "push-line",
         "before-interruption",
         "order-effects",
+        "deploy",
     }
 )
 # Frames the rules settle without anyone's input.

@@ -126,6 +126,7 @@ class BattlegroundGame(Game):
             "rounds": ROUNDS,
             "forces": None,
             "points_limit": None,
+            "deployment": None,
         }
         for key in params:
             if key not in defaults:
@@ -156,6 +157,13 @@ class BattlegroundGame(Game):
             if merged["forces"] is not None:
                 raise DataError(source, "forces", "only the standard setup takes forces")
             self.sides = list(self.pack.setups.first_game.sides)
+        deployment = merged["deployment"]
+        if deployment is None:
+            deployment = "players" if merged["setup"] == "standard" else "map"
+        if deployment not in ("map", "zones", "players"):
+            raise DataError(source, "deployment", "must be 'map', 'zones' or 'players'")
+        merged["deployment"] = deployment
+        self.deployment: str = deployment
         self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
         return merged
 
@@ -203,7 +211,11 @@ class BattlegroundState(GameState):
         game = self.game
         deployments = {d.character: d for d in game.field.data.deployments}
         wanted = {c.character for side in game.sides for c in side.characters}
-        if not wanted <= set(deployments):
+        placing: dict[str, list[dict[str, Any]]] = {"0": [], "1": []}
+        by_players = game.deployment == "players" and not wanted <= set(deployments)
+        if by_players:
+            deployments = {}
+        elif not wanted <= set(deployments) or game.deployment == "zones":
             # The map places other characters (or none): deploy in the zones instead.
             forces: dict[str, list[str]] = {
                 side.faction: [c.character for c in side.characters] for side in game.sides
@@ -212,6 +224,15 @@ class BattlegroundState(GameState):
         for side_setup in game.sides:
             player = game.owner_of_faction(side_setup.faction)
             for entry in side_setup.characters:
+                if by_players:
+                    placing[str(player)].append(
+                        {
+                            "character": entry.character,
+                            "weapons": list(entry.weapons),
+                            "items": list(entry.items),
+                        }
+                    )
+                    continue
                 spot = deployments.get(entry.character)
                 if spot is None:
                     raise DataError(
@@ -244,6 +265,7 @@ class BattlegroundState(GameState):
             },
         )
         self.frames = [frame("roll-off", rolls=[])]
+        self.placing = placing
         self.phase = "play"
 
     # === small queries ===================================================================
@@ -519,6 +541,46 @@ class BattlegroundState(GameState):
         self.events.append("first player", {"player": self.first_player})
         self.frames = [frame("round")]
         self.events.append("round", {"round": self.round})
+        if any(self.placing.values()):
+            # Standard Setup: the players place their characters in their zones, one at a
+            # time, the first player first (a decided reading: docs/rules.md).
+            self.frames.append(frame("deploy", player=self.first_player))
+
+    def _deploy_spots(self, player: int) -> list[Position]:
+        zone = self.field.zones.get(player, frozenset())
+        taken = {f.position for f in self.fighters.values()}
+        return [p for p in sorted(self.field.positions) if p.hex in zone and p not in taken]
+
+    def _legal_deploy(self, top: Frame, player: int) -> list[Action]:
+        spots = self._deploy_spots(player)
+        return [
+            _act("deploy", character=entry["character"], to=spot.to_json())
+            for entry in self.placing[str(player)]
+            for spot in spots
+        ]
+
+    def _apply_deploy(self, top: Frame, action: Action, player: int) -> None:
+        name = action.str_param("character")
+        entry = next(e for e in self.placing[str(player)] if e["character"] == name)
+        self.placing[str(player)].remove(entry)
+        spot = Position(*action.ints_param("to"))
+        self.fighters[name] = Fighter(
+            name,
+            player,
+            spot.q,
+            spot.r,
+            spot.level,
+            0,
+            weapons=entry["weapons"],
+            items=entry["items"],
+        )
+        self.events.append("deploy", {"player": player, "character": name, "at": spot.to_json()})
+        other = 1 - player
+        if self.placing[str(other)]:
+            top["player"] = other
+        elif not self.placing[str(player)]:
+            self.frames.remove(top)
+        self.frames.append(frame("face", player=player, character=name, options=list(range(6))))
 
     # === rounds [Playing the Game] =======================================================
 
@@ -721,6 +783,8 @@ class BattlegroundState(GameState):
             use_focus=use_focus,
             quickness=fighter.buff == "quickness",
             cripple=fighter.debuff == "cripple",
+            in_difficult=self.field.is_difficult(fighter.position)
+            or effects.flooded(self, fighter),
         )
 
     def occupancy_for(self, fighter: Fighter) -> Occupancy:
@@ -1340,6 +1404,7 @@ class BattlegroundState(GameState):
         new.objectives = {k: list(v) for k, v in self.objectives.items()}
         new.marks = [copy_json(m) for m in self.marks]
         new.statuses = {k: [copy_json(s) for s in v] for k, v in self.statuses.items()}
+        new.placing = {k: [copy_json(e) for e in v] for k, v in self.placing.items()}
 
     # === views and data ==================================================================
 
@@ -1380,6 +1445,7 @@ class BattlegroundState(GameState):
             "objectives": {k: list(v) for k, v in self.objectives.items()},
             "marks": [dict(m) for m in self.marks],
             "statuses": {k: [dict(s) for s in v] for k, v in self.statuses.items()},
+            "placing": {k: [dict(e) for e in v] for k, v in self.placing.items()},
         }
 
     def _from_data(self, data: Mapping[str, Any]) -> None:
@@ -1404,6 +1470,7 @@ class BattlegroundState(GameState):
         self.objectives = {str(k): [int(v[0]), int(v[1])] for k, v in data["objectives"].items()}
         self.marks = [copy.deepcopy(dict(m)) for m in data["marks"]]
         self.statuses = {str(k): copy.deepcopy(list(v)) for k, v in data["statuses"].items()}
+        self.placing = {str(k): copy.deepcopy(list(v)) for k, v in data["placing"].items()}
 
 
 BattlegroundGame.state_class = BattlegroundState

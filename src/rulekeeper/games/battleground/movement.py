@@ -66,6 +66,7 @@ def movement_points(
     quickness: bool = False,
     cripple: bool = False,
     style: Style = "move",
+    in_difficult: bool | None = None,
 ) -> MovementPoints:
     """Movement points of one move action, with the rule behind each change."""
     if use_focus:
@@ -74,7 +75,8 @@ def movement_points(
         base, notes = focused_speed, [f"focused speed {focused_speed} (Spending Focus)"]
     else:
         base, notes = speed, [f"speed {speed}"]
-    in_difficult = field.is_difficult(start)
+    if in_difficult is None:  # a card may make other hexes count as difficult terrain
+        in_difficult = field.is_difficult(start)
     if in_difficult and style == "move":
         base -= 2
         notes.append("-2: the action begins in difficult terrain (Movement and Difficult Terrain)")
