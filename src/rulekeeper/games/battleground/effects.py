@@ -7,12 +7,12 @@ Sources: rulebook *Skills*, *Use an Active Skill*, *Items*, *Disposable Items*, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
+from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import (
     Ability,
     Buff,
@@ -1028,14 +1028,6 @@ def _mission_met(
         near = {fighter.position, *state.field.adjacent_positions(fighter.position)}
         return any(Position(q, r, 0) in near for q, r in state.objectives.values())
     return False
-
-
-def ability_for(state: BattlegroundState, source: str, card: str) -> Iterable[Ability]:
-    if source == "fate":
-        found = state.pack.fate[card]
-        assert isinstance(found, FateCard)
-        return [found.ability]
-    return []
 
 
 def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:

@@ -1523,7 +1523,3 @@ def _discard_choices(hand: tuple[str, ...]) -> tuple[Action, ...]:
 def _move_action(pos: Position, use_focus: bool) -> Action:
     """Actions are immutable values: the few thousand distinct moves are built once."""
     return Action.of("move", to=pos.to_json(), focus=use_focus)  # keep: the cache itself
-
-
-def count_cards(cards: Sequence[str]) -> dict[str, int]:
-    return dict(Counter(cards))

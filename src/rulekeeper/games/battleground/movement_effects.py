@@ -17,7 +17,6 @@ from rulekeeper.games.battleground.hexes import (
     Position,
     direction_to,
     hex_distance,
-    neighbours,
 )
 from rulekeeper.games.battleground.movement import (
     Occupancy,
@@ -232,7 +231,3 @@ def displace(
 def can_switch(first_massive: bool, second_massive: bool) -> bool:
     """Rulebook, Switch / Massive Models: massive models never switch with non-massive ones."""
     return first_massive == second_massive
-
-
-def adjacent_hexes(h: Hex) -> list[Hex]:
-    return neighbours(h)
