@@ -245,10 +245,7 @@ def _defence_test(state: BattlegroundState, attack: Frame) -> DiceTest:
     attacker = state.fighters[attack["attacker"]]
     target = state.fighters[attack["target"]]
     stat_name = DEFENCE_STAT[attack["type"]]
-    scope: list[Modifier] = []
-    if target.focused:
-        target.focused = False
-        scope.append(Modifier(1, "focused (Spending Focus)"))
+    scope = effects.spend_focus(target)
     if target.buff == "protection":
         scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
     if target.debuff == "knockdown":

@@ -65,6 +65,15 @@ class Context:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def spend_focus(fighter: Fighter) -> list[Modifier]:
+    """battleground.md §3: a focused character spends its token on its next test of any kind,
+    for +1 scope (Spending Focus)."""
+    if not fighter.focused:
+        return []
+    fighter.focused = False
+    return [Modifier(1, "focused (Spending Focus)")]
+
+
 def wound_effect(amount: int) -> Wounds:
     return Wounds(kind="wounds", amount=amount)
 
@@ -948,9 +957,7 @@ def _skill_test(context: Context, effect: Any) -> None:
         and turn.character == owner.id
     ):
         scope.append(Modifier(-1, "interruption (Interruptions)"))
-    if owner.focused:
-        owner.focused = False
-        scope.append(Modifier(1, "focused (Spending Focus)"))
+    scope += spend_focus(owner)
     test = start_test(
         owner.owner,
         f"{state.card(owner).name} {effect.stat}",
@@ -1045,10 +1052,7 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
         and not target.knocked_out
     ):
         top["stage"] = "apply"
-        scope: list[Modifier] = []
-        if target.focused:
-            target.focused = False
-            scope.append(Modifier(1, "focused (Spending Focus)"))
+        scope = spend_focus(target)
         test = start_test(
             target.owner,
             f"{state.card(target).name} {effect.against}",
