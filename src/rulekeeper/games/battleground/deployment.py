@@ -17,6 +17,14 @@ from rulekeeper.games.battleground.mapfile import Deployment
 FACTIONS = ("masters", "evil")
 
 
+def owner_of_faction(field: Battlefield, faction: str) -> int:
+    """The player whose zone the map marks for ``faction`` (zone 0 masters, 1 evil otherwise)."""
+    for player, zone_faction in field.zone_factions.items():
+        if zone_faction == faction:
+            return player
+    return FACTIONS.index(faction)
+
+
 def default_deployments(
     field: Battlefield, forces: Mapping[str, Sequence[str]]
 ) -> list[Deployment]:

@@ -42,11 +42,11 @@ from rulekeeper.games.battleground.content.pack import (
     validate_glory_cards,
 )
 from rulekeeper.games.battleground.content.setups import FirstGameSide
-from rulekeeper.games.battleground.deployment import default_deployments
+from rulekeeper.games.battleground.deployment import default_deployments, owner_of_faction
 from rulekeeper.games.battleground.dicetest import DiceTest
 from rulekeeper.games.battleground.facing import facings_toward, in_front_arc
 from rulekeeper.games.battleground.frames import AUTOMATIC_FRAMES, Frame, frame
-from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, GROUND, Position
+from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Side, Turn
 from rulekeeper.games.battleground.movement import (
     MovementPoints,
@@ -57,11 +57,11 @@ from rulekeeper.games.battleground.movement import (
     reachable,
 )
 from rulekeeper.games.battleground.movement_effects import towards
+from rulekeeper.games.battleground.objectives import claimant
 
 ROUNDS = 4
 OBJECTIVE_VP = 20
 WIN_MARGIN = 20
-FACTIONS = ("masters", "evil")
 
 
 @cache
@@ -178,10 +178,7 @@ class BattlegroundGame(Game):
         return value
 
     def owner_of_faction(self, faction: str) -> int:
-        for player, zone_faction in self.field.zone_factions.items():
-            if zone_faction == faction:
-                return player
-        return FACTIONS.index(faction)
+        return owner_of_faction(self.field, faction)
 
 
 class BattlegroundState(GameState):
@@ -1334,25 +1331,18 @@ class BattlegroundState(GameState):
             self.frames.append(frame("prepare", player=player))
 
     def _claim_objectives(self) -> None:
-        """Rulebook, Claim Objective Tokens: all four conditions; 20 VP each at the end."""
+        """Rulebook, Claim Objective Tokens (objectives.py); 20 VP each at the end."""
         for objective, at in list(self.objectives.items()):
-            token = Position(at[0], at[1], GROUND)
-            near = {token, *self.field.adjacent_positions(token)}
-            for fighter in sorted(self.on_board(), key=lambda f: f.id):
-                if self.engaged_enemies(fighter) or fighter.position not in near:
-                    continue
-                if any(e.position in near for e in self.enemies_of(fighter)):
-                    continue
-                if tuple(at) in self.field.zones.get(fighter.owner, frozenset()):
-                    continue
-                del self.objectives[objective]
-                side = self.sides[fighter.owner]
-                side.objectives.append(objective)
-                side.vp += OBJECTIVE_VP
-                self.events.append(
-                    "claim", {"player": fighter.owner, "objective": objective, "by": fighter.id}
-                )
-                break
+            fighter = claimant(self.field, (at[0], at[1]), self.on_board())
+            if fighter is None:
+                continue
+            del self.objectives[objective]
+            side = self.sides[fighter.owner]
+            side.objectives.append(objective)
+            side.vp += OBJECTIVE_VP
+            self.events.append(
+                "claim", {"player": fighter.owner, "objective": objective, "by": fighter.id}
+            )
 
     def _clear_tokens(self) -> None:
         """Clean-up: buffs, debuffs and marks go; regeneration heals and curse wounds as they do."""

@@ -18,7 +18,6 @@ buffs, debuffs, marks, skills and items.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
 from typing import Any
 
 from rulekeeper.core import (
@@ -37,12 +36,12 @@ from rulekeeper.core import (
 )
 from rulekeeper.games.battleground.battlefield import Battlefield
 from rulekeeper.games.battleground.content.characters import CharacterCard, shipped_characters
-from rulekeeper.games.battleground.deployment import default_deployments
+from rulekeeper.games.battleground.deployment import default_deployments, owner_of_faction
 from rulekeeper.games.battleground.hexes import (
     DIRECTION_NAMES,
     Position,
-    neighbours,
 )
+from rulekeeper.games.battleground.model import Fighter
 from rulekeeper.games.battleground.movement import (
     MoveStep,
     Occupancy,
@@ -50,35 +49,14 @@ from rulekeeper.games.battleground.movement import (
     movement_points,
     reachable,
 )
+from rulekeeper.games.battleground.objectives import claimant
 
-FACTIONS = ("masters", "evil")
 FIRST_GAME_FORCES = {
     "masters": ["he-man", "stratos", "man-at-arms"],
     "evil": ["skeletor", "mer-man", "trap-jaw"],
 }
 OBJECTIVE_VP = 20
 WIN_MARGIN = 20
-
-
-@dataclass
-class Fighter:
-    """A character on the battleground: plain data, serialised as a dict."""
-
-    id: str
-    owner: int
-    q: int
-    r: int
-    level: int
-    facing: int
-    focused: bool = False
-    activated: bool = False
-
-    @property
-    def position(self) -> Position:
-        return Position(self.q, self.r, self.level)
-
-    def place(self, pos: Position) -> None:
-        self.q, self.r, self.level = pos
 
 
 @register_game
@@ -130,10 +108,7 @@ class MovementSliceGame(Game):
         return MovementSliceState(self, seed)
 
     def owner_of_faction(self, faction: str) -> int:
-        for player, zone_faction in self.field.zone_factions.items():
-            if zone_faction == faction:
-                return player
-        return FACTIONS.index(faction)
+        return owner_of_faction(self.field, faction)
 
 
 class MovementSliceState(GameState):
@@ -513,37 +488,17 @@ class MovementSliceState(GameState):
         self.events.append("round", {"round": self.round})
 
     def _claim_objectives(self) -> None:
-        """Rulebook, Claim Objective Tokens: the four conditions; 20 VP each at the end."""
-        adjacency = {
-            f.id: set(self.field.adjacent_positions(f.position)) for f in self.fighters.values()
-        }
+        """Rulebook, Claim Objective Tokens (objectives.py); 20 VP each at the end."""
         for objective, at in list(self.objectives.items()):
-            token = Position(at[0], at[1], 0)
-            near_token = (
-                {token, *self.field.adjacent_positions(token)}
-                if token in self.field.positions
-                else {Position(q, r, 0) for q, r in neighbours(at)}
+            fighter = claimant(self.field, at, self.fighters.values())
+            if fighter is None:
+                continue
+            del self.objectives[objective]
+            self.claimed[fighter.owner].append(objective)
+            self.vp[fighter.owner] += OBJECTIVE_VP
+            self.events.append(
+                "claim", {"player": fighter.owner, "objective": objective, "by": fighter.id}
             )
-            claimants = []
-            for fighter in self.fighters.values():
-                enemies = [f for f in self.fighters.values() if f.owner != fighter.owner]
-                if any(e.position in adjacency[fighter.id] for e in enemies):
-                    continue
-                if fighter.position not in near_token:
-                    continue
-                if any(e.position in near_token for e in enemies):
-                    continue
-                if at in self.field.zones.get(fighter.owner, frozenset()):
-                    continue
-                claimants.append(fighter)
-            if claimants:
-                owner = claimants[0].owner
-                del self.objectives[objective]
-                self.claimed[owner].append(objective)
-                self.vp[owner] += OBJECTIVE_VP
-                self.events.append(
-                    "claim", {"player": owner, "objective": objective, "by": claimants[0].id}
-                )
 
     def _finish(self) -> None:
         self.phase = "over"
@@ -613,7 +568,7 @@ class MovementSliceState(GameState):
             "claimed": [list(c) for c in self.claimed],
             "vp": list(self.vp),
             "winner": self.winner,
-            "fighters": [asdict(f) for f in self.fighters.values()],
+            "fighters": [f.to_data() for f in self.fighters.values()],
         }
 
     def _from_data(self, data: Mapping[str, Any]) -> None:
@@ -637,7 +592,7 @@ class MovementSliceState(GameState):
         self.winner = int(data["winner"])
         self.fighters = {}
         for raw in data["fighters"]:
-            fighter = Fighter(**raw)
+            fighter = Fighter.from_data(dict(raw))
             if fighter.id not in self.game.cards:
                 raise DataError(
                     "battleground state", "data.fighters", f"unknown character {fighter.id!r}"

@@ -31,7 +31,7 @@ Anything the vocabulary cannot express is a ``custom`` effect whose ``id`` must 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -85,19 +85,7 @@ Trigger = Literal[
     "on_defence",  # while resolving a defence test of self (test modifiers)
     "on_knock_out",  # when self knocks out an enemy
 ]
-TRIGGERS: tuple[str, ...] = (
-    "immediately",
-    "at_will",
-    "passive",
-    "upon_activation",
-    "end_of_activation",
-    "upon_interruption",
-    "end_of_interruption",
-    "on_attack",
-    "after_attack",
-    "on_defence",
-    "on_knock_out",
-)
+TRIGGERS: tuple[str, ...] = get_args(Trigger)
 
 #: Every ``custom`` effect id used by the shipped cards, with what the engine must implement.
 #: The pack check refuses any custom id not listed here; the engine checks it has a function for
