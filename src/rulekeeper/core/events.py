@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulekeeper.core.chain import Chain
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
 from rulekeeper.core.jsonvalue import (
@@ -77,13 +78,15 @@ class EventLog:
     """Append-only sequence of events numbered from 1.
 
     Numbering from 1 lets a client that has seen nothing ask for ``since(0)``
-    and one that has seen event *n* ask for ``since(n)``.
+    and one that has seen event *n* ask for ``since(n)``. The events live in a
+    :class:`Chain` that clones share, so cloning a log costs the same after ten
+    events as after ten thousand.
     """
 
     __slots__ = ("_events",)
 
-    def __init__(self, events: Sequence[Event] = ()) -> None:
-        self._events: list[Event] = list(events)
+    def __init__(self, events: Sequence[Event] | Chain[Event] = ()) -> None:
+        self._events: Chain[Event] = events if isinstance(events, Chain) else Chain(events)
 
     def append(
         self,
@@ -96,29 +99,29 @@ class EventLog:
             raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
         payload: JsonObject = copy_checked_json(dict(data or {}), kind)
         visible = None if visible_to is None else tuple(sorted(set(visible_to)))
-        event = Event(self.last_seq + 1, kind, payload, visible)
-        self._events.append(event)
+        event = Event(len(self._events) + 1, kind, payload, visible)
+        self._events = self._events.append(event)
         return event
 
     @property
     def last_seq(self) -> int:
         """Sequence number of the newest event, 0 when empty."""
-        return self._events[-1].seq if self._events else 0
-
-    def for_player(self, player: int, since: int = 0) -> list[Event]:
-        """Events *player* may see, newer than *since*."""
-        return [e for e in self._events if e.seq > since and e.visible_for(player)]
-
-    def public(self, since: int = 0) -> list[Event]:
-        """Events everyone may see (what a spectator gets)."""
-        return [e for e in self._events if e.seq > since and e.visible_to is None]
+        return len(self._events)
 
     def since(self, seq: int) -> list[Event]:
         """All events newer than *seq*, regardless of visibility."""
-        return [e for e in self._events if e.seq > seq]
+        return self._events.newest(max(0, len(self._events) - max(0, seq)))
+
+    def for_player(self, player: int, since: int = 0) -> list[Event]:
+        """Events *player* may see, newer than *since*."""
+        return [e for e in self.since(since) if e.visible_for(player)]
+
+    def public(self, since: int = 0) -> list[Event]:
+        """Events everyone may see (what a spectator gets)."""
+        return [e for e in self.since(since) if e.visible_to is None]
 
     def clone(self) -> EventLog:
-        # Events are immutable by contract, so a shallow list copy suffices.
+        """A log sharing these events (they are immutable); O(1)."""
         return EventLog(self._events)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> EventLog:

@@ -17,14 +17,16 @@ from __future__ import annotations
 import copy
 import json
 import math
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from rulekeeper.core.actions import Action
+from rulekeeper.core.chain import Chain
 from rulekeeper.core.errors import DataError, IllegalActionError
-from rulekeeper.core.events import EventLog
+from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
 from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps, check_json
 from rulekeeper.core.rng import Pcg32
@@ -55,13 +57,26 @@ _STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "
 
 @dataclass(frozen=True)
 class LoggedAction:
-    """One history entry: who acted (``CHANCE`` for chance outcomes) and what."""
+    """One history entry: who acted (``CHANCE`` for chance outcomes) and what.
+
+    A secret action (a hidden card choice) names the seats who may see it in ``visible_to``
+    and says what everyone else learns in ``cover`` (see :meth:`GameState.history_for`)."""
 
     player: int
     action: Action
+    visible_to: tuple[int, ...] | None = None
+    cover: str = ""
 
     def to_json(self) -> JsonObject:
-        return {"player": self.player, "action": self.action.to_json()}
+        data: JsonObject = {"player": self.player, "action": self.action.to_json()}
+        if self.visible_to is not None:
+            data["visible_to"] = list(self.visible_to)
+            data["cover"] = self.cover
+        return data
+
+    def visible_for(self, seats: Sequence[int]) -> bool:
+        """Whether a player seeing through *seats* (theirs and their team's) may see it."""
+        return self.visible_to is None or any(s in self.visible_to for s in seats)
 
     @classmethod
     def from_json(cls, data: Any, source: str = "history", path: str = "") -> LoggedAction:
@@ -74,7 +89,16 @@ class LoggedAction:
             apath = join(path, "action")
             field = apath if exc.field == "<root>" else join(apath, exc.field)
             raise DataError(source, field, exc.reason) from exc
-        return cls(player, action)
+        raw_visible = mapping.get("visible_to")
+        if raw_visible is None:
+            return cls(player, action)
+        vpath = join(path, "visible_to")
+        visible = tuple(
+            as_int(p, source, join(vpath, i))
+            for i, p in enumerate(as_list(raw_visible, source, vpath)[:64])
+        )
+        cover = as_str(mapping.get("cover", ""), source, join(path, "cover"))
+        return cls(player, action, visible, cover[:1000])
 
 
 @dataclass(frozen=True)
@@ -132,6 +156,28 @@ class Game(ABC):
     def num_players(self) -> int:
         """Number of seats, fixed for the lifetime of the game."""
 
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that share one result (co-op: everyone; 2-against-2: two pairs).
+
+        Default: every seat plays for itself. ``returns()`` checks that a team's seats get the
+        same value."""
+        return tuple((seat,) for seat in range(self.num_players))
+
+    #: Whether the seats of a team see each other's hidden information (a shared hand).
+    shared_vision: ClassVar[bool] = False
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of *seat*'s team (itself included)."""
+        for team in self.teams:
+            if seat in team:
+                return team
+        return (seat,)
+
+    def sight_of(self, seat: int) -> tuple[int, ...]:
+        """The seats whose hidden information *seat* may see: its own, or its team's."""
+        return self.team_of(seat) if self.shared_vision else (seat,)
+
     def new_initial_state(self, seed: int = 0) -> GameState:
         return self.state_class(self, seed)
 
@@ -166,7 +212,7 @@ class GameState(ABC):
         self.seed = seed
         self.rng = Pcg32(seed)
         self.events = EventLog()
-        self._history: list[LoggedAction] = []
+        self._history: Chain[LoggedAction] = Chain()
 
     # ------------------------------------------------------------------ hooks
 
@@ -403,8 +449,14 @@ class GameState(ABC):
             # sampled by resolve_chance or supplied from outside (a replay, a
             # physical die), so the state stays a function of its history.
             trial.rng.random()
+        secret = self._secret(action, actor) if actor >= 0 else None
         trial._apply(action, actor)
-        trial._history.append(LoggedAction(actor, action))
+        entry = (
+            LoggedAction(actor, action)
+            if secret is None
+            else LoggedAction(actor, action, secret[0], secret[1])
+        )
+        trial._history = trial._history.append(entry)
         self._adopt(trial)
 
     def _adopt(self, other: GameState) -> None:
@@ -445,6 +497,9 @@ class GameState(ABC):
                 f"{self.game.name}: returns() gave {len(values)} values for "
                 f"{self.num_players} players"
             )
+        for team in self.game.teams:
+            if len({values[seat] for seat in team}) > 1:
+                raise RuntimeError(f"{self.game.name}: team {team} got different returns")
         return values
 
     def observation(self, player: int) -> JsonObject:
@@ -454,6 +509,48 @@ class GameState(ABC):
 
     def history(self) -> list[LoggedAction]:
         return list(self._history)
+
+    def events_for(self, player: int, since: int = 0) -> list[Event]:
+        """The event log as *player* may see it (with their team's, when vision is shared)."""
+        self._check_seat(player)
+        sight = self.game.sight_of(player)
+        return [
+            e
+            for e in self.events.since(since)
+            if e.visible_to is None or any(s in e.visible_to for s in sight)
+        ]
+
+    def history_for(self, player: int) -> list[LoggedAction]:
+        """The action log as *player* may see it: a secret action of someone else (a hidden
+        card choice) is replaced by its public description, ``Action("hidden", text=cover)``."""
+        self._check_seat(player)
+        sight = self.game.sight_of(player)
+        out: list[LoggedAction] = []
+        for entry in self._history:
+            if entry.visible_for(sight):
+                out.append(entry)
+            else:
+                hidden = Action.of("hidden", text=entry.cover or "a hidden action")
+                out.append(LoggedAction(entry.player, hidden, entry.visible_to, entry.cover))
+        return out
+
+    def resample(self, player: int, rng: random.Random) -> Self:
+        """A state *player* cannot tell from this one: everything they have observed is the
+        same, and what is hidden from them (others' hands, deck orders) is dealt again at random
+        from what it could be. For search bots (determinisation); the result plays on."""
+        self._check_seat(player)
+        if not isinstance(rng, random.Random):
+            raise TypeError("rng must be a random.Random")
+        new = self.clone()
+        new._resample(player, rng)
+        return new
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Games with hidden information re-deal it here (the default: nothing is hidden)."""
+
+    def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
+        """For a secret action about to be applied: (seats who may see it, public words)."""
+        return None
 
     def describe(self, action: Action) -> str:
         """Words for *action*; games override to say "Move He-Man to the ruins"."""
@@ -465,7 +562,7 @@ class GameState(ABC):
         new.seed = self.seed
         new.rng = self.rng.clone()
         new.events = self.events.clone()
-        new._history = list(self._history)
+        new._history = self._history  # an immutable chain: shared
         self._clone_data_into(new)
         return new
 
@@ -525,7 +622,7 @@ class GameState(ABC):
         state.seed = seed
         state.rng = rng
         state.events = events
-        state._history = history
+        state._history = Chain(history)
         try:
             state._from_data(data)
         except DataError:
