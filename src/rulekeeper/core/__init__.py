@@ -11,7 +11,10 @@ from rulekeeper.core.decks import Deck
 from rulekeeper.core.dice import D6, Die, roll_outcome_actions
 from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError, UnknownGameError
 from rulekeeper.core.events import Event, EventLog
+from rulekeeper.core.flow import AUTO, Flow, PickSubset, Refusal, ResponseWindow, Step, StepKinds
 from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
+from rulekeeper.core.procedure import ProcedureState
+from rulekeeper.core.record import Bounds, Ref
 from rulekeeper.core.registry import GameRegistry, list_games, load_game, register_game
 from rulekeeper.core.replay import GameRecord, record_of, replay, replay_prefix
 from rulekeeper.core.rng import Pcg32
@@ -24,14 +27,17 @@ from rulekeeper.core.state import (
     GameState,
     LoggedAction,
 )
+from rulekeeper.core.zones import Zone, redeal
 
 __all__ = [
+    "AUTO",
     "CHANCE",
     "D6",
     "SIMULTANEOUS",
     "TERMINAL",
     "Action",
     "Agent",
+    "Bounds",
     "DataError",
     "Decision",
     "DecisionStack",
@@ -40,6 +46,7 @@ __all__ = [
     "Event",
     "EventLog",
     "Explanation",
+    "Flow",
     "FrozenJson",
     "Game",
     "GameRecord",
@@ -51,13 +58,22 @@ __all__ = [
     "JsonValue",
     "LoggedAction",
     "Pcg32",
+    "PickSubset",
+    "ProcedureState",
     "RandomAgent",
+    "Ref",
+    "Refusal",
+    "ResponseWindow",
     "RulekeeperError",
+    "Step",
+    "StepKinds",
     "UnknownGameError",
+    "Zone",
     "list_games",
     "load_game",
     "play_out",
     "record_of",
+    "redeal",
     "register_game",
     "replay",
     "replay_prefix",

@@ -14,6 +14,7 @@ everything the state API needs follows:
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, get_type_hints
 
@@ -35,7 +36,7 @@ def _declared(cls: type) -> dict[str, Any]:
     for klass in reversed(cls.__mro__):
         if not issubclass(klass, ProcedureState) or klass is ProcedureState:
             continue
-        for name in klass.__dict__.get("__annotations__", {}):
+        for name in inspect.get_annotations(klass):
             if name not in own:
                 own.append(name)
     hints = get_type_hints(cls, include_extras=True)

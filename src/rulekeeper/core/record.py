@@ -36,9 +36,9 @@ __all__ = [
     "Bounds",
     "Codec",
     "FieldSet",
+    "Reader",
     "Ref",
     "RefCheck",
-    "Reader",
     "clone_record",
     "from_data",
     "is_record",
@@ -266,7 +266,9 @@ def _dict_plan(key_type: Any, item: _Plan) -> _Plan:
                 out[key] = item_read(x, reader, where)
         return out
 
-    copy: Copier = dict if item_copy is None else (lambda v: {k: item_copy(x) for k, x in v.items()})
+    copy: Copier = (
+        dict if item_copy is None else (lambda v: {k: item_copy(x) for k, x in v.items()})
+    )
     if int_keys:
 
         def write(v: Any) -> Any:
@@ -379,8 +381,8 @@ def _compile(cls: type, plans: dict[str, _Plan]) -> tuple[Copier, Writer, ReadFn
             write_items.append(f"{name!r}: w_{name}(o.{name})")
     copy_lines.append("    return n")
     write_src = "def write(o):\n    return {" + ", ".join(write_items) + "}"
-    exec("\n".join(copy_lines), env)  # noqa: S102 - generated from the field declarations
-    exec(write_src, env)  # noqa: S102
+    exec("\n".join(copy_lines), env)
+    exec(write_src, env)
     names = list(plans)
     readers = [(name, plans[name].read) for name in names]
     required = {

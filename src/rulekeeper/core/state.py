@@ -547,6 +547,7 @@ class GameState(ABC):
 
     def _resample(self, player: int, rng: random.Random) -> None:
         """Games with hidden information re-deal it here (the default: nothing is hidden)."""
+        return None
 
     def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
         """For a secret action about to be applied: (seats who may see it, public words)."""
