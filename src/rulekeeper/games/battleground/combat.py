@@ -197,7 +197,8 @@ def _scope_modifiers(
         )
         if verdict.in_cover:
             mods.append(Modifier(-1, "target in cover (Cover)"))
-    if kind == "ranged" and state.engaged_enemies(target) and target.owner != attacker.owner:
+    if kind == "ranged" and state.engaged_enemies(target):
+        # Targeting Engaged Models; Area Attacks: an engaged additional target, allies included
         mods.append(Modifier(-1, "target engaged (Targeting Engaged Models)"))
     if attack["focus"]:
         mods.append(Modifier(1, "focused (Spending Focus)"))
@@ -245,7 +246,7 @@ def _defence_test(state: BattlegroundState, attack: Frame) -> DiceTest:
     attacker = state.fighters[attack["attacker"]]
     target = state.fighters[attack["target"]]
     stat_name = DEFENCE_STAT[attack["type"]]
-    scope = effects.spend_focus(target)
+    scope = effects.spend_focus(target) + effects.interrupting_defence(state, target)
     if target.buff == "protection":
         scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
     if target.debuff == "knockdown":

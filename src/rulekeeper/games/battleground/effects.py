@@ -74,6 +74,15 @@ def spend_focus(fighter: Fighter) -> list[Modifier]:
     return [Modifier(1, "focused (Spending Focus)")]
 
 
+def interrupting_defence(state: BattlegroundState, fighter: Fighter) -> list[Modifier]:
+    """Rulebook, Interruptions: "all tests made by the interrupting character have their scope
+    decreased by one", its defence tests included (docs/rules.md), such as against an attack of
+    opportunity or an overwatch interruption nested in its own interruption."""
+    if any(turn.interruption for turn in own_turns(state, fighter)):
+        return [Modifier(-1, "interruption (Interruptions)")]
+    return []
+
+
 def wound_effect(amount: int) -> Wounds:
     return Wounds(kind="wounds", amount=amount)
 
@@ -105,13 +114,21 @@ def _collect_skill_sources(state: BattlegroundState, fighter: Fighter) -> list[t
     return found
 
 
+def own_turns(state: BattlegroundState, fighter: Fighter) -> list[Turn]:
+    """The fighter's activation or interruptions in progress. Effect Timing: what lasts "this
+    activation or interruption" lasts through the interruptions nested inside it (an attack of
+    opportunity on its move, an overwatch interruption after it), not only while it is on top."""
+    return [turn for turn in state.turns if turn.character == fighter.id]
+
+
 def standing_abilities(
     state: BattlegroundState, fighter: Fighter, trigger: str
 ) -> list[tuple[str, Ability]]:
     """Abilities that fire by themselves at ``trigger``: passive skills, active skills used in
-    the current turn (their event abilities last for that turn), and ongoing statuses."""
-    turn = state.turns[-1] if state.turns else None
-    used = set(turn.skills_used) if turn is not None and turn.character == fighter.id else set()
+    the fighter's turns in progress and fate abilities granted in them (their event abilities
+    last for that activation or interruption), and ongoing statuses."""
+    turns = own_turns(state, fighter)
+    used = {key for turn in turns for key in turn.skills_used}
     found = []
     for key, skill in _skill_sources(state, fighter):
         if skill.active and key not in used:
@@ -119,7 +136,7 @@ def standing_abilities(
         for ability in skill.abilities:
             if ability.when == trigger and ability.limit is None:
                 found.append((key, ability))
-    if turn is not None and turn.character == fighter.id:
+    for turn in turns:
         for key in turn.granted:
             card = state.pack.fate.get(key.removeprefix("fate:"))
             if card is not None and card.ability.when == trigger:
@@ -241,12 +258,13 @@ def _passive_stat_abilities(state: BattlegroundState, fighter: Fighter, stat: st
             and any(e.kind == "stat" and e.stat == stat for e in ability.effects)
         ]
         memo[key] = found
-    turn = state.turns[-1] if state.turns else None
-    if turn is not None and turn.character == fighter.id and (turn.skills_used or turn.granted):
+    turns = own_turns(state, fighter)
+    if any(turn.skills_used or turn.granted for turn in turns):
+        used = {key for turn in turns for key in turn.skills_used}
         extra = [
             ability
             for source, ability in standing_abilities(state, fighter, "passive")
-            if not source.startswith("skill:") or source in turn.skills_used
+            if not source.startswith("skill:") or source in used
             if any(e.kind == "stat" and e.stat == stat for e in ability.effects)
         ]
         return list({id(a): a for a in [*found, *extra]}.values())
@@ -885,6 +903,14 @@ def movement_options(state: BattlegroundState, move: dict[str, Any]) -> list[Pos
             options = towards(state.field, mover.position, points, goal, occupancy)
     else:
         options = {}
+    turn = state.turns[-1] if state.turns else None
+    if turn is not None and turn.interruption and turn.character == mover.id and turn.interrupted:
+        # Interruptions: every movement of the interrupting character (jumps and teleports of
+        # skills, items and cards too) goes towards the interrupted character, ending in its sight.
+        allowed = state.interruption_routes(
+            mover, turn.interrupted, points, style if style in ("jump", "teleport") else "move"
+        )
+        options = {p: r for p, r in options.items() if p in allowed}
     return sorted(options)
 
 
@@ -1052,7 +1078,7 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
         and not target.knocked_out
     ):
         top["stage"] = "apply"
-        scope = spend_focus(target)
+        scope = spend_focus(target) + interrupting_defence(state, target)
         test = start_test(
             target.owner,
             f"{state.card(target).name} {effect.against}",

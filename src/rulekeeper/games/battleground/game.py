@@ -53,6 +53,7 @@ from rulekeeper.games.battleground.movement import (
     Occupancy,
     Reach,
     Route,
+    Style,
     movement_points,
     reachable,
 )
@@ -822,19 +823,24 @@ class BattlegroundState(GameState):
     def move_options(
         self, turn: Turn, fighter: Fighter, use_focus: bool
     ) -> Mapping[Position, Route]:
-        routes = self.routes(fighter, use_focus)
         if turn.kind == "overwatch" and turn.interrupted:
-            # Interruptions: movement towards the interrupted character, ending in its sight.
-            target = self.fighters[turn.interrupted]
+            # The character's own movement style (Flight, Levitation) applies here too.
             budget = self.move_points(fighter, use_focus)
-            goal = self.field.adjacent_positions(target.position)
-            toward = towards(
-                self.field, fighter.position, budget.points, goal, self.occupancy_for(fighter)
-            )
-            routes = {
-                p: r for p, r in toward.items() if self.field.has_line_of_sight(p, target.position)
-            }
-        return routes
+            style = effects.move_style(self, fighter)
+            return self.interruption_routes(fighter, turn.interrupted, budget.points, style)
+        return self.routes(fighter, use_focus)
+
+    def interruption_routes(
+        self, fighter: Fighter, interrupted: str, points: int, style: Style
+    ) -> dict[Position, Route]:
+        """Interruptions: "all movements must be made towards the interrupted character and end
+        within the line of sight of that character" (move actions, jumps and teleports)."""
+        target = self.fighters[interrupted]
+        goal = self.field.adjacent_positions(target.position)
+        toward = towards(
+            self.field, fighter.position, points, goal, self.occupancy_for(fighter), style=style
+        )
+        return {p: r for p, r in toward.items() if self.field.has_line_of_sight(p, target.position)}
 
     def _apply_act(self, top: Frame, action: Action, player: int) -> None:
         turn = self.turn()
@@ -1314,15 +1320,21 @@ class BattlegroundState(GameState):
         ended = self._check_victory()
         if ended:
             return
-        for fighter in self.on_board():
-            if not fighter.activated and not fighter.cards:
+        for fighter in self.fighters.values():
+            if not fighter.knocked_out and not fighter.activated and not fighter.cards:
                 fighter.gain_mana(1)
+            # "All the fate and glory cards they played in the last round" are discarded, those
+            # on a character knocked out since too.
             self._discard_cards(fighter.owner, fighter.cards)
             fighter.cards = []
-            fighter.activated = False
+            if not fighter.knocked_out:
+                fighter.activated = False
         for side in self.sides:
             side.passed = False
+            # Double Activation: the ban is for the next round only; a player who activates
+            # nobody this round has no last character in it.
             side.previous_last = side.last_activated
+            side.last_activated = ""
             side.activations = 0
         self.round += 1
         self.events.append("round", {"round": self.round})

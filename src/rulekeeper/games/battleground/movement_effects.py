@@ -21,6 +21,7 @@ from rulekeeper.games.battleground.hexes import (
 from rulekeeper.games.battleground.movement import (
     Occupancy,
     Route,
+    Style,
     _standard_moves,
     reachable,
 )
@@ -72,16 +73,21 @@ def towards(
     points: int,
     goal: Iterable[Position],
     occupancy: Occupancy | None = None,
+    *,
+    style: Style = "move",
 ) -> dict[Position, Route]:
     """Destinations of a movement "towards" a goal: every stop on a shortest route to it.
 
     Rulebook, Towards: the same rules as the move action, but the character must use the
-    shortest route possible towards the indicated character or object.
+    shortest route possible towards the indicated character or object. Jumps and teleports
+    (``style``) measure their routes in hex steps at any level.
     """
     occupancy = occupancy or Occupancy()
     goal_set = [g for g in goal if g not in occupancy.occupied or g == start]
     if start in goal_set:
         return {}
+    if style != "move":
+        return _free_towards(field, start, points, goal_set, occupancy, style)
     to_goal = _cost_to_goal(field, goal_set, occupancy, start)
     whole = to_goal.get(start)
     if whole is None:
@@ -92,6 +98,28 @@ def towards(
         for pos, route in routes.items()
         if pos in to_goal and route.cost + to_goal[pos] == whole
     }
+
+
+def _free_towards(
+    field: Battlefield,
+    start: Position,
+    points: int,
+    goal: list[Position],
+    occupancy: Occupancy,
+    style: Style,
+) -> dict[Position, Route]:
+    """Towards with a jump or a teleport: each hex step costs 1 and every surrounding hex is
+    adjacent at any level, so the cost to the goal is the hex distance (2 from the hex above or
+    below a goal position: that one is not a surrounding hex)."""
+    if not goal:
+        return {}
+
+    def to_goal(pos: Position) -> int:
+        return min(0 if pos == g else hex_distance(pos.hex, g.hex) or 2 for g in goal)
+
+    whole = to_goal(start)
+    routes = reachable(field, start, points, occupancy, style=style)
+    return {pos: route for pos, route in routes.items() if route.cost + to_goal(pos) == whole}
 
 
 @dataclass(frozen=True)
