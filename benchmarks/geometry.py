@@ -14,8 +14,8 @@ import random
 import statistics
 import time
 
-from rulekeeper.games.battleground import segments
-from rulekeeper.games.battleground.battlefield import Battlefield
+from rulekeeper.games.battleground.board import segments
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 def clear_geometry_caches() -> None:

@@ -13,9 +13,9 @@ import random
 import statistics
 import time
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.hexes import Position
-from rulekeeper.games.battleground.movement import Occupancy, reachable
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.games.battleground.board.movement import Occupancy, reachable
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rulekeeper.cli.query import OPS, answer, run_queries
-from rulekeeper.games.battleground.battlefield import Battlefield
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 # r  q0  columns 0..9 (odd rows shifted right)
 # 1   0   . ~ . . # . . . . .      bog (1,1) difficult; wall (4,1) high

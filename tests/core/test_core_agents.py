@@ -55,9 +55,8 @@ class Recorder:
 
     def choose(self, state: GameState, player: int) -> Action:
         if state.current_player() == SIMULTANEOUS:
-            self.opponent_picked_when_asked.append(
-                bool(state.observation(player)["opponent_has_picked"])
-            )
+            zones = state.observation(player)["zones"]
+            self.opponent_picked_when_asked.append(zones[f"played{1 - player}"]["count"] == 1)
         return state.legal_actions(player)[0]
 
 

@@ -40,7 +40,13 @@ def test_toy_game_is_registered_and_loadable() -> None:
     assert "toy_duel" in list_games()
     game = load_game("toy_duel", rounds=2)
     assert isinstance(game, ToyGame)
-    assert game.params == {"rounds": 2, "hand_size": 3}
+    assert game.params == {
+        "rounds": 2,
+        "hand_size": 3,
+        "redraw": False,
+        "referee": False,
+        "coop": False,
+    }
 
 
 def test_duplicate_names_rejected_but_reregistering_same_class_is_harmless() -> None:

@@ -83,7 +83,13 @@ def test_record_uses_game_params_and_seed() -> None:
     state = finished_game(seed=5, rounds=1)
     record = record_of(state)
     assert (record.game, record.seed) == ("toy_duel", 5)
-    assert record.params == {"rounds": 1, "hand_size": 3}
+    assert record.params == {
+        "rounds": 1,
+        "hand_size": 3,
+        "redraw": False,
+        "referee": False,
+        "coop": False,
+    }
     assert record.content_version is None
     assert record.to_json()["content_version"] is None
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from toy_game import TOY_DIE, ToyGame, ToyState
+from toy_showdown import Reactions
 
 from rulekeeper.core import (
     CHANCE,
@@ -51,7 +52,7 @@ def to_terminal(state: ToyState) -> None:
         elif player == CHANCE:
             roll(state, "blank")
         else:
-            state.apply_action(Action.of("accept"))
+            state.apply_action(Action.of("pass"))
 
 
 def step_random(state: ToyState, rng: Pcg32) -> None:
@@ -86,7 +87,7 @@ def test_round_flow_visits_every_kind_of_node() -> None:
     assert state.current_player() == SIMULTANEOUS and state.is_simultaneous_node()
     assert [a.kind for a in state.legal_actions(0)] == ["pick"] * 3
     state.apply_action(state.legal_actions(0)[0], 0)
-    assert state.is_simultaneous_node()
+    assert state.current_player() == 1  # the one seat still to pick
     assert state.legal_actions(0) == []  # already picked; waits for the other
     state.apply_action(state.legal_actions(1)[0], 1)
     assert state.is_chance_node() and state.current_player() == CHANCE
@@ -100,8 +101,9 @@ def test_round_flow_visits_every_kind_of_node() -> None:
     # The *defender* (not the round's attacker, player 0) decides now.
     assert state.attacker == 0
     assert state.current_player() == 1
-    assert state.decisions.top().player == 1
-    assert state.legal_actions() == [Action.of("accept"), Action.of("reroll")]
+    window = state.flow.top()
+    assert isinstance(window, Reactions) and window.holding() == 1
+    assert state.legal_actions() == [Action.of("reroll"), Action.of("pass")]
     assert state.legal_actions(0) == []
     state.apply_action(Action.of("reroll"), 1)
     assert state.is_chance_node()
@@ -151,7 +153,7 @@ def test_legal_actions_argument_rules() -> None:
 def test_illegal_actions_are_explained_and_leave_state_unchanged() -> None:
     state = new_state()
     hand = state.hands[0]
-    assert_refused(state, Action.of("fly"), 0, "core: unknown action")
+    assert_refused(state, Action.of("fly"), 0, "Toy rules, Pick")
     assert_refused(state, Action.of("pick", card="b1"), 0, "Toy rules, Pick")
     assert_refused(state, Action.of("pick", card=hand[0]), None, "core: simultaneous")
     assert_refused(state, Action.of("pick", card=hand[0]), 7, "core: no such player")
@@ -163,15 +165,15 @@ def test_illegal_actions_are_explained_and_leave_state_unchanged() -> None:
     pick_both(state)
     assert_refused(state, Action.of("roll", face="six"), None, "core: chance node")
     assert_refused(state, Action.of("roll", face="blank"), 0, "core: chance node")
-    assert_refused(state, Action.of("accept"), None, "core: chance node")
+    assert_refused(state, Action.of("pass"), None, "core: chance node")
 
     roll(state, "success")
-    assert_refused(state, Action.of("accept"), 0, "core: out of turn")  # attacker can't
-    assert_refused(state, Action.of("pick", card="a1"), 1, "Toy rules, Pick")
-    assert_refused(state, Action.of("accept", extra=1), 1, "core: not a legal action")
+    assert_refused(state, Action.of("pass"), 0, "core: out of turn")  # attacker can't
+    assert_refused(state, Action.of("pick", card="a1"), 1, "Toy rules, Reroll")
+    assert_refused(state, Action.of("pass", extra=1), 1, "Toy rules, Reroll")
 
     to_terminal(state)
-    assert_refused(state, Action.of("accept"), None, "core: game over")
+    assert_refused(state, Action.of("pass"), None, "core: game over")
     assert_refused(state, Action.of("pick", card="a1"), 0, "core: game over")
 
 
@@ -201,7 +203,7 @@ class ExplodingState(ToyState):
         self.hands[0].clear()
         self.events.append("oops")
         self.rng.next_u32()
-        if action.kind == "accept":
+        if action.kind == "pass":
             raise IllegalActionError("Toy rules, Deep", "discovered late")
         raise RuntimeError("bug in a rule")
 
@@ -230,7 +232,7 @@ def test_illegal_action_raised_inside_apply_leaves_state_unchanged() -> None:
     )
     before = state.serialize()
     with pytest.raises(IllegalActionError, match="discovered late"):
-        state.apply_action(Action.of("accept"))
+        state.apply_action(Action.of("pass"))
     assert state.serialize() == before
 
 
@@ -280,7 +282,7 @@ def test_clone_is_independent() -> None:
     assert state.serialize() == before
     clone_before = clone.serialize()
     to_decision(state)
-    state.apply_action(Action.of("accept"))
+    state.apply_action(Action.of("pass"))
     assert clone.serialize() == clone_before
 
 
@@ -311,14 +313,14 @@ def test_observation_hides_opponent_hand_and_unrevealed_pick() -> None:
     opp_card = state.hands[1][0]
     state.apply_action(Action.of("pick", card=opp_card), 1)
     obs = state.observation(0)
-    assert obs["opponent_has_picked"] is True
-    assert obs["revealed_picks"] is None
+    assert obs["zones"]["played1"] == {"count": 1}  # the opponent has picked, face down
     assert hidden_cards_leak(state, 0) == []
     assert f'"{opp_card}"' not in json.dumps(obs)
     # The picker sees their own pick.
-    assert state.observation(1)["my_pick"] == opp_card
+    assert state.observation(1)["zones"]["played1"]["cards"] == [opp_card]
     state.apply_action(state.legal_actions(0)[0], 0)
-    assert state.observation(0)["revealed_picks"] == list(state.picks)
+    zones = state.observation(0)["zones"]
+    assert [zones[f"played{p}"]["cards"][0] for p in (0, 1)] == list(state.picks)
     assert opp_card in state.picks
     with pytest.raises(ValueError):
         state.observation(2)
@@ -367,7 +369,13 @@ def test_serialize_is_canonical_json() -> None:
     doc = json.loads(text)
     assert json.dumps(doc, sort_keys=True, separators=(",", ":")) == text
     assert doc["game"] == "toy_duel"
-    assert doc["params"] == {"rounds": 3, "hand_size": 3}
+    assert doc["params"] == {
+        "rounds": 3,
+        "hand_size": 3,
+        "redraw": False,
+        "referee": False,
+        "coop": False,
+    }
     assert doc["seed"] == 1
     assert set(doc) == {"format", "game", "params", "seed", "rng", "history", "events", "data"}
 
@@ -391,9 +399,9 @@ def tampered(state: ToyState, edit: Any) -> str:
         (lambda d: d["history"].append({"player": 0, "action": {}}), "history[0].action.kind"),
         (lambda d: d["events"][0].update(seq=7), "events[0].seq"),
         (lambda d: d["data"].pop("round"), "data.round"),
-        (lambda d: d["data"].update(face=3), "data.face"),
-        (lambda d: d["data"]["decks"][1].update(draw=[5]), "data.decks[1].draw[0]"),
-        (lambda d: d["data"]["decisions"].append({}), "data.decisions[0].context"),
+        (lambda d: d["data"].update(revealed=3), "data.revealed"),
+        (lambda d: d["data"]["decks"][1].append(5), "data.decks[1][3]"),
+        (lambda d: d["data"]["flow"]["steps"].append({}), "data.flow.steps[3].kind"),
     ],
 )
 def test_malformed_saves_name_the_field(edit: Any, field: str) -> None:
@@ -427,7 +435,10 @@ def test_game_base_contract() -> None:
         Incomplete()  # type: ignore[abstract]
     game = ToyGame(rounds=2)
     assert game.num_players == 2
-    assert repr(game) == "ToyGame(**{'rounds': 2, 'hand_size': 3})"
+    assert repr(game) == (
+        "ToyGame(**{'rounds': 2, 'hand_size': 3, 'redraw': False, 'referee': False, "
+        "'coop': False})"
+    )
     state = game.new_initial_state()
     assert state.seed == 0
     assert state.num_players == 2

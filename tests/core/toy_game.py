@@ -1,258 +1,470 @@
-"""A tiny but complete game used to exercise the whole GameState contract.
+"""The toy duel: a tiny but complete game, and the worked example of a new game on the engine.
 
-"Toy duel", two players, a few rounds.  Each round:
+Two players, ``a`` and ``b``, each own six cards (``a1``..``a6``, the value is the digit) in a
+shuffled deck and hold ``hand_size`` of them. Each of the ``rounds`` rounds:
 
-1. both players secretly pick a card from their hand (SIMULTANEOUS, hidden);
-2. the picks are revealed and the round's attacker rolls a custom die
-   (CHANCE); a "reroll" face rolls again automatically;
-3. the defender -- not the active player -- may accept the roll or force one
-   reroll (a Decision on the stack, like an out-of-turn reaction);
-4. attacker's card value + die bonus against defender's card value wins a point.
+1. (variant ``redraw``) each player in turn may put any cards from their hand back into their
+   deck, chosen one card at a time; the deck is shuffled and they draw back up;
+2. both players secretly pick a card from their hand, at the same time;
+3. the picks are revealed and a showdown (``toy_showdown.py``) settles them: the round's
+   attacker (player 0 in the first round, then they alternate) rolls the toy die for a bonus;
+   the defender may force one reroll and, in the ``referee`` variant, a third seat may void a
+   roll once;
+4. the showdown's winner scores a point; the picks are discarded and each player draws back up
+   (an empty deck is refilled by shuffling the discard pile).
 
-After the last round the state is TERMINAL and returns are +1/-1/0.
-Each player's cards are ``a1..a6`` / ``b1..b6`` (value = the digit), held
-in a Deck shuffled from the state's own stream.
+After the last round the game is over: +1 / -1 by score, 0 for a tie (the referee gets 0).
+
+Variant ``coop``: the two players are one team (one result; each sees the other's hand) against
+an automaton owning ``c1``..``c6``. Each round the automaton plays the top card of its deck (an
+automatic step: the rules move for it) and attacks; both players pick and defend with the higher
+card; either may force the reroll.
+
+How it is built: the state declares its data once (annotations below); the procedure is a stack
+of small typed steps (``Match`` > ``Round`` > ``Redraw`` / ``PickCards`` / ``AutomatonPlays`` /
+``Showdown``), each saying who acts, what is legal, why anything else is refused and what an
+action does. The cards live in zones (``ToyState.zones``) that give observations and
+determinisation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 from rulekeeper.core import (
-    CHANCE,
     SIMULTANEOUS,
-    TERMINAL,
     Action,
+    Bounds,
     DataError,
-    Decision,
-    DecisionStack,
-    Deck,
-    Die,
+    Flow,
     Game,
-    GameState,
     JsonObject,
+    JsonValue,
+    PickSubset,
+    ProcedureState,
+    Reader,
+    Ref,
+    Refusal,
+    RefCheck,
+    Step,
+    StepKinds,
+    Zone,
+    redeal,
     register_game,
-    roll_outcome_actions,
 )
-from rulekeeper.core.fields import as_int, as_list, as_str, join, member
+from rulekeeper.core.fields import as_int
+from rulekeeper.core.zones import EVERYONE, NOBODY
+from toy_showdown import (
+    BONUS,
+    NO_REFEREE,
+    REROLL_RULE,
+    SHOWDOWN_STEPS,
+    TOY_DIE,
+    Reactions,
+    Seat,
+    Showdown,
+    ShowdownGame,
+)
 
-TOY_DIE = Die("toy", ("blank", "success", "success", "double_success", "reroll", "blank"))
-BONUS = {"blank": 0, "success": 1, "double_success": 2}
-PREFIXES = ("a", "b")
+PREFIXES = ("a", "b", "c")
 CARD_VALUES = range(1, 7)
+ALL_CARDS = frozenset(f"{prefix}{value}" for prefix in PREFIXES for value in CARD_VALUES)
+AUTOMATON = 2
+"""Co-op: the automaton's cards are side 2 (it has no seat; its score is ``scores[1]``)."""
+MAX_ROUNDS = 1000
 PICK_RULE = "Toy rules, Pick"
-REROLL_RULE = "Toy rules, Reroll"
+REDRAW_RULE = "Toy rules, Redraw"
+
+Card = Annotated[str, Ref("card")]
 
 
 def card_value(card: str) -> int:
     return int(card[1:])
 
 
-class ToyState(GameState):
+def _not_on(step: Step[Any], above: Step[Any]) -> str:
+    return f"a {above.kind} step cannot stand on a {step.kind} step here"
+
+
+# --------------------------------------------------------------------------- the steps
+
+
+@dataclass
+class Match(Step["ToyState"]):
+    """The root step: a round after another, then the final score. Automatic."""
+
+    kind = "match"
+
+    def run(self, state: ToyState) -> None:
+        if state.round < state.game.rounds:
+            state.flow.push(Round())
+        else:
+            state.events.append("game_over", {"scores": list(state.scores)})
+            state.flow.pop()
+
+    def check(self, state: ToyState, above: Step[Any] | None) -> str | None:
+        return None if above is None or isinstance(above, Round) else _not_on(self, above)
+
+
+ROUND_STAGES = ("redraw", "pick", "showdown")
+
+
+@dataclass
+class Round(Step["ToyState"]):
+    """One round. Automatic: it pushes what happens next, stage by stage, and takes the
+    showdown's result back (:meth:`resume`)."""
+
+    kind = "round"
+    stage: str = "redraw"
+
+    def __post_init__(self) -> None:
+        if self.stage not in ROUND_STAGES:
+            raise ValueError(f"no stage {self.stage!r} (stages: {', '.join(ROUND_STAGES)})")
+
+    def run(self, state: ToyState) -> None:
+        flow = state.flow
+        if self.stage == "redraw":
+            self.stage = "pick"
+            if state.game.redraw:
+                for seat in reversed(state.players):  # pushed last, seat 0 chooses first
+                    flow.push(Redraw.offer(state, seat))
+        elif self.stage == "pick":
+            self.stage = "showdown"
+            flow.push(PickCards(seats=list(state.players)))
+            if state.game.coop:
+                flow.push(AutomatonPlays())  # on top: it plays before the team picks
+        else:
+            state.revealed = True
+            state.events.append("revealed", {"picks": list(state.picks)})
+            flow.push(state.showdown())
+
+    def resume(self, state: ToyState, result: JsonObject) -> None:
+        """The showdown is settled: score it, discard the picks, draw back up."""
+        winner = state.scorer(result["winner"])
+        if winner is not None:
+            state.scores[winner] += 1
+        state.events.append(
+            "round_result",
+            {"attack": result["attack"], "defence": result["defence"], "winner": winner},
+        )
+        for side, played in enumerate(state.played):
+            state.discards[side].extend(played)
+            played.clear()
+        for seat in state.players:
+            drawn = state.draw(seat, state.game.hand_size - len(state.hands[seat]))
+            state.hands[seat].extend(drawn)
+            state.events.append("drew", {"cards": drawn}, visible_to=(seat,))
+        state.revealed = False
+        state.round += 1
+        state.flow.pop()
+
+    def check(self, state: ToyState, above: Step[Any] | None) -> str | None:
+        allowed = {"redraw": (), "pick": (Redraw,), "showdown": (PickCards, Showdown)}
+        if above is not None and not isinstance(above, allowed[self.stage]):
+            return _not_on(self, above)
+        return None
+
+
+@dataclass
+class Redraw(PickSubset["ToyState"]):
+    """Variant ``redraw``: put any cards from your hand back, one pick at a time in canonical
+    order (``put_back item=a3`` ... ``done``); then your deck is shuffled and you draw back
+    up. Dropped unasked when your deck is empty (you would draw the same cards back)."""
+
+    kind = "redraw"
+    rule = REDRAW_RULE
+    verb = "put_back"
+
+    @classmethod
+    def offer(cls, state: ToyState, seat: int) -> Redraw:
+        hand = sorted(state.hands[seat])
+        return cls(seat=seat, options=hand, least=0, most=len(hand))
+
+    def pointless(self, state: ToyState) -> bool:
+        return not state.decks[self.seat]
+
+    def chosen(self, state: ToyState, items: list[str]) -> None:
+        hand, deck = state.hands[self.seat], state.decks[self.seat]
+        for card in items:
+            hand.remove(card)
+        deck.extend(items)
+        state.rng.shuffle(deck)
+        drawn = state.draw(self.seat, len(items))
+        hand.extend(drawn)
+        state.events.append("redrew", {"player": self.seat, "count": len(items)})
+        state.events.append("drew", {"cards": drawn}, visible_to=(self.seat,))
+
+    def check(self, state: ToyState, above: Step[Any] | None) -> str | None:
+        if above is not None and not isinstance(above, Redraw):
+            return _not_on(self, above)
+        if self.seat not in state.players:
+            return f"no player {self.seat}"
+        if self.options != sorted(state.hands[self.seat]) or self.most != len(self.options):
+            return "the choice is not the player's hand"
+        return None
+
+
+@dataclass
+class PickCards(Step["ToyState"]):
+    """The players in ``seats`` each pick a card from their hand, face down, all at once.
+
+    One function says what is legal and why anything else is refused (:meth:`refusal`); the
+    legal list is the candidates it does not refuse."""
+
+    kind = "pick_cards"
+    rule = PICK_RULE
+    seats: list[Seat] = field(default_factory=list)
+
+    def actor(self, state: ToyState) -> int:
+        return SIMULTANEOUS
+
+    def waiting(self, state: ToyState) -> list[int]:
+        return [seat for seat in self.seats if not state.played[seat]]
+
+    def candidates(self, state: ToyState, seat: int) -> list[Action]:
+        return [Action.of("pick", card=card) for card in sorted(state.hands[seat])]
+
+    def refusal(self, state: ToyState, seat: int, action: Action) -> Refusal | None:
+        if action.kind != "pick":
+            return (PICK_RULE, f"no {action.kind!r} now: each player picks a card")
+        card = action.get("card")
+        if action != Action.of("pick", card=card):
+            return (PICK_RULE, "say which card: pick card=<card>")
+        if card not in state.hands[seat]:
+            return (PICK_RULE, f"{card!r} is not in your hand")
+        return None
+
+    def apply(self, state: ToyState, action: Action, seat: int) -> None:
+        card = action.str_param("card")
+        state.hands[seat].remove(card)
+        state.played[seat].append(card)
+        state.events.append("picked", {"player": seat, "card": card}, visible_to=(seat,))
+        state.events.append("player_ready", {"player": seat})
+        if not self.waiting(state):
+            state.flow.pop()
+
+    def check(self, state: ToyState, above: Step[Any] | None) -> str | None:
+        if above is not None:
+            return _not_on(self, above)
+        if sorted(self.seats) != list(state.players):
+            return "every player picks"
+        if not self.waiting(state):
+            return "nobody is left to pick"
+        if state.game.coop and not state.played[AUTOMATON]:
+            return "the automaton has not played"
+        return None
+
+
+@dataclass
+class AutomatonPlays(Step["ToyState"]):
+    """Co-op: the automaton plays the top card of its deck, face up. Nobody decides (AUTO)."""
+
+    kind = "automaton_plays"
+
+    def run(self, state: ToyState) -> None:
+        (card,) = state.draw(AUTOMATON, 1)
+        state.played[AUTOMATON].append(card)
+        state.events.append("automaton_played", {"card": card})
+        state.flow.pop()
+
+
+# --------------------------------------------------------------------------- the state
+
+
+class ToyState(ProcedureState):
+    """The duel's data, declared once: clone, save and load (with checks) follow from it."""
+
+    STEPS = SHOWDOWN_STEPS.merged(StepKinds(Match, Round, Redraw, PickCards, AutomatonPlays))
     game: ToyGame
+
+    round: Annotated[int, Bounds(0, MAX_ROUNDS)]
+    scores: list[Annotated[int, Bounds(0, MAX_ROUNDS)]]
+    """Points of players 0 and 1 (co-op: of the team, then of the automaton)."""
+    hands: list[list[Card]]
+    """Cards by side: player 0, player 1 and (co-op) the automaton, whose hand stays empty."""
+    decks: list[list[Card]]
+    """Draw piles, top first."""
+    discards: list[list[Card]]
+    played: list[list[Card]]
+    """The card each side plays this round, face down until ``revealed``."""
+    revealed: bool
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
-        params = game.params
-        self.rounds = int(params["rounds"])  # type: ignore[arg-type]
+        sides = range(3 if self.game.coop else 2)
         self.round = 0
         self.scores = [0, 0]
-        self.decks = [Deck(f"{prefix}{v}" for v in CARD_VALUES) for prefix in PREFIXES]
+        self.decks = [[f"{PREFIXES[side]}{value}" for value in CARD_VALUES] for side in sides]
         for deck in self.decks:
-            deck.shuffle(self.rng)
-        hand_size = int(params["hand_size"])  # type: ignore[arg-type]
-        self.hands = [deck.draw(hand_size) for deck in self.decks]
-        self.picks: list[str | None] = [None, None]
-        self.rolling = False
-        self.face: str | None = None
-        self.rerolled = False
-        self.decisions = DecisionStack()
-        self.events.append("dealt", {"hand_size": hand_size})
-        for p, hand in enumerate(self.hands):
-            self.events.append("hand", {"cards": sorted(hand)}, visible_to=(p,))
+            self.rng.shuffle(deck)
+        self.discards = [[] for _ in sides]
+        self.played = [[] for _ in sides]
+        self.hands = [[] for _ in sides]
+        self.revealed = False
+        for seat in self.players:
+            self.hands[seat] = self.draw(seat, self.game.hand_size)
+        self.events.append("dealt", {"hand_size": self.game.hand_size})
+        for seat in self.players:
+            self.events.append("hand", {"cards": sorted(self.hands[seat])}, visible_to=(seat,))
+        self.flow = Flow([Match()])
+        self.settle()
+
+    # -- helpers of the steps -------------------------------------------------------
 
     @property
-    def attacker(self) -> int:
-        return self.round % 2
+    def players(self) -> tuple[int, ...]:
+        """The seats holding cards (not the referee)."""
+        return (0, 1)
 
     @property
-    def defender(self) -> int:
-        return 1 - self.attacker
+    def attacker(self) -> int | None:
+        """The seat attacking this round (None in co-op: the automaton attacks)."""
+        return None if self.game.coop else self.round % 2
 
-    # -- hooks ----------------------------------------------------------------
+    @property
+    def defender(self) -> int | None:
+        return None if self.game.coop else 1 - self.round % 2
 
-    def _current_player(self) -> int:
-        if self.round >= self.rounds:
-            return TERMINAL
-        if not self.decisions.empty():
-            return self.decisions.top().player
-        if self.rolling:
-            return CHANCE
-        return SIMULTANEOUS
+    @property
+    def picks(self) -> list[str | None]:
+        """The card each side plays this round, if chosen."""
+        return [cards[0] if cards else None for cards in self.played]
 
-    def _legal_actions(self, player: int) -> list[Action]:
-        if not self.decisions.empty():
-            top = self.decisions.top()
-            if top.player == player and top.kind == "accept_or_reroll":
-                return [Action.of("accept"), Action.of("reroll")]
-            return []
-        if self.picks[player] is not None:
-            return []
-        return [Action.of("pick", card=card) for card in sorted(self.hands[player])]
+    def draw(self, side: int, count: int) -> list[str]:
+        """Take *count* cards from the top of *side*'s deck, refilling an empty deck by
+        shuffling the discard pile into it."""
+        deck, discard, drawn = self.decks[side], self.discards[side], []
+        for _ in range(count):
+            if not deck and discard:
+                deck.extend(discard)
+                discard.clear()
+                self.rng.shuffle(deck)
+                self.events.append("reshuffled", {"side": side})
+            if deck:
+                drawn.append(deck.pop(0))
+        return drawn
 
-    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        if action.kind == "pick":
-            card = action.get("card")
-            if not self.decisions.empty():
-                return (PICK_RULE, "cards are picked only at the start of a round")
-            return (PICK_RULE, f"{card!r} is not in your hand")
-        if action.kind in ("accept", "reroll") and self.decisions.empty():
-            return (REROLL_RULE, "there is no roll to accept or reroll")
-        return super()._explain_illegal(action, player)
+    def showdown(self) -> Showdown:
+        """The showdown of the revealed picks."""
+        value = [card_value(cards[0]) for cards in self.played]
+        if self.game.coop:
+            return Showdown(attack=value[AUTOMATON], defence=max(value[:2]), defenders=[0, 1])
+        attacker, defender = self.round % 2, 1 - self.round % 2
+        referee = 2 if self.game.referee else NO_REFEREE
+        return Showdown(
+            attack=value[attacker], defence=value[defender], defenders=[defender], referee=referee
+        )
 
-    def _apply(self, action: Action, player: int) -> None:
-        if action.kind == "pick":
-            card = str(action.param("card"))
-            self.hands[player].remove(card)
-            self.picks[player] = card
-            self.events.append("picked", {"player": player, "card": card}, visible_to=(player,))
-            self.events.append("player_ready", {"player": player})
-            if all(pick is not None for pick in self.picks):
-                self.events.append("revealed", {"picks": list(self.picks)})
-                self.rolling = True
-        elif action.kind == "roll":
-            face = str(action.param("face"))
-            self.events.append("rolled", {"player": self.attacker, "face": face})
-            if face == "reroll":
-                return  # still a chance node: the die is rolled again
-            self.rolling = False
-            self.face = face
-            if self.rerolled:
-                self._finish_round()
-            else:
-                self.decisions.push(
-                    Decision(
-                        self.defender,
-                        "accept_or_reroll",
-                        {"face": face},
-                        f"Player {self.attacker} rolled {face}. Accept, or force a reroll?",
-                    )
-                )
-        elif action.kind == "accept":
-            self.decisions.pop()
-            self._finish_round()
-        elif action.kind == "reroll":
-            self.decisions.pop()
-            self.rerolled = True
-            self.rolling = True
-            self.face = None
-            self.events.append("reroll_forced", {"player": player})
-        else:  # pragma: no cover - legality is checked before _apply
-            raise AssertionError(action)
+    def scorer(self, winner: JsonValue) -> int | None:
+        """Whose score a showdown won by "attacker" / "defender" raises."""
+        if winner is None:
+            return None
+        if self.game.coop:
+            return 1 if winner == "attacker" else 0
+        return self.attacker if winner == "attacker" else self.defender
 
-    def _finish_round(self) -> None:
-        attacker_card, defender_card = self.picks[self.attacker], self.picks[self.defender]
-        assert attacker_card is not None and defender_card is not None and self.face
-        attack = card_value(attacker_card) + BONUS[self.face]
-        defence = card_value(defender_card)
-        winner = self.attacker if attack > defence else self.defender if defence > attack else None
-        if winner is not None:
-            self.scores[winner] += 1
-        self.events.append("round_result", {"attack": attack, "defence": defence, "winner": winner})
-        for p, deck in enumerate(self.decks):
-            pick = self.picks[p]
-            assert pick is not None
-            deck.discard(pick)
-            drawn = deck.draw_with_reshuffle(1, self.rng)
-            self.hands[p].extend(drawn)
-            self.events.append("drew", {"cards": drawn}, visible_to=(p,))
-        self.picks = [None, None]
-        self.face = None
-        self.rerolled = False
-        self.round += 1
-        if self.round >= self.rounds:
-            self.events.append("game_over", {"scores": list(self.scores)})
+    # -- hidden information --------------------------------------------------------
 
-    def _chance_outcomes(self) -> list[tuple[Action, float]]:
-        return roll_outcome_actions(TOY_DIE)
-
-    def _returns(self) -> Sequence[float]:
-        if not self.is_terminal() or self.scores[0] == self.scores[1]:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.scores[0] > self.scores[1] else [-1.0, 1.0]
+    def zones(self) -> list[Zone]:
+        """Where the cards are and who sees them. The hidden cards of one side form a pool:
+        to someone who does not see them, any could be in the hand, the deck or face down."""
+        zones = []
+        for side in range(len(self.decks)):
+            owner: tuple[int, ...] = NOBODY if side == AUTOMATON else (side,)
+            pool = f"side{side}"
+            shown = EVERYONE if self.revealed or side == AUTOMATON else owner
+            zones += [
+                Zone(f"hand{side}", self.hands[side], owner, pool),
+                Zone(f"deck{side}", self.decks[side], NOBODY, pool),
+                Zone(f"discard{side}", self.discards[side], EVERYONE, pool),
+                Zone(f"played{side}", self.played[side], shown, pool),
+            ]
+        return zones
 
     def _observation(self, player: int) -> JsonObject:
-        opponent = 1 - player
-        revealed = all(pick is not None for pick in self.picks)
-        top = None if self.decisions.empty() else self.decisions.top().to_data()
-        return {
+        sight = self.game.sight_of(player)
+        obs: JsonObject = {
             "player": player,
             "round": self.round,
-            "rounds": self.rounds,
+            "rounds": self.game.rounds,
             "scores": list(self.scores),
             "attacker": self.attacker,
-            "hand": sorted(self.hands[player]),
-            "opponent_hand_size": len(self.hands[opponent]),
-            "my_pick": self.picks[player],
-            "opponent_has_picked": self.picks[opponent] is not None,
-            "revealed_picks": list(self.picks) if revealed else None,
-            "face": self.face,
-            "decision": top,
-            "decks": [deck.public_view() for deck in self.decks],
-            "events": [event.to_data() for event in self.events.for_player(player)],
+            "zones": {zone.name: zone.view(sight) for zone in self.zones()},
+            "procedure": [step.kind for step in self.flow],
         }
+        showdown = self.flow.find(Showdown)
+        if showdown is not None:
+            obs["showdown"] = {"face": showdown.face, "rerolled": showdown.rerolled}
+        window = self.flow.find(Reactions)
+        if window is not None:
+            obs["priority"] = window.holding()
+        top = self.flow.steps[-1] if self.flow.steps else None
+        if isinstance(top, Redraw) and top.seat in sight:
+            obs["putting_back"] = [top.options[i] for i in top.picked]
+        return obs
 
-    def _to_data(self) -> JsonObject:
-        return {
-            "rounds": self.rounds,
-            "round": self.round,
-            "scores": list(self.scores),
-            "decks": [deck.to_data() for deck in self.decks],
-            "hands": [list(hand) for hand in self.hands],
-            "picks": list(self.picks),
-            "rolling": self.rolling,
-            "face": self.face,
-            "rerolled": self.rerolled,
-            "decisions": self.decisions.to_data(),
-        }
+    def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
+        """Picks and put-backs are secret: the others (bar a sharing team) learn only this."""
+        top = self.flow.steps[-1]
+        if isinstance(top, PickCards):
+            return (player,), f"player {player} picks a card"
+        if isinstance(top, Redraw) and action.kind == Redraw.verb:
+            return (player,), f"player {player} chooses a card to put back"
+        return None
 
-    def _from_data(self, data: Mapping[str, Any]) -> None:
-        src = "toy_duel state"
+    def _resample(self, player: int, rng: Any) -> None:
+        redeal(self.zones(), self.game.sight_of(player), rng)
+        for step in self.flow:  # a pending redraw lists the hand it was offered
+            if isinstance(step, Redraw):
+                step.options = sorted(self.hands[step.seat])
 
-        def get(key: str) -> Any:
-            return member(data, key, src, "data")
+    # -- the rest of the state API ---------------------------------------------------
 
-        def path(key: str) -> str:
-            return join("data", key)
-
-        self.rounds = as_int(get("rounds"), src, path("rounds"))
-        self.round = as_int(get("round"), src, path("round"))
-        self.scores = [as_int(v, src, path("scores")) for v in as_list(get("scores"), src, "")]
-        self.decks = [
-            Deck.from_data(d, src, join(path("decks"), i))
-            for i, d in enumerate(as_list(get("decks"), src, path("decks")))
-        ]
-        self.hands = [
-            [as_str(card, src, path("hands")) for card in as_list(hand, src, path("hands"))]
-            for hand in as_list(get("hands"), src, path("hands"))
-        ]
-        self.picks = [
-            None if p is None else as_str(p, src, path("picks"))
-            for p in as_list(get("picks"), src, path("picks"))
-        ]
-        rolling, rerolled = get("rolling"), get("rerolled")
-        if not isinstance(rolling, bool) or not isinstance(rerolled, bool):
-            raise DataError(src, path("rolling"), "rolling and rerolled must be booleans")
-        self.rolling, self.rerolled = rolling, rerolled
-        face = get("face")
-        self.face = None if face is None else as_str(face, src, path("face"))
-        self.decisions = DecisionStack.from_data(get("decisions"), src, path("decisions"))
+    def _returns(self) -> Sequence[float]:
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        lead = (self.scores[0] > self.scores[1]) - (self.scores[0] < self.scores[1])
+        if self.game.coop:
+            return [lead, lead]
+        return [lead, -lead, 0][: self.num_players]
 
     def describe(self, action: Action) -> str:
         if action.kind == "pick":
             return f"play card {action.param('card')}"
+        if action.kind == Redraw.verb:
+            return f"put {action.param('item')} back"
         return super().describe(action)
+
+    # -- checks of a saved state ----------------------------------------------------
+
+    def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
+        for ref in refs:
+            if ref.value not in ALL_CARDS:
+                raise reader.fail(ref.path, f"no card {ref.value!r}")
+
+    def _check_state(self, reader: Reader) -> None:
+        sides = 3 if self.game.coop else 2
+        for name in ("hands", "decks", "discards", "played"):
+            if len(getattr(self, name)) != sides:
+                raise reader.fail(f"data.{name}", f"expected {sides} sides")
+        if len(self.scores) != 2:
+            raise reader.fail("data.scores", "expected two scores")
+        for side in range(sides):
+            cards = self.hands[side] + self.decks[side] + self.discards[side] + self.played[side]
+            if sorted(cards) != [f"{PREFIXES[side]}{value}" for value in CARD_VALUES]:
+                raise reader.fail(f"data.decks[{side}]", "each card must be in exactly one place")
+            played = self.played[side]
+            held = len(self.hands[side]) + len(played)
+            if len(played) > 1 or held != (len(played) if side == AUTOMATON else self.game.hand_size):
+                raise reader.fail(f"data.hands[{side}]", "the hand is not of the right size")
+        if self.flow.steps and not isinstance(self.flow.steps[0], Match):
+            raise reader.fail("data.flow.steps[0]", "the root step is the match")
+        super()._check_state(reader)
+
+
+# --------------------------------------------------------------------------- the games
 
 
 @register_game
@@ -261,19 +473,73 @@ class ToyGame(Game):
     state_class = ToyState
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
-        out: JsonObject = {"rounds": 3, "hand_size": 3}
-        limits = {"rounds": (1, 20), "hand_size": (1, 6)}
         source = "toy_duel parameters"
+        out: JsonObject = {
+            "rounds": 3,
+            "hand_size": 3,
+            "redraw": False,
+            "referee": False,
+            "coop": False,
+        }
+        limits = {"rounds": (1, MAX_ROUNDS), "hand_size": (1, 6)}
         for key, value in params.items():
-            if key not in limits:
+            if key not in out:
                 raise DataError(source, key, "unknown parameter")
-            number = as_int(value, source, key)
-            lo, hi = limits[key]
-            if not lo <= number <= hi:
-                raise DataError(source, key, f"must be between {lo} and {hi}")
-            out[key] = number
+            if key in limits:
+                number = as_int(value, source, key)
+                lo, hi = limits[key]
+                if not lo <= number <= hi:
+                    raise DataError(source, key, f"must be between {lo} and {hi}")
+            elif not isinstance(value, bool):
+                raise DataError(source, key, "expected true or false")
+            out[key] = value
+        if out["coop"] and out["referee"]:
+            raise DataError(source, "referee", "the co-op variant has no referee")
         return out
 
     @property
+    def rounds(self) -> int:
+        return int(self._params["rounds"])  # type: ignore[arg-type]
+
+    @property
+    def hand_size(self) -> int:
+        return int(self._params["hand_size"])  # type: ignore[arg-type]
+
+    @property
+    def redraw(self) -> bool:
+        return self._params["redraw"] is True
+
+    @property
+    def referee(self) -> bool:
+        return self._params["referee"] is True
+
+    @property
+    def coop(self) -> bool:
+        return self._params["coop"] is True
+
+    @property
     def num_players(self) -> int:
-        return 2
+        return 3 if self.referee else 2
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 1),) if self.coop else super().teams
+
+    @property
+    def shared_vision(self) -> bool:
+        return self.coop
+
+
+__all__ = [
+    "BONUS",
+    "REROLL_RULE",
+    "TOY_DIE",
+    "AutomatonPlays",
+    "Match",
+    "PickCards",
+    "Redraw",
+    "Round",
+    "ShowdownGame",
+    "ToyGame",
+    "ToyState",
+]

@@ -18,10 +18,10 @@ from rich.text import Text
 from rulekeeper.cli import content
 from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.battlefield import Battlefield, shipped_maps
-from rulekeeper.games.battleground.hexes import GROUND, PLATFORM, Position
-from rulekeeper.games.battleground.mapfile import map_json_schema
-from rulekeeper.games.battleground.render import render_map, render_plain
+from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
+from rulekeeper.games.battleground.board.hexes import GROUND, PLATFORM, Position
+from rulekeeper.games.battleground.board.mapfile import map_json_schema
+from rulekeeper.games.battleground.board.render import render_map, render_plain
 
 # Exit codes: 1 = a checked map file is invalid; 2 = bad usage or a map that cannot be loaded
 # (click uses 2 for usage errors as well).

@@ -24,9 +24,9 @@ from rulekeeper.core import (
     load_game,
 )
 from rulekeeper.games.battleground.agents import ObjectiveSeeker, SkirmishBot
+from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.games.battleground.board.render import render_map
 from rulekeeper.games.battleground.game import BattlegroundState
-from rulekeeper.games.battleground.hexes import Position
-from rulekeeper.games.battleground.render import render_map
 from rulekeeper.games.battleground.slice import MovementSliceState
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]

@@ -20,9 +20,9 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.facing import flank_verdict
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.facing import flank_verdict
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTION_NAMES,
     GROUND,
     PLATFORM,
@@ -30,7 +30,7 @@ from rulekeeper.games.battleground.hexes import (
     Position,
     axial_to_offset,
 )
-from rulekeeper.games.battleground.movement import (
+from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Style,
     movement_points,

@@ -14,7 +14,7 @@ from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.flow import AUTO, Flow, PickSubset, Refusal, ResponseWindow, Step, StepKinds
 from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
 from rulekeeper.core.procedure import ProcedureState
-from rulekeeper.core.record import Bounds, Ref
+from rulekeeper.core.record import Bounds, Reader, Ref, RefCheck
 from rulekeeper.core.registry import GameRegistry, list_games, load_game, register_game
 from rulekeeper.core.replay import GameRecord, record_of, replay, replay_prefix
 from rulekeeper.core.rng import Pcg32
@@ -61,7 +61,9 @@ __all__ = [
     "PickSubset",
     "ProcedureState",
     "RandomAgent",
+    "Reader",
     "Ref",
+    "RefCheck",
     "Refusal",
     "ResponseWindow",
     "RulekeeperError",

@@ -104,6 +104,15 @@ class Step(Generic[S]):
         """A sub-procedure pushed by this step finished with *result* (see Flow.finish)."""
         raise NotImplementedError(f"{self.kind}: no sub-procedure to resume")
 
+    def check(self, state: S, above: Step[Any] | None) -> str | None:
+        """For a step read from a saved state: why it cannot stand where it is, or None.
+
+        *above* is the step directly on top of it (None for the top step): a step knows which
+        steps it pushes, so checking upwards catches a step out of place. Also the place for
+        what its field types cannot say (a seat of this game, a card in that hand). Checks on a
+        step's fields alone go in ``__post_init__`` (a ValueError there is a DataError)."""
+        return None
+
 
 StepT = TypeVar("StepT", bound=Step[Any])
 
@@ -293,6 +302,13 @@ class ResponseWindow(Step[S]):
     holder: int = 0
     passes: int = 0
 
+    def __post_init__(self) -> None:
+        size = len(self.seats)
+        if not 0 <= self.holder < max(1, size):
+            raise ValueError(f"holder {self.holder} is not an index of the {size} seats")
+        if not 0 <= self.passes < max(1, size):
+            raise ValueError(f"{self.passes} passes in a window of {size} seats")
+
     def responses(self, state: S, seat: int) -> Sequence[Action]:
         """What *seat* may play in this window now (passing is added by the window)."""
         return ()
@@ -354,6 +370,21 @@ class PickSubset(Step[S]):
 
     verb: ClassVar[str] = "pick"
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.least <= min(self.most, len(self.options)):
+            raise ValueError(
+                f"least {self.least} and most {self.most} do not fit {len(self.options)} options"
+            )
+        if any(b <= a for a, b in zip(self.picked, self.picked[1:], strict=False)):
+            raise ValueError("picks go in the order of the options")
+        if self.picked and not (self.picked[0] >= 0 and self.picked[-1] < len(self.options)):
+            raise ValueError("a pick is not one of the options")
+        if len(self.picked) > self.most or (self.picked and len(self.picked) == self.most):
+            raise ValueError(f"{len(self.picked)} picks pending, at most {self.most}")
+        left = len(self.options) - (self.picked[-1] + 1 if self.picked else 0)
+        if left < self.least - len(self.picked):
+            raise ValueError(f"too few options left to pick at least {self.least}")
+
     def chosen(self, state: S, items: list[str]) -> None:
         """The finished choice (called after this step is popped)."""
         raise NotImplementedError
@@ -364,12 +395,17 @@ class PickSubset(Step[S]):
     def candidates(self, state: S, seat: int) -> Iterable[Action]:
         start = self.picked[-1] + 1 if self.picked else 0
         seen: set[str] = set()
-        for index in range(start, len(self.options)):
+        for index in range(start, self._last_start() + 1):
             item = self.options[index]
             if item not in seen:  # equal items: the first copy stands for all
                 seen.add(item)
                 yield Action.of(self.verb, item=item)
         yield Action.of("done")
+
+    def _last_start(self) -> int:
+        """The last option that can be picked next and still leave enough for ``least``."""
+        needed = max(0, self.least - len(self.picked))
+        return len(self.options) - max(1, needed)
 
     def refusal(self, state: S, seat: int, action: Action) -> Refusal | None:
         if action.kind == "done" and action == Action.of("done"):
@@ -379,8 +415,15 @@ class PickSubset(Step[S]):
         if action.kind != self.verb or [name for name, _ in action.params] != ["item"]:
             return (self.rule, f"'{self.verb}' an item or say 'done'")
         item = action.param("item")
-        if self._next_index(item) is None:
+        index = self._next_index(item)
+        if index is None:
             return (self.rule, f"{item!r} is not among the items left to pick")
+        if index > self._last_start():
+            left = len(self.options) - index - 1
+            return (
+                self.rule,
+                f"after {item!r} only {left} items are left; at least {self.least} must be picked",
+            )
         return None
 
     def _next_index(self, item: object) -> int | None:

@@ -7,8 +7,9 @@ everything the state API needs follows:
 * who acts, the legal actions, the legality check and the refusal come from the top step;
 * after each action, automatic steps run until someone must act (:meth:`Flow.settle`);
 * clone, serialise and deserialise follow from the declared fields; a saved state that does not
-  fit the declaration, names an unknown step or references something that does not exist is
-  refused with a :class:`DataError` naming the field, and so is one the rules cannot continue
+  fit the declaration, names an unknown step, references something that does not exist or
+  breaks an invariant the game checks (:meth:`ProcedureState._check_state`, :meth:`Step.check`)
+  is refused with a :class:`DataError` naming the field, and so is one the rules cannot continue
   from (it is probed when read).
 """
 
@@ -80,6 +81,17 @@ class ProcedureState(GameState):
         for ref in refs:
             raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
 
+    def _check_state(self, reader: Reader) -> None:
+        """Check a state read from saved data for what its declaration cannot say, before it
+        is probed. Default: every step's :meth:`~rulekeeper.core.flow.Step.check`. Games
+        extend it with their invariants (each card in one place, which step is the root)."""
+        steps = self.flow.steps
+        for index, step in enumerate(steps):
+            above = steps[index + 1] if index + 1 < len(steps) else None
+            problem = step.check(self, above)
+            if problem is not None:
+                raise reader.fail(f"data.flow.steps[{index}]", f"{step.kind}: {problem}")
+
     # ------------------------------------------------------------------ the state API
 
     def _is_terminal(self) -> bool:
@@ -145,6 +157,7 @@ class ProcedureState(GameState):
         self.fieldset().read_into(self, rest, reader, "data")
         self.flow = Flow.from_data(data["flow"], self.STEPS, reader, "data.flow")
         self._check_refs(reader.refs, reader)
+        self._check_state(reader)
         self._probe(reader)
 
     def _probe(self, reader: Reader) -> None:

@@ -164,8 +164,12 @@ class Game(ABC):
         same value."""
         return tuple((seat,) for seat in range(self.num_players))
 
-    #: Whether the seats of a team see each other's hidden information (a shared hand).
-    shared_vision: ClassVar[bool] = False
+    @property
+    def shared_vision(self) -> bool:
+        """Whether the seats of a team see each other's hidden information (a shared hand).
+
+        Default: no. A property, so that a variant (a co-op parameter) can decide."""
+        return False
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """The seats of *seat*'s team (itself included)."""
@@ -537,13 +541,36 @@ class GameState(ABC):
     def resample(self, player: int, rng: random.Random) -> Self:
         """A state *player* cannot tell from this one: everything they have observed is the
         same, and what is hidden from them (others' hands, deck orders) is dealt again at random
-        from what it could be. For search bots (determinisation); the result plays on."""
+        from what it could be. The state's random stream is reseeded from *rng* (the rolls to
+        come are unknown too) and the logs keep only what *player* may see (others' secret
+        actions become their covers, hidden events ``hidden`` markers). For search bots
+        (determinisation); the result plays on, but is no longer a replay of its history."""
         self._check_seat(player)
         if not isinstance(rng, random.Random):
             raise TypeError("rng must be a random.Random")
         new = self.clone()
+        # The state's own stream decides the rolls and shuffles to come: unknown too.
+        new.rng = Pcg32(rng.getrandbits(64))
         new._resample(player, rng)
+        new._forget_hidden(player)
         return new
+
+    def _forget_hidden(self, player: int) -> None:
+        """Drop from the logs what *player* may not see (others' secret actions and hidden
+        events, which tell the real hidden values): they become their public covers."""
+        sight = self.game.sight_of(player)
+        if any(not entry.visible_for(sight) for entry in self._history):
+            self._history = Chain(self.history_for(player))
+        events = list(self.events)
+        if any(e.visible_to is not None and not _sees(sight, e.visible_to) for e in events):
+            self.events = EventLog(
+                [
+                    e
+                    if e.visible_to is None or _sees(sight, e.visible_to)
+                    else Event(e.seq, "hidden", {}, e.visible_to)
+                    for e in events
+                ]
+            )
 
     def _resample(self, player: int, rng: random.Random) -> None:
         """Games with hidden information re-deal it here (the default: nothing is hidden)."""
@@ -591,7 +618,7 @@ class GameState(ABC):
         source = f"{game.name} state"
         try:
             doc = json.loads(text, parse_constant=_reject_constant)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise DataError(source, "<text>", f"not valid JSON: {exc}") from exc
         doc = as_mapping(doc, source, "")
         unknown = sorted(set(doc) - _STATE_KEYS)
@@ -611,11 +638,17 @@ class GameState(ABC):
         seed = as_int(member(doc, "seed", source), source, "seed")
         rng = Pcg32.from_data(member(doc, "rng", source), source, "rng")
         raw_history = as_list(member(doc, "history", source), source, "history")
-        history = [
-            LoggedAction.from_json(item, source, join("history", i))
-            for i, item in enumerate(raw_history)
-        ]
-        events = EventLog.from_data(member(doc, "events", source), source, "events")
+        try:
+            history = [
+                LoggedAction.from_json(item, source, join("history", i))
+                for i, item in enumerate(raw_history)
+            ]
+        except RecursionError as exc:
+            raise DataError(source, "history", "nested too deeply") from exc
+        try:
+            events = EventLog.from_data(member(doc, "events", source), source, "events")
+        except RecursionError as exc:
+            raise DataError(source, "events", "nested too deeply") from exc
         data = as_mapping(member(doc, "data", source), source, "data")
 
         state = object.__new__(cls)
@@ -630,6 +663,8 @@ class GameState(ABC):
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise DataError(source, "data", f"{type(exc).__name__}: {exc}") from exc
+        except RecursionError as exc:
+            raise DataError(source, "data", "nested too deeply") from exc
         return state
 
     def __repr__(self) -> str:
@@ -637,6 +672,10 @@ class GameState(ABC):
             f"<{type(self).__name__} {self.game.name} seed={self.seed} "
             f"actions={len(self._history)} player={self.current_player()}>"
         )
+
+
+def _sees(sight: Sequence[int], visible_to: Sequence[int]) -> bool:
+    return any(seat in visible_to for seat in sight)
 
 
 def _reject_constant(name: str) -> float:

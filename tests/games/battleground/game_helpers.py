@@ -19,10 +19,10 @@ from typing import Any
 import yaml
 
 from rulekeeper.core import CHANCE, Action, load_game
-from rulekeeper.games.battleground.dicetest import DiceTest
+from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
-from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.model import Fighter, Turn
+from rulekeeper.games.battleground.rules.dicetest import DiceTest
 
 # Cards of the first-game decks with many AP (initiative, AP, mana in the comments).
 FOR_ETERNIA = "masters-for-eternia"  # 1, 3 AP, 2 mana; ability: a free move

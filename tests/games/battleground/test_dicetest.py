@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekeeper.games.battleground.dicetest import (
+from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
     Modifier,
     net_successes,

@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from rulekeeper.games.battleground.facing import (
+from rulekeeper.games.battleground.board.facing import (
     arc_of,
     facings_toward,
     facings_toward_any,
@@ -19,7 +19,7 @@ from rulekeeper.games.battleground.facing import (
     in_front_arc,
     rear_neighbours,
 )
-from rulekeeper.games.battleground.hexes import DIRECTIONS, centre, neighbour, within
+from rulekeeper.games.battleground.board.hexes import DIRECTIONS, centre, neighbour, within
 
 HERE = (2, 3)
 

@@ -34,7 +34,7 @@ from game_helpers import (
 )
 
 from rulekeeper.core import Action, IllegalActionError
-from rulekeeper.games.battleground.combat import knock_out_value
+from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
 def masters_turn(state, character, card=STEADY_AIM, bonus="mana", ap=None):

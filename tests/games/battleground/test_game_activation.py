@@ -41,7 +41,7 @@ from game_helpers import (
 )
 
 from rulekeeper.core import SIMULTANEOUS, Action, Deck, IllegalActionError
-from rulekeeper.games.battleground.combat import knock_out_value
+from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 # === choosing the first player [First Game Setup, step 7] ===================================
 

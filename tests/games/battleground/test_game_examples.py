@@ -38,7 +38,7 @@ from game_helpers import (
 )
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground.combat import knock_out_value
+from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
 def test_ranged_attack_example_arm_cannon(tmp_path):

@@ -4,8 +4,8 @@ within the mark counts as standing in difficult terrain for every rule (docs/rul
 from __future__ import annotations
 
 from rulekeeper.core import load_game
+from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.game import BattlegroundState
-from rulekeeper.games.battleground.hexes import Position
 
 
 def flooded_state() -> BattlegroundState:

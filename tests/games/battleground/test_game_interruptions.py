@@ -30,8 +30,8 @@ from game_helpers import (
     turn,
 )
 
-from rulekeeper.games.battleground.combat import knock_out_value
-from rulekeeper.games.battleground.hexes import hex_distance
+from rulekeeper.games.battleground.board.hexes import hex_distance
+from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
 def evil_moves(state, character="mer-man", card=DARK_AMBITION):

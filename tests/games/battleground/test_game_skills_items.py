@@ -28,8 +28,8 @@ from game_helpers import (
 )
 
 from rulekeeper.core import IllegalActionError
-from rulekeeper.games.battleground.combat import knock_out_value
-from rulekeeper.games.battleground.hexes import direction_to
+from rulekeeper.games.battleground.board.hexes import direction_to
+from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
 def masters_turn(state, character, card=STEADY_AIM, bonus="mana", ap=None):

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from small_maps import SMALL_OPEN, field, random_maps
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.cover import CoverTable, cover_verdict
-from rulekeeper.games.battleground.facing import arc_of, rear_neighbours
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.cover import CoverTable, cover_verdict
+from rulekeeper.games.battleground.board.facing import arc_of, rear_neighbours
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,
@@ -29,8 +29,8 @@ from rulekeeper.games.battleground.hexes import (
     range_inches,
     rotate_offset,
 )
-from rulekeeper.games.battleground.los import SightTable
-from rulekeeper.games.battleground.movement import STEP_COST, Occupancy, Route, reachable
+from rulekeeper.games.battleground.board.los import SightTable
+from rulekeeper.games.battleground.board.movement import STEP_COST, Occupancy, Route, reachable
 
 coords = st.integers(-30, 30)
 hexes = st.tuples(coords, coords)

@@ -18,8 +18,8 @@ from small_maps import (
 )
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTION_NAMES,
     DIRECTIONS,
     GROUND,

@@ -25,8 +25,8 @@ from small_maps import (
     random_maps,
 )
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     PLATFORM,
     Hex,
@@ -35,7 +35,7 @@ from rulekeeper.games.battleground.hexes import (
     neighbours,
     within,
 )
-from rulekeeper.games.battleground.segments import (
+from rulekeeper.games.battleground.board.segments import (
     SEGMENTS,
     centre_pattern,
     corner_pattern,

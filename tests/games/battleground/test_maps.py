@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.battlefield import Battlefield, shipped_maps
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,
@@ -26,7 +26,7 @@ from rulekeeper.games.battleground.hexes import (
     neighbour,
     neighbours,
 )
-from rulekeeper.games.battleground.mapfile import (
+from rulekeeper.games.battleground.board.mapfile import (
     Board,
     Deployment,
     DeploymentZone,
@@ -136,7 +136,7 @@ def test_shipped_map_loads_by_name(shipped: Battlefield) -> None:
 
 def test_shipped_map_loads_by_path(shipped: Battlefield) -> None:
     """A map can be given as a file path too; the error source is then that path."""
-    path = ROOT / "src/rulekeeper/games/battleground/maps" / f"{shipped.name}.yaml"
+    path = ROOT / "src/rulekeeper/games/battleground/board/maps" / f"{shipped.name}.yaml"
     by_path = Battlefield.load(path)
     assert by_path.source == str(path)
     assert by_path.positions == shipped.positions

@@ -29,9 +29,9 @@ from small_maps import (
     field,
 )
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.cover import cover_verdict
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.cover import cover_verdict
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     PLATFORM,
     Position,
@@ -41,26 +41,26 @@ from rulekeeper.games.battleground.hexes import (
     neighbours,
     within,
 )
-from rulekeeper.games.battleground.massive import (
+from rulekeeper.games.battleground.board.massive import (
     Base,
     adjacent_hexes,
     massive_points,
     massive_reach,
 )
-from rulekeeper.games.battleground.movement import (
+from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Route,
     movement_points,
     reachable,
 )
-from rulekeeper.games.battleground.movement_effects import (
+from rulekeeper.games.battleground.board.movement_effects import (
     can_switch,
     charge,
     displace,
     goal_next_to,
     towards,
 )
-from rulekeeper.games.battleground.segments import passes_through
+from rulekeeper.games.battleground.board.segments import passes_through
 
 HE_MAN_SPEED, HE_MAN_FOCUSED = 5, 8
 

@@ -7,7 +7,7 @@ from itertools import product
 
 import pytest
 
-from rulekeeper.games.battleground.odds import (
+from rulekeeper.games.battleground.views.odds import (
     at_least,
     expected,
     net_distribution,

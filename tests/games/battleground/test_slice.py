@@ -19,7 +19,7 @@ from rulekeeper.core import (
     record_of,
     replay,
 )
-from rulekeeper.games.battleground.hexes import Position
+from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.slice import MovementSliceState
 
 SMALL_MAP = """

@@ -18,9 +18,9 @@ from rulekeeper.core import (
     load_game,
 )
 from rulekeeper.games.battleground.agents import SkirmishBot
+from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.content.pack import load_content_pack
 from rulekeeper.games.battleground.game import BattlegroundState
-from rulekeeper.games.battleground.hexes import Position
 
 PACK = load_content_pack()
 

@@ -7,8 +7,8 @@ future bot, and draws any randomness from its own generator.
 from __future__ import annotations
 
 from rulekeeper.core import Action, GameState, Pcg32
-from rulekeeper.games.battleground.facing import facings_toward
-from rulekeeper.games.battleground.hexes import Hex, Position, hex_distance
+from rulekeeper.games.battleground.board.facing import facings_toward
+from rulekeeper.games.battleground.board.hexes import Hex, Position, hex_distance
 from rulekeeper.games.battleground.slice import MovementSliceState
 
 

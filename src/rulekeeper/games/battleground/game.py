@@ -29,8 +29,19 @@ from rulekeeper.core import (
     roll_outcome_actions,
 )
 from rulekeeper.core.jsonvalue import copy_json, freeze
-from rulekeeper.games.battleground import combat, effects
-from rulekeeper.games.battleground.battlefield import Battlefield
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.facing import facings_toward, in_front_arc
+from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
+from rulekeeper.games.battleground.board.movement import (
+    MovementPoints,
+    Occupancy,
+    Reach,
+    Route,
+    Style,
+    movement_points,
+    reachable,
+)
+from rulekeeper.games.battleground.board.movement_effects import towards
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
@@ -42,23 +53,12 @@ from rulekeeper.games.battleground.content.pack import (
     validate_glory_cards,
 )
 from rulekeeper.games.battleground.content.setups import FirstGameSide
-from rulekeeper.games.battleground.deployment import default_deployments, owner_of_faction
-from rulekeeper.games.battleground.dicetest import DiceTest
-from rulekeeper.games.battleground.facing import facings_toward, in_front_arc
 from rulekeeper.games.battleground.frames import AUTOMATIC_FRAMES, Frame, frame
-from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Side, Turn
-from rulekeeper.games.battleground.movement import (
-    MovementPoints,
-    Occupancy,
-    Reach,
-    Route,
-    Style,
-    movement_points,
-    reachable,
-)
-from rulekeeper.games.battleground.movement_effects import towards
-from rulekeeper.games.battleground.objectives import claimant
+from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules.deployment import default_deployments, owner_of_faction
+from rulekeeper.games.battleground.rules.dicetest import DiceTest
+from rulekeeper.games.battleground.rules.objectives import claimant
 
 ROUNDS = 4
 OBJECTIVE_VP = 20
@@ -503,7 +503,7 @@ class BattlegroundState(GameState):
         return False
 
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        from rulekeeper.games.battleground import explain
+        from rulekeeper.games.battleground.views import explain
 
         return explain.why_not(self, action, player)
 
@@ -1429,7 +1429,7 @@ class BattlegroundState(GameState):
         return data
 
     def describe(self, action: Action) -> str:
-        from rulekeeper.games.battleground import explain
+        from rulekeeper.games.battleground.views import explain
 
         return explain.describe(self, action)
 

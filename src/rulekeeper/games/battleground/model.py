@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from rulekeeper.core import Deck
-from rulekeeper.games.battleground.hexes import Position
+from rulekeeper.games.battleground.board.hexes import Position
 
 MAX_MANA = 5
 HAND_SIZE = 5

@@ -34,22 +34,22 @@ from rulekeeper.core import (
     register_game,
     roll_outcome_actions,
 )
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.content.characters import CharacterCard, shipped_characters
-from rulekeeper.games.battleground.deployment import default_deployments, owner_of_faction
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTION_NAMES,
     Position,
 )
-from rulekeeper.games.battleground.model import Fighter
-from rulekeeper.games.battleground.movement import (
+from rulekeeper.games.battleground.board.movement import (
     MoveStep,
     Occupancy,
     Route,
     movement_points,
     reachable,
 )
-from rulekeeper.games.battleground.objectives import claimant
+from rulekeeper.games.battleground.content.characters import CharacterCard, shipped_characters
+from rulekeeper.games.battleground.model import Fighter
+from rulekeeper.games.battleground.rules.deployment import default_deployments, owner_of_faction
+from rulekeeper.games.battleground.rules.objectives import claimant
 
 FIRST_GAME_FORCES = {
     "masters": ["he-man", "stratos", "man-at-arms"],

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTION_NAMES,
     DIRECTIONS,
     Hex,

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,
@@ -34,7 +34,7 @@ from rulekeeper.games.battleground.hexes import (
 )
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 @dataclass(frozen=True, order=True)

@@ -12,14 +12,14 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground import effects
+from rulekeeper.games.battleground.board.cover import cover_verdict
+from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.board.hexes import direction_to, hex_distance
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
-from rulekeeper.games.battleground.cover import cover_verdict
-from rulekeeper.games.battleground.dicetest import DiceTest, Modifier, start_test
-from rulekeeper.games.battleground.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.frames import Frame, frame
-from rulekeeper.games.battleground.hexes import direction_to, hex_distance
 from rulekeeper.games.battleground.model import Fighter, Turn
+from rulekeeper.games.battleground.rules import effects
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, Modifier, start_test
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -214,7 +214,7 @@ def _scope_modifiers(
 
 
 def _origin(attack: Frame) -> Any:
-    from rulekeeper.games.battleground.hexes import Position
+    from rulekeeper.games.battleground.board.hexes import Position
 
     return Position(*attack["origin"])
 

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from rulekeeper.games.battleground.hexes import GROUND, Hex, Position, neighbours
-from rulekeeper.games.battleground.pairtable import NO, YES, PairTable
-from rulekeeper.games.battleground.segments import (
+from rulekeeper.games.battleground.board.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
+from rulekeeper.games.battleground.board.segments import (
     CORNER_NAMES,
     FULL_MASK,
     corner_pattern,
@@ -34,7 +34,7 @@ from rulekeeper.games.battleground.segments import (
 )
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground import combat, effects
-from rulekeeper.games.battleground.hexes import DIRECTION_NAMES, Position
+from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
+from rulekeeper.games.battleground.rules import combat, effects
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -150,7 +150,7 @@ def _why_not_move(state: BattlegroundState, fighter: object, action: Action) -> 
             "Interruptions",
             f"an interrupting move goes towards {turn.interrupted} and ends in its sight",
         )
-    from rulekeeper.games.battleground.movement import reachable
+    from rulekeeper.games.battleground.board.movement import reachable
 
     unlimited = reachable(state.field, fighter.position, 99, state.occupancy_for(fighter))
     if target not in unlimited:

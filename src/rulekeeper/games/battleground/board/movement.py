@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     PLATFORM,
     Hex,
@@ -21,7 +21,7 @@ from rulekeeper.games.battleground.hexes import (
 )
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 StepKind = Literal[
     "step", "over-low", "over-high", "ladder", "climb-up", "climb-down", "jump", "teleport"

@@ -20,12 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.hexes import GROUND, Hex, Position, neighbours
-from rulekeeper.games.battleground.pairtable import NO, YES, PairTable
-from rulekeeper.games.battleground.segments import centre_pattern
+from rulekeeper.games.battleground.board.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
+from rulekeeper.games.battleground.board.segments import centre_pattern
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 @dataclass(frozen=True)

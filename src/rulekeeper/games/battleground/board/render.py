@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from rulekeeper.games.battleground.battlefield import Battlefield
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     PLATFORM,
     Hex,

@@ -11,24 +11,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     Hex,
     Position,
     direction_to,
     hex_distance,
 )
-from rulekeeper.games.battleground.movement import (
+from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Route,
     Style,
     _standard_moves,
     reachable,
 )
-from rulekeeper.games.battleground.segments import hexes_on_line
+from rulekeeper.games.battleground.board.segments import hexes_on_line
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 _UNLIMITED = 10_000
 

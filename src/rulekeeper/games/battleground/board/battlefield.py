@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.hexes import (
+from rulekeeper.games.battleground.board.hexes import (
     GROUND,
     PLATFORM,
     Hex,
@@ -24,13 +24,13 @@ from rulekeeper.games.battleground.hexes import (
     offset_to_axial,
     range_inches,
 )
-from rulekeeper.games.battleground.mapfile import MapFile, parse_map, read_map
+from rulekeeper.games.battleground.board.mapfile import MapFile, parse_map, read_map
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.cover import CoverTable, CoverVerdict
-    from rulekeeper.games.battleground.los import SightTable, SightVerdict
+    from rulekeeper.games.battleground.board.cover import CoverTable, CoverVerdict
+    from rulekeeper.games.battleground.board.los import SightTable, SightVerdict
 
-MAPS_PACKAGE = "rulekeeper.games.battleground.maps"
+MAPS_PACKAGE = "rulekeeper.games.battleground.board.maps"
 
 
 def shipped_maps() -> list[str]:
@@ -270,7 +270,7 @@ class Battlefield:
 
     @cached_property
     def sight(self) -> SightTable:
-        from rulekeeper.games.battleground.los import SightTable
+        from rulekeeper.games.battleground.board.los import SightTable
 
         return SightTable(self)
 
@@ -282,7 +282,7 @@ class Battlefield:
 
     @cached_property
     def cover_table(self) -> CoverTable:
-        from rulekeeper.games.battleground.cover import CoverTable
+        from rulekeeper.games.battleground.board.cover import CoverTable
 
         return CoverTable(self)
 
@@ -295,7 +295,7 @@ class Battlefield:
     def cover(
         self, attacker: Position, target: Position, characters: Iterable[Position] = ()
     ) -> CoverVerdict:
-        from rulekeeper.games.battleground.cover import cover_verdict
+        from rulekeeper.games.battleground.board.cover import cover_verdict
 
         return cover_verdict(self, attacker, target, frozenset(characters))
 

@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import Action
+from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.games.battleground.board.movement import Route, Style, reachable
+from rulekeeper.games.battleground.board.movement_effects import charge, displace, towards
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import (
     Ability,
@@ -37,13 +41,9 @@ from rulekeeper.games.battleground.content.effects import (
     Wounds,
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
-from rulekeeper.games.battleground.dicetest import Modifier
-from rulekeeper.games.battleground.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.frames import frame
-from rulekeeper.games.battleground.hexes import Position
 from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Turn
-from rulekeeper.games.battleground.movement import Route, Style, reachable
-from rulekeeper.games.battleground.movement_effects import charge, displace, towards
+from rulekeeper.games.battleground.rules.dicetest import Modifier
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -970,7 +970,7 @@ def mark_placed(state: BattlegroundState, top: dict[str, Any], at: list[int]) ->
 
 def _skill_test(context: Context, effect: Any) -> None:
     """A skill test (Targeting and Tests): the owner's stat, against the target's if given."""
-    from rulekeeper.games.battleground.dicetest import start_test
+    from rulekeeper.games.battleground.rules.dicetest import start_test
 
     state = context.state
     owner = context.owner
@@ -1066,7 +1066,7 @@ def _mission_met(
 def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
     """Run a skill test frame: the owner's test, the target's defence, then the result row."""
     from rulekeeper.games.battleground.content.effects import SkillTest
-    from rulekeeper.games.battleground.dicetest import start_test
+    from rulekeeper.games.battleground.rules.dicetest import start_test
 
     effect = SkillTest.model_validate(top["effect"])
     owner = state.fighters[top["character"]]
@@ -1101,6 +1101,6 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
     )
     if row is not None:
         apply_effects(Context(state, owner, target, successes=net), row.effects)
-    from rulekeeper.games.battleground.combat import remove_knocked_out
+    from rulekeeper.games.battleground.rules.combat import remove_knocked_out
 
     remove_knocked_out(state, by=owner)
