@@ -15,6 +15,7 @@ from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import as_list, as_mapping, as_str, join, member
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.zones import NOBODY, Zone
 
 __all__ = ["Deck"]
 
@@ -54,6 +55,11 @@ class Deck:
     def draw_pile(self) -> tuple[str, ...]:
         """Draw pile, bottom first (hidden information; do not show players)."""
         return tuple(self._draw)
+
+    def draw_zone(self) -> Zone:
+        """The draw pile as a zone nobody sees (its order neither): a live view, so a
+        :func:`~rulekeeper.core.zones.redeal` of it changes this deck."""
+        return Zone("draw", self._draw, NOBODY)
 
     @property
     def discard_pile(self) -> tuple[str, ...]:

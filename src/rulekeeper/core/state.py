@@ -48,8 +48,9 @@ CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
 
-STATE_FORMAT = 1
-"""Version of the serialized state layout; bump on incompatible changes."""
+STATE_FORMAT = 2
+"""Version of the serialized state layout; bump on incompatible changes (2: typed procedure
+steps, shared history with secret entries)."""
 
 _PROBABILITY_TOLERANCE = 1e-9
 _STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "events", "data"})
@@ -422,9 +423,15 @@ class GameState(ABC):
                     "core: out of turn",
                     f"it is player {current}'s turn to act, not player {actor}'s",
                 )
-        if self._is_legal(action, actor):
-            return None
-        rule, reason = self._explain_illegal(action, actor)
+        try:
+            if self._is_legal(action, actor):
+                return None
+            rule, reason = self._explain_illegal(action, actor)
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            # A parameter of the wrong type or shape (a text where a list of dice was due):
+            # the rules could not even read the action.
+            detail = exc.args[0] if exc.args else type(exc).__name__
+            return refuse("core: malformed action", f"{action} cannot be read here: {detail}")
         return refuse(rule, reason)
 
     def apply_action(self, action: Action, player: int | None = None) -> None:
@@ -626,7 +633,12 @@ class GameState(ABC):
             raise DataError(source, unknown[0], "unknown field")
         version = as_int(member(doc, "format", source), source, "format")
         if version != STATE_FORMAT:
-            raise DataError(source, "format", f"unsupported version {version}")
+            raise DataError(
+                source,
+                "format",
+                f"unsupported state format version {version} (this engine reads version "
+                f"{STATE_FORMAT}; replay the game from its record instead)",
+            )
         name = as_str(member(doc, "game", source), source, "game")
         if name != game.name:
             raise DataError(source, "game", f"state is for {name!r}, not {game.name!r}")

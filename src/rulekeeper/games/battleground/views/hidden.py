@@ -1,0 +1,65 @@
+"""What each player may not see in Battleground, as zones: hands, deck orders, the secret card
+choice (rulebook: Select Cards; Preparation Phase).
+
+* A player's hand and selected card are seen by that player only; the draw pile by nobody (its
+  order too); discard piles by everyone. Glory cards are dealt before the game and stay as they
+  are (a determinisation keeps them).
+* The card choice at Select Cards is secret until the reveal: the action log shows the other
+  player only that a choice was made.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core import Action, Zone, redeal
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+SECRET_CHOICE = "chose a card in secret (or passed)"
+
+
+def zones(state: BattlegroundState) -> list[Zone]:
+    """The hidden-information zones of the two players (live views of the state's lists)."""
+    out: list[Zone] = []
+    for player, side in enumerate(state.sides):
+        out.append(Zone(f"hand-{player}", side.hand, (player,), pool=f"fate-{player}"))
+        draw = side.deck.draw_zone()
+        draw.name, draw.pool = f"draw-{player}", f"fate-{player}"
+        out.append(draw)
+    return out
+
+
+def secret(
+    state: BattlegroundState, action: Action, player: int
+) -> tuple[tuple[int, ...], str] | None:
+    """A card selection (or a pass) at Select Cards is seen by its player only."""
+    if _select_step(state) is not None and action.kind in ("select", "pass"):
+        return ((player,), SECRET_CHOICE)
+    return None
+
+
+def resample(state: BattlegroundState, player: int, rng: random.Random) -> None:
+    """Deal again what *player* cannot see: the other hand with the other draw pile, and the
+    order of every draw pile; a secret choice already made follows its card or, when that card
+    went back to the deck, becomes another card of the new hand."""
+    other = 1 - player
+    chosen_before = state.sides[other].selected
+    redeal(zones(state), (player,), rng)
+    side = state.sides[other]
+    if chosen_before and chosen_before not in side.hand:
+        replacement = rng.choice(sorted(side.hand))
+        side.selected = replacement
+        step = _select_step(state)
+        if step is not None:
+            chosen: dict[str, str] = step.chosen
+            if chosen.get(str(other)):
+                chosen[str(other)] = replacement
+
+
+def _select_step(state: BattlegroundState) -> Any:
+    """The Select Cards step if it is the one being decided."""
+    top = state.flow.steps[-1] if state.flow.steps else None
+    return top if getattr(top, "kind", "") == "select" else None
