@@ -198,6 +198,14 @@ class Flow:
     def pop(self) -> Step[Any]:
         return self.steps.pop()
 
+    def discard(self, step: Step[Any]) -> None:
+        """Remove *step* itself, wherever it is (by identity: equal steps may be pending)."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index] is step:
+                del self.steps[index]
+                return
+        raise ValueError(f"{step.kind!r} is not pending")
+
     def replace(self, step: Step[Any]) -> None:
         """Put *step* in place of the top one."""
         self.steps[-1] = step
