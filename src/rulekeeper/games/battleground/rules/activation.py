@@ -27,6 +27,7 @@ class BonusStep(Step["BattlegroundState"]):
     """Gain Bonuses: the bonus of a card played (``start``: the activation card)."""
 
     kind: ClassVar[str] = "bonus"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     card: str
     start: bool = False
@@ -79,6 +80,7 @@ class ActStep(Step["BattlegroundState"]):
     A knocked-out character's turn ends by itself."""
 
     kind: ClassVar[str] = "act"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
 
     def actor(self, state: BattlegroundState) -> int:
@@ -245,6 +247,7 @@ class BeforeInterruptionStep(Step["BattlegroundState"]):
     """Disposable Items: the interrupted character may use them before the interruption."""
 
     kind: ClassVar[str] = "before-interruption"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
 
@@ -279,6 +282,7 @@ class DrawOfferStep(Step["BattlegroundState"]):
     """Scoring: a draw offered by ``by``; the other player accepts or declines."""
 
     kind: ClassVar[str] = "draw-offer"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     by: int
 

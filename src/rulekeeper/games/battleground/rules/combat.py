@@ -458,6 +458,7 @@ class AreaTargetStep(Step["BattlegroundState"]):
     """Area Attacks: the attacker's player picks the next target in the area."""
 
     kind: ClassVar[str] = "area-target"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     characters: list[str]
 

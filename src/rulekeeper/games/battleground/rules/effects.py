@@ -1067,6 +1067,7 @@ class AbilityTargetStep(Step["BattlegroundState"]):
     """Targeting and Tests: the owner picks the target of an ability."""
 
     kind: ClassVar[str] = "ability-target"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     source: str
@@ -1098,6 +1099,7 @@ class EffectMoveStep(Step["BattlegroundState"]):
     """Movement Effects: towards, charge, jump or teleport; the owner picks the destination."""
 
     kind: ClassVar[str] = "effect-move"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     style: str
@@ -1147,6 +1149,7 @@ class PlaceMarkStep(Step["BattlegroundState"]):
     """Marks: the owner picks where the mark goes."""
 
     kind: ClassVar[str] = "place-mark"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     mark: dict[str, Any]
@@ -1171,6 +1174,7 @@ class PushLineStep(Step["BattlegroundState"]):
     """A push or pull along a line between two hexes: the resolving player picks the side."""
 
     kind: ClassVar[str] = "push-line"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     effect: str
@@ -1235,6 +1239,7 @@ class SwitchStep(Step["BattlegroundState"]):
     """Switch: two characters trade places (after any attacks of opportunity)."""
 
     kind: ClassVar[str] = "switch"
+    shared: ClassVar[bool] = True  # its fields never change
     first: CharacterId
     second: CharacterId
 

@@ -24,6 +24,7 @@ class FaceStep(Step["BattlegroundState"]):
     """The owner turns ``character`` to one of ``options`` (directions 0–5)."""
 
     kind: ClassVar[str] = "face"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     options: list[int]
@@ -56,6 +57,7 @@ class PushStep(Step["BattlegroundState"]):
     """A friend in the mover's way is pushed aside; its owner picks the hex."""
 
     kind: ClassVar[str] = "push"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     character: CharacterId
     options: list[list[int]]
@@ -162,6 +164,7 @@ class AfterMoveStep(Step["BattlegroundState"]):
     """A movement ended: overwatch and side missions are checked."""
 
     kind: ClassVar[str] = "after-move"
+    shared: ClassVar[bool] = True  # its fields never change
     mover: CharacterId
 
     def actor(self, state: BattlegroundState) -> int:

@@ -22,6 +22,7 @@ class RoundStep(Step["BattlegroundState"]):
     """Between activations: select cards again while anybody can, else clean up."""
 
     kind: ClassVar[str] = "round"
+    shared: ClassVar[bool] = True  # its fields never change
 
     def actor(self, state: BattlegroundState) -> int:
         return AUTO
@@ -101,6 +102,7 @@ class ActivateStep(Step["BattlegroundState"]):
     """Activate Character: the card's player picks a ready character (or loses the card)."""
 
     kind: ClassVar[str] = "activate"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
     card: str
 
@@ -150,6 +152,7 @@ class PrepareStep(Step["BattlegroundState"]):
     """Preparation Phase: discard any cards, then draw back up to the hand size."""
 
     kind: ClassVar[str] = "prepare"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
 
     def actor(self, state: BattlegroundState) -> int:
@@ -177,6 +180,7 @@ class CleanUpStep(Step["BattlegroundState"]):
     """Clean-Up Phase: objectives, tokens, victory; then the next round's preparation."""
 
     kind: ClassVar[str] = "clean-up"
+    shared: ClassVar[bool] = True  # its fields never change
 
     def actor(self, state: BattlegroundState) -> int:
         return AUTO

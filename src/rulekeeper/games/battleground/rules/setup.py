@@ -55,6 +55,7 @@ class ChooseFirstStep(Step["BattlegroundState"]):
     """The roll-off winner picks the first player."""
 
     kind: ClassVar[str] = "choose-first"
+    shared: ClassVar[bool] = True  # its fields never change
     player: int
 
     def actor(self, state: BattlegroundState) -> int:
