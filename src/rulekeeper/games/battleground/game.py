@@ -402,16 +402,16 @@ class BattlegroundState(GameState):
     def _current_player(self) -> int:
         if self.phase == "over":
             return TERMINAL
-        return self.flow.top().actor(self)
+        return self.flow.steps[-1].actor(self)
 
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        return self.flow.top().chance(self)
+        return self.flow.steps[-1].chance(self)
 
     def test_of(self, step: DiceTestStep) -> DiceTest:
         return step.dice()
 
     def _legal_actions(self, player: int) -> Sequence[Action]:
-        return self.flow.top().legal(self, player)
+        return self.flow.steps[-1].legal(self, player)
 
     def _simple_act_is_legal(self, action: Action, player: int) -> bool:
         """The cheap members of ``_legal_act``, checked one by one with the same tests."""
@@ -473,7 +473,7 @@ class BattlegroundState(GameState):
     def _is_legal(self, action: Action, player: int) -> bool:
         """A direct check for the two big families (moves and attacks) instead of building the
         whole list; both use the very functions that build the list."""
-        top = self.flow.top()
+        top = self.flow.steps[-1]
         if not isinstance(top, ActStep):
             return action in self._legal_actions(player)
         if action.kind in SIMPLE_ACT_KINDS:
@@ -512,7 +512,7 @@ class BattlegroundState(GameState):
             self.flow.push(DrawOfferStep(player=1 - player, by=player))
             self.events.append("draw offered", {"player": player})
             return
-        self.flow.top().apply(self, action, player)
+        self.flow.steps[-1].apply(self, action, player)
         self.flow.settle(self, _between_steps)
 
     def start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:
@@ -808,6 +808,8 @@ def _between_steps(state: BattlegroundState) -> bool:
     character's own turn ends (ActStep). Nothing more once the game is over."""
     if state.phase == "over":
         return False
-    if AttackStep not in state.flow:
-        combat.remove_knocked_out(state)
+    for step in state.flow.steps:
+        if type(step) is AttackStep:
+            return True
+    combat.remove_knocked_out(state)
     return True
