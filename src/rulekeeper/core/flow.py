@@ -46,6 +46,9 @@ Refusal = tuple[str, str]
 """(rule, reason) of a refused action."""
 
 _MAX_STEPS = 1_000
+_MISSING: Any = object()
+_COPIERS: dict[type, Any] = {}
+"""Per step class, its compiled copy function (None: clones share the step)."""
 
 
 class Step(Generic[S]):
@@ -57,6 +60,8 @@ class Step(Generic[S]):
     kind: ClassVar[str] = ""
     rule: ClassVar[str] = "procedure"
     """The rule cited when an action is refused here."""
+    shared: ClassVar[bool] = False
+    """Whether the step's fields never change once it is pushed: clones then share it."""
 
     def actor(self, state: S) -> int:
         """Who acts: a seat, ``CHANCE``, ``SIMULTANEOUS`` or :data:`AUTO`."""
@@ -198,6 +203,14 @@ class Flow:
     def pop(self) -> Step[Any]:
         return self.steps.pop()
 
+    def discard(self, step: Step[Any]) -> None:
+        """Remove *step* itself, wherever it is (by identity: equal steps may be pending)."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index] is step:
+                del self.steps[index]
+                return
+        raise ValueError(f"{step.kind!r} is not pending")
+
     def replace(self, step: Step[Any]) -> None:
         """Put *step* in place of the top one."""
         self.steps[-1] = step
@@ -250,9 +263,14 @@ class Flow:
                 raise RuntimeError(f"the procedure did not settle (stuck at {top.kind!r})")
 
     def clone(self) -> Flow:
+        copiers = _COPIERS
         steps = []
         for step in self.steps:
-            copy = _record_plan(type(step)).copy
+            cls = type(step)
+            copy = copiers.get(cls, _MISSING)
+            if copy is _MISSING:
+                copy = None if cls.shared else _record_plan(cls).copy
+                copiers[cls] = copy
             steps.append(step if copy is None else copy(step))
         return Flow(steps, None if self.result is None else dict(self.result))
 

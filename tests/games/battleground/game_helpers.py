@@ -200,7 +200,7 @@ def move(
     facing: int = 0,
 ) -> None:
     act(state, "move", to=[q, r, level], focus=focus)
-    if top(state)["kind"] == "face":
+    if top(state).kind == "face":
         act(state, "face", direction=facing)
 
 
@@ -212,10 +212,10 @@ def keep(state: BattlegroundState) -> None:
 def dice(state: BattlegroundState, *faces: int) -> None:
     """Roll the dice of the current test, keeping every die at each reroll choice."""
     for face in faces:
-        while top(state)["kind"] == "test" and current_test(state).awaiting_choice():
+        while top(state).kind == "test" and current_test(state).awaiting_choice():
             keep(state)
         roll(state, face)
-    while top(state)["kind"] == "test" and current_test(state).awaiting_choice():
+    while top(state).kind == "test" and current_test(state).awaiting_choice():
         keep(state)
 
 
@@ -224,7 +224,7 @@ def attack(
 ) -> None:
     """Declare an attack (choosing ``facing`` if the rules offer a choice)."""
     act(state, "attack", weapon=weapon, target=target)
-    if top(state)["kind"] == "face":
+    if top(state).kind == "face":
         options = [a.int_param("direction") for a in state.legal_actions()]
         act(state, "face", direction=options[0] if facing is None else facing)
 
@@ -236,12 +236,13 @@ def end(state: BattlegroundState) -> None:
 # === looking at the state ======================================================================
 
 
-def top(state: BattlegroundState) -> dict[str, Any]:
-    return state.frames[-1]
+def top(state: BattlegroundState) -> Any:
+    """The step on top of the procedure (any step class: tests read its fields)."""
+    return state.flow.top()
 
 
 def current_test(state: BattlegroundState) -> DiceTest:
-    assert top(state)["kind"] == "test", top(state)["kind"]
+    assert top(state).kind == "test", top(state).kind
     return state.test_of(top(state))
 
 
@@ -274,8 +275,8 @@ def prepare(
     state: BattlegroundState, discard0: Sequence[str] = (), discard1: Sequence[str] = ()
 ) -> None:
     """Both players' preparation phase: discard these cards, then draw up to five."""
-    while top(state)["kind"] == "prepare":
-        player = top(state)["player"]
+    while top(state).kind == "prepare":
+        player = top(state).player
         cards = discard0 if player == 0 else discard1
         state.apply_action(Action.of("discard", cards=list(cards)), player)
 
@@ -289,14 +290,14 @@ def play_round(state: BattlegroundState, order0: Sequence[str], order1: Sequence
     """Each player activates these characters in this order (first fate card of the hand, the
     +1 mana bonus, no action), then passes; the round ends with its clean-up."""
     queues = {0: list(order0), 1: list(order1)}
-    while not state.is_terminal() and top(state)["kind"] == "select":
+    while not state.is_terminal() and top(state).kind == "select":
         chosen: dict[int, str | None] = {}
         for player in (0, 1):
             side = state.sides[player]
             chosen[player] = side.hand[0] if queues[player] and side.hand else None
         select(state, chosen[0], chosen[1])
-        while top(state)["kind"] == "activate":
-            player = top(state)["player"]
+        while top(state).kind == "activate":
+            player = top(state).player
             activate(state, queues[player].pop(0))
             end(state)
 
@@ -304,7 +305,7 @@ def play_round(state: BattlegroundState, order0: Sequence[str], order1: Sequence
 def miss(state: BattlegroundState) -> None:
     """Every die of the tests now waiting (the attack's and then the defence's) shows 1, every
     reroll choice keeps the dice: the attack does nothing."""
-    while top(state)["kind"] == "test":
+    while top(state).kind == "test":
         if state.current_player() == CHANCE:
             roll(state, 1)
         else:
@@ -315,7 +316,7 @@ def miss_target(state: BattlegroundState) -> None:
     """Like :func:`miss`, for the current target of an attack only (an area attack then goes on
     with its next target)."""
     done = len(events(state, "attack result"))
-    while top(state)["kind"] == "test" and len(events(state, "attack result")) == done:
+    while top(state).kind == "test" and len(events(state, "attack result")) == done:
         if state.current_player() == CHANCE:
             roll(state, 1)
         else:

@@ -260,7 +260,7 @@ def test_ranged_attacker_faces_the_target_and_chooses_on_a_tie(tmp_path):
     put(state, "mer-man", 4, 3, facing=5)
     masters_turn(state, "man-at-arms", ap=5)
     act(state, "attack", weapon="arm-cannon", target="skeletor")
-    assert top(state)["kind"] == "face"
+    assert top(state).kind == "face"
     assert state.current_player() == 0
     assert {a.get("direction") for a in state.legal_actions()} == {0, 5}
     act(state, "face", direction=5)
@@ -268,7 +268,7 @@ def test_ranged_attacker_faces_the_target_and_chooses_on_a_tie(tmp_path):
     dice(state, 1, 1, 1, 1)
     dice(state, 1, 1, 1)
     act(state, "attack", weapon="arm-cannon", target="mer-man")  # straight north-west
-    assert top(state)["kind"] == "test"
+    assert top(state).kind == "test"
     assert state.fighters["man-at-arms"].facing == 2
 
 
@@ -611,7 +611,7 @@ def test_knock_out_removes_the_character_and_scores_its_cost_with_equipment(tmp_
     assert state.sides[0].vp == expected
     assert events(state, "knocked out")[-1] == {"character": "skeletor", "vp": expected, "to": 0}
     end(state)
-    assert top(state)["player"] == 1
+    assert top(state).player == 1
     assert {a.get("character") for a in state.legal_actions()} == {"mer-man", "trap-jaw"}
 
 

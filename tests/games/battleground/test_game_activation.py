@@ -41,7 +41,10 @@ from game_helpers import (
 )
 
 from rulekeeper.core import SIMULTANEOUS, Action, Deck, IllegalActionError
+from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import knock_out_value
+from rulekeeper.games.battleground.rules.round import ActivateStep
+from rulekeeper.games.battleground.rules.setup import ChooseFirstStep
 
 # === choosing the first player [First Game Setup, step 7] ===================================
 
@@ -51,9 +54,9 @@ def test_roll_off_ties_are_rerolled_and_the_winner_chooses_the_first_player():
     rolls highest chooses the first player (who breaks initiative ties all game)."""
     state = first_game().new_initial_state(seed=5)
     roll(state, 3, 3)  # a tie: roll again
-    assert top(state)["kind"] == "roll-off"
+    assert top(state).kind == "roll-off"
     roll(state, 2, 5)
-    assert top(state) == {"kind": "choose-first", "player": 1}
+    assert top(state) == ChooseFirstStep(player=1)
     assert state.current_player() == 1
     assert state.legal_actions(0) == []
     with pytest.raises(IllegalActionError) as refusal:
@@ -61,7 +64,7 @@ def test_roll_off_ties_are_rerolled_and_the_winner_chooses_the_first_player():
     assert refusal.value.rule == "core: out of turn"
     state.apply_action(Action.of("first-player", player=0), 1)
     assert state.first_player == 0
-    assert top(state)["kind"] == "select"
+    assert top(state).kind == "select"
     assert [e["face"] for e in events(state, "roll")] == [3, 3, 2, 5]
 
 
@@ -106,15 +109,11 @@ def test_highest_initiative_activates_first_ties_to_the_first_player(card0, card
     hand(state, 0, card0)
     hand(state, 1, card1)
     select(state, card0, card1)
-    assert top(state) == {
-        "kind": "activate",
-        "player": active,
-        "card": card0 if active == 0 else card1,
-    }
+    assert top(state) == ActivateStep(player=active, card=card0 if active == 0 else card1)
     activate(state, "he-man" if active == 0 else "skeletor")
     end(state)
-    assert top(state)["kind"] == "activate"
-    assert top(state)["player"] == 1 - active
+    assert top(state).kind == "activate"
+    assert top(state).player == 1 - active
 
 
 @pytest.mark.parametrize(
@@ -153,7 +152,7 @@ def test_playing_more_cards_gives_their_bonus_only():
     activate(state, "he-man", "mana")
     assert (turn(state).ap, state.fighters["he-man"].mana) == (3, 1)
     act(state, "play", card=FOR_ETERNIA)
-    assert top(state)["kind"] == "bonus"
+    assert top(state).kind == "bonus"
     act(state, "bonus", choice="mana")
     act(state, "play", card=HONOUR)
     assert {a.get("choice") for a in state.legal_actions()} == {"ap", "mission"}
@@ -200,8 +199,8 @@ def test_a_player_who_passes_stops_and_the_opponent_continues_alone():
     assert state.sides[0].passed
     activate(state, "skeletor")
     end(state)
-    assert top(state)["kind"] == "select"
-    assert top(state)["players"] == [1]
+    assert top(state).kind == "select"
+    assert top(state).players == [1]
     assert state.current_player() == 1
     assert state.legal_actions(0) == []
     select(state, None, TREACHERY)
@@ -212,7 +211,7 @@ def test_a_player_who_passes_stops_and_the_opponent_continues_alone():
     end(state)
     # Player 1 has no ready character left: it passes, and the round ends.
     assert state.round == 2
-    assert top(state)["kind"] == "prepare"
+    assert top(state).kind == "prepare"
     assert not state.sides[0].passed and not state.sides[1].passed
 
 
@@ -223,7 +222,7 @@ def test_player_without_ready_characters_or_cards_passes():
     hand(state, 1, DARK_AMBITION)
     select(state, None, DARK_AMBITION)
     assert state.sides[0].passed
-    assert top(state)["player"] == 1
+    assert top(state).player == 1
 
 
 # === double activation [Activation Phase: Double Activation] ================================
@@ -265,7 +264,7 @@ def test_double_activation_is_ignored_with_one_character_left():
 def test_no_preparation_in_round_one():
     """Rulebook, Preparation Phase: skipped in the first round (the hands were drawn in setup)."""
     state = start()
-    assert top(state)["kind"] == "select"
+    assert top(state).kind == "select"
     assert [len(side.hand) for side in state.sides] == [5, 5]
 
 
@@ -274,10 +273,10 @@ def test_preparation_discards_then_draws_up_to_five():
     are in hand; never more than five."""
     state = start()
     play_round(state, ["he-man", "stratos"], ["skeletor"])
-    assert top(state)["kind"] == "prepare"
+    assert top(state).kind == "prepare"
     for player, kept in ((0, 3), (1, 4)):
         assert len(state.sides[player].hand) == kept
-    first = top(state)["player"]
+    first = top(state).player
     discard = state.sides[first].hand[:1]
     deck_before = state.sides[first].deck.size
     state.apply_action(Action.of("discard", cards=discard), first)
@@ -288,13 +287,13 @@ def test_preparation_discards_then_draws_up_to_five():
     assert side.deck.size == deck_before - (5 - (kept - 1))
     drawn = events(state, "draw")[-1]
     assert drawn["player"] == first and len(drawn["cards"]) == 5 - (kept - 1)
-    other = top(state)["player"]
+    other = top(state).player
     assert other == 1 - first
     seen_by_other = [e["kind"] for e in state.observation(other)["events"]]
     assert seen_by_other.count("draw") == 0  # the cards drawn are hidden from the opponent
     state.apply_action(Action.of("discard", cards=[]), other)
     assert [len(s.hand) for s in state.sides] == [5, 5]
-    assert top(state)["kind"] == "select"
+    assert top(state).kind == "select"
 
 
 def test_empty_deck_draws_what_is_left_without_reshuffling():
@@ -479,10 +478,10 @@ def test_draw_by_agreement_is_offered_and_accepted_or_declined():
     select(state, STEADY_AIM, None)
     activate(state, "he-man")
     act(state, "offer-draw")
-    assert top(state)["kind"] == "draw-offer"
+    assert top(state).kind == "draw-offer"
     assert state.current_player() == 1
     act(state, "decline-draw")
-    assert top(state) == {"kind": "act", "player": 0}
+    assert top(state) == ActStep(player=0)
     act(state, "offer-draw")
     act(state, "accept-draw")
     assert state.is_terminal()

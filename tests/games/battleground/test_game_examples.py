@@ -38,6 +38,7 @@ from game_helpers import (
 )
 
 from rulekeeper.core import Action
+from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
@@ -158,7 +159,7 @@ def test_attack_cost_example_mer_man(tmp_path):
         attack(state, weapon, "he-man")
         spent.append(before - turn(state).ap)
         dice(state, 1, 1, 1)  # Mer-Man's perception 3 / power 2: all fail
-        while top(state)["kind"] == "test":
+        while top(state).kind == "test":
             dice(state, 1)
     assert spent == [1, 1, 2]
     assert turn(state).ap == 0
@@ -300,12 +301,12 @@ def test_area_attack_example_fireball(tmp_path):
     assert test.label == "Evil-Lyn power"
     assert test.dice == 5
     dice(state, 1, 1, 1, 1, 1)
-    while top(state)["kind"] == "test":  # Skeletor's defence, if he gets one
+    while top(state).kind == "test":  # Skeletor's defence, if he gets one
         dice(state, 1)
     assert [e["target"] for e in events(state, "attack result")] == ["he-man", "skeletor"]
     assert state.fighters["he-man"].knocked_out
     assert state.sides[1].vp == knock_out_value(state, state.fighters["he-man"])
-    assert top(state) == {"kind": "act", "player": 1}
+    assert top(state) == ActStep(player=1)
 
 
 def test_area_attack_offers_the_order_of_additional_targets(tmp_path):
@@ -315,7 +316,7 @@ def test_area_attack_offers_the_order_of_additional_targets(tmp_path):
     attack(state, "fireball", "he-man")
     dice(state, 1, 1, 1, 1, 1)
     dice(state, 1, 1, 1)
-    assert top(state)["kind"] == "area-target"
+    assert top(state).kind == "area-target"
     assert state.current_player() == 1
     options = {a.get("character") for a in state.legal_actions()}
     assert options == {"orko", "skeletor"}
@@ -335,7 +336,7 @@ def test_area_attack_goes_on_with_the_chosen_target(tmp_path):
     assert current_test(state).label == "Evil-Lyn power"
     dice(state, 1, 1, 1, 1, 1)
     dice(state, 1, 1, 1, 1)  # Orko's mind 4
-    while top(state)["kind"] == "test":
+    while top(state).kind == "test":
         dice(state, 1)
     assert [e["target"] for e in events(state, "attack result")] == ["he-man", "orko", "skeletor"]
 
@@ -348,7 +349,7 @@ def test_area_attack_ally_additional_target_defends(tmp_path):
     dice(state, 1, 1, 1, 1, 1)
     dice(state, 1, 1, 1)
     dice(state, 4, 4, 1, 1, 1)  # Evil-Lyn's test against Skeletor
-    assert top(state)["kind"] == "test"
+    assert top(state).kind == "test"
     assert current_test(state).label == "Skeletor mind"
 
 
@@ -377,13 +378,13 @@ def test_area_attack_scope_for_additional_targets(
     assert not state.fighters["evil-lyn"].focused
     found = {}
     for target in ("he-man", "orko", "skeletor"):
-        if top(state)["kind"] == "area-target":
+        if top(state).kind == "area-target":
             act(state, "next-target", character=target)
         assert current_test(state).label == "Evil-Lyn power"
-        found[state.frames[-2]["target"]] = current_test(state).scope
+        found[state.flow.steps[-2].target] = current_test(state).scope
         miss_target(state)
     assert found == scopes
-    assert top(state) == {"kind": "act", "player": 1}
+    assert top(state) == ActStep(player=1)
 
 
 def overwatch_example(tmp_path):
@@ -400,7 +401,7 @@ def overwatch_example(tmp_path):
     hand(state, 0, STEADY_AIM)
     hand(state, 1, DARK_AMBITION)
     select(state, STEADY_AIM, DARK_AMBITION)
-    assert top(state)["player"] == 0  # Steady Aim (initiative 3) beats Dark Ambition (1)...
+    assert top(state).player == 0  # Steady Aim (initiative 3) beats Dark Ambition (1)...
     activate(state, "man-at-arms", "mana")
     end(state)  # ...so Man-At-Arms goes first and Mer-Man second
     activate(state, "mer-man", "mana")
@@ -415,7 +416,7 @@ def test_overwatch_example(tmp_path):
     target the interrupted character; He-Man's interrupting move then triggers Skeletor's
     overwatch; afterwards the interrupted activations resume."""
     state = overwatch_example(tmp_path)
-    assert top(state)["kind"] == "overwatch-order"
+    assert top(state).kind == "overwatch-order"
     assert state.current_player() == 0
     assert {a.get("character") for a in state.legal_actions()} == {"he-man", "stratos"}
     act(state, "interrupt", character="stratos")
@@ -436,12 +437,12 @@ def test_overwatch_example(tmp_path):
     assert turn(state).ap == 0
     end(state)
 
-    assert top(state)["kind"] == "overwatch-order"
+    assert top(state).kind == "overwatch-order"
     assert [a.get("character") for a in state.legal_actions()] == ["he-man"]
     act(state, "interrupt", character="he-man")
     assert not state.fighters["he-man"].overwatch
     move(state, 6, 7, facing=5)  # engages Mer-Man, and ends in Skeletor's sight and range
-    assert top(state)["kind"] == "overwatch-order"
+    assert top(state).kind == "overwatch-order"
     assert state.current_player() == 1
     assert [a.get("character") for a in state.legal_actions()] == ["skeletor"]
     act(state, "interrupt", character="skeletor")
@@ -456,5 +457,5 @@ def test_overwatch_example(tmp_path):
     assert (turn(state).character, turn(state).ap) == ("he-man", 0)  # He-Man's interruption
     end(state)
     assert (turn(state).character, turn(state).kind) == ("mer-man", "activation")
-    assert top(state) == {"kind": "act", "player": 1}
+    assert top(state) == ActStep(player=1)
     assert [t.character for t in state.turns] == ["mer-man"]

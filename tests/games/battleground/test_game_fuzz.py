@@ -207,7 +207,7 @@ def check_invariants(state: BattlegroundState) -> None:
         assert len(side.hand) <= HAND_SIZE, side.hand
     for turn in state.turns:
         assert turn.ap >= 0, turn
-    if any(f["kind"] == "attack" for f in state.frames):
+    if any(s.kind == "attack" for s in state.flow):
         return  # AoE Knockouts: knocked-out targets stay until the whole attack is over
     for fighter in state.on_board():
         health = state.stat(fighter, "health")

@@ -31,6 +31,7 @@ from game_helpers import (
 )
 
 from rulekeeper.games.battleground.board.hexes import hex_distance
+from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 
@@ -60,14 +61,14 @@ def test_attack_of_opportunity_offered_when_an_engaged_character_declares_a_move
     their owner decides (here: declines) and the move then goes on."""
     state = aoo_state(tmp_path)
     act(state, "move", to=[9, 7, 0], focus=False)
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
     assert state.current_player() == 0
     assert state.fighters["mer-man"].position == (6, 7, 0)  # not yet left
     assert {a.kind for a in state.legal_actions()} == {"interrupt", "decline"}
     act(state, "decline")
     act(state, "face", direction=0)
     assert state.fighters["mer-man"].position == (9, 7, 0)
-    assert top(state) == {"kind": "act", "player": 1}
+    assert top(state) == ActStep(player=1)
 
 
 def test_attack_of_opportunity_is_one_melee_attack_at_scope_plus_one(tmp_path):
@@ -127,7 +128,7 @@ def test_knocked_out_active_character_acts_no_more(tmp_path):
     dice(state, 4, 1, 1, 1)
     dice(state, 1, 1, 1, 1)
     end(state)
-    assert not (top(state)["kind"] == "act" and turn(state).character == "mer-man")
+    assert not (top(state).kind == "act" and turn(state).character == "mer-man")
 
 
 def test_attacks_of_opportunity_order_is_the_defenders_choice(tmp_path):
@@ -145,7 +146,7 @@ def test_attacks_of_opportunity_order_is_the_defenders_choice(tmp_path):
     }
     act(state, "interrupt", character="he-man")
     end(state)
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
     assert [a.get("character") for a in state.legal_actions() if a.kind == "interrupt"] == [
         "man-at-arms"
     ]
@@ -158,7 +159,7 @@ def test_no_attack_of_opportunity_when_not_engaged(tmp_path):
     put(state, "mer-man", 6, 7, facing=3)
     evil_moves(state)
     act(state, "move", to=[9, 7, 0], focus=False)
-    assert top(state)["kind"] == "face"
+    assert top(state).kind == "face"
 
 
 def test_jumping_move_away_provokes_an_attack_of_opportunity(tmp_path):
@@ -172,7 +173,7 @@ def test_jumping_move_away_provokes_an_attack_of_opportunity(tmp_path):
     select(state, STEADY_AIM, None)
     activate(state, "stratos")
     act(state, "move", to=[2, 7, 0], focus=False)
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
 
 
 def test_switch_provokes_an_attack_of_opportunity(tmp_path):
@@ -185,7 +186,7 @@ def test_switch_provokes_an_attack_of_opportunity(tmp_path):
     hand(state, 0, "change-places")
     select(state, "change-places", None)
     activate(state, "he-man", "ability")
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
 
 
 def test_charge_out_of_engagement_provokes_an_attack_of_opportunity(tmp_path):
@@ -199,7 +200,7 @@ def test_charge_out_of_engagement_provokes_an_attack_of_opportunity(tmp_path):
     select(state, "charge", None)
     activate(state, "he-man", "ability")
     act(state, "target", character="mer-man")
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
 
 
 def test_attack_of_opportunity_offers_no_item_skill(tmp_path):
@@ -230,7 +231,7 @@ def overwatch_check(tmp_path, *, watcher="stratos", at=(5, 4), facing=5, end_at=
 
 
 def triggered(state):
-    return top(state)["kind"] == "overwatch-order"
+    return top(state).kind == "overwatch-order"
 
 
 def test_overwatch_triggers_in_sight_front_arc_and_range(tmp_path):
@@ -309,7 +310,7 @@ def test_teleport_lets_the_owner_change_facing(tmp_path):
     evil_moves(state, "skeletor")
     act(state, "skill", skill="skeletor-dark-teleport")
     act(state, "move-to", to=[6, 8, 0])
-    assert top(state)["kind"] == "face"
+    assert top(state).kind == "face"
 
 
 def test_overwatch_interruption_cards_are_discarded(tmp_path):
@@ -351,7 +352,7 @@ def test_no_more_overwatch_once_the_mover_is_knocked_out(tmp_path):
     dice(state, 1, 1, 1, 1)
     end(state)
     assert state.fighters["mer-man"].knocked_out
-    assert top(state)["kind"] != "overwatch-order"
+    assert top(state).kind != "overwatch-order"
     assert state.fighters["man-at-arms"].overwatch
 
 
@@ -375,11 +376,11 @@ def test_knocked_out_interrupting_character_ends_its_interruption(tmp_path):
     assert state.fighters["he-man"].knocked_out
     end(state)
     assert [t.character for t in state.turns] == ["mer-man"]
-    assert top(state)["kind"] == "overwatch-order"
+    assert top(state).kind == "overwatch-order"
     assert [a.get("character") for a in state.legal_actions()] == ["stratos"]
     act(state, "interrupt", character="stratos")
     end(state)
-    assert top(state) == {"kind": "act", "player": 1}
+    assert top(state) == ActStep(player=1)
     assert turn(state).character == "mer-man"
 
 
@@ -473,7 +474,7 @@ def test_interrupting_move_out_of_engagement_gives_an_attack_of_opportunity(tmp_
     move(state, 6, 8, facing=2)
     act(state, "interrupt", character="he-man")
     act(state, "move", to=[6, 7, 0], focus=False)
-    assert top(state)["kind"] == "opportunity"
+    assert top(state).kind == "opportunity"
     assert state.current_player() == 1
     assert [a.get("character") for a in state.legal_actions() if a.kind == "interrupt"] == [
         "trap-jaw"

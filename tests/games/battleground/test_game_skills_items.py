@@ -174,7 +174,7 @@ def test_active_skill_focus_and_mana_for_an_ally(tmp_path):
     masters_turn(state, "man-at-arms", ap=3)
     mana = state.fighters["man-at-arms"].mana
     act(state, "skill", skill="man-at-arms-master-tactician")
-    assert top(state)["kind"] == "ability-target"
+    assert top(state).kind == "ability-target"
     assert {a.get("character") for a in state.legal_actions()} == {"he-man", "stratos"}
     act(state, "target", character="he-man")
     he_man = state.fighters["he-man"]
@@ -219,7 +219,7 @@ def test_mark_is_placed_on_an_empty_hex_in_range_and_sight(tmp_path):
     put(state, "he-man", 6, 7, facing=3)
     evil_turn(state, "mer-man")
     act(state, "skill", skill="mer-man-tidal-surge")
-    assert top(state)["kind"] == "place-mark"
+    assert top(state).kind == "place-mark"
     options = {tuple(a.get("at")) for a in state.legal_actions()}
     assert (5, 8, 0) in options
     assert (6, 7, 0) not in options  # He-Man's hex

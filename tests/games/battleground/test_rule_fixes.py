@@ -108,7 +108,7 @@ def test_interruptions_teleports_and_jumps_go_towards_the_interrupted_character(
         act(state, "bonus", choice="ability")
     else:
         act(state, "use-item", item="smoke-bomb")
-    assert top(state)["kind"] == "effect-move"
+    assert top(state).kind == "effect-move"
     he_man = state.fighters["he-man"].position
     start_at = state.fighters["skeletor"].position
     before = hex_distance(start_at.hex, he_man.hex)
@@ -177,7 +177,7 @@ def test_area_attacks_engaged_ally_additional_target_lowers_ranged_scope(tmp_pat
     assert current_test(state).scope == 5  # Skeletor is engaged with He-Man: 5+
     roll_all(state, 1)
     roll_all(state, 1)  # Skeletor's defence
-    assert state.frames[-2]["target"] == "he-man"
+    assert state.flow.steps[-2].target == "he-man"
     test = current_test(state)
     assert test.label == "Man-At-Arms perception"
     assert test.scope == 5

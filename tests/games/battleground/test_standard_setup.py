@@ -148,7 +148,7 @@ def test_players_deploy_their_characters_one_at_a_time() -> None:
     with pytest.raises(IllegalActionError):
         state.apply_action(Action.of("deploy", character="he-man", to=[0, 0, 0]))
     placed = 0
-    while state.frames[-1]["kind"] in ("deploy", "face"):
+    while state.flow.top().kind in ("deploy", "face"):
         player = state.current_player()
         action = state.legal_actions()[0]
         state.apply_action(action)
@@ -167,7 +167,7 @@ def test_a_points_limit_can_be_chosen() -> None:
 def _check(state: BattlegroundState) -> None:
     for side in state.sides:
         assert len(side.hand) <= 5
-    in_attack = any(f["kind"] == "attack" for f in state.frames)
+    in_attack = any(s.kind == "attack" for s in state.flow)
     for fighter in state.fighters.values():
         assert 0 <= fighter.mana <= 5
         if not fighter.knocked_out and not in_attack:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rulekeeper.core import Action, GameState, Pcg32
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.hexes import Hex, Position, hex_distance
+from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.slice import MovementSliceState
 
 
@@ -102,11 +103,11 @@ class SkirmishBot:
             return max(
                 by_kind["reroll"], key=lambda a: sum(1 for f in a.ints_param("faces") if f <= 3)
             )
-        if "move" in by_kind and state.frames[-1]["kind"] == "act":
+        if "move" in by_kind and isinstance(state.flow.top(), ActStep):
             best = self._closer(state, by_kind["move"])
             if best is not None:
                 return best
-        if "end" in by_kind and state.frames[-1]["kind"] == "act":
+        if "end" in by_kind and isinstance(state.flow.top(), ActStep):
             return by_kind["end"][0]
         if "select" in by_kind:
             options = by_kind["select"]

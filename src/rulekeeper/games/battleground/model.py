@@ -7,13 +7,17 @@ Everything here is a dataclass of JSON-safe values with ``to_data``/``from_data`
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Annotated, Any
 
 from rulekeeper.core import Deck
+from rulekeeper.core.record import Ref
 from rulekeeper.games.battleground.board.hexes import Position
 
 MAX_MANA = 5
 HAND_SIZE = 5
+
+CharacterId = Annotated[str, Ref("character")]
+"""A step field naming a character (checked against the pack when a state is read)."""
 
 
 @dataclass

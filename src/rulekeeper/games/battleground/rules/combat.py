@@ -8,18 +8,28 @@ Opportunity*, *Buffs and Debuffs*; battleground.md §3.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
+from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.cover import cover_verdict
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
-from rulekeeper.games.battleground.board.hexes import direction_to, hex_distance
+from rulekeeper.games.battleground.board.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
-from rulekeeper.games.battleground.frames import Frame, frame
-from rulekeeper.games.battleground.model import Fighter, Turn
-from rulekeeper.games.battleground.rules import effects
-from rulekeeper.games.battleground.rules.dicetest import DiceTest, Modifier, start_test
+from rulekeeper.games.battleground.model import CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.rules import effects, missions
+from rulekeeper.games.battleground.rules.dicetest import (
+    DiceTest,
+    DiceTestStep,
+    Modifier,
+    TestOwner,
+    start_test,
+)
+from rulekeeper.games.battleground.rules.move import FaceStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -147,8 +157,7 @@ def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, acti
             "focus": focus,
         },
     )
-    attack = frame(
-        "attack",
+    attack = AttackStep(
         attacker=attacker.id,
         weapon=weapon_id,
         type=kind,
@@ -163,7 +172,7 @@ def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, acti
         defence_successes=0,
         hits=[],
     )
-    state.frames.append(attack)
+    state.flow.push(attack)
     if kind == "melee":
         facing = direction_to(attacker.position.hex, target.position.hex)
         options = (
@@ -176,17 +185,15 @@ def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, acti
     if len(options) == 1:
         attacker.facing = options[0]
     else:
-        state.frames.append(
-            frame("face", player=attacker.owner, character=attacker.id, options=options)
-        )
+        state.flow.push(FaceStep(player=attacker.owner, character=attacker.id, options=options))
 
 
 def _scope_modifiers(
-    state: BattlegroundState, attack: Frame, attacker: Fighter, target: Fighter
+    state: BattlegroundState, attack: AttackStep, attacker: Fighter, target: Fighter
 ) -> list[Modifier]:
-    kind = attack["type"]
+    kind = attack.type
     mods: list[Modifier] = []
-    initial = attack["target"] == attack["initial"]
+    initial = attack.target == attack.initial
     source = attacker.position if initial else _origin(attack)
     if arc_of(target.position.hex, target.facing, source.hex) == "rear":
         mods.append(Modifier(1, "flank attack (Flank Attacks)"))
@@ -200,34 +207,32 @@ def _scope_modifiers(
     if kind == "ranged" and state.engaged_enemies(target):
         # Targeting Engaged Models; Area Attacks: an engaged additional target, allies included
         mods.append(Modifier(-1, "target engaged (Targeting Engaged Models)"))
-    if attack["focus"]:
+    if attack.focus:
         mods.append(Modifier(1, "focused (Spending Focus)"))
     if attacker.buff == "enhancement":
         mods.append(Modifier(1, "enhancement (Buffs and Debuffs)"))
     if attacker.debuff == "blind":
         mods.append(Modifier(-1, "blind (Buffs and Debuffs)"))
-    if attack["interruption"] == "overwatch":
+    if attack.interruption == "overwatch":
         mods.append(Modifier(-1, "interruption (Interruptions)"))
-    elif attack["interruption"] == "opportunity":
+    elif attack.interruption == "opportunity":
         mods.append(Modifier(1, "attack of opportunity (Attacks of Opportunity)"))
     return mods
 
 
-def _origin(attack: Frame) -> Any:
-    from rulekeeper.games.battleground.board.hexes import Position
-
-    return Position(*attack["origin"])
+def _origin(attack: AttackStep) -> Position:
+    return Position(*attack.origin)
 
 
-def _attack_test(state: BattlegroundState, attack: Frame) -> DiceTest:
-    attacker = state.fighters[attack["attacker"]]
-    target = state.fighters[attack["target"]]
-    weapon = state.weapon(attack["weapon"])
-    stat_name = ATTACK_STAT[attack["type"]]
+def _attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+    attacker = state.fighters[attack.attacker]
+    target = state.fighters[attack.target]
+    weapon = state.weapon(attack.weapon)
+    stat_name = ATTACK_STAT[attack.type]
     dice: list[Modifier] = []
     if weapon is not None and weapon.dice:
         dice.append(Modifier(weapon.dice, weapon.name))
-    context = effects.Context(state, attacker, target, weapon=attack["weapon"], attack=attack)
+    context = effects.Context(state, attacker, target, weapon=attack.weapon, attack=attack)
     extra_dice, extra_scope, free = effects.test_modifiers(context, "on_attack")
     scope = _scope_modifiers(state, attack, attacker, target) + extra_scope
     name = state.card(attacker).name
@@ -242,16 +247,16 @@ def _attack_test(state: BattlegroundState, attack: Frame) -> DiceTest:
     )
 
 
-def _defence_test(state: BattlegroundState, attack: Frame) -> DiceTest:
-    attacker = state.fighters[attack["attacker"]]
-    target = state.fighters[attack["target"]]
-    stat_name = DEFENCE_STAT[attack["type"]]
+def _defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+    attacker = state.fighters[attack.attacker]
+    target = state.fighters[attack.target]
+    stat_name = DEFENCE_STAT[attack.type]
     scope = effects.spend_focus(target) + effects.interrupting_defence(state, target)
     if target.buff == "protection":
         scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
     if target.debuff == "knockdown":
         scope.append(Modifier(-1, "knockdown (Buffs and Debuffs)"))
-    context = effects.Context(state, target, attacker, weapon=attack["weapon"], attack=attack)
+    context = effects.Context(state, target, attacker, weapon=attack.weapon, attack=attack)
     extra_dice, extra_scope, free = effects.test_modifiers(context, "on_defence")
     name = state.card(target).name
     return start_test(
@@ -265,52 +270,52 @@ def _defence_test(state: BattlegroundState, attack: Frame) -> DiceTest:
     )
 
 
-def run_attack(state: BattlegroundState, attack: Frame) -> None:
+def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
     """The automatic steps of an attack; tests and the area order are frames of their own."""
-    stage = attack["stage"]
-    attacker = state.fighters[attack["attacker"]]
-    target = state.fighters[attack["target"]]
+    stage = attack.stage
+    attacker = state.fighters[attack.attacker]
+    target = state.fighters[attack.target]
     if stage == "attack-test":
-        attack["stage"] = "defence-test"
+        attack.stage = "defence-test"
         test = _attack_test(state, attack)
         state.events.append("test", {"label": test.label, "notes": test.notes})
-        state.frames.append(frame("test", test=test.to_data(), role="attack"))
+        state.flow.push(DiceTestStep(test=test.to_data(), role="attack"))
     elif stage == "defence-test":
-        attack["stage"] = "apply"
-        weapon = state.weapon(attack["weapon"])
+        attack.stage = "apply"
+        weapon = state.weapon(attack.weapon)
         friendly = weapon is not None and weapon.can_target_allies
-        if target.owner == attacker.owner and friendly and target.id == attack["initial"]:
-            attack["defence_successes"] = 0
+        if target.owner == attacker.owner and friendly and target.id == attack.initial:
+            attack.defence_successes = 0
             return  # the ally a helpful spell is aimed at does not defend (decided reading)
         test = _defence_test(state, attack)
         state.events.append("test", {"label": test.label, "notes": test.notes})
-        state.frames.append(frame("test", test=test.to_data(), role="defence"))
+        state.flow.push(DiceTestStep(test=test.to_data(), role="defence"))
     elif stage == "apply":
         # Results may ask for decisions (which way a push goes): they come before the next target.
-        attack["stage"] = "next-target"
+        attack.stage = "next-target"
         _apply_successes(state, attack, attacker, target)
-        attack["done"].append(target.id)
+        attack.done.append(target.id)
     elif stage == "next-target":
         candidates = _area_candidates(state, attack)
         if not candidates:
-            attack["stage"] = "finish"
+            attack.stage = "finish"
         elif len(candidates) == 1:
             next_area_target(state, attack, candidates[0])
         else:
-            state.frames.append(frame("area-target", player=attacker.owner, candidates=candidates))
+            state.flow.push(AreaTargetStep(player=attacker.owner, characters=candidates))
     elif stage == "finish":
-        state.frames.pop()
-        remove_knocked_out(state, by=attacker, weapon_type=attack["type"])
-        effects.check_missions(state)
+        state.flow.pop()
+        remove_knocked_out(state, by=attacker, weapon_type=attack.type)
+        missions.check_missions(state)
 
 
-def test_finished(state: BattlegroundState, test_frame: Frame, test: DiceTest) -> None:
-    attack = state.frames[-1]
-    assert attack["kind"] == "attack"
-    role = test_frame["role"]
-    owner = state.fighters[attack["attacker"] if role == "attack" else attack["target"]]
+def test_finished(state: BattlegroundState, attack: AttackStep, role: str, test: DiceTest) -> None:
+    owner = state.fighters[attack.attacker if role == "attack" else attack.target]
     owner.mana = max(0, owner.mana - test.mana_spent)
-    attack[f"{role}_successes"] = test.successes()
+    if role == "attack":
+        attack.attack_successes = test.successes()
+    else:
+        attack.defence_successes = test.successes()
     state.events.append(
         "test result",
         {
@@ -324,22 +329,22 @@ def test_finished(state: BattlegroundState, test_frame: Frame, test: DiceTest) -
 
 
 def _apply_successes(
-    state: BattlegroundState, attack: Frame, attacker: Fighter, target: Fighter
+    state: BattlegroundState, attack: AttackStep, attacker: Fighter, target: Fighter
 ) -> None:
     """Rulebook, Attack and Extra Effects: successes left after defence pick one result row."""
-    net = max(0, attack["attack_successes"] - attack["defence_successes"])
-    attack["net"] = net
+    net = max(0, attack.attack_successes - attack.defence_successes)
+    attack.net = net
     context = effects.Context(
-        state, attacker, target, weapon=attack["weapon"], attack=attack, successes=net
+        state, attacker, target, weapon=attack.weapon, attack=attack, successes=net
     )
-    if attack["weapon"] == FISTS:
+    if attack.weapon == FISTS:
         if net >= 1:
             effects.apply_effects(context, [effects.wound_effect(1)])
         state.events.append(
             "attack result", {"target": target.id, "successes": net, "row": 1 if net else None}
         )
     else:
-        weapon = state.weapon(attack["weapon"])
+        weapon = state.weapon(attack.weapon)
         assert weapon is not None
         row = weapon.result_for(net)
         state.events.append(
@@ -355,21 +360,21 @@ def _apply_successes(
     effects.after_attack(context)
     turn = state.turns[-1] if state.turns else None
     if net and turn is not None and turn.character == attacker.id:
-        attack["hits"].append(target.id)
+        attack.hits.append(target.id)
         if arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear":
             turn.record("flank_best", net, best=True)
-        turn.record("area_best", len(attack["hits"]), best=True)
+        turn.record("area_best", len(attack.hits), best=True)
 
 
-def _area_candidates(state: BattlegroundState, attack: Frame) -> list[str]:
+def _area_candidates(state: BattlegroundState, attack: AttackStep) -> list[str]:
     """Rulebook, Area Attacks: in the area, in sight of the initial target, at its elevation."""
-    weapon = state.weapon(attack["weapon"])
+    weapon = state.weapon(attack.weapon)
     if weapon is None or not weapon.area:
         return []
     origin = _origin(attack)
     found = []
     for fighter in sorted(state.fighters.values(), key=lambda f: f.id):
-        if fighter.id in attack["done"] or fighter.id == attack["attacker"]:
+        if fighter.id in attack.done or fighter.id == attack.attacker:
             continue
         if fighter.knocked_out:
             continue
@@ -381,10 +386,10 @@ def _area_candidates(state: BattlegroundState, attack: Frame) -> list[str]:
     return found
 
 
-def next_area_target(state: BattlegroundState, attack: Frame, target: str) -> None:
-    attack["target"] = target
-    attack["stage"] = "attack-test"
-    attack["attack_successes"] = attack["defence_successes"] = 0
+def next_area_target(state: BattlegroundState, attack: AttackStep, target: str) -> None:
+    attack.target = target
+    attack.stage = "attack-test"
+    attack.attack_successes = attack.defence_successes = 0
 
 
 def knock_out_value(state: BattlegroundState, fighter: Fighter) -> int:
@@ -412,3 +417,59 @@ def remove_knocked_out(
         state.events.append("knocked out", {"character": fighter.id, "vp": value, "to": scorer})
         if by is not None and by.owner == scorer and not by.knocked_out:
             effects.fire(state, by, "on_knock_out")
+
+
+# === the steps of an attack ==============================================================
+
+
+@dataclass
+class AttackStep(Step["BattlegroundState"], TestOwner):
+    """An attack in progress (rulebook, Attack; Area Attacks): ``stage`` says what comes next
+    for the current ``target``; ``done`` lists the targets resolved, ``hits`` those hit."""
+
+    kind: ClassVar[str] = "attack"
+    attacker: CharacterId
+    weapon: str
+    type: str
+    target: CharacterId
+    initial: CharacterId
+    origin: list[int]
+    done: list[str]
+    stage: str
+    focus: bool
+    interruption: str
+    attack_successes: int
+    defence_successes: int
+    hits: list[str]
+    net: int = 0
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        run_attack(state, self)
+
+    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
+        test_finished(state, self, role, test)
+
+
+@dataclass
+class AreaTargetStep(Step["BattlegroundState"]):
+    """Area Attacks: the attacker's player picks the next target in the area."""
+
+    kind: ClassVar[str] = "area-target"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    characters: list[str]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("next-target", character=c) for c in self.characters]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        state.flow.pop()
+        attack = state.flow.top()
+        assert isinstance(attack, AttackStep)
+        next_area_target(state, attack, action.str_param("character"))

@@ -14,12 +14,17 @@ person, a bot or a replay with forced dice drives it the same way.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from rulekeeper.core import D6, Action, roll_outcome_actions
+from rulekeeper.core import CHANCE, D6, Action, roll_outcome_actions
+from rulekeeper.core.flow import Step
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
 
 DEFAULT_SCOPE = 4
 MAX_MANA_REROLLS = 5
@@ -242,3 +247,54 @@ def net_successes(attack: DiceTest, defence: DiceTest | None) -> int:
     """Rulebook, Defence Tests: each defence success cancels one success of the test."""
     cancelled = defence.successes() if defence is not None else 0
     return max(0, attack.successes() - cancelled)
+
+
+# --- the test step -------------------------------------------------------------------------
+
+
+class TestOwner:
+    """A step that pushes tests and takes their results (an attack, a skill test)."""
+
+    __test__ = False
+
+    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class DiceTestStep(Step["BattlegroundState"]):
+    """A test waiting for dice, then for its owner's rerolls (rulebook, Tests)."""
+
+    kind: ClassVar[str] = "test"
+    test: dict[str, Any]
+    role: str
+
+    def dice(self) -> DiceTest:
+        return DiceTest.from_data(self.test)
+
+    def actor(self, state: BattlegroundState) -> int:
+        test = self.dice()
+        return CHANCE if test.is_chance() else test.owner
+
+    def chance(self, state: BattlegroundState) -> Sequence[tuple[Action, float]]:
+        return roll_outcome_actions(D6)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return self.dice().choices()
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        test = self.dice()
+        if seat == CHANCE:
+            test.apply_roll(action.int_param("face"))
+        else:
+            test.apply_reroll(list(action.ints_param("faces")))
+            if test.stage != "mana" and action.ints_param("faces"):
+                state.events.append(
+                    "reroll", {"test": test.label, "faces": list(action.ints_param("faces"))}
+                )
+        self.test = test.to_data()
+        if test.is_done():
+            state.flow.pop()
+            owner = state.flow.top()
+            assert isinstance(owner, TestOwner)
+            owner.test_done(state, self.role, test)

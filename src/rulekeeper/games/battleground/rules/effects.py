@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
+from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Route, Style, reachable
 from rulekeeper.games.battleground.board.movement_effects import charge, displace, towards
-from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import (
     Ability,
     Buff,
@@ -41,12 +42,14 @@ from rulekeeper.games.battleground.content.effects import (
     Wounds,
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
-from rulekeeper.games.battleground.frames import frame
-from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Turn
-from rulekeeper.games.battleground.rules.dicetest import Modifier
+from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
+from rulekeeper.games.battleground.rules.move import AfterMoveStep, FaceStep, face_any
+from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.rules.combat import AttackStep
 
 COMMON_BUFF_EFFECTS = ("quickness", "enhancement", "protection", "regeneration")
 
@@ -59,7 +62,7 @@ class Context:
     owner: Fighter
     other: Fighter | None = None
     weapon: str | None = None
-    attack: dict[str, Any] | None = None
+    attack: AttackStep | None = None
     successes: int = 0
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -158,7 +161,7 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "successes_at_least":
         return context.successes >= condition.n  # type: ignore[union-attr]
     if kind == "attack_type":
-        return bool(context.attack) and context.attack["type"] == condition.type  # type: ignore[index,union-attr]
+        return bool(context.attack) and context.attack.type == condition.type  # type: ignore[union-attr]
     if kind == "interruption":
         return bool(state.turns) and state.turns[-1].interruption
     if kind == "target_is_ally":
@@ -166,14 +169,14 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "flank_attack":
         if context.attack is None or context.other is None:
             return False
-        attacker = state.fighters[context.attack["attacker"]]
-        target = state.fighters[context.attack["target"]]
+        attacker = state.fighters[context.attack.attacker]
+        target = state.fighters[context.attack.target]
         return arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear"
     if kind == "in_cover":
         if context.attack is None:
             return False
-        attacker = state.fighters[context.attack["attacker"]]
-        target = state.fighters[context.attack["target"]]
+        attacker = state.fighters[context.attack.attacker]
+        target = state.fighters[context.attack.target]
         others = [f.position for f in state.on_board() if f not in (attacker, target)]
         return state.field.cover(attacker.position, target.position, others).in_cover
     who = party(getattr(condition, "who", "self"))
@@ -186,8 +189,10 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "focused":
         # The attacker's token is spent when the attack is declared; it still counts as
         # focused for the abilities of that attack ("while focused").
-        spent = context.attack is not None and context.attack.get("focus") is True
-        return who.focused or (spent and who.id == context.attack["attacker"])  # type: ignore[index]
+        spent = context.attack is not None and context.attack.focus
+        return who.focused or (
+            spent and context.attack is not None and who.id == context.attack.attacker
+        )
     if kind == "wounded":
         return who.wounds > 0
     if kind == "has_buff":
@@ -392,13 +397,9 @@ def fire(state: BattlegroundState, fighter: Fighter, trigger: str) -> None:
     if len(ready) == 1:
         fire_one(state, fighter, trigger, ready[0])
     elif ready:
-        state.frames.append(
-            frame(
-                "order-effects",
-                player=fighter.owner,
-                character=fighter.id,
-                trigger=trigger,
-                remaining=ready,
+        state.flow.push(
+            OrderEffectsStep(
+                player=fighter.owner, character=fighter.id, trigger=trigger, remaining=ready
             )
         )
 
@@ -489,14 +490,13 @@ def resolve_ability(
     if len(targets) == 1:
         resolve_on_target(state, fighter, targets[0], ability, source)
         return
-    state.frames.append(
-        frame(
-            "ability-target",
+    state.flow.push(
+        AbilityTargetStep(
             player=fighter.owner,
             character=fighter.id,
             source=source,
             ability=ability.model_dump(mode="json"),
-            candidates=[t.id for t in targets],
+            characters=[t.id for t in targets],
         )
     )
 
@@ -511,9 +511,7 @@ def resolve_on_target(
     if len(options) == 1:
         fighter.facing = options[0]
     else:
-        state.frames.append(
-            frame("face", player=fighter.owner, character=fighter.id, options=options)
-        )
+        state.flow.push(FaceStep(player=fighter.owner, character=fighter.id, options=options))
 
 
 # === active skills and items [Use an Active Skill; Items; Disposable Items] ==============
@@ -701,16 +699,13 @@ def _apply_effect(context: Context, effect: Effect) -> None:
         other = context.other
         if other is not None and can_be_moved(state, other) and can_be_moved(state, context.owner):
             # Switch: no overwatch, but attacks of opportunity on whoever leaves an engagement.
-            state.frames.append(frame("switch", first=context.owner.id, second=other.id))
+            state.flow.push(SwitchStep(first=context.owner.id, second=other.id))
             for fighter in (context.owner, other):
                 engaged = [e.id for e in state.engaged_enemies(fighter)]
                 if engaged:
-                    state.frames.append(
-                        frame(
-                            "opportunity",
-                            player=1 - fighter.owner,
-                            mover=fighter.id,
-                            candidates=engaged,
+                    state.flow.push(
+                        OpportunityStep(
+                            player=1 - fighter.owner, mover=fighter.id, characters=engaged
                         )
                     )
     elif isinstance(effect, PlaceMark):
@@ -774,9 +769,8 @@ def _on_subject(context: Context, effect: Any, subject: Fighter, turn: Turn | No
         finals = sorted({o.final for o in options})
         if len(finals) > 1:
             # The line runs between two hexes: the player resolving the effect picks the side.
-            state.frames.append(
-                frame(
-                    "push-line",
+            state.flow.push(
+                PushLineStep(
                     player=context.owner.owner,
                     character=subject.id,
                     effect=kind,
@@ -863,8 +857,7 @@ def _movement_effect(context: Context, effect: Any) -> None:
     rulebook Movement Effects), and the destinations are worked out when the choice is asked."""
     state = context.state
     mover = context.owner
-    move = frame(
-        "effect-move",
+    move = EffectMoveStep(
         player=mover.owner,
         character=mover.id,
         style=effect.style,
@@ -873,26 +866,24 @@ def _movement_effect(context: Context, effect: Any) -> None:
     )
     if not movement_options(state, move):
         return
-    state.frames.append(move)
+    state.flow.push(move)
     engaged = [e.id for e in state.engaged_enemies(mover)]
     if engaged and effect.style != "teleport":
-        state.frames.append(
-            frame("opportunity", player=1 - mover.owner, mover=mover.id, candidates=engaged)
-        )
+        state.flow.push(OpportunityStep(player=1 - mover.owner, mover=mover.id, characters=engaged))
 
 
-def movement_options(state: BattlegroundState, move: dict[str, Any]) -> list[Position]:
-    mover = state.fighters[move["character"]]
+def movement_options(state: BattlegroundState, move: EffectMoveStep) -> list[Position]:
+    mover = state.fighters[move.character]
     if mover.knocked_out:
         return []
     occupancy = state.occupancy_for(mover)
-    style = move["style"]
-    points = move["points"]
+    style: Any = move.style  # a movement style of the card (content/effects.py)
+    points = move.points
     options: Mapping[Position, Route]
     if style in ("teleport", "jump"):
         options = reachable(state.field, mover.position, points, occupancy, style=style)
-    elif move["toward"]:
-        other = state.fighters[move["toward"]]
+    elif move.toward:
+        other = state.fighters[move.toward]
         if other.knocked_out:
             return []
         if style == "charge":
@@ -934,9 +925,8 @@ def _place_mark(context: Context, effect: Any) -> None:
             options.append(pos.to_json())
     if not options:
         return
-    state.frames.append(
-        frame(
-            "place-mark",
+    state.flow.push(
+        PlaceMarkStep(
             player=owner.owner,
             character=owner.id,
             mark=effect.model_dump(mode="json"),
@@ -945,9 +935,9 @@ def _place_mark(context: Context, effect: Any) -> None:
     )
 
 
-def mark_placed(state: BattlegroundState, top: dict[str, Any], at: list[int]) -> None:
-    spec = top["mark"]
-    owner = state.fighters[top["character"]]
+def mark_placed(state: BattlegroundState, top: PlaceMarkStep, at: list[int]) -> None:
+    spec: Any = top.mark
+    owner = state.fighters[top.character]
     # One copy of each mark per force: a new one replaces the old.
     state.marks = [
         m for m in state.marks if not (m["mark"] == spec["mark"] and m["owner"] == owner.owner)
@@ -992,9 +982,8 @@ def _skill_test(context: Context, effect: Any) -> None:
         scope,
         mana=owner.mana,
     )
-    state.frames.append(
-        frame(
-            "skill-test",
+    state.flow.push(
+        SkillTestStep(
             character=owner.id,
             target=context.other.id if context.other else "",
             effect=effect.model_dump(mode="json"),
@@ -1002,82 +991,19 @@ def _skill_test(context: Context, effect: Any) -> None:
             owner_successes=0,
         )
     )
-    state.frames.append(frame("test", test=test.to_data(), role="skill"))
+    state.flow.push(DiceTestStep(test=test.to_data(), role="skill"))
 
 
-# === side missions [Side Missions] =======================================================
-
-
-def check_missions(state: BattlegroundState, ending: Turn | None = None) -> None:
-    """Score side missions in play whose condition is now met; ``ending`` is a turn that is
-    ending now (for the conditions checked at the end of an activation or interruption)."""
-    for turn in state.turns if ending is None else [ending]:
-        side = state.sides[turn.player]
-        fighter = state.fighters[turn.character]
-        for card_id in list(turn.missions):
-            if card_id in side.glory_done:
-                continue
-            card = state.pack.glory.get(card_id)
-            if card is None or not _mission_met(state, turn, fighter, card, ending is not None):
-                continue
-            side.glory_done.append(card_id)
-            side.vp += card.vp
-            state.events.append(
-                "side mission", {"player": turn.player, "card": card_id, "vp": card.vp}
-            )
-
-
-def _mission_met(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, card: GloryCard, ending: bool
-) -> bool:
-    mission = card.mission
-    kind = mission.kind
-    done = turn.progress.get(card.id, {})
-    if kind == "knock_out_with":
-        wanted = mission.weapon_type  # type: ignore[union-attr]
-        return any(
-            n > 0 and (wanted == "any" or key == f"ko:{wanted}")
-            for key, n in done.items()
-            if key.startswith("ko:")
-        )
-    if kind == "wound_enemies":
-        return done.get("wounds", 0) >= mission.wounds  # type: ignore[union-attr]
-    if kind == "apply_debuffs":
-        return done.get("debuffs", 0) >= mission.count  # type: ignore[union-attr]
-    if kind == "flank_attack":
-        return done.get("flank_best", 0) >= mission.successes  # type: ignore[union-attr]
-    if kind == "area_attack_hits":
-        return done.get("area_best", 0) >= mission.targets  # type: ignore[union-attr]
-    if not ending or fighter.knocked_out:
-        return False
-    if kind == "engage_enemies":
-        return len(state.engaged_enemies(fighter)) >= mission.count  # type: ignore[union-attr]
-    if kind == "end_activation_in_zone":
-        zone = mission.zone  # type: ignore[union-attr]
-        if zone == "platform":
-            return fighter.level == 1
-        if zone == "enemy_deployment":
-            return fighter.position.hex in state.field.zones.get(1 - fighter.owner, frozenset())
-        near = {fighter.position, *state.field.adjacent_positions(fighter.position)}
-        return any(Position(q, r, 0) in near for q, r in state.objectives.values())
-    return False
-
-
-def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
-    """Run a skill test frame: the owner's test, the target's defence, then the result row."""
+def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
+    """Run a skill test step: the owner's test, the target's defence, then the result row."""
     from rulekeeper.games.battleground.content.effects import SkillTest
     from rulekeeper.games.battleground.rules.dicetest import start_test
 
-    effect = SkillTest.model_validate(top["effect"])
-    owner = state.fighters[top["character"]]
-    target = state.fighters[top["target"]] if top["target"] else None
-    if (
-        top["stage"] == "defence"
-        and effect.against
-        and target is not None
-        and not target.knocked_out
-    ):
-        top["stage"] = "apply"
+    effect = SkillTest.model_validate(top.effect)
+    owner = state.fighters[top.character]
+    target = state.fighters[top.target] if top.target else None
+    if top.stage == "defence" and effect.against and target is not None and not target.knocked_out:
+        top.stage = "apply"
         scope = spend_focus(target) + interrupting_defence(state, target)
         test = start_test(
             target.owner,
@@ -1087,10 +1013,10 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
             scope,
             mana=target.mana,
         )
-        state.frames.append(frame("test", test=test.to_data(), role="skill-defence"))
+        state.flow.push(DiceTestStep(test=test.to_data(), role="skill-defence"))
         return
-    state.frames.pop()
-    net = max(0, top["owner_successes"] - top.get("defence_successes", 0))
+    state.flow.pop()
+    net = max(0, top.owner_successes - top.defence_successes)
     row = None
     for candidate in effect.results:
         if candidate.successes <= net:
@@ -1104,3 +1030,228 @@ def skill_test_step(state: BattlegroundState, top: dict[str, Any]) -> None:
     from rulekeeper.games.battleground.rules.combat import remove_knocked_out
 
     remove_knocked_out(state, by=owner)
+
+
+# === the steps of effects ================================================================
+
+
+@dataclass
+class OrderEffectsStep(Step["BattlegroundState"]):
+    """Effect Timing: several abilities fire at once; their player picks the next one."""
+
+    kind: ClassVar[str] = "order-effects"
+    player: int
+    character: CharacterId
+    trigger: str
+    remaining: list[str]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("resolve", effect=key) for key in self.remaining]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        key = action.str_param("effect")
+        self.remaining.remove(key)
+        if not self.remaining:
+            state.flow.discard(self)
+        fire_one(state, state.fighters[self.character], self.trigger, key)
+
+
+@dataclass
+class AbilityTargetStep(Step["BattlegroundState"]):
+    """Targeting and Tests: the owner picks the target of an ability."""
+
+    kind: ClassVar[str] = "ability-target"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    character: CharacterId
+    source: str
+    ability: dict[str, Any]
+    characters: list[str]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("target", character=c) for c in self.characters]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        from rulekeeper.games.battleground.rules.combat import remove_knocked_out
+
+        state.flow.pop()
+        fighter = state.fighters[self.character]
+        target = state.fighters[action.str_param("character")]
+        ability = Ability.model_validate(self.ability)
+        resolve_on_target(state, fighter, target, ability, self.source)
+        remove_knocked_out(state, by=fighter)
+
+
+@dataclass
+class EffectMoveStep(Step["BattlegroundState"]):
+    """Movement Effects: towards, charge, jump or teleport; the owner picks the destination."""
+
+    kind: ClassVar[str] = "effect-move"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    character: CharacterId
+    style: str
+    points: int
+    toward: str
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return not movement_options(state, self)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("move-to", to=p.to_json()) for p in movement_options(state, self)]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        flow = state.flow
+        flow.pop()
+        fighter = state.fighters[self.character]
+        start = fighter.position
+        fighter.place(Position(*action.ints_param("to")))
+        state.events.append(
+            self.style,
+            {"character": fighter.id, "from": start.to_json(), "to": fighter.position.to_json()},
+        )
+        if self.style == "teleport":
+            # Teleport: no overwatch, and the owner may change the facing.
+            flow.push(face_any(fighter))
+            return
+        if self.toward:
+            target = state.fighters[self.toward]
+            options = facings_toward(fighter.position.hex, target.position.hex)
+            if len(options) == 1:
+                fighter.facing = options[0]
+            else:
+                flow.push(AfterMoveStep(mover=fighter.id))
+                flow.push(FaceStep(player=fighter.owner, character=fighter.id, options=options))
+                return
+            flow.push(AfterMoveStep(mover=fighter.id))
+            return
+        flow.push(AfterMoveStep(mover=fighter.id))
+        flow.push(face_any(fighter))
+
+
+@dataclass
+class PlaceMarkStep(Step["BattlegroundState"]):
+    """Marks: the owner picks where the mark goes."""
+
+    kind: ClassVar[str] = "place-mark"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    character: CharacterId
+    mark: dict[str, Any]
+    options: list[list[int]]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("mark-at", at=o) for o in self.options]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        state.flow.pop()
+        mark_placed(state, self, list(action.ints_param("at")))
+
+
+@dataclass
+class PushLineStep(Step["BattlegroundState"]):
+    """A push or pull along a line between two hexes: the resolving player picks the side."""
+
+    kind: ClassVar[str] = "push-line"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    character: CharacterId
+    effect: str
+    options: list[list[int]]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("push-to", to=o) for o in self.options]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        state.flow.pop()
+        subject = state.fighters[self.character]
+        to = Position(*action.ints_param("to"))
+        displaced(state, subject, self.effect, to, "along the chosen side of the line")
+
+
+@dataclass
+class SkillTestStep(Step["BattlegroundState"], TestOwner):
+    """A skill test (Targeting and Tests): the owner's test, the target's defence, the result."""
+
+    kind: ClassVar[str] = "skill-test"
+    character: CharacterId
+    target: str
+    effect: dict[str, Any]
+    stage: str
+    owner_successes: int
+    defence_successes: int = 0
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        skill_test_step(state, self)
+
+    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
+        if role == "skill":
+            tester = state.fighters[self.character]
+            self.owner_successes = test.successes()
+            self.stage = "defence"
+        else:
+            tester = state.fighters[self.target]
+            self.defence_successes = test.successes()
+        tester.mana = max(0, tester.mana - test.mana_spent)
+        state.events.append(
+            "test result",
+            {
+                "label": test.label,
+                "initial": test.initial,
+                "exploded": test.exploded,
+                "successes": test.successes(),
+            },
+        )
+
+
+@dataclass
+class SwitchStep(Step["BattlegroundState"]):
+    """Switch: two characters trade places (after any attacks of opportunity)."""
+
+    kind: ClassVar[str] = "switch"
+    shared: ClassVar[bool] = True  # its fields never change
+    first: CharacterId
+    second: CharacterId
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        state.flow.pop()
+        first, second = state.fighters[self.first], state.fighters[self.second]
+        if first.knocked_out or second.knocked_out:
+            return
+        a, b = first.position, second.position
+        first.place(b)
+        second.place(a)
+        state.events.append("switch", {"characters": [first.id, second.id]})

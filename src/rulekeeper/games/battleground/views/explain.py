@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -38,12 +39,12 @@ _FRAME_RULES = {
 
 def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
     """(rule, reason) for an action that is not among the legal ones."""
-    top = state.frames[-1]
-    kind = top["kind"]
+    top = state.flow.top()
+    kind = top.kind
     rule = _FRAME_RULES.get(kind, "Battleground rulebook")
     expected = {a.kind for a in state.legal_actions(player)} if kind != "select" else set()
-    if kind == "test":
-        test = state.test_of(top)
+    if isinstance(top, DiceTestStep):
+        test = top.dice()
         if action.kind == "reroll":
             faces = list(action.ints_param("faces")) if _has(action, "faces") else []
             problem = test.refusal(faces)

@@ -1,0 +1,300 @@
+"""A character's activation or interruption (rulebook, Gain Bonuses; Perform Actions; End
+Activation; Interruptions; Disposable Items) and draws by agreement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rulekeeper.core import Action
+from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.games.battleground.actions import act, card_choices, move_action
+from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.games.battleground.board.movement import Reach
+from rulekeeper.games.battleground.content.cards import FateCard
+from rulekeeper.games.battleground.model import CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.rules import combat, effects, missions
+from rulekeeper.games.battleground.rules.move import ContinueMoveStep
+from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+
+@dataclass
+class BonusStep(Step["BattlegroundState"]):
+    """Gain Bonuses: the bonus of a card played (``start``: the activation card)."""
+
+    kind: ClassVar[str] = "bonus"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    card: str
+    start: bool = False
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        card = state.play_card(self.card)
+        if isinstance(card, FateCard):
+            options = [act("bonus", choice="mana")]
+            if effects.ability_usable(state, state.turn(), card.ability):
+                options.append(act("bonus", choice="ability"))
+        else:
+            options = [act("bonus", choice="ap"), act("bonus", choice="mission")]
+        return options
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        choice = action.str_param("choice")
+        card_id = self.card
+        turn = state.turn()
+        fighter = state.fighters[turn.character]
+        state.flow.pop()
+        if choice == "mana":
+            fighter.gain_mana(1)
+        elif choice == "ap":
+            turn.ap += 1
+        elif choice == "mission":
+            turn.missions.append(card_id)
+        elif choice == "ability":
+            card = state.play_card(card_id)
+            assert isinstance(card, FateCard)
+            if card.ability.when in ("immediately", "at_will"):
+                effects.resolve_ability(
+                    state, turn, fighter, card.ability, source=f"fate:{card_id}"
+                )
+                combat.remove_knocked_out(state, by=fighter)
+            else:
+                turn.granted.append(f"fate:{card_id}")
+        state.events.append("bonus", {"player": seat, "card": card_id, "choice": choice})
+        if self.start:
+            effects.fire(
+                state, fighter, "upon_interruption" if turn.interruption else "upon_activation"
+            )
+
+
+@dataclass
+class ActStep(Step["BattlegroundState"]):
+    """Perform Actions: the active character's next action (of the turn on top of the turns).
+    A knocked-out character's turn ends by itself."""
+
+    kind: ClassVar[str] = "act"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+
+    def actor(self, state: BattlegroundState) -> int:
+        if state.fighters[state.turns[-1].character].knocked_out:
+            return AUTO
+        return self.player
+
+    def run(self, state: BattlegroundState) -> None:
+        state.flow.push(EndTurnStep())
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        turn = state.turn()
+        fighter = state.fighters[turn.character]
+        actions: list[Action] = []
+        opportunity = turn.kind == "opportunity"
+        if (
+            not turn.interruption
+            and not fighter.focused
+            and state.cost_of(turn, "focus") <= turn.ap
+        ):
+            actions.append(act("focus"))
+        if not opportunity and state.can_afford(turn, "move"):
+            for use_focus in (False, True) if fighter.focused else (False,):
+                options = state.move_options(turn, fighter, use_focus)
+                ordered = options.ordered() if isinstance(options, Reach) else sorted(options)
+                actions.extend(move_action(pos, use_focus) for pos in ordered)
+        actions.extend(combat.attack_actions(state, turn, fighter))
+        if not opportunity:
+            actions.extend(effects.skill_actions(state, turn, fighter))
+        if not opportunity:
+            actions.extend(effects.item_actions(state, turn, fighter))
+        if not turn.interruption and state.cost_of(turn, "overwatch") <= turn.ap:
+            actions.append(act("overwatch"))
+        side = state.sides[seat]
+        actions.extend(card_choices("play", tuple(side.hand), tuple(side.glory), ()))
+        actions.append(act("end"))
+        if not turn.interruption:
+            actions += [act("offer-draw"), act("forfeit")]
+        return actions
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        turn = state.turn()
+        fighter = state.fighters[turn.character]
+        kind = action.kind
+        if kind == "focus":
+            state.spend(turn, "focus")
+            fighter.focused = True
+            state.events.append("focus", {"character": fighter.id})
+        elif kind == "move":
+            declare_move(state, turn, fighter, action)
+        elif kind == "attack":
+            combat.declare_attack(state, turn, fighter, action)
+        elif kind == "skill":
+            effects.use_skill(state, turn, fighter, action.str_param("skill"))
+        elif kind == "use-item":
+            effects.use_item(state, turn, fighter, action.str_param("item"))
+        elif kind == "overwatch":
+            state.spend(turn, "overwatch")
+            fighter.overwatch = True
+            state.events.append("overwatch", {"character": fighter.id})
+            state.flow.push(EndTurnStep())  # the activation ends immediately
+        elif kind == "play":
+            card = action.str_param("card")
+            state.take_from_hand(seat, card)
+            turn.cards.append(card)
+            state.events.append("play card", {"player": seat, "card": card})
+            state.flow.push(BonusStep(player=seat, card=card))
+        elif kind == "end":
+            state.flow.push(EndTurnStep())
+
+
+def declare_move(state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action) -> None:
+    """Move: the AP are spent and the route fixed once any attacks of opportunity are over."""
+    use_focus = action.bool_param("focus")
+    target = Position(*action.ints_param("to"))
+    state.spend(turn, "move")
+    if use_focus:
+        fighter.focused = False
+    state.events.append(
+        "move declared", {"character": fighter.id, "to": target.to_json(), "focus": use_focus}
+    )
+    state.flow.push(
+        ContinueMoveStep(
+            player=turn.player, character=fighter.id, to=target.to_json(), focus=use_focus
+        )
+    )
+    engaged = [e.id for e in state.engaged_enemies(fighter)]
+    if engaged and effects.move_style(state, fighter) != "teleport":
+        # Attacks of opportunity come when the move is declared, before leaving the hex.
+        owner = 1 - fighter.owner
+        state.flow.push(OpportunityStep(player=owner, mover=fighter.id, characters=engaged))
+
+
+@dataclass
+class EndTurnStep(Step["BattlegroundState"]):
+    """End Activation: first the 'at the end of' effects (``fired``), then the turn ends."""
+
+    kind: ClassVar[str] = "end-turn"
+    fired: bool = False
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        turn = state.turn()
+        fighter = state.fighters[turn.character]
+        if not self.fired:
+            # Effect Timing: 'at the end of activation/interruption' effects, still inside the
+            # turn; if several need ordering, this step runs again after that decision.
+            self.fired = True
+            if not fighter.knocked_out:
+                trigger = "end_of_interruption" if turn.interruption else "end_of_activation"
+                effects.fire(state, fighter, trigger)
+            return
+        flow = state.flow
+        flow.pop()
+        assert isinstance(flow.top(), ActStep)
+        flow.pop()
+        state.turns.pop()
+        side = state.sides[turn.player]
+        missions.check_missions(state, ending=turn)
+        completed = [c for c in turn.missions if c in side.glory_done]
+        if turn.interruption:
+            state.discard_cards(turn.player, [c for c in turn.cards if c not in completed])
+            state.events.append("interruption ends", {"character": fighter.id})
+        else:
+            fighter.cards.extend(turn.cards)
+            fighter.activated = True
+            state.events.append("end activation", {"character": fighter.id, "unspent ap": turn.ap})
+
+
+def start_interruption(
+    state: BattlegroundState, player: int, character: str, kind: str, interrupted: str
+) -> None:
+    """Interruptions: ``character`` takes a turn of its own (1 AP) inside another's."""
+    fighter = state.fighters[character]
+    if kind == "overwatch":
+        fighter.overwatch = False  # the token returns when the overwatch interruption starts
+    state.turns.append(Turn(player, character, 1, kind=kind, interrupted=interrupted))
+    state.events.append(
+        "interruption", {"character": character, "kind": kind, "interrupts": interrupted}
+    )
+    state.flow.push(ActStep(player=player))
+    effects.fire(state, fighter, "upon_interruption")
+    target = state.fighters[interrupted]
+    own = next((t for t in reversed(state.turns) if t.character == interrupted), None)
+    if own is not None and disposables(state, own, target):
+        # Disposable Items: the interrupted character may use them before the interruption.
+        state.flow.push(BeforeInterruptionStep(player=target.owner, character=interrupted))
+
+
+def disposables(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[str]:
+    return [
+        item_id
+        for item_id in fighter.items
+        if state.pack.items.get(item_id) is not None
+        and state.pack.items[item_id].disposable
+        and effects.item_refusal(state, turn, fighter, item_id) is None
+    ]
+
+
+@dataclass
+class BeforeInterruptionStep(Step["BattlegroundState"]):
+    """Disposable Items: the interrupted character may use them before the interruption."""
+
+    kind: ClassVar[str] = "before-interruption"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    character: CharacterId
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
+
+    def _own_turn(self, state: BattlegroundState) -> Turn:
+        return next(t for t in reversed(state.turns) if t.character == self.character)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        fighter = state.fighters[self.character]
+        own = self._own_turn(state)
+        options = [act("use-item", item=i) for i in disposables(state, own, fighter)]
+        return [*options, act("continue")]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        fighter = state.fighters[self.character]
+        own = self._own_turn(state)
+        if action.kind == "continue" or not disposables(state, own, fighter):
+            state.flow.pop()
+            return
+        effects.use_item(state, own, fighter, action.str_param("item"))
+        if not disposables(state, own, fighter):
+            state.flow.discard(self)
+
+
+@dataclass
+class DrawOfferStep(Step["BattlegroundState"]):
+    """Scoring: a draw offered by ``by``; the other player accepts or declines."""
+
+    kind: ClassVar[str] = "draw-offer"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    by: int
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("accept-draw"), act("decline-draw")]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action.kind == "accept-draw":
+            state.finish(-1, "draw by agreement")
+        else:
+            state.events.append("draw declined", {"player": seat})

@@ -1,0 +1,61 @@
+"""Overwatch (rulebook, Overwatch; battleground.md §3): when an enemy ends a movement, the
+watching characters that it triggers interrupt, in the order their player chooses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rulekeeper.core import Action
+from rulekeeper.core.flow import Step
+from rulekeeper.games.battleground.actions import act
+from rulekeeper.games.battleground.model import CharacterId
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+
+def check_after_move(state: BattlegroundState, mover_id: str) -> None:
+    """battleground.md §3: overwatch is checked each time an enemy ends a movement."""
+    mover = state.fighters[mover_id]
+    triggered = [
+        f.id for f in state.enemies_of(mover) if f.overwatch and state.overwatch_triggers(f, mover)
+    ]
+    if triggered:
+        state.flow.push(
+            OverwatchOrderStep(player=1 - mover.owner, mover=mover.id, characters=triggered)
+        )
+
+
+@dataclass
+class OverwatchOrderStep(Step["BattlegroundState"]):
+    """The watching player picks the next overwatch interruption among those triggered."""
+
+    kind: ClassVar[str] = "overwatch-order"
+    player: int
+    mover: CharacterId
+    characters: list[str]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.mover].knocked_out or not self.characters)
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return [act("interrupt", character=c) for c in self.characters]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        watcher = action.str_param("character")
+        self.characters.remove(watcher)
+        mover = state.fighters[self.mover]
+        remaining = [
+            c
+            for c in self.characters
+            if state.fighters[c].overwatch and not state.fighters[c].knocked_out
+        ]
+        self.characters = remaining
+        if not remaining or mover.knocked_out:
+            state.flow.pop()
+        state.start_interruption(seat, watcher, "overwatch", mover.id)

@@ -1,0 +1,219 @@
+"""Rounds (rulebook, Playing the Game; Preparation Phase; Activation Phase; Clean-Up Phase):
+select cards, activate characters in initiative order, clean up, prepare the next round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rulekeeper.core import SIMULTANEOUS, Action
+from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.games.battleground.actions import act, card_choices, discard_choices
+from rulekeeper.games.battleground.model import HAND_SIZE, Turn
+from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+
+@dataclass
+class RoundStep(Step["BattlegroundState"]):
+    """Between activations: select cards again while anybody can, else clean up."""
+
+    kind: ClassVar[str] = "round"
+    shared: ClassVar[bool] = True  # its fields never change
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        for player in (0, 1):
+            side = state.sides[player]
+            if not side.passed and not state.can_select(player):
+                side.passed = True
+                state.events.append("pass", {"player": player, "why": "no ready character or card"})
+        waiting = [p for p in state.order() if not state.sides[p].passed]
+        if waiting:
+            state.flow.push(SelectStep(players=waiting, chosen={}))
+        else:
+            state.flow.replace(CleanUpStep())
+
+
+@dataclass
+class SelectStep(Step["BattlegroundState"]):
+    """Select Cards: every player still in the round picks a card (or passes) in secret."""
+
+    kind: ClassVar[str] = "select"
+    players: list[int]
+    chosen: dict[str, str]
+
+    def waiting(self, state: BattlegroundState) -> list[int]:
+        chosen = self.chosen
+        return [p for p in self.players if str(p) not in chosen]
+
+    def actor(self, state: BattlegroundState) -> int:
+        waiting = self.waiting(state)
+        return SIMULTANEOUS if len(waiting) > 1 else waiting[0]
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        if seat not in self.waiting(state):
+            return []
+        side = state.sides[seat]
+        return list(
+            card_choices("select", tuple(side.hand), tuple(side.glory), ("pass", "forfeit"))
+        )
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        chosen = self.chosen
+        if action.kind == "pass":
+            chosen[str(seat)] = ""
+        else:
+            card = action.str_param("card")
+            chosen[str(seat)] = card
+            state.sides[seat].selected = card
+        state.events.append("card selected", {"player": seat})
+        if self.waiting(state):
+            return
+        state.flow.pop()
+        revealed: list[tuple[int, int, str]] = []
+        for player_key, card in chosen.items():
+            p = int(player_key)
+            side = state.sides[p]
+            if not card:
+                side.passed = True
+                state.events.append("pass", {"player": p})
+                continue
+            state.take_from_hand(p, card)
+            side.selected = ""
+            initiative = state.play_card(card).initiative
+            first = 0 if p == state.first_player else 1
+            revealed.append((-initiative, first, card))
+            state.events.append("reveal", {"player": p, "card": card, "initiative": initiative})
+        revealed.sort()
+        by_card_player = {card: int(k) for k, card in chosen.items() if card}
+        # Highest initiative activates first; the first player breaks ties [Select Cards].
+        for _, _, card in reversed(revealed):
+            state.flow.push(ActivateStep(player=by_card_player[card], card=card))
+
+
+@dataclass
+class ActivateStep(Step["BattlegroundState"]):
+    """Activate Character: the card's player picks a ready character (or loses the card)."""
+
+    kind: ClassVar[str] = "activate"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+    card: str
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        ready = state.ready(seat)
+        if not ready:
+            return [act("discard-card")]
+        return [act("activate", character=f.id) for f in ready]
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        card_id = self.card
+        if action.kind == "discard-card":
+            # The card's character was knocked out before it could act: the card is lost.
+            state.discard_cards(seat, [card_id])
+            state.flow.pop()
+            return
+        fighter = state.fighters[action.str_param("character")]
+        card = state.play_card(card_id)
+        side = state.sides[seat]
+        side.activations += 1
+        side.last_activated = fighter.id
+        if fighter.overwatch:
+            fighter.overwatch = False  # Overwatch: the token goes when it starts an activation
+            state.events.append("overwatch ends", {"character": fighter.id})
+        turn = Turn(seat, fighter.id, card.ap, cards=[card_id])
+        state.turns.append(turn)
+        gained = fighter.gain_mana(card.mana)
+        state.events.append(
+            "activate",
+            {
+                "player": seat,
+                "character": fighter.id,
+                "card": card_id,
+                "ap": card.ap,
+                "mana": gained,
+            },
+        )
+        state.flow.replace(ActStep(player=seat))
+        state.flow.push(BonusStep(player=seat, card=card_id, start=True))
+
+
+@dataclass
+class PrepareStep(Step["BattlegroundState"]):
+    """Preparation Phase: discard any cards, then draw back up to the hand size."""
+
+    kind: ClassVar[str] = "prepare"
+    shared: ClassVar[bool] = True  # its fields never change
+    player: int
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        return list(discard_choices(tuple(sorted(state.sides[seat].hand))))
+
+    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+        side = state.sides[seat]
+        cards = [str(c) for c in action.param("cards")]  # type: ignore[union-attr]
+        for card in cards:
+            side.hand.remove(card)
+        side.deck.discard(cards)
+        drawn = side.deck.draw(HAND_SIZE - len(side.hand))
+        side.hand.extend(drawn)
+        state.events.append("discard", {"player": seat, "cards": cards})
+        state.events.append("draw", {"player": seat, "cards": drawn}, visible_to=(seat,))
+        state.events.append("draw count", {"player": seat, "count": len(drawn)})
+        state.flow.pop()
+
+
+@dataclass
+class CleanUpStep(Step["BattlegroundState"]):
+    """Clean-Up Phase: objectives, tokens, victory; then the next round's preparation."""
+
+    kind: ClassVar[str] = "clean-up"
+    shared: ClassVar[bool] = True  # its fields never change
+
+    def actor(self, state: BattlegroundState) -> int:
+        return AUTO
+
+    def run(self, state: BattlegroundState) -> None:
+        state.flow.pop()
+        state.claim_objectives()
+        state.clear_tokens()
+        if state.check_victory():
+            return
+        for fighter in state.fighters.values():
+            if not fighter.knocked_out and not fighter.activated and not fighter.cards:
+                fighter.gain_mana(1)
+            # "All the fate and glory cards they played in the last round" are discarded, those
+            # on a character knocked out since too.
+            state.discard_cards(fighter.owner, fighter.cards)
+            fighter.cards = []
+            if not fighter.knocked_out:
+                fighter.activated = False
+        for side in state.sides:
+            side.passed = False
+            # Double Activation: the ban is for the next round only; a player who activates
+            # nobody this round has no last character in it.
+            side.previous_last = side.last_activated
+            side.last_activated = ""
+            side.activations = 0
+        state.round += 1
+        state.events.append("round", {"round": state.round})
+        new_round(state)
+
+
+def new_round(state: BattlegroundState) -> None:
+    """A fresh procedure for the round: each player prepares, the first player first."""
+    state.flow.steps = [RoundStep()]
+    for player in reversed(state.order()):
+        state.flow.push(PrepareStep(player=player))
