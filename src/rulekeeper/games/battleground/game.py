@@ -10,6 +10,7 @@ effects.py the cards' effect vocabulary.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -91,6 +92,7 @@ from rulekeeper.games.battleground.rules.round import (
     SelectStep,
 )
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
+from rulekeeper.games.battleground.views import hidden
 
 ROUNDS = 4
 STEPS = StepKinds(
@@ -747,6 +749,12 @@ class BattlegroundState(GameState):
         data["you"] = player
         data["events"] = [e.to_data() for e in self.events.for_player(player)]
         return data
+
+    def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
+        return hidden.secret(self, action, player)
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        hidden.resample(self, player, rng)
 
     def describe(self, action: Action) -> str:
         from rulekeeper.games.battleground.views import explain

@@ -1,0 +1,94 @@
+"""Hidden information in Battleground (issue 6 §4; rulebook: Select Cards, Preparation Phase).
+
+What a seat receives (observation, events_for, history_for) must not depend on what is hidden
+from it: a determinisation (``resample``) re-deals exactly that, so every view of the seat is the
+same before and after, while the hidden cards differ, and the re-dealt state plays on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulekeeper.core import SIMULTANEOUS, load_game
+from rulekeeper.core.state import GameState
+
+
+def _random_states(seed: int, every: int = 7) -> list[GameState]:
+    """Snapshots along a random game (forfeits and draw offers left out)."""
+    state = load_game("battleground").new_initial_state(seed=seed)
+    chooser = random.Random(seed)
+    snapshots: list[GameState] = []
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.resolve_chance()
+            continue
+        current = state.current_player()
+        seats = [0, 1] if current == SIMULTANEOUS else [current]
+        seat = next(s for s in seats if state.legal_actions(s))
+        options = [a for a in state.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")]
+        state.apply_action(chooser.choice(options), seat)
+        steps += 1
+        if steps % every == 0:
+            snapshots.append(state.clone())
+    return snapshots
+
+
+def _views(state: GameState, seat: int) -> tuple[object, ...]:
+    return (
+        state.observation(seat),
+        [e.to_data() for e in state.events_for(seat)],
+        [e.to_json() for e in state.history_for(seat)],
+        state.legal_actions(seat) if state.current_player() in (seat, SIMULTANEOUS) else None,
+    )
+
+
+def _hidden(state: GameState, seat: int) -> tuple[object, ...]:
+    other = state.sides[1 - seat]  # type: ignore[attr-defined]
+    return (sorted(other.hand), other.deck.draw_pile, other.selected)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_resampled_states_look_the_same_to_the_seat_and_play_on(seed: int) -> None:
+    rng = random.Random(seed)
+    varied = 0
+    for state in _random_states(seed):
+        for seat in (0, 1):
+            resampled = state.resample(seat, rng)
+            assert _views(resampled, seat) == _views(state, seat)
+            varied += _hidden(resampled, seat) != _hidden(state, seat)
+            assert state.serialize() != "" and resampled.serialize() != ""
+    assert varied > 0, "determinisation never changed a hidden card"
+    # A re-dealt state plays on to the end under random play.
+    last = _random_states(seed, every=40)
+    for state in last[:2]:
+        copy = state.resample(0, rng)
+        chooser = random.Random(seed)
+        while not copy.is_terminal():
+            if copy.is_chance_node():
+                copy.resolve_chance()
+                continue
+            current = copy.current_player()
+            seats = [0, 1] if current == SIMULTANEOUS else [current]
+            seat = next(s for s in seats if copy.legal_actions(s))
+            options = [
+                a for a in copy.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")
+            ]
+            copy.apply_action(chooser.choice(options), seat)
+
+
+def test_the_secret_card_choice_is_hidden_from_the_other_player_in_the_log() -> None:
+    """Select Cards: the choice is revealed only when both have chosen."""
+    state = load_game("battleground").new_initial_state(seed=5)
+    while not state.is_simultaneous_node():
+        if state.is_chance_node():
+            state.resolve_chance()
+        else:
+            state.apply_action(state.legal_actions()[0])
+    choice = state.legal_actions(0)[0]
+    state.apply_action(choice, 0)
+    mine, theirs = state.history_for(0)[-1], state.history_for(1)[-1]
+    assert mine.action == choice
+    assert theirs.action.kind == "hidden"
+    assert str(choice.get("card")) not in str(theirs.to_json())
