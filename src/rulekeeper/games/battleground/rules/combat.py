@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.actions import act
-from rulekeeper.games.battleground.board.cover import cover_verdict
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.board.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import CharacterId, Fighter, Turn
 from rulekeeper.games.battleground.rules import effects, missions
+from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
     DiceTestStep,
@@ -193,17 +193,10 @@ def _scope_modifiers(
 ) -> list[Modifier]:
     kind = attack.type
     mods: list[Modifier] = []
-    initial = attack.target == attack.initial
-    source = attacker.position if initial else _origin(attack)
-    if arc_of(target.position.hex, target.facing, source.hex) == "rear":
+    if is_flank_attack(state, attack):
         mods.append(Modifier(1, "flank attack (Flank Attacks)"))
-    if kind in ("ranged", "spell"):
-        others = [f.position for f in state.on_board() if f is not attacker and f is not target]
-        verdict = cover_verdict(
-            state.field, source, target.position, frozenset(others), from_attacker=initial
-        )
-        if verdict.in_cover:
-            mods.append(Modifier(-1, "target in cover (Cover)"))
+    if kind in ("ranged", "spell") and target_cover(state, attack).in_cover:
+        mods.append(Modifier(-1, "target in cover (Cover)"))
     if kind == "ranged" and state.engaged_enemies(target):
         # Targeting Engaged Models; Area Attacks: an engaged additional target, allies included
         mods.append(Modifier(-1, "target engaged (Targeting Engaged Models)"))

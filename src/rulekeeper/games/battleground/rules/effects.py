@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.actions import act
-from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Route, Style, reachable
 from rulekeeper.games.battleground.board.movement_effects import charge, displace, towards
@@ -43,6 +43,7 @@ from rulekeeper.games.battleground.content.effects import (
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
 from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
 from rulekeeper.games.battleground.rules.move import AfterMoveStep, FaceStep, face_any
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -169,16 +170,11 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "flank_attack":
         if context.attack is None or context.other is None:
             return False
-        attacker = state.fighters[context.attack.attacker]
-        target = state.fighters[context.attack.target]
-        return arc_of(target.position.hex, target.facing, attacker.position.hex) == "rear"
+        return is_flank_attack(state, context.attack)
     if kind == "in_cover":
         if context.attack is None:
             return False
-        attacker = state.fighters[context.attack.attacker]
-        target = state.fighters[context.attack.target]
-        others = [f.position for f in state.on_board() if f not in (attacker, target)]
-        return state.field.cover(attacker.position, target.position, others).in_cover
+        return target_cover(state, context.attack).in_cover
     who = party(getattr(condition, "who", "self"))
     if who is None:
         return False
