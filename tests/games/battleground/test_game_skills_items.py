@@ -253,3 +253,19 @@ def test_flooded_mark_counts_as_difficult_terrain_for_the_trident(tmp_path):
     assert state.marks and state.marks[0]["at"] == [7, 7, 0]
     attack(state, "trident", "he-man")
     assert current_test(state).dice == 5
+
+
+@pytest.mark.parametrize(("buff", "debuff", "scope"), [("protection", "", 3), ("", "knockdown", 5)])
+def test_skill_defence_is_a_defence_test_for_buffs_and_debuffs(tmp_path, buff, debuff, scope):
+    """Glossary, Defence Test: "any test made to decrease the number of successes received by the
+    enemy during an attack or skill test"; Buffs and Debuffs: protection raises and knockdown
+    lowers "the scope of each of their defence tests" by one, against a skill (Iron Jaw) too."""
+    state = start(arena(tmp_path))
+    put(state, "trap-jaw", 6, 7, facing=0)
+    put(state, "he-man", 5, 8, facing=0, buff=buff, debuff=debuff)
+    evil_turn(state, "trap-jaw", card=TREACHERY)
+    act(state, "skill", skill="trap-jaw-iron-jaw")
+    dice(state, 4, 4, 4, 1)
+    defence = current_test(state)
+    assert defence.label == "He-Man toughness"
+    assert defence.scope == scope  # successes on 4+ without the token

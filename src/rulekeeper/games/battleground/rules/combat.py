@@ -243,24 +243,7 @@ def _attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
 def _defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
-    stat_name = DEFENCE_STAT[attack.type]
-    scope = effects.spend_focus(target) + effects.interrupting_defence(state, target)
-    if target.buff == "protection":
-        scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
-    if target.debuff == "knockdown":
-        scope.append(Modifier(-1, "knockdown (Buffs and Debuffs)"))
-    context = effects.Context(state, target, attacker, weapon=attack.weapon, attack=attack)
-    extra_dice, extra_scope, free = effects.test_modifiers(context, "on_defence")
-    name = state.card(target).name
-    return start_test(
-        target.owner,
-        f"{name} {stat_name}",
-        state.stat(target, stat_name),
-        extra_dice,
-        scope + extra_scope,
-        free_rerolls=free,
-        mana=target.mana,
-    )
+    return effects.defence_test(state, target, attacker, DEFENCE_STAT[attack.type], attack)
 
 
 def run_attack(state: BattlegroundState, attack: AttackStep) -> None:

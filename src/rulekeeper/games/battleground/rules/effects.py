@@ -87,6 +87,38 @@ def interrupting_defence(state: BattlegroundState, fighter: Fighter) -> list[Mod
     return []
 
 
+def defence_test(
+    state: BattlegroundState,
+    defender: Fighter,
+    enemy: Fighter,
+    stat_name: str,
+    attack: AttackStep | None = None,
+) -> DiceTest:
+    """Defence Tests, written once for attacks and skill tests (Glossary: "any test made to
+    decrease the number of successes received by the enemy during an attack or skill test"):
+    focus, the interrupting character's −1, protection and knockdown ("each of their defence
+    tests"), and the defender's 'on defence' card and skill effects."""
+    from rulekeeper.games.battleground.rules.dicetest import start_test
+
+    scope = spend_focus(defender) + interrupting_defence(state, defender)
+    if defender.buff == "protection":
+        scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
+    if defender.debuff == "knockdown":
+        scope.append(Modifier(-1, "knockdown (Buffs and Debuffs)"))
+    weapon = attack.weapon if attack is not None else None
+    context = Context(state, defender, enemy, weapon=weapon, attack=attack)
+    extra_dice, extra_scope, free = test_modifiers(context, "on_defence")
+    return start_test(
+        defender.owner,
+        f"{state.card(defender).name} {stat_name}",
+        state.stat(defender, stat_name),
+        extra_dice,
+        scope + extra_scope,
+        free_rerolls=free,
+        mana=defender.mana,
+    )
+
+
 def wound_effect(amount: int) -> Wounds:
     return Wounds(kind="wounds", amount=amount)
 
@@ -993,22 +1025,13 @@ def _skill_test(context: Context, effect: Any) -> None:
 def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
     """Run a skill test step: the owner's test, the target's defence, then the result row."""
     from rulekeeper.games.battleground.content.effects import SkillTest
-    from rulekeeper.games.battleground.rules.dicetest import start_test
 
     effect = SkillTest.model_validate(top.effect)
     owner = state.fighters[top.character]
     target = state.fighters[top.target] if top.target else None
     if top.stage == "defence" and effect.against and target is not None and not target.knocked_out:
         top.stage = "apply"
-        scope = spend_focus(target) + interrupting_defence(state, target)
-        test = start_test(
-            target.owner,
-            f"{state.card(target).name} {effect.against}",
-            state.stat(target, effect.against),
-            [],
-            scope,
-            mana=target.mana,
-        )
+        test = defence_test(state, target, owner, effect.against)
         state.flow.push(DiceTestStep(test=test.to_data(), role="skill-defence"))
         return
     state.flow.pop()
