@@ -19,12 +19,13 @@ from rulekeeper.games.battleground.board.hexes import (
     Hex,
     Position,
     are_neighbours,
+    gap_between,
     hex_distance,
     neighbours,
     offset_to_axial,
-    range_inches,
 )
 from rulekeeper.games.battleground.board.mapfile import MapFile, parse_map, read_map
+from rulekeeper.games.battleground.board.segments import SegmentTables
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.cover import CoverTable, CoverVerdict
@@ -58,6 +59,8 @@ class Battlefield:
         self.name = data.name
         self.title = data.title
         self.hex_inches = data.hex_inches
+        self.segments = SegmentTables()
+        self._gaps: dict[tuple[int, int], float] = {}
         self.provisional = data.provisional
         self.columns = data.board.columns
         self.rows = data.board.rows
@@ -264,7 +267,14 @@ class Battlefield:
 
     def range_inches(self, a: Position | Hex, b: Position | Hex) -> float:
         """Closest points of the two hexagons in inches, levels ignored (battleground.md §2)."""
-        return range_inches(_hex(a), _hex(b), self.hex_inches)
+        (aq, ar), (bq, br) = _hex(a), _hex(b)
+        delta = (bq - aq, br - ar)
+        gap = self._gaps.get(delta)
+        if gap is None:
+            if len(self._gaps) >= SegmentTables.LIMIT:
+                self._gaps.clear()
+            gap = self._gaps[delta] = gap_between(*delta)
+        return gap * self.hex_inches
 
     # --- sight and cover (see los.py, cover.py) -------------------------------------------
 

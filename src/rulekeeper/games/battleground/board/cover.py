@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.games.battleground.board.hexes import GROUND, Hex, Position, neighbours
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
-from rulekeeper.games.battleground.board.segments import centre_pattern
+from rulekeeper.games.battleground.board.segments import SegmentTables, centre_pattern
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.battlefield import Battlefield
@@ -42,10 +42,15 @@ def _fmt(h: Hex) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def line_hexes(attacker: Hex, target: Hex) -> list[Hex]:
-    """Hexes the centre-to-centre line passes through, the two end hexes excluded."""
+def line_hexes(
+    attacker: Hex, target: Hex, tables: SegmentTables | None = None
+) -> list[Hex]:
+    """Hexes the centre-to-centre line passes through, the two end hexes excluded (with
+    *tables*, a battlefield's memo of the line patterns)."""
     aq, ar = attacker
-    return [(aq + dq, ar + dr) for dq, dr in centre_pattern((target[0] - aq, target[1] - ar))]
+    delta = (target[0] - aq, target[1] - ar)
+    pattern = centre_pattern(delta) if tables is None else tables.centre_pattern(delta)
+    return [(aq + dq, ar + dr) for dq, dr in pattern]
 
 
 def cover_verdict(
@@ -69,7 +74,9 @@ def cover_verdict(
     for h in target_footprint:
         ignored.add(h)
         ignored.update(neighbours(h))
-    on_line = [h for h in line_hexes(attacker.hex, target.hex) if h not in ignored]
+    on_line = [
+        h for h in line_hexes(attacker.hex, target.hex, field.segments) if h not in ignored
+    ]
     occupied = {p.hex for p in characters if p.level == target.level}
 
     if attacker.level > target.level:
@@ -144,7 +151,7 @@ class CoverTable:
         ignored = {attacker.hex, target.hex, *neighbours(attacker.hex)}
         return any(
             Position(q, r, target.level) in characters
-            for q, r in line_hexes(attacker.hex, target.hex)
+            for q, r in line_hexes(attacker.hex, target.hex, self.field.segments)
             if (q, r) not in ignored
         )
 
@@ -182,7 +189,7 @@ class CoverTable:
                         continue
                     far = [
                         o
-                        for o in centre_pattern((dq, dr))
+                        for o in self.field.segments.centre_pattern((dq, dr))
                         if abs(o[0]) + abs(o[1]) + abs(o[0] + o[1]) > 2 and o != (dq, dr)
                     ]
                     covered = np.zeros(anchors.size, dtype=bool)

@@ -12,7 +12,6 @@ direction.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import NamedTuple
 
 Hex = tuple[int, int]
@@ -158,7 +157,6 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
-@lru_cache(maxsize=65536)
 def gap_between(dq: int, dr: int) -> float:
     """Smallest distance between two closed unit hexagons whose axial offset is (dq, dr)."""
     if hex_distance((0, 0), (dq, dr)) <= 1:

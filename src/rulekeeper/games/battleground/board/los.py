@@ -29,8 +29,6 @@ from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.board.segments import (
     CORNER_NAMES,
     FULL_MASK,
-    corner_pattern,
-    sight_pair,
 )
 
 if TYPE_CHECKING:
@@ -65,6 +63,7 @@ class SightTable:
         self._high = field.high_obstacles
         self._high_off_platform = frozenset(h for h in self._high if h not in field.platform_of)
         self.table = PairTable(field.positions)
+        self.tables = field.segments
 
     # --- rules -------------------------------------------------------------------------
 
@@ -97,7 +96,7 @@ class SightTable:
 
     def _blocked_mask(self, a: Position, b: Position, counting: frozenset[Hex]) -> int:
         delta = (b.q - a.q, b.r - a.r)
-        offsets, masks = corner_pattern(delta)
+        offsets, masks = self.tables.corner_pattern(delta)
         blocked = 0
         for (dq, dr), mask in zip(offsets, masks, strict=True):
             if (a.q + dq, a.r + dr) in counting:
@@ -128,7 +127,7 @@ class SightTable:
         unblocked = FULL_MASK & ~self._blocked_mask(a, b, counting)
         if unblocked == FULL_MASK:
             return True
-        return sight_pair((b.q - a.q, b.r - a.r), unblocked, False) is not None
+        return self.tables.sight_pair((b.q - a.q, b.r - a.r), unblocked, False) is not None
 
     def verdict(self, a: Position, b: Position) -> SightVerdict:
         """The answer with its reason, for players and the query interface."""
@@ -143,7 +142,7 @@ class SightTable:
             return SightVerdict(False, separated)
         counting, note = self.counting_obstacles(a, b)
         delta = (b.q - a.q, b.r - a.r)
-        offsets, masks = corner_pattern(delta)
+        offsets, masks = self.tables.corner_pattern(delta)
         blocked = 0
         blockers: list[Hex] = []
         for (dq, dr), mask in zip(offsets, masks, strict=True):
@@ -151,7 +150,7 @@ class SightTable:
             if h in counting:
                 blocked |= mask
                 blockers.append(h)
-        pair = sight_pair(delta, FULL_MASK & ~blocked, False)
+        pair = self.tables.sight_pair(delta, FULL_MASK & ~blocked, False)
         blockers.sort()
         if pair is None:
             where = ", ".join(_fmt(h) for h in blockers)
@@ -216,7 +215,7 @@ class SightTable:
                 anchors = np.nonzero(target_index >= 0)[0]
                 if anchors.size == 0:
                     continue
-                offsets, masks = corner_pattern((dq, dr))
+                offsets, masks = self.tables.corner_pattern((dq, dr))
                 blocked = np.zeros(anchors.size, dtype=np.uint64)
                 if offsets:
                     off = np.array(offsets, dtype=np.int64)
@@ -230,13 +229,13 @@ class SightTable:
                 distinct, which = np.unique(unblocked, return_inverse=True)
                 forward = np.array(
                     [
-                        v == FULL_MASK or sight_pair((dq, dr), v, False) is not None
+                        v == FULL_MASK or self.tables.sight_pair((dq, dr), v, False) is not None
                         for v in distinct.tolist()
                     ]
                 )
                 backward = np.array(
                     [
-                        v == FULL_MASK or sight_pair((dq, dr), v, True) is not None
+                        v == FULL_MASK or self.tables.sight_pair((dq, dr), v, True) is not None
                         for v in distinct.tolist()
                     ]
                 )

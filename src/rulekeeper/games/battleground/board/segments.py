@@ -11,7 +11,8 @@ offset between the two hexes and shared by every map.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -128,14 +129,17 @@ def _turn_mask(mask: int, steps: int) -> int:
     return result
 
 
-@lru_cache(maxsize=16384)
-def corner_pattern(delta: Hex) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
+def corner_pattern(
+    delta: Hex, direct: Callable[[Hex], tuple[tuple[Hex, ...], tuple[int, ...]]] | None = None
+) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
     """For two hexes ``delta`` apart: each hex (as an offset from the first) that one of the 36
-    corner-to-corner segments passes through, with a bit mask of those segments."""
+    corner-to-corner segments passes through, with a bit mask of those segments. The pattern
+    is computed for one of the six rotations (*direct*, remembered by the caller) and turned."""
+    direct = direct or _direct_corner_pattern
     turns = canonical_turns(delta)
     if turns == 0:
-        return _direct_corner_pattern(delta)
-    hexes, masks = _direct_corner_pattern(rotate_offset(delta, turns))
+        return direct(delta)
+    hexes, masks = direct(rotate_offset(delta, turns))
     back = 6 - turns
     return (
         tuple(rotate_offset(h, back) for h in hexes),
@@ -143,7 +147,6 @@ def corner_pattern(delta: Hex) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
     )
 
 
-@lru_cache(maxsize=4096)
 def _direct_corner_pattern(delta: Hex) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
     a_corners = np.array(corners((0, 0)))
     b_corners = np.array(corners(delta))
@@ -159,19 +162,18 @@ def _direct_corner_pattern(delta: Hex) -> tuple[tuple[Hex, ...], tuple[int, ...]
     return (tuple(hexes[k] for k in keep), tuple(int(masks[k]) for k in keep))
 
 
-@lru_cache(maxsize=16384)
-def centre_pattern(delta: Hex) -> tuple[Hex, ...]:
+def centre_pattern(
+    delta: Hex, direct: Callable[[Hex], tuple[Hex, ...]] | None = None
+) -> tuple[Hex, ...]:
     """Hexes (offsets from the first) the centre-to-centre segment passes through."""
+    direct = direct or _direct_centre_pattern
     turns = canonical_turns(delta)
     if turns == 0:
-        return _direct_centre_pattern(delta)
+        return direct(delta)
     back = 6 - turns
-    return tuple(
-        rotate_offset(h, back) for h in _direct_centre_pattern(rotate_offset(delta, turns))
-    )
+    return tuple(rotate_offset(h, back) for h in direct(rotate_offset(delta, turns)))
 
 
-@lru_cache(maxsize=4096)
 def _direct_centre_pattern(delta: Hex) -> tuple[Hex, ...]:
     hexes = _candidates(delta)
     if not hexes:
@@ -187,22 +189,23 @@ def passes_through(start: Point, end: Point, h: Hex) -> bool:
     return bool(clip_lengths(np.array([start]), np.array([end]), [h])[0, 0] > _MIN_CHORD)
 
 
-@lru_cache(maxsize=16384)
-def overlapping_segments(delta: Hex) -> frozenset[tuple[int, int]]:
+def overlapping_segments(
+    delta: Hex, direct: Callable[[Hex], frozenset[tuple[int, int]]] | None = None
+) -> frozenset[tuple[int, int]]:
     """Pairs of corner-to-corner segments that lie on one line and share a stretch."""
+    direct = direct or _direct_overlaps
     turns = canonical_turns(delta)
     if turns == 0:
-        return _direct_overlaps(delta)
+        return direct(delta)
     back = 6 - turns
     turned = set()
-    for s, t in _direct_overlaps(rotate_offset(delta, turns)):
+    for s, t in direct(rotate_offset(delta, turns)):
         s2 = _turn_mask(1 << s, back).bit_length() - 1
         t2 = _turn_mask(1 << t, back).bit_length() - 1
         turned.add((min(s2, t2), max(s2, t2)))
     return frozenset(turned)
 
 
-@lru_cache(maxsize=4096)
 def _direct_overlaps(delta: Hex) -> frozenset[tuple[int, int]]:
     a_corners = corners((0, 0))
     b_corners = corners(delta)
@@ -227,7 +230,6 @@ def _direct_overlaps(delta: Hex) -> frozenset[tuple[int, int]]:
     return frozenset(result)
 
 
-@lru_cache(maxsize=64)
 def point_segments(delta: Hex) -> frozenset[int]:
     """Segments of zero length (a corner shared by two neighbouring hexes): not lines at all."""
     if hex_distance((0, 0), delta) != 1:
@@ -242,14 +244,17 @@ def point_segments(delta: Hex) -> frozenset[int]:
     )
 
 
-@lru_cache(maxsize=65536)
 def sight_pair(delta: Hex, unblocked: int, from_second: bool) -> tuple[int, int] | None:
     """Two unblocked segments ending at different corners of the seen hex, not overlapping.
 
     ``from_second`` looks from the second hex at the first, so the segments' starts must differ.
     """
-    overlap = overlapping_segments(delta)
-    points = point_segments(delta)
+    return _first_pair(overlapping_segments(delta), point_segments(delta), unblocked, from_second)
+
+
+def _first_pair(
+    overlap: frozenset[tuple[int, int]], points: frozenset[int], unblocked: int, from_second: bool
+) -> tuple[int, int] | None:
     usable = [s for s in range(SEGMENTS) if unblocked >> s & 1 and s not in points]
     for index, s in enumerate(usable):
         for t in usable[index + 1 :]:
@@ -257,3 +262,77 @@ def sight_pair(delta: Hex, unblocked: int, from_second: bool) -> tuple[int, int]
             if far_s != far_t and (s, t) not in overlap:
                 return (s, t)
     return None
+
+
+class SegmentTables:
+    """Memo of the patterns above for the offsets one battlefield asks about, owned by that
+    battlefield (``Battlefield.segments``) and bounded: every game on the map shares them, and
+    nothing is kept at module level."""
+
+    __slots__ = ("_centre", "_corner", "_direct", "_overlaps", "_pairs", "_points")
+
+    LIMIT = 65_536
+
+    def __init__(self) -> None:
+        self._corner: dict[Hex, tuple[tuple[Hex, ...], tuple[int, ...]]] = {}
+        self._centre: dict[Hex, tuple[Hex, ...]] = {}
+        self._overlaps: dict[Hex, frozenset[tuple[int, int]]] = {}
+        self._points: dict[Hex, frozenset[int]] = {}
+        self._pairs: dict[tuple[Hex, int, bool], tuple[int, int] | None] = {}
+        self._direct: dict[tuple[str, Hex], Any] = {}
+
+    def _remembered(self, kind: str, compute: Callable[[Hex], _T]) -> Callable[[Hex], _T]:
+        """*compute* for one rotation of the offsets, remembered under *kind*."""
+        memo = self._direct
+
+        def remembered(delta: Hex) -> _T:
+            key = (kind, delta)
+            if key not in memo:
+                memo[key] = _bounded(memo, compute(delta))
+            result: _T = memo[key]
+            return result
+
+        return remembered
+
+    def corner_pattern(self, delta: Hex) -> tuple[tuple[Hex, ...], tuple[int, ...]]:
+        """:func:`corner_pattern`, remembered."""
+        found = self._corner.get(delta)
+        if found is None:
+            direct = self._remembered("corner", _direct_corner_pattern)
+            found = self._corner[delta] = _bounded(self._corner, corner_pattern(delta, direct))
+        return found
+
+    def centre_pattern(self, delta: Hex) -> tuple[Hex, ...]:
+        """:func:`centre_pattern`, remembered."""
+        found = self._centre.get(delta)
+        if found is None:
+            direct = self._remembered("centre", _direct_centre_pattern)
+            found = self._centre[delta] = _bounded(self._centre, centre_pattern(delta, direct))
+        return found
+
+    def sight_pair(self, delta: Hex, unblocked: int, from_second: bool) -> tuple[int, int] | None:
+        """:func:`sight_pair`, remembered (with the overlaps and points it needs)."""
+        key = (delta, unblocked, from_second)
+        if key in self._pairs:
+            return self._pairs[key]
+        overlap = self._overlaps.get(delta)
+        if overlap is None:
+            direct = self._remembered("overlaps", _direct_overlaps)
+            overlap = overlapping_segments(delta, direct)
+            self._overlaps[delta] = _bounded(self._overlaps, overlap)
+        points = self._points.get(delta)
+        if points is None:
+            points = self._points[delta] = _bounded(self._points, point_segments(delta))
+        found = _first_pair(overlap, points, unblocked, from_second)
+        self._pairs[key] = _bounded(self._pairs, found)
+        return found
+
+
+_T = TypeVar("_T")
+
+
+def _bounded(memo: dict[Any, Any], value: _T) -> _T:
+    """Empty *memo* when it is full (the patterns are cheap to find again); return *value*."""
+    if len(memo) >= SegmentTables.LIMIT:
+        memo.clear()
+    return value
