@@ -10,7 +10,6 @@ on 5+ and a 6 rolls again. A chain from one six gives k successes with probabili
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from math import comb
 
 Distribution = dict[int, float]
@@ -38,13 +37,15 @@ def _convolve(a: Mapping[int, float], b: Mapping[int, float]) -> Distribution:
     return out
 
 
-@lru_cache(maxsize=64)
+_ONE_CHAIN: Distribution = {0: 4 / 6, **{k: (1 / 6) ** k * 10 / 6 for k in range(1, _CAP)}}
+"""Extra successes from the explosion chain of one six (a constant table, computed once)."""
+
+
 def _chains(sixes: int) -> tuple[tuple[int, float], ...]:
     """Successes from the explosion chains of ``sixes`` sixes (excluding the sixes themselves)."""
-    one = {0: 4 / 6, **{k: (1 / 6) ** k * 10 / 6 for k in range(1, _CAP)}}
     total: Distribution = {0: 1.0}
     for _ in range(sixes):
-        total = _convolve(total, one)
+        total = _convolve(total, _ONE_CHAIN)
     return tuple(sorted(total.items()))
 
 
@@ -67,7 +68,6 @@ def _reroll(
     return out
 
 
-@lru_cache(maxsize=4096)
 def _test(
     dice: int, scope: int, free_rerolls: int, mana_rerolls: int
 ) -> tuple[tuple[int, float], ...]:
