@@ -51,8 +51,9 @@ def to_terminal(state: ToyState) -> None:
             state.apply_action(state.legal_actions(p)[0], p)
         elif player == CHANCE:
             roll(state, "blank")
-        else:
-            state.apply_action(Action.of("pass"))
+        else:  # the one seat left to pick, or the defender at the reroll window
+            legal = state.legal_actions()
+            state.apply_action(Action.of("pass") if Action.of("pass") in legal else legal[0])
 
 
 def step_random(state: ToyState, rng: Pcg32) -> None:

@@ -29,9 +29,22 @@ determinisation.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
+
+from toy_showdown import (
+    BONUS,
+    NO_REFEREE,
+    REROLL_RULE,
+    SHOWDOWN_STEPS,
+    TOY_DIE,
+    Reactions,
+    Seat,
+    Showdown,
+    ShowdownGame,
+)
 
 from rulekeeper.core import (
     SIMULTANEOUS,
@@ -46,8 +59,8 @@ from rulekeeper.core import (
     ProcedureState,
     Reader,
     Ref,
-    Refusal,
     RefCheck,
+    Refusal,
     Step,
     StepKinds,
     Zone,
@@ -56,17 +69,6 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.fields import as_int
 from rulekeeper.core.zones import EVERYONE, NOBODY
-from toy_showdown import (
-    BONUS,
-    NO_REFEREE,
-    REROLL_RULE,
-    SHOWDOWN_STEPS,
-    TOY_DIE,
-    Reactions,
-    Seat,
-    Showdown,
-    ShowdownGame,
-)
 
 PREFIXES = ("a", "b", "c")
 CARD_VALUES = range(1, 7)
@@ -197,8 +199,8 @@ class Redraw(PickSubset["ToyState"]):
         state.events.append("drew", {"cards": drawn}, visible_to=(self.seat,))
 
     def check(self, state: ToyState, above: Step[Any] | None) -> str | None:
-        if above is not None and not isinstance(above, Redraw):
-            return _not_on(self, above)
+        if above is not None and not (isinstance(above, Redraw) and above.seat < self.seat):
+            return _not_on(self, above)  # the round pushes one redraw per player, 0 on top
         if self.seat not in state.players:
             return f"no player {self.seat}"
         if self.options != sorted(state.hands[self.seat]) or self.most != len(self.options):
@@ -414,7 +416,7 @@ class ToyState(ProcedureState):
             return (player,), f"player {player} chooses a card to put back"
         return None
 
-    def _resample(self, player: int, rng: Any) -> None:
+    def _resample(self, player: int, rng: random.Random) -> None:
         redeal(self.zones(), self.game.sight_of(player), rng)
         for step in self.flow:  # a pending redraw lists the hand it was offered
             if isinstance(step, Redraw):
@@ -455,9 +457,9 @@ class ToyState(ProcedureState):
             cards = self.hands[side] + self.decks[side] + self.discards[side] + self.played[side]
             if sorted(cards) != [f"{PREFIXES[side]}{value}" for value in CARD_VALUES]:
                 raise reader.fail(f"data.decks[{side}]", "each card must be in exactly one place")
-            played = self.played[side]
-            held = len(self.hands[side]) + len(played)
-            if len(played) > 1 or held != (len(played) if side == AUTOMATON else self.game.hand_size):
+            hand, played = self.hands[side], self.played[side]
+            size = 0 if side == AUTOMATON else self.game.hand_size - len(played)
+            if len(played) > 1 or len(hand) != size:
                 raise reader.fail(f"data.hands[{side}]", "the hand is not of the right size")
         if self.flow.steps and not isinstance(self.flow.steps[0], Match):
             raise reader.fail("data.flow.steps[0]", "the root step is the match")

@@ -7,7 +7,7 @@ are the whole interface, so every rule the engine enforces is enforced here too.
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -27,14 +27,14 @@ from rulekeeper.games.battleground.agents import ObjectiveSeeker, SkirmishBot
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.render import render_map
 from rulekeeper.games.battleground.game import BattlegroundState
-from rulekeeper.games.battleground.slice import MovementSliceState
+from rulekeeper.games.battleground.variants import MovementState
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]
 MapOption = Annotated[str, typer.Option("--map", help="Shipped map name or path to a map file.")]
 RoundsOption = Annotated[int, typer.Option(help="Rounds to play (the rulebook: 4).")]
 GameOption = Annotated[
     str,
-    typer.Option(help="battleground (the complete game) or battleground-movement (the slice)."),
+    typer.Option(help="battleground (the complete game) or battleground-movement (movement only)."),
 ]
 # Events worth a line of their own in the running commentary.
 _NEWS = {
@@ -56,10 +56,10 @@ _NEWS = {
     "switch",
 }
 
-AnyState = BattlegroundState | MovementSliceState
 
-
-def _new_state(console: Console, game_name: str, map_name: str, rounds: int, seed: int) -> AnyState:
+def _new_state(
+    console: Console, game_name: str, map_name: str, rounds: int, seed: int
+) -> BattlegroundState:
     if game_name not in ("battleground", "battleground-movement"):
         raise typer.BadParameter("battleground or battleground-movement", param_hint="--game")
     try:
@@ -68,45 +68,34 @@ def _new_state(console: Console, game_name: str, map_name: str, rounds: int, see
         console.print(f"[red]error:[/] {error}")
         raise typer.Exit(2) from None
     state = game.new_initial_state(seed=seed)
-    assert isinstance(state, BattlegroundState | MovementSliceState)
+    assert isinstance(state, BattlegroundState)
     return state
 
 
-def _labels(state: AnyState) -> dict[Position, str]:
-    fighters: list[Any] = list(state.fighters.values())
-    return {
-        f.position: state.card(f.id).name[:2]
-        for f in fighters
-        if not getattr(f, "knocked_out", False)
-    }
+def _labels(state: BattlegroundState) -> dict[Position, str]:
+    return {f.position: state.card(f.id).name[:2] for f in state.on_board()}
 
 
-def _board(console: Console, state: AnyState, sight_from: Position | None = None) -> None:
+def _board(console: Console, state: BattlegroundState, sight_from: Position | None = None) -> None:
     console.print(render_map(state.field, characters=_labels(state), sight_from=sight_from))
 
 
-def _forces(state: AnyState) -> Table:
+def _forces(state: BattlegroundState) -> Table:
     table = Table(title=f"Round {state.round} of {state.game.rounds}")
     for column in ("character", "player", "at", "wounds", "mana", "state"):
         table.add_column(column)
-    fighters: list[Any] = list(state.fighters.values())
-    for fighter in sorted(fighters, key=lambda f: (f.owner, f.id)):
+    for fighter in sorted(state.fighters.values(), key=lambda f: (f.owner, f.id)):
         card = state.card(fighter.id)
         flags = []
-        if isinstance(state, BattlegroundState):
-            if fighter.knocked_out:
-                flags.append("knocked out")
-            flags += [t for t in (fighter.buff, fighter.debuff) if t]
-            if fighter.overwatch:
-                flags.append("overwatch")
-            if fighter.cards or fighter.activated:
-                flags.append("activated")
-            wounds = f"{fighter.wounds}/{card.health}"
-            mana = str(fighter.mana)
-        else:
-            if fighter.activated:
-                flags.append("activated")
-            wounds = mana = "-"
+        if fighter.knocked_out:
+            flags.append("knocked out")
+        flags += [t for t in (fighter.buff, fighter.debuff) if t]
+        if fighter.overwatch:
+            flags.append("overwatch")
+        if fighter.cards or fighter.activated:
+            flags.append("activated")
+        wounds = f"{fighter.wounds}/{card.health}"
+        mana = str(fighter.mana) if state.game.activations.cards else "-"
         if fighter.focused:
             flags.append("focused")
         table.add_row(
@@ -115,13 +104,13 @@ def _forces(state: AnyState) -> Table:
     return table
 
 
-def _score(state: AnyState) -> str:
-    vp = [side.vp for side in state.sides] if isinstance(state, BattlegroundState) else state.vp
+def _score(state: BattlegroundState) -> str:
+    vp = [side.vp for side in state.sides]
     return f"VP: player 0 {vp[0]}, player 1 {vp[1]}"
 
 
-def _hand(state: AnyState, player: int) -> str:
-    if not isinstance(state, BattlegroundState):
+def _hand(state: BattlegroundState, player: int) -> str:
+    if not state.game.activations.cards:
         return ""
     side = state.sides[player]
     cards = []
@@ -146,7 +135,7 @@ def _seats(state: GameState) -> list[int]:
 
 def _run(
     console: Console,
-    state: AnyState,
+    state: BattlegroundState,
     agents: dict[int, Agent],
     delay: float,
     humans: set[int],
@@ -168,7 +157,7 @@ def _run(
             time.sleep(delay)
 
 
-def _ask(console: Console, state: AnyState, player: int) -> Action:
+def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
     legal = state.legal_actions(player)
     while True:
         _board(console, state)
@@ -188,11 +177,11 @@ def _ask(console: Console, state: AnyState, player: int) -> Action:
         console.print(f"[red]{answer!r} is not one of the numbers 0..{len(legal) - 1}[/]")
 
 
-def _bot(state: AnyState, seed: int) -> Any:
-    return SkirmishBot(seed) if isinstance(state, BattlegroundState) else ObjectiveSeeker(seed)
+def _bot(state: BattlegroundState, seed: int) -> Agent:
+    return ObjectiveSeeker(seed) if isinstance(state, MovementState) else SkirmishBot(seed)
 
 
-def _finish(console: Console, state: AnyState) -> None:
+def _finish(console: Console, state: BattlegroundState) -> None:
     _board(console, state)
     console.print(_forces(state))
     console.print(_score(state))
@@ -216,7 +205,7 @@ def demo(
     state = _new_state(console, game, map_name, rounds, seed)
     field = state.field
     console.print(Panel(f"[bold]{field.title}[/]\n{field.data.description}", expand=False))
-    fighters: dict[str, Any] = dict(state.fighters)
+    fighters = state.fighters
     viewer = fighters.get("he-man") or next(iter(fighters.values()))
     console.print(f"Line of sight from {state.card(viewer.id).name} at {viewer.position}:")
     _board(console, state, sight_from=viewer.position)

@@ -6,7 +6,6 @@ submodules are an implementation detail that may be reorganised.
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import Agent, RandomAgent, play_out
-from rulekeeper.core.decisions import Decision, DecisionStack
 from rulekeeper.core.decks import Deck
 from rulekeeper.core.dice import D6, Die, roll_outcome_actions
 from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError, UnknownGameError
@@ -39,8 +38,6 @@ __all__ = [
     "Agent",
     "Bounds",
     "DataError",
-    "Decision",
-    "DecisionStack",
     "Deck",
     "Die",
     "Event",

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
-from rulekeeper.core.record import Reader, _record_plan, from_data, to_data
+from rulekeeper.core.record import Reader, _copy_json, _record_plan, from_data, to_data
 
 __all__ = [
     "AUTO",
@@ -272,7 +272,7 @@ class Flow:
                 copy = None if cls.shared else _record_plan(cls).copy
                 copiers[cls] = copy
             steps.append(step if copy is None else copy(step))
-        return Flow(steps, None if self.result is None else dict(self.result))
+        return Flow(steps, None if self.result is None else _copy_json(self.result))
 
     def to_data(self) -> JsonObject:
         return {"steps": [write_step(s) for s in self.steps], "result": self.result}

@@ -51,6 +51,7 @@ MAX_INT = 2**31 - 1
 MAX_ITEMS = 10_000
 """Default maximum length of a list, dict or text."""
 MAX_JSON_DEPTH = 24
+MAX_RECORD_DEPTH = 64
 MAX_JSON_NODES = 100_000
 
 R = TypeVar("R")
@@ -94,11 +95,13 @@ class Codec(typing.Protocol):
 class Reader:
     """Reading context: the source name for errors and the references met so far."""
 
-    __slots__ = ("refs", "source")
+    __slots__ = ("depth", "refs", "source")
 
     def __init__(self, source: str) -> None:
         self.source = source
         self.refs: list[RefCheck] = []
+        self.depth = 0
+        """How many records deep the reading is (records may hold records of their kind)."""
 
     def fail(self, path: str, reason: str) -> DataError:
         return DataError(self.source, path or "<root>", reason)
@@ -354,12 +357,19 @@ def _record_plan(cls: type) -> _Plan:
     if found is not None:
         assert isinstance(found, _Plan)
         return found
-    # A placeholder first, so a record may hold itself (a tree of steps, say).
-    holder = _Plan(None, _same, _read_json)
+    # A placeholder first, so a record may hold itself (a tree of steps, say): plans compiled
+    # meanwhile capture functions that call the finished plan.
+    done: list[_Plan] = []
+    holder = _Plan(
+        lambda v: done[0].copy(v),  # type: ignore[misc]
+        lambda v: done[0].write(v),
+        lambda v, reader, path: done[0].read(v, reader, path),
+    )
     setattr(cls, _PLAN_ATTR, holder)
     compiler = _Compiler()
     plans = {name: compiler.plan(tp) for name, tp in record_fields(cls).items()}
     copy, write, read = _compile(cls, plans)
+    done.append(_Plan(copy, write, read))
     holder.copy, holder.write, holder.read = copy, write, read
     return holder
 
@@ -397,13 +407,19 @@ def _compile(cls: type, plans: dict[str, _Plan]) -> tuple[Copier, Writer, ReadFn
         unknown = sorted(set(value) - set(names), key=str)
         if unknown:
             raise reader.fail(join(path, str(unknown[0])), "unknown field")
-        kwargs: dict[str, Any] = {}
-        for name, read_one in readers:
-            if name not in value:
-                if name in required:
-                    raise reader.fail(join(path, name), "missing")
-                continue
-            kwargs[name] = read_one(value[name], reader, join(path, name))
+        if reader.depth >= MAX_RECORD_DEPTH:
+            raise reader.fail(path, f"records nested deeper than {MAX_RECORD_DEPTH}")
+        reader.depth += 1
+        try:
+            kwargs: dict[str, Any] = {}
+            for name, read_one in readers:
+                if name not in value:
+                    if name in required:
+                        raise reader.fail(join(path, name), "missing")
+                    continue
+                kwargs[name] = read_one(value[name], reader, join(path, name))
+        finally:
+            reader.depth -= 1
         try:
             return cls(**kwargs)
         except (TypeError, ValueError) as exc:

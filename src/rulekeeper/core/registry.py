@@ -32,7 +32,7 @@ G = TypeVar("G", bound=type[Game])
 # from this entry.
 BUILTIN_GAMES: Mapping[str, str] = {
     "battleground": "rulekeeper.games.battleground.game:BattlegroundGame",
-    "battleground-movement": "rulekeeper.games.battleground.slice:MovementSliceGame",
+    "battleground-movement": "rulekeeper.games.battleground.variants:MovementGame",
     "homm3": "rulekeeper.games.homm3.game:Homm3Game",
     "eternia": "rulekeeper.games.eternia.game:EterniaGame",
 }

@@ -94,7 +94,7 @@ def test_standard_forces_are_deployed_with_their_equipment() -> None:
         "skeletor",
         "tri-klops",
     ]
-    assert state.fighters["he-man"].items == ["grayskull-ring", "healing-draught"]
+    assert state.fighters["he-man"].items == ("grayskull-ring", "healing-draught")
     for fighter in state.fighters.values():
         assert fighter.position.hex in state.field.zones[fighter.owner]
     assert len(state.sides[0].hand) == 5 and state.sides[0].deck.size == 15

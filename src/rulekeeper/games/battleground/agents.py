@@ -1,53 +1,66 @@
-"""A simple heuristic bot for the movement slice: go for the objectives, face the enemy.
+"""Simple heuristic bots: one for the movement variant (go for the objectives, face the enemy)
+and one for the complete game.
 
-It plays through the generic state API only (legal actions in, one action out), like every
-future bot, and draws any randomness from its own generator.
+They play through the generic state API only (legal actions in, one action out), like every
+future bot, and draw any randomness from their own generators.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action, GameState, Pcg32
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.hexes import Hex, Position, hex_distance
 from rulekeeper.games.battleground.rules.activation import ActStep
-from rulekeeper.games.battleground.slice import MovementSliceState
+from rulekeeper.games.battleground.rules.move import FaceStep
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
 
 
 class ObjectiveSeeker:
-    """Moves each character towards the nearest objective it could claim."""
+    """Moves each character towards the nearest objective it could claim (made for the movement
+    variant, variants.py: it never attacks, plays a card or passes)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Pcg32(seed)
 
     def choose(self, state: GameState, player: int) -> Action:
+        from rulekeeper.games.battleground.game import BattlegroundState
+
         legal = state.legal_actions(player)
-        if not isinstance(state, MovementSliceState) or len(legal) == 1:
+        if not isinstance(state, BattlegroundState) or len(legal) == 1:
             return legal[self.rng.below(len(legal))]
         kinds = {a.kind for a in legal}
+        top = state.flow.top()
         if "first-player" in kinds:
             return Action.of("first-player", player=player)
-        if "face" in kinds:
-            return self._face(state, player, legal)
+        if isinstance(top, FaceStep):
+            return self._face(state, top, player, legal)
         if "activate" in kinds:
             options = [a for a in legal if a.kind == "activate"]
             return options[self.rng.below(len(options))]
-        if "move" in kinds:
+        if "move" in kinds and isinstance(top, ActStep):
             best = self._best_move(state, player, legal)
             if best is not None:
                 return best
-        return legal[-1] if legal[-1].kind == "end" else legal[self.rng.below(len(legal))]
+        if "end" in kinds and isinstance(top, ActStep):
+            return Action.of("end")
+        return legal[self.rng.below(len(legal))]
 
-    def _targets(self, state: MovementSliceState, player: int) -> list[Hex]:
+    def _targets(self, state: BattlegroundState, player: int) -> list[Hex]:
         own_zone = state.field.zones.get(player, frozenset())
-        return [at for at in state.objectives.values() if at not in own_zone]
+        spots = [(at[0], at[1]) for at in state.objectives.values()]
+        return [at for at in spots if at not in own_zone]
 
     def _best_move(
-        self, state: MovementSliceState, player: int, legal: list[Action]
+        self, state: BattlegroundState, player: int, legal: list[Action]
     ) -> Action | None:
         targets = self._targets(state, player)
         if not targets:
             return None
-        mover = state.fighters[state.active_character]
+        mover = state.fighters[state.turn().character]
 
         def distance(pos: Position) -> int:
             return min(hex_distance(pos.hex, t) for t in targets)
@@ -66,15 +79,17 @@ class ObjectiveSeeker:
         best = min(scored)
         return best[2] if best[0] < current else None
 
-    def _face(self, state: MovementSliceState, player: int, legal: list[Action]) -> Action:
-        decision = state.decisions.top()
-        mover = state.fighters[str(decision.context["character"])]
-        enemies = [f.position for f in state.fighters.values() if f.owner != player]
+    def _face(
+        self, state: BattlegroundState, step: FaceStep, player: int, legal: list[Action]
+    ) -> Action:
+        mover = state.fighters[step.character]
+        enemies = [f.position for f in state.on_board() if f.owner != player]
         if not enemies:
             return legal[0]
         nearest = min(enemies, key=lambda e: hex_distance(e.hex, mover.position.hex))
         direction = facings_toward(mover.position.hex, nearest.hex)[0]
-        return Action.of("face", direction=direction)
+        action = Action.of("face", direction=direction)
+        return action if action in legal else legal[0]
 
 
 class SkirmishBot:

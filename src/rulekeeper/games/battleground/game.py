@@ -2,60 +2,57 @@
 
 Rulebook sections are named in brackets where a rule is applied; readings decided beyond the
 rulebook come from ``shared/rules/battleground.md`` §3 or are listed in ``docs/rules.md``.
-The procedure is the core's typed stack of steps (core/flow.py), each step class in the rules
-module of its concept (rules/setup.py, round.py, activation.py, move.py, overwatch.py,
-opportunity.py, combat.py, effects.py, dicetest.py); combat.py resolves attacks and tests,
-effects.py the cards' effect vocabulary.
+This module is the wiring: the game's parameters, the state's data (declared once, as class
+annotations: clone, save and load follow from them, core/procedure.py) and the procedure's
+steps. The rules live in the rules modules, one concept each (setup, round, activation, move,
+reach, overwatch, opportunity, combat, effects, dicetest, scoring); what a saved state must
+satisfy beyond its types in saves.py; the players' views in views/.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Annotated, Any
 
 from rulekeeper.core import (
-    TERMINAL,
     Action,
+    Bounds,
     DataError,
     Deck,
     Game,
-    GameState,
     JsonObject,
+    ProcedureState,
+    Reader,
+    RefCheck,
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
-from rulekeeper.core.jsonvalue import copy_json
-from rulekeeper.core.record import Reader
-from rulekeeper.games.battleground.actions import SIMPLE_ACT_KINDS, act, move_action
+from rulekeeper.games.battleground import saves
+from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.facing import in_front_arc
 from rulekeeper.games.battleground.board.hexes import Position
-from rulekeeper.games.battleground.board.movement import (
-    MovementPoints,
-    Occupancy,
-    Route,
-    Style,
-    movement_points,
-    reachable,
-)
-from rulekeeper.games.battleground.board.movement_effects import towards
+from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
-from rulekeeper.games.battleground.content.pack import (
-    ContentPack,
-    load_content_pack,
-    validate_fate_deck,
-    validate_force,
-    validate_glory_cards,
+from rulekeeper.games.battleground.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.battleground.model import (
+    Coordinate,
+    Fighter,
+    MarkData,
+    Placing,
+    Roster,
+    SeatOrNone,
+    Side,
+    StatusData,
+    Turn,
 )
-from rulekeeper.games.battleground.content.setups import FirstGameSide
-from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Side, Turn
-from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules import combat, effects, reach, scoring
+from rulekeeper.games.battleground.rules.act_check import act_is_legal
 from rulekeeper.games.battleground.rules.activation import (
+    Activations,
     ActStep,
     BeforeInterruptionStep,
     BonusStep,
@@ -64,7 +61,7 @@ from rulekeeper.games.battleground.rules.activation import (
     start_interruption,
 )
 from rulekeeper.games.battleground.rules.combat import AreaTargetStep, AttackStep
-from rulekeeper.games.battleground.rules.deployment import default_deployments, owner_of_faction
+from rulekeeper.games.battleground.rules.deployment import owner_of_faction
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep
 from rulekeeper.games.battleground.rules.effects import (
     AbilityTargetStep,
@@ -81,7 +78,6 @@ from rulekeeper.games.battleground.rules.move import (
     FaceStep,
     PushStep,
 )
-from rulekeeper.games.battleground.rules.objectives import claimant
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
 from rulekeeper.games.battleground.rules.round import (
@@ -91,10 +87,18 @@ from rulekeeper.games.battleground.rules.round import (
     RoundStep,
     SelectStep,
 )
-from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
+from rulekeeper.games.battleground.rules.setup import (
+    ChooseFirstStep,
+    DeployStep,
+    RollOffStep,
+    set_up,
+    standard_sides,
+)
 from rulekeeper.games.battleground.views import hidden
+from rulekeeper.games.battleground.views.observation import observation
 
 ROUNDS = 4
+MAX_ROUNDS = 10
 STEPS = StepKinds(
     RollOffStep,
     ChooseFirstStep,
@@ -127,8 +131,6 @@ STEPS = StepKinds(
     SwitchStep,
 )
 """Every step of the game's procedure (their kind names are part of the saved format)."""
-OBJECTIVE_VP = 20
-WIN_MARGIN = 20
 
 
 @cache
@@ -137,52 +139,14 @@ def _shared_field(name: str) -> Battlefield:
     return Battlefield.load(name)
 
 
-def standard_sides(pack: ContentPack, forces: Any, points_limit: Any) -> list[FirstGameSide]:
-    """Standard Setup: each player's force, fate deck and glory cards, validated with the
-    pack's rules (setups.yaml ``standard``); every problem names its field."""
-    source = "battleground parameters"
-    if not isinstance(forces, list) or len(forces) != 2:
-        raise DataError(source, "forces", "the standard setup needs a list of two forces")
-    limit = pack.setups.standard.points_limit if points_limit is None else points_limit
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise DataError(source, "points_limit", "must be a positive integer")
-    sides: list[FirstGameSide] = []
-    for index, force in enumerate(forces):
-        where = f"forces[{index}]"
-        if not isinstance(force, dict):
-            raise DataError(
-                source, where, "a force is an object with faction, characters, fate_deck and glory"
-            )
-        faction = force.get("faction")
-        fate = force.get("fate_deck", [])
-        glory = force.get("glory", [])
-        body = {"faction": faction, "characters": force.get("characters", [])}
-        problems = validate_force(pack, body, limit)
-        if isinstance(faction, str):
-            problems += [f"fate_deck: {p}" for p in validate_fate_deck(pack, faction, fate)]
-            problems += [f"glory: {p}" for p in validate_glory_cards(pack, faction, glory)]
-        if problems:
-            raise DataError(source, where, "; ".join(problems))
-        sides.append(
-            FirstGameSide.model_validate(
-                {
-                    **body,
-                    "fate_deck": dict(Counter(fate)),
-                    "glory": list(glory),
-                }
-            )
-        )
-    if {side.faction for side in sides} != {"masters", "evil"}:
-        raise DataError(source, "forces", "one force of the Masters and one of the Evil Warriors")
-    return sides
-
-
 @register_game
 class BattlegroundGame(Game):
     """Parameters: ``map`` (shipped name or path), ``setup`` (``first-game``), ``content``
     (a folder with your own card values, or omitted for the shipped pack), ``rounds`` (4)."""
 
     name = "battleground"
+    activations = Activations()
+    """With fate and glory cards, every action (a variant's differ: rules/activation.py)."""
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "battleground parameters"
@@ -204,8 +168,8 @@ class BattlegroundGame(Game):
         if merged["setup"] not in ("first-game", "standard"):
             raise DataError(source, "setup", "must be 'first-game' or 'standard'")
         rounds = merged["rounds"]
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
-            raise DataError(source, "rounds", "must be an integer from 1 to 10")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+            raise DataError(source, "rounds", f"must be an integer from 1 to {MAX_ROUNDS}")
         content = merged["content"]
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
@@ -248,9 +212,36 @@ class BattlegroundGame(Game):
         return owner_of_faction(self.field, faction)
 
 
-class BattlegroundState(GameState):
-    game: BattlegroundGame
+class BattlegroundState(ProcedureState):
+    """A game in progress: its data, declared once below, and the procedure (``flow``)."""
+
+    STEPS = STEPS
     ANYTIME_KINDS = frozenset({"forfeit", "offer-draw"})
+    game: BattlegroundGame
+
+    phase: str
+    """'play' until the game is 'over'."""
+    round: Annotated[int, Bounds(1, MAX_ROUNDS)]
+    first_player: SeatOrNone
+    """The player who activates first on ties (-1 until the roll-off is decided)."""
+    winner: SeatOrNone
+    """At the end: the winner, or -1 for a draw."""
+    result: str
+    """At the end: how the game ended."""
+    fighters: Annotated[dict[str, Fighter], Roster()]
+    """The characters by id, knocked-out ones too (saved as a list)."""
+    sides: list[Side]
+    """Player 0's and player 1's cards and score."""
+    turns: list[Turn]
+    """The activation in progress and the interruptions inside it, innermost last."""
+    objectives: dict[str, tuple[Coordinate, ...]]
+    """Objective tokens still on the battleground, with their hexes."""
+    marks: list[MarkData]
+    """Marks on the battleground until the clean-up."""
+    statuses: dict[str, list[StatusData]]
+    """By character: its buff and debuff with the rules they carry."""
+    placing: dict[int, list[Placing]]
+    """Standard Setup: by player, the characters still to deploy."""
 
     def __init__(self, game: Game, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -260,79 +251,17 @@ class BattlegroundState(GameState):
         self.first_player = -1
         self.winner = -1
         self.result = ""
-        self.fighters: dict[str, Fighter] = {}
-        self.sides: list[Side] = [Side(Deck()), Side(Deck())]
-        self.turns: list[Turn] = []
+        self.fighters = {}
+        self.sides = [Side(Deck()), Side(Deck())]
+        self.turns = []
         self.flow = Flow()
-        self.objectives = {k: list(v) for k, v in sorted(game.field.objectives.items())}
-        self.marks: list[dict[str, Any]] = []
-        self.statuses: dict[str, list[dict[str, Any]]] = {}
-        self._setup_first_game()
+        self.objectives = {k: tuple(v) for k, v in sorted(game.field.objectives.items())}
+        self.marks = []
+        self.statuses = {}
+        self.placing = {0: [], 1: []}
+        set_up(self)
 
-    # === setup [First Game Setup] ========================================================
-
-    def _setup_first_game(self) -> None:
-        game = self.game
-        deployments = {d.character: d for d in game.field.data.deployments}
-        wanted = {c.character for side in game.sides for c in side.characters}
-        placing: dict[str, list[dict[str, Any]]] = {"0": [], "1": []}
-        by_players = game.deployment == "players" and not wanted <= set(deployments)
-        if by_players:
-            deployments = {}
-        elif not wanted <= set(deployments) or game.deployment == "zones":
-            # The map places other characters (or none): deploy in the zones instead.
-            forces: dict[str, list[str]] = {
-                side.faction: [c.character for c in side.characters] for side in game.sides
-            }
-            deployments = {d.character: d for d in default_deployments(game.field, forces)}
-        for side_setup in game.sides:
-            player = game.owner_of_faction(side_setup.faction)
-            for entry in side_setup.characters:
-                if by_players:
-                    placing[str(player)].append(
-                        {
-                            "character": entry.character,
-                            "weapons": list(entry.weapons),
-                            "items": list(entry.items),
-                        }
-                    )
-                    continue
-                spot = deployments.get(entry.character)
-                if spot is None:
-                    raise DataError(
-                        game.field.source, "deployments", f"no place for {entry.character}"
-                    )
-                self.fighters[entry.character] = Fighter(
-                    entry.character,
-                    player,
-                    spot.at[0],
-                    spot.at[1],
-                    spot.level,
-                    spot.facing,
-                    weapons=list(entry.weapons),
-                    items=list(entry.items),
-                )
-            cards = [card for card, n in sorted(side_setup.fate_deck.items()) for _ in range(n)]
-            side = self.sides[player]
-            side.deck = Deck(cards)
-            side.deck.shuffle(self.rng.derive(f"fate-{player}"))
-            side.hand = side.deck.draw(HAND_SIZE)
-            side.glory = list(side_setup.glory)
-        self.events.append(
-            "setup",
-            {
-                "map": game.field.name,
-                "forces": {
-                    str(p): sorted(f.id for f in self.fighters.values() if f.owner == p)
-                    for p in (0, 1)
-                },
-            },
-        )
-        self.flow = Flow([RollOffStep(rolls=[])])
-        self.placing = placing
-        self.phase = "play"
-
-    # === small queries ===================================================================
+    # === what the rules ask of the state =================================================
 
     @property
     def field(self) -> Battlefield:
@@ -391,147 +320,10 @@ class BattlegroundState(GameState):
     def turn(self) -> Turn:
         return self.turns[-1]
 
-    def cost_of(self, turn: Turn, kind: str) -> int:
-        """Rulebook, Perform Actions: 1 AP, and 1 more for each repeat in the activation."""
-        return turn.counts.get(kind, 0) + 1
-
-    def weapon_cost(self, turn: Turn, weapon_type: str) -> int:
-        """Rulebook, Attack: 1 AP for the first use of a weapon type, 1 more per repeat."""
-        return turn.weapon_counts.get(weapon_type, 0) + 1
-
-    # === state API hooks =================================================================
-
-    def _current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        return self.flow.steps[-1].actor(self)
-
-    def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
-        return self.flow.steps[-1].chance(self)
-
     def test_of(self, step: DiceTestStep) -> DiceTest:
         return step.dice()
 
-    def _legal_actions(self, player: int) -> Sequence[Action]:
-        return self.flow.steps[-1].legal(self, player)
-
-    def _simple_act_is_legal(self, action: Action, player: int) -> bool:
-        """The cheap members of ``_legal_act``, checked one by one with the same tests."""
-        turn = self.turn()
-        fighter = self.fighters[turn.character]
-        opportunity = turn.kind == "opportunity"
-        kind = action.kind
-        try:
-            if kind == "focus":
-                return (
-                    action == act("focus")
-                    and not turn.interruption
-                    and not fighter.focused
-                    and self.cost_of(turn, "focus") <= turn.ap
-                )
-            if kind == "overwatch":
-                return (
-                    action == act("overwatch")
-                    and not turn.interruption
-                    and self.cost_of(turn, "overwatch") <= turn.ap
-                )
-            if kind == "end":
-                return action == act("end")
-            if kind == "play":
-                card = action.str_param("card")
-                side = self.sides[player]
-                return action == act("play", card=card) and (
-                    card in side.hand or card in side.glory
-                )
-            if kind == "skill":
-                skill_id = action.str_param("skill")
-                skills = {s.id: s for s in self.card(fighter).skills}
-                return (
-                    action == act("skill", skill=skill_id)
-                    and not opportunity
-                    and skill_id in skills
-                    and effects._skill_refusal(
-                        self, turn, fighter, f"skill:{skill_id}", skills[skill_id]
-                    )
-                    is None
-                )
-            item = action.str_param("item")
-            return (
-                action == act("use-item", item=item)
-                and not opportunity
-                and effects.item_refusal(self, turn, fighter, item) is None
-            )
-        except (KeyError, TypeError):
-            return False
-
-    def _anytime_actions(self, player: int) -> Sequence[Action]:
-        """Rulebook, Scoring: a player can forfeit, or offer a draw, at any time."""
-        if self.phase == "over":
-            return ()
-        if DrawOfferStep in self.flow:
-            return (act("forfeit"),)
-        return (act("forfeit"), act("offer-draw"))
-
-    def _is_legal(self, action: Action, player: int) -> bool:
-        """A direct check for the two big families (moves and attacks) instead of building the
-        whole list; both use the very functions that build the list."""
-        top = self.flow.steps[-1]
-        if not isinstance(top, ActStep):
-            return action in self._legal_actions(player)
-        if action.kind in SIMPLE_ACT_KINDS:
-            return self._simple_act_is_legal(action, player)
-        if action.kind in ("move", "attack"):
-            turn = self.turn()
-            fighter = self.fighters[turn.character]
-            try:
-                if action.kind == "move":
-                    pos = Position(*action.ints_param("to"))
-                    use_focus = action.bool_param("focus")
-                    return (
-                        action == move_action(pos, use_focus)
-                        and turn.kind != "opportunity"
-                        and self.can_afford(turn, "move")
-                        and (fighter.focused or not use_focus)
-                        and pos in self.move_options(turn, fighter, use_focus)
-                    )
-                weapon = action.str_param("weapon")
-                target = self.fighters.get(action.str_param("target"))
-            except (KeyError, TypeError):
-                return False
-            return (
-                target is not None
-                and action == combat.attack_action(weapon, target.id)
-                and weapon in combat.usable_weapons(self, fighter)
-                and combat.target_refusal(self, turn, fighter, weapon, target) is None
-            )
-        return action in self._legal_actions(player)
-
-    def _apply(self, action: Action, player: int) -> None:
-        if action.kind == "forfeit":
-            self.finish(1 - player, f"player {player} forfeits")
-            return
-        if action.kind == "offer-draw":
-            self.flow.push(DrawOfferStep(player=1 - player, by=player))
-            self.events.append("draw offered", {"player": player})
-            return
-        self.flow.steps[-1].apply(self, action, player)
-        self.flow.settle(self, _between_steps)
-
-    def start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:
-        """Interruptions (rules/activation.py), for the steps that cannot import it."""
-        start_interruption(self, player, character, kind, interrupted)
-
-    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        from rulekeeper.games.battleground.views import explain
-
-        return explain.why_not(self, action, player)
-
-    def _returns(self) -> Sequence[float]:
-        if self.phase != "over" or self.winner < 0:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
-
-    # === rounds [Playing the Game] =======================================================
+    # --- rounds [Playing the Game] ---
 
     def order(self) -> list[int]:
         return [self.first_player, 1 - self.first_player]
@@ -556,77 +348,19 @@ class BattlegroundState(GameState):
             side.glory.remove(card)
             side.glory_used.append(card)
 
+    def discard_cards(self, player: int, cards: list[str]) -> None:
+        fate = [c for c in cards if c in self.pack.fate]
+        self.sides[player].deck.discard(fate)
+
     # --- actions [Perform Actions] ---
 
-    def move_points(self, fighter: Fighter, use_focus: bool, style: str = "move") -> MovementPoints:
-        return movement_points(
-            self.field,
-            fighter.position,
-            self.stat(fighter, "speed"),
-            self.stat(fighter, "focused_speed"),
-            use_focus=use_focus,
-            quickness=fighter.buff == "quickness",
-            cripple=fighter.debuff == "cripple",
-            in_difficult=self.field.is_difficult(fighter.position)
-            or effects.flooded(self, fighter),
-        )
+    def cost_of(self, turn: Turn, kind: str) -> int:
+        """Rulebook, Perform Actions: 1 AP, and 1 more for each repeat in the activation."""
+        return turn.counts.get(kind, 0) + 1
 
-    def occupancy_for(self, fighter: Fighter) -> Occupancy:
-        others = [f for f in self.fighters.values() if f is not fighter and not f.knocked_out]
-        friends = frozenset(f.position for f in others if f.owner == fighter.owner)
-        enemies = frozenset(f.position for f in others if f.owner != fighter.owner)
-        fixed = frozenset(f.position for f in others if not effects.can_be_moved(self, f))
-        occupancy = Occupancy(friends, enemies)
-        occupancy.can_be_pushed = lambda pos: pos not in fixed
-        occupancy.unpushable = fixed
-        return occupancy
-
-    def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
-        """Reach of one move action. Memoised on the game by everything it depends on, since
-        the legal-action list and the legality check of the chosen move both ask for it."""
-        budget = self.move_points(fighter, use_focus)
-        style = effects.move_style(self, fighter)
-        occupancy = self.occupancy_for(fighter)
-        unpushable = occupancy.unpushable
-        key = (
-            fighter.position,
-            budget.points,
-            style,
-            occupancy.friends,
-            occupancy.enemies,
-            unpushable,
-        )
-        memo = self.game.reach_memo
-        found = memo.get(key)
-        if found is None:
-            if len(memo) > 256:  # small: hits come from the same few states, and a big
-                # memo of route trees only gives the garbage collector more to scan
-                memo.clear()
-            found = reachable(self.field, fighter.position, budget.points, occupancy, style=style)
-            memo[key] = found
-        return found
-
-    def move_options(
-        self, turn: Turn, fighter: Fighter, use_focus: bool
-    ) -> Mapping[Position, Route]:
-        if turn.kind == "overwatch" and turn.interrupted:
-            # The character's own movement style (Flight, Levitation) applies here too.
-            budget = self.move_points(fighter, use_focus)
-            style = effects.move_style(self, fighter)
-            return self.interruption_routes(fighter, turn.interrupted, budget.points, style)
-        return self.routes(fighter, use_focus)
-
-    def interruption_routes(
-        self, fighter: Fighter, interrupted: str, points: int, style: Style
-    ) -> dict[Position, Route]:
-        """Interruptions: "all movements must be made towards the interrupted character and end
-        within the line of sight of that character" (move actions, jumps and teleports)."""
-        target = self.fighters[interrupted]
-        goal = self.field.adjacent_positions(target.position)
-        toward = towards(
-            self.field, fighter.position, points, goal, self.occupancy_for(fighter), style=style
-        )
-        return {p: r for p, r in toward.items() if self.field.has_line_of_sight(p, target.position)}
+    def weapon_cost(self, turn: Turn, weapon_type: str) -> int:
+        """Rulebook, Attack: 1 AP for the first use of a weapon type, 1 more per repeat."""
+        return turn.weapon_counts.get(weapon_type, 0) + 1
 
     def spend(self, turn: Turn, kind: str) -> None:
         if kind in turn.free_actions:
@@ -638,117 +372,95 @@ class BattlegroundState(GameState):
     def can_afford(self, turn: Turn, kind: str) -> bool:
         return kind in turn.free_actions or self.cost_of(turn, kind) <= turn.ap
 
-    # --- moving [Move; Attacks of Opportunity; Overwatch] ---
+    # Movement (rules/reach.py), for the steps and effects that cannot import it.
+    def move_points(self, fighter: Fighter, use_focus: bool) -> MovementPoints:
+        return reach.move_points(self, fighter, use_focus)
 
-    def overwatch_triggers(self, watcher: Fighter, mover: Fighter) -> bool:
-        """Rulebook, Overwatch: sight, front arc, and in range of a weapon or one move away."""
-        if not self.field.has_line_of_sight(watcher.position, mover.position):
-            return False
-        if not in_front_arc(watcher.position.hex, watcher.facing, [mover.position.hex]):
-            return False
-        distance = self.field.range_inches(watcher.position, mover.position)
-        for weapon_id in watcher.weapons:
-            weapon = self.weapon(weapon_id)
-            if weapon is not None and weapon.range is not None and distance <= weapon.range:
-                return True
-        goal = set(self.field.adjacent_positions(mover.position))
-        for use_focus in (False, True) if watcher.focused else (False,):
-            if goal & set(self.routes(watcher, use_focus)):
-                return True
-        return False
+    def occupancy_for(self, fighter: Fighter) -> Occupancy:
+        return reach.occupancy_for(self, fighter)
 
-    def discard_cards(self, player: int, cards: list[str]) -> None:
-        side = self.sides[player]
-        fate = [c for c in cards if c in self.pack.fate]
-        side.deck.discard(fate)
+    def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
+        return reach.routes(self, fighter, use_focus)
 
-    # === clean-up [Clean-Up Phase] =======================================================
+    def move_options(
+        self, turn: Turn, fighter: Fighter, use_focus: bool
+    ) -> Mapping[Position, Route]:
+        return reach.move_options(self, turn, fighter, use_focus)
 
-    def claim_objectives(self) -> None:
-        """Rulebook, Claim Objective Tokens (objectives.py); 20 VP each at the end."""
-        for objective, at in list(self.objectives.items()):
-            fighter = claimant(self.field, (at[0], at[1]), self.on_board())
-            if fighter is None:
-                continue
-            del self.objectives[objective]
-            side = self.sides[fighter.owner]
-            side.objectives.append(objective)
-            side.vp += OBJECTIVE_VP
-            self.events.append(
-                "claim", {"player": fighter.owner, "objective": objective, "by": fighter.id}
-            )
+    def interruption_routes(
+        self, fighter: Fighter, interrupted: str, points: int, style: Style
+    ) -> dict[Position, Route]:
+        return reach.interruption_routes(self, fighter, interrupted, points, style)
 
-    def clear_tokens(self) -> None:
-        """Clean-up: buffs, debuffs and marks go; regeneration heals and curse wounds as they do."""
-        for fighter in sorted(self.on_board(), key=lambda f: f.id):
-            effects.remove_buff(self, fighter)
-            effects.remove_debuff(self, fighter)
-        self.marks = []
-        combat.remove_knocked_out(self)
-
-    def check_victory(self) -> bool:
-        alive = [bool(self.on_board(p)) for p in (0, 1)]
-        if not all(alive):
-            if any(alive):
-                winner = alive.index(True)
-                self.finish(winner, "knockout victory")
-            else:
-                self.finish(-1, "both forces knocked out: draw")
-            return True
-        if self.round >= self.game.rounds:
-            vp = [side.vp for side in self.sides]
-            margin = vp[0] - vp[1]
-            if abs(margin) >= WIN_MARGIN:
-                self.finish(0 if margin > 0 else 1, "points victory")
-            else:
-                self.finish(-1, "draw on points")
-            return True
-        return False
+    def start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:
+        """Interruptions (rules/activation.py), for the steps that cannot import it."""
+        start_interruption(self, player, character, kind, interrupted)
 
     def finish(self, winner: int, result: str) -> None:
-        self.phase = "over"
-        self.winner = winner
-        self.result = result
-        self.events.append(
-            "game end", {"winner": winner, "result": result, "vp": [s.vp for s in self.sides]}
-        )
+        """The game is over (rules/scoring.py)."""
+        scoring.finish(self, winner, result)
 
-    def _clone_data_into(self, new: BattlegroundState) -> None:
-        """Cloning is on every action's path (atomic apply) and in every bot's search: copy the
-        plain data by hand instead of deepcopy."""
-        new.phase = self.phase
-        new.round = self.round
-        new.first_player = self.first_player
-        new.winner = self.winner
-        new.result = self.result
-        new.fighters = {key: f.copy() for key, f in self.fighters.items()}
-        new.sides = [side.copy() for side in self.sides]
-        new.turns = [turn.copy() for turn in self.turns]
-        new.flow = self.flow.clone()
-        new.objectives = {k: list(v) for k, v in self.objectives.items()}
-        new.marks = [copy_json(m) for m in self.marks]
-        new.statuses = {k: [copy_json(s) for s in v] for k, v in self.statuses.items()}
-        new.placing = {k: [copy_json(e) for e in v] for k, v in self.placing.items()}
+    # === the state API ===================================================================
 
-    # === views and data ==================================================================
+    def _is_over(self) -> bool:
+        return self.phase == "over"
+
+    def _anytime_actions(self, player: int) -> Sequence[Action]:
+        """Rulebook, Scoring: a player can forfeit, or offer a draw, at any time."""
+        if self.phase == "over":
+            return ()
+        if DrawOfferStep in self.flow:
+            return (act("forfeit"),)
+        return (act("forfeit"), act("offer-draw"))
+
+    def _is_legal(self, action: Action, player: int) -> bool:
+        """A direct check of the active character's actions instead of building the list."""
+        if isinstance(self.flow.steps[-1], ActStep):
+            return act_is_legal(self, action, player)
+        return super()._is_legal(action, player)
+
+    def _apply(self, action: Action, player: int) -> None:
+        if action.kind == "forfeit":
+            self.finish(1 - player, f"player {player} forfeits")
+            return
+        if action.kind == "offer-draw":
+            self.flow.push(DrawOfferStep(player=1 - player, by=player))
+            self.events.append("draw offered", {"player": player})
+            return
+        super()._apply(action, player)
+
+    def _between_steps(self) -> bool:
+        """Between steps, wounds are checked (outside an attack, whose knock-outs wait for its
+        end: AoE Knockouts); steps that a knock-out made pointless then drop themselves, and a
+        knocked-out character's own turn ends (ActStep)."""
+        for step in self.flow.steps:
+            if type(step) is AttackStep:
+                return True
+        combat.remove_knocked_out(self)
+        return True
+
+    def settle(self) -> None:
+        """Run automatic steps until someone must act, or the game is over (ProcedureState's
+        settle goes on running them after the end)."""
+        self.flow.settle(self, lambda state: False if state._is_over() else state._between_steps())
+
+    def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
+        from rulekeeper.games.battleground.views import explain
+
+        return explain.why_not(self, action, player)
+
+    def describe(self, action: Action) -> str:
+        from rulekeeper.games.battleground.views import explain
+
+        return explain.describe(self, action)
+
+    def _returns(self) -> Sequence[float]:
+        if self.phase != "over" or self.winner < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
 
     def _observation(self, player: int) -> JsonObject:
-        data: dict[str, Any] = dict(self._to_data())
-        for p, side in enumerate(data["sides"]):
-            deck = side["deck"]
-            side["deck"] = {"draw": len(deck["draw"]), "discard": deck["discard"]}
-            if p != player:
-                side["hand"] = len(side["hand"])
-                side["glory"] = len(side["glory"])
-                side["selected"] = bool(side["selected"])
-        for item in data["flow"]["steps"]:
-            if item["kind"] == "select":
-                item["chosen"] = {
-                    k: (v if k == str(player) else "(hidden)") for k, v in item["chosen"].items()
-                }
-        data["you"] = player
-        data["events"] = [e.to_data() for e in self.events.for_player(player)]
-        return data
+        return observation(self, player)
 
     def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
         return hidden.secret(self, action, player)
@@ -756,68 +468,14 @@ class BattlegroundState(GameState):
     def _resample(self, player: int, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
 
-    def describe(self, action: Action) -> str:
-        from rulekeeper.games.battleground.views import explain
+    # === saved states (saves.py) =========================================================
 
-        return explain.describe(self, action)
+    def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
+        saves.check_refs(self, refs, reader)
 
-    def _to_data(self) -> JsonObject:
-        return {
-            "phase": self.phase,
-            "round": self.round,
-            "first_player": self.first_player,
-            "winner": self.winner,
-            "result": self.result,
-            "fighters": [f.to_data() for f in self.fighters.values()],
-            "sides": [s.to_data() for s in self.sides],
-            "turns": [t.to_data() for t in self.turns],
-            "flow": self.flow.to_data(),
-            "objectives": {k: list(v) for k, v in self.objectives.items()},
-            "marks": [dict(m) for m in self.marks],
-            "statuses": {k: [dict(s) for s in v] for k, v in self.statuses.items()},
-            "placing": {k: [dict(e) for e in v] for k, v in self.placing.items()},
-        }
-
-    def _from_data(self, data: Mapping[str, Any]) -> None:
-        import copy
-
-        self.phase = str(data["phase"])
-        self.round = int(data["round"])
-        self.first_player = int(data["first_player"])
-        self.winner = int(data["winner"])
-        self.result = str(data["result"])
-        self.fighters = {}
-        for raw in data["fighters"]:
-            fighter = Fighter.from_data(dict(raw))
-            if fighter.id not in self.game.pack.characters:
-                raise DataError(
-                    "battleground state", "data.fighters", f"unknown character {fighter.id!r}"
-                )
-            self.fighters[fighter.id] = fighter
-        self.sides = [Side.from_data(dict(s)) for s in data["sides"]]
-        self.turns = [Turn.from_data(dict(t)) for t in data["turns"]]
-        reader = Reader("battleground state")
-        self.flow = Flow.from_data(data["flow"], STEPS, reader, "data.flow")
-        for ref in reader.refs:
-            if ref.kind == "character" and ref.value not in self.fighters:
-                raise DataError(reader.source, ref.path, f"unknown character {ref.value!r}")
-        self.objectives = {str(k): [int(v[0]), int(v[1])] for k, v in data["objectives"].items()}
-        self.marks = [copy.deepcopy(dict(m)) for m in data["marks"]]
-        self.statuses = {str(k): copy.deepcopy(list(v)) for k, v in data["statuses"].items()}
-        self.placing = {str(k): copy.deepcopy(list(v)) for k, v in data["placing"].items()}
+    def _check_state(self, reader: Reader) -> None:
+        saves.check_state(self, reader)
+        super()._check_state(reader)
 
 
 BattlegroundGame.state_class = BattlegroundState
-
-
-def _between_steps(state: BattlegroundState) -> bool:
-    """Between steps, wounds are checked (outside an attack, whose knock-outs wait for its end:
-    AoE Knockouts); steps that a knock-out made pointless then drop themselves, and a knocked-out
-    character's own turn ends (ActStep). Nothing more once the game is over."""
-    if state.phase == "over":
-        return False
-    for step in state.flow.steps:
-        if type(step) is AttackStep:
-            return True
-    combat.remove_knocked_out(state)
-    return True

@@ -51,7 +51,7 @@ def test_shipped_pack_loads_without_problems() -> None:
 
 
 def test_characters_module_still_serves_the_game(pack: ContentPack) -> None:
-    """Character Card: the movement slice reads speeds through ``shipped_characters``."""
+    """Character Card: ``shipped_characters`` (the cards alone) agrees with the pack."""
     cards = shipped_characters()
     assert set(cards) == set(pack.characters)
     assert cards["he-man"].speed == pack.characters["he-man"].speed

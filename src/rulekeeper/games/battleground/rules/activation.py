@@ -13,13 +13,38 @@ from rulekeeper.games.battleground.actions import act, card_choices, move_action
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Reach
 from rulekeeper.games.battleground.content.cards import FateCard
-from rulekeeper.games.battleground.model import CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.model import CardId, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import combat, effects, missions
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
+
+ACTS = frozenset(
+    {"focus", "move", "attack", "skill", "use-item", "overwatch", "play", "end"}  # a character's
+    | {"offer-draw", "forfeit"}  # and its player's, at any time (Scoring)
+)
+"""Perform Actions: what the active character's player may do in the complete game."""
+
+
+@dataclass(frozen=True)
+class Activations:
+    """How characters are activated (rulebook, Activation Phase), for variants of the game.
+
+    The complete game: the activation card gives the AP (``fixed_ap`` None) and every action of
+    :data:`ACTS` is open. A variant (variants.py) may play without fate and glory cards: no
+    preparation and no card selection; the players alternate, the first player first, each
+    activating a ready character with ``fixed_ap`` AP or passing (rules/round.py). It may also
+    offer fewer ``acts`` (keep "end"; without "attack" there are no attacks of opportunity)."""
+
+    fixed_ap: int | None = None
+    acts: frozenset[str] = ACTS
+
+    @property
+    def cards(self) -> bool:
+        """Whether fate and glory cards are played."""
+        return self.fixed_ap is None
 
 
 @dataclass
@@ -28,8 +53,8 @@ class BonusStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "bonus"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
-    card: str
+    player: Seat
+    card: CardId
     start: bool = False
 
     def actor(self, state: BattlegroundState) -> int:
@@ -81,7 +106,7 @@ class ActStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "act"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
 
     def actor(self, state: BattlegroundState) -> int:
         if state.fighters[state.turns[-1].character].knocked_out:
@@ -119,6 +144,9 @@ class ActStep(Step["BattlegroundState"]):
         actions.append(act("end"))
         if not turn.interruption:
             actions += [act("offer-draw"), act("forfeit")]
+        acts = state.game.activations.acts
+        if acts is not ACTS:  # a variant offers fewer kinds of action
+            actions = [a for a in actions if a.kind in acts]
         return actions
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
@@ -168,7 +196,11 @@ def declare_move(state: BattlegroundState, turn: Turn, fighter: Fighter, action:
         )
     )
     engaged = [e.id for e in state.engaged_enemies(fighter)]
-    if engaged and effects.move_style(state, fighter) != "teleport":
+    if (
+        engaged
+        and "attack" in state.game.activations.acts  # a variant without attacks has none
+        and effects.move_style(state, fighter) != "teleport"
+    ):
         # Attacks of opportunity come when the move is declared, before leaving the hex.
         owner = 1 - fighter.owner
         state.flow.push(OpportunityStep(player=owner, mover=fighter.id, characters=engaged))
@@ -248,7 +280,7 @@ class BeforeInterruptionStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "before-interruption"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
 
     def actor(self, state: BattlegroundState) -> int:
@@ -283,8 +315,8 @@ class DrawOfferStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "draw-offer"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
-    by: int
+    player: Seat
+    by: Seat
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player

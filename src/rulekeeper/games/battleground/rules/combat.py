@@ -19,7 +19,7 @@ from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.board.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
-from rulekeeper.games.battleground.model import CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import effects, missions
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import (
@@ -59,10 +59,10 @@ def target_refusal(
     state: BattlegroundState, turn: Turn, attacker: Fighter, weapon_id: str, target: Fighter
 ) -> str | None:
     """Why ``attacker`` may not attack ``target`` with the weapon now (None: it may)."""
-    kind = weapon_type(state, weapon_id)
     weapon = state.weapon(weapon_id)
-    if weapon_id != FISTS and weapon_id not in attacker.weapons:
+    if weapon_id != FISTS and (weapon is None or weapon_id not in attacker.weapons):
         return f"{attacker.id} has no {weapon_id} equipped"
+    kind = weapon_type(state, weapon_id)
     if target.knocked_out or target is attacker:
         return f"{target.id} cannot be the target"
     ally = target.owner == attacker.owner
@@ -405,18 +405,18 @@ class AttackStep(Step["BattlegroundState"], TestOwner):
 
     kind: ClassVar[str] = "attack"
     attacker: CharacterId
-    weapon: str
+    weapon: AttackWeaponId
     type: str
     target: CharacterId
     initial: CharacterId
     origin: list[int]
-    done: list[str]
+    done: list[CharacterId]
     stage: str
     focus: bool
     interruption: str
     attack_successes: int
     defence_successes: int
-    hits: list[str]
+    hits: list[CharacterId]
     net: int = 0
 
     def actor(self, state: BattlegroundState) -> int:
@@ -435,8 +435,8 @@ class AreaTargetStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "area-target"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
-    characters: list[str]
+    player: Seat
+    characters: list[CharacterId]
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player

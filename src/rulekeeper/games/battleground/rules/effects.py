@@ -42,7 +42,7 @@ from rulekeeper.games.battleground.content.effects import (
     Wounds,
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
-from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Turn
+from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
 from rulekeeper.games.battleground.rules.move import AfterMoveStep, FaceStep, face_any
@@ -1059,7 +1059,7 @@ class OrderEffectsStep(Step["BattlegroundState"]):
     """Effect Timing: several abilities fire at once; their player picks the next one."""
 
     kind: ClassVar[str] = "order-effects"
-    player: int
+    player: Seat
     character: CharacterId
     trigger: str
     remaining: list[str]
@@ -1087,11 +1087,11 @@ class AbilityTargetStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "ability-target"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     source: str
     ability: dict[str, Any]
-    characters: list[str]
+    characters: list[CharacterId]
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
@@ -1119,11 +1119,11 @@ class EffectMoveStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "effect-move"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     style: str
     points: int
-    toward: str
+    toward: CharacterId
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
@@ -1169,7 +1169,7 @@ class PlaceMarkStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "place-mark"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     mark: dict[str, Any]
     options: list[list[int]]
@@ -1194,7 +1194,7 @@ class PushLineStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "push-line"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     effect: str
     options: list[list[int]]
@@ -1221,7 +1221,7 @@ class SkillTestStep(Step["BattlegroundState"], TestOwner):
 
     kind: ClassVar[str] = "skill-test"
     character: CharacterId
-    target: str
+    target: CharacterId
     effect: dict[str, Any]
     stage: str
     owner_successes: int

@@ -11,7 +11,7 @@ from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.actions import act, face_choices
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
-from rulekeeper.games.battleground.model import CharacterId
+from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ class FaceStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "face"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     options: list[int]
 
@@ -58,7 +58,7 @@ class PushStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "push"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
     character: CharacterId
     options: list[list[int]]
 
@@ -92,7 +92,7 @@ class ContinueMoveStep(Step["BattlegroundState"]):
     then walked; ``steps``/``pushes`` are what is left of it, ``origin`` where it began."""
 
     kind: ClassVar[str] = "continue-move"
-    player: int
+    player: Seat
     character: CharacterId
     to: list[int]
     focus: bool
@@ -128,11 +128,15 @@ class ContinueMoveStep(Step["BattlegroundState"]):
 
     def _walk(self, state: BattlegroundState, fighter: Fighter) -> None:
         steps, pushes = self.steps, self.pushes
+        # Where the mover can stop if the route is blocked: a position of the battlefield that
+        # no other model takes (a jump or a flight passes over hexes one cannot stand on).
+        stand = fighter.position
         while steps:
             to = Position(*steps[0])
             occupant = state.occupant(to)
             if occupant is not None and occupant is not fighter:
                 if not pushes[0]:
+                    fighter.place(stand)
                     break
                 room = [p for p in state.field.adjacent_positions(to) if state.occupant(p) is None]
                 rest = {Position(*s) for s in steps[1:]}
@@ -150,6 +154,8 @@ class ContinueMoveStep(Step["BattlegroundState"]):
             steps.pop(0)
             pushes.pop(0)
             fighter.place(to)
+            if occupant is None and state.field.is_position(to):
+                stand = to
         state.flow.pop()
         state.events.append(
             "move",

@@ -1,7 +1,4 @@
-"""Claiming objective tokens in the clean-up phase (rulebook: Claim Objective Tokens).
-
-Shared by the complete game and the movement slice.
-"""
+"""Claiming objective tokens in the clean-up phase (rulebook: Claim Objective Tokens)."""
 
 from __future__ import annotations
 

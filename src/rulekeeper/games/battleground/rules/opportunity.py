@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
 from rulekeeper.games.battleground.actions import act
-from rulekeeper.games.battleground.model import CharacterId
+from rulekeeper.games.battleground.model import CharacterId, Seat
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -21,9 +21,9 @@ class OpportunityStep(Step["BattlegroundState"]):
     """The engaged enemies' player interrupts with one of ``candidates`` or declines."""
 
     kind: ClassVar[str] = "opportunity"
-    player: int
+    player: Seat
     mover: CharacterId
-    characters: list[str]
+    characters: list[CharacterId]
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
 from rulekeeper.games.battleground.actions import act
-from rulekeeper.games.battleground.model import CharacterId
+from rulekeeper.games.battleground.board.facing import in_front_arc
+from rulekeeper.games.battleground.model import CharacterId, Fighter, Seat
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -19,13 +20,30 @@ if TYPE_CHECKING:
 def check_after_move(state: BattlegroundState, mover_id: str) -> None:
     """battleground.md §3: overwatch is checked each time an enemy ends a movement."""
     mover = state.fighters[mover_id]
-    triggered = [
-        f.id for f in state.enemies_of(mover) if f.overwatch and state.overwatch_triggers(f, mover)
-    ]
+    triggered = [f.id for f in state.enemies_of(mover) if f.overwatch and triggers(state, f, mover)]
     if triggered:
         state.flow.push(
             OverwatchOrderStep(player=1 - mover.owner, mover=mover.id, characters=triggered)
         )
+
+
+def triggers(state: BattlegroundState, watcher: Fighter, mover: Fighter) -> bool:
+    """Rulebook, Overwatch: sight, front arc, and in range of a weapon or one move away."""
+    field = state.field
+    if not field.has_line_of_sight(watcher.position, mover.position):
+        return False
+    if not in_front_arc(watcher.position.hex, watcher.facing, [mover.position.hex]):
+        return False
+    distance = field.range_inches(watcher.position, mover.position)
+    for weapon_id in watcher.weapons:
+        weapon = state.weapon(weapon_id)
+        if weapon is not None and weapon.range is not None and distance <= weapon.range:
+            return True
+    goal = set(field.adjacent_positions(mover.position))
+    for use_focus in (False, True) if watcher.focused else (False,):
+        if goal & set(state.routes(watcher, use_focus)):
+            return True
+    return False
 
 
 @dataclass
@@ -33,9 +51,9 @@ class OverwatchOrderStep(Step["BattlegroundState"]):
     """The watching player picks the next overwatch interruption among those triggered."""
 
     kind: ClassVar[str] = "overwatch-order"
-    player: int
+    player: Seat
     mover: CharacterId
-    characters: list[str]
+    characters: list[CharacterId]
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player

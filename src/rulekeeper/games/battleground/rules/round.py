@@ -1,5 +1,9 @@
 """Rounds (rulebook, Playing the Game; Preparation Phase; Activation Phase; Clean-Up Phase):
-select cards, activate characters in initiative order, clean up, prepare the next round."""
+select cards, activate characters in initiative order, clean up, prepare the next round.
+
+A variant without fate and glory cards (``Activations.fixed_ap``, variants.py) has no preparation
+and no card selection: the players take turns, the first player first, each activating a ready
+character with the fixed AP or passing for the rest of the round."""
 
 from __future__ import annotations
 
@@ -10,7 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import SIMULTANEOUS, Action
 from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.actions import act, card_choices, discard_choices
-from rulekeeper.games.battleground.model import HAND_SIZE, Turn
+from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Seat, Turn
+from rulekeeper.games.battleground.rules import effects, scoring
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 
 if TYPE_CHECKING:
@@ -28,16 +33,22 @@ class RoundStep(Step["BattlegroundState"]):
         return AUTO
 
     def run(self, state: BattlegroundState) -> None:
+        cards = state.game.activations.cards
         for player in (0, 1):
             side = state.sides[player]
-            if not side.passed and not state.can_select(player):
+            able = state.can_select(player) if cards else bool(state.ready(player))
+            if not side.passed and not able:
                 side.passed = True
                 state.events.append("pass", {"player": player, "why": "no ready character or card"})
         waiting = [p for p in state.order() if not state.sides[p].passed]
-        if waiting:
+        if not waiting:
+            state.flow.replace(CleanUpStep())
+        elif cards:
             state.flow.push(SelectStep(players=waiting, chosen={}))
         else:
-            state.flow.replace(CleanUpStep())
+            # Without cards the players alternate, the first player first.
+            for player in reversed(waiting):
+                state.flow.push(ActivateStep(player=player, card=""))
 
 
 @dataclass
@@ -45,8 +56,8 @@ class SelectStep(Step["BattlegroundState"]):
     """Select Cards: every player still in the round picks a card (or passes) in secret."""
 
     kind: ClassVar[str] = "select"
-    players: list[int]
-    chosen: dict[str, str]
+    players: list[Seat]
+    chosen: dict[str, CardId]
 
     def waiting(self, state: BattlegroundState) -> list[int]:
         chosen = self.chosen
@@ -99,18 +110,24 @@ class SelectStep(Step["BattlegroundState"]):
 
 @dataclass
 class ActivateStep(Step["BattlegroundState"]):
-    """Activate Character: the card's player picks a ready character (or loses the card)."""
+    """Activate Character: the card's player picks a ready character (or loses the card).
+    Without cards (``card`` empty, a variant's turn): a ready character, or a pass."""
 
     kind: ClassVar[str] = "activate"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
-    card: str
+    player: Seat
+    card: CardId
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
 
+    def pointless(self, state: BattlegroundState) -> bool:
+        return not self.card and not state.ready(self.player)
+
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         ready = state.ready(seat)
+        if not self.card:
+            return [*(act("activate", character=f.id) for f in ready), act("pass")]
         if not ready:
             return [act("discard-card")]
         return [act("activate", character=f.id) for f in ready]
@@ -122,14 +139,27 @@ class ActivateStep(Step["BattlegroundState"]):
             state.discard_cards(seat, [card_id])
             state.flow.pop()
             return
-        fighter = state.fighters[action.str_param("character")]
-        card = state.play_card(card_id)
         side = state.sides[seat]
+        if action.kind == "pass":
+            side.passed = True
+            state.events.append("pass", {"player": seat})
+            state.flow.pop()
+            return
+        fighter = state.fighters[action.str_param("character")]
         side.activations += 1
         side.last_activated = fighter.id
         if fighter.overwatch:
             fighter.overwatch = False  # Overwatch: the token goes when it starts an activation
             state.events.append("overwatch ends", {"character": fighter.id})
+        if not card_id:
+            ap = state.game.activations.fixed_ap
+            assert ap is not None
+            state.turns.append(Turn(seat, fighter.id, ap))
+            state.events.append("activate", {"player": seat, "character": fighter.id, "ap": ap})
+            state.flow.replace(ActStep(player=seat))
+            effects.fire(state, fighter, "upon_activation")
+            return
+        card = state.play_card(card_id)
         turn = Turn(seat, fighter.id, card.ap, cards=[card_id])
         state.turns.append(turn)
         gained = fighter.gain_mana(card.mana)
@@ -153,7 +183,7 @@ class PrepareStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "prepare"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
@@ -187,9 +217,9 @@ class CleanUpStep(Step["BattlegroundState"]):
 
     def run(self, state: BattlegroundState) -> None:
         state.flow.pop()
-        state.claim_objectives()
-        state.clear_tokens()
-        if state.check_victory():
+        scoring.claim_objectives(state)
+        scoring.clear_tokens(state)
+        if scoring.check_victory(state):
             return
         for fighter in state.fighters.values():
             if not fighter.knocked_out and not fighter.activated and not fighter.cards:
@@ -213,7 +243,10 @@ class CleanUpStep(Step["BattlegroundState"]):
 
 
 def new_round(state: BattlegroundState) -> None:
-    """A fresh procedure for the round: each player prepares, the first player first."""
+    """A fresh procedure for the round: each player prepares, the first player first (with
+    cards: a variant without them has no Preparation Phase)."""
     state.flow.steps = [RoundStep()]
+    if not state.game.activations.cards:
+        return
     for player in reversed(state.order()):
         state.flow.push(PrepareStep(player=player))

@@ -1,17 +1,27 @@
-"""Before the first round (rulebook, First Game Setup step 7; Standard Setup): the roll-off for
-the first player and, in the standard setup, the players' deployment."""
+"""Before the first round (rulebook, First Game Setup; Standard Setup): the forces, decks and
+hands of both sides, the roll-off for the first player and, in the standard setup, the players'
+deployment."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
-from rulekeeper.core import CHANCE, D6, Action, roll_outcome_actions
-from rulekeeper.core.flow import Step
+from rulekeeper.core import CHANCE, D6, Action, Bounds, DataError, Deck, roll_outcome_actions
+from rulekeeper.core.flow import Flow, Step
 from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.hexes import Position
-from rulekeeper.games.battleground.model import Fighter
+from rulekeeper.games.battleground.content.pack import (
+    ContentPack,
+    validate_fate_deck,
+    validate_force,
+    validate_glory_cards,
+)
+from rulekeeper.games.battleground.content.setups import FirstGameSide
+from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Placing, Seat
+from rulekeeper.games.battleground.rules.deployment import default_deployments
 from rulekeeper.games.battleground.rules.move import FaceStep
 from rulekeeper.games.battleground.rules.round import RoundStep
 
@@ -19,12 +29,109 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
 
+def standard_sides(pack: ContentPack, forces: Any, points_limit: Any) -> list[FirstGameSide]:
+    """Standard Setup: each player's force, fate deck and glory cards, validated with the
+    pack's rules (setups.yaml ``standard``); every problem names its field."""
+    source = "battleground parameters"
+    if not isinstance(forces, list) or len(forces) != 2:
+        raise DataError(source, "forces", "the standard setup needs a list of two forces")
+    limit = pack.setups.standard.points_limit if points_limit is None else points_limit
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise DataError(source, "points_limit", "must be a positive integer")
+    sides: list[FirstGameSide] = []
+    for index, force in enumerate(forces):
+        where = f"forces[{index}]"
+        if not isinstance(force, dict):
+            raise DataError(
+                source, where, "a force is an object with faction, characters, fate_deck and glory"
+            )
+        faction = force.get("faction")
+        fate = force.get("fate_deck", [])
+        glory = force.get("glory", [])
+        body = {"faction": faction, "characters": force.get("characters", [])}
+        problems = validate_force(pack, body, limit)
+        if isinstance(faction, str):
+            problems += [f"fate_deck: {p}" for p in validate_fate_deck(pack, faction, fate)]
+            problems += [f"glory: {p}" for p in validate_glory_cards(pack, faction, glory)]
+        if problems:
+            raise DataError(source, where, "; ".join(problems))
+        sides.append(
+            FirstGameSide.model_validate(
+                {**body, "fate_deck": dict(Counter(fate)), "glory": list(glory)}
+            )
+        )
+    if {side.faction for side in sides} != {"masters", "evil"}:
+        raise DataError(source, "forces", "one force of the Masters and one of the Evil Warriors")
+    return sides
+
+
+def set_up(state: BattlegroundState) -> None:
+    """First Game Setup (and Standard Setup): the characters go where the map deploys them (or
+    in the deployment zones, or, placed by the players, after the roll-off); each fate deck is
+    shuffled and five cards drawn; the glory cards are dealt; then the roll-off."""
+    game = state.game
+    field = game.field
+    deployments = {d.character: d for d in field.data.deployments}
+    wanted = {c.character for side in game.sides for c in side.characters}
+    by_players = game.deployment == "players" and not wanted <= set(deployments)
+    if by_players:
+        deployments = {}
+    elif not wanted <= set(deployments) or game.deployment == "zones":
+        # The map places other characters (or none): deploy in the zones instead.
+        forces: dict[str, list[str]] = {
+            side.faction: [c.character for c in side.characters] for side in game.sides
+        }
+        deployments = {d.character: d for d in default_deployments(field, forces)}
+    for side_setup in game.sides:
+        player = game.owner_of_faction(side_setup.faction)
+        for entry in side_setup.characters:
+            weapons, items = tuple(entry.weapons), tuple(entry.items)
+            if by_players:
+                state.placing[player].append(Placing(entry.character, weapons, items))
+                continue
+            spot = deployments.get(entry.character)
+            if spot is None:
+                raise DataError(field.source, "deployments", f"no place for {entry.character}")
+            state.fighters[entry.character] = Fighter(
+                entry.character,
+                player,
+                spot.at[0],
+                spot.at[1],
+                spot.level,
+                spot.facing,
+                weapons=weapons,
+                items=items,
+            )
+        cards = [card for card, n in sorted(side_setup.fate_deck.items()) for _ in range(n)]
+        side = state.sides[player]
+        side.deck = Deck(cards)
+        side.deck.shuffle(state.rng.derive(f"fate-{player}"))
+        side.hand = side.deck.draw(HAND_SIZE)
+        side.glory = list(side_setup.glory)
+    state.events.append(
+        "setup",
+        {
+            "map": field.name,
+            "forces": {
+                str(p): sorted(f.id for f in state.fighters.values() if f.owner == p)
+                for p in (0, 1)
+            },
+        },
+    )
+    state.flow = Flow([RollOffStep(rolls=[])])
+    state.phase = "play"
+
+
 @dataclass
 class RollOffStep(Step["BattlegroundState"]):
     """Each player rolls a die (player 0 first); ties roll again; the higher roll chooses."""
 
     kind: ClassVar[str] = "roll-off"
-    rolls: list[int]
+    rolls: list[Annotated[int, Bounds(1, 6)]]
+
+    def __post_init__(self) -> None:
+        if len(self.rolls) > 1:
+            raise ValueError("rolls: the roll-off has two dice, the second ends it")
 
     def actor(self, state: BattlegroundState) -> int:
         return CHANCE
@@ -56,7 +163,7 @@ class ChooseFirstStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "choose-first"
     shared: ClassVar[bool] = True  # its fields never change
-    player: int
+    player: Seat
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
@@ -80,7 +187,7 @@ class DeployStep(Step["BattlegroundState"]):
     """Standard Setup: ``player`` places one of their characters in their zone."""
 
     kind: ClassVar[str] = "deploy"
-    player: int
+    player: Seat
 
     def actor(self, state: BattlegroundState) -> int:
         return self.player
@@ -88,31 +195,24 @@ class DeployStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         spots = deploy_spots(state, seat)
         return [
-            act("deploy", character=entry["character"], to=spot.to_json())
-            for entry in state.placing[str(seat)]
+            act("deploy", character=entry.character, to=spot.to_json())
+            for entry in state.placing[seat]
             for spot in spots
         ]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         name = action.str_param("character")
-        entry = next(e for e in state.placing[str(seat)] if e["character"] == name)
-        state.placing[str(seat)].remove(entry)
+        entry = next(e for e in state.placing[seat] if e.character == name)
+        state.placing[seat].remove(entry)
         spot = Position(*action.ints_param("to"))
         state.fighters[name] = Fighter(
-            name,
-            seat,
-            spot.q,
-            spot.r,
-            spot.level,
-            0,
-            weapons=entry["weapons"],
-            items=entry["items"],
+            name, seat, spot.q, spot.r, spot.level, 0, weapons=entry.weapons, items=entry.items
         )
         state.events.append("deploy", {"player": seat, "character": name, "at": spot.to_json()})
         other = 1 - seat
-        if state.placing[str(other)]:
+        if state.placing[other]:
             self.player = other
-        elif not state.placing[str(seat)]:
+        elif not state.placing[seat]:
             state.flow.discard(self)
         state.flow.push(FaceStep(player=seat, character=name, options=list(range(6))))
 

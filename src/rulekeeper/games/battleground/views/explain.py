@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules.activation import ACTS
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 
 if TYPE_CHECKING:
@@ -88,6 +89,9 @@ def _why_not_act(state: BattlegroundState, action: Action, player: int) -> tuple
     turn = state.turn()
     fighter = state.fighters[turn.character]
     kind = action.kind
+    acts = state.game.activations.acts
+    if kind in ACTS and kind not in acts:  # a variant with fewer actions (variants.py)
+        return ("Perform Actions", f"no {kind!r} in this game (only {', '.join(sorted(acts))})")
     ap_rule = "Perform Actions: repeated actions cost 1 AP more"
     if kind == "focus":
         if turn.interruption:

@@ -1,0 +1,108 @@
+"""Where a character can move (rulebook, Move; Interruptions): its movement points, who stands
+in the way, and the destinations of one move action.
+
+Separate from rules/move.py, whose steps the effects push (effects.py imports move.py, and these
+functions need the effects): the state offers them as thin methods to the steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.games.battleground.board.movement import (
+    MovementPoints,
+    Occupancy,
+    Route,
+    Style,
+    movement_points,
+    reachable,
+)
+from rulekeeper.games.battleground.board.movement_effects import towards
+from rulekeeper.games.battleground.model import Fighter, Turn
+from rulekeeper.games.battleground.rules import effects
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+MEMO_SIZE = 256
+"""Routes memoised per game: hits come from the same few states, and a big memo of route trees
+only gives the garbage collector more to scan."""
+
+
+def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> MovementPoints:
+    """Rulebook, Move: speed (focused speed with a focus token), difficult terrain, buffs."""
+    field = state.field
+    return movement_points(
+        field,
+        fighter.position,
+        state.stat(fighter, "speed"),
+        state.stat(fighter, "focused_speed"),
+        use_focus=use_focus,
+        quickness=fighter.buff == "quickness",
+        cripple=fighter.debuff == "cripple",
+        in_difficult=field.is_difficult(fighter.position) or effects.flooded(state, fighter),
+    )
+
+
+def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
+    """Who stands in *fighter*'s way: friends (passed through, pushed), enemies, the unmovable."""
+    others = [f for f in state.fighters.values() if f is not fighter and not f.knocked_out]
+    friends = frozenset(f.position for f in others if f.owner == fighter.owner)
+    enemies = frozenset(f.position for f in others if f.owner != fighter.owner)
+    fixed = frozenset(f.position for f in others if not effects.can_be_moved(state, f))
+    occupancy = Occupancy(friends, enemies)
+    occupancy.can_be_pushed = lambda pos: pos not in fixed
+    occupancy.unpushable = fixed
+    return occupancy
+
+
+def routes(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
+    """Reach of one move action. Memoised on the game by everything it depends on, since the
+    legal-action list and the legality check of the chosen move both ask for it."""
+    budget = move_points(state, fighter, use_focus)
+    style = effects.move_style(state, fighter)
+    occupancy = occupancy_for(state, fighter)
+    key = (
+        fighter.position,
+        budget.points,
+        style,
+        occupancy.friends,
+        occupancy.enemies,
+        occupancy.unpushable,
+    )
+    memo = state.game.reach_memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > MEMO_SIZE:
+            memo.clear()
+        found = reachable(state.field, fighter.position, budget.points, occupancy, style=style)
+        memo[key] = found
+    return found
+
+
+def move_options(
+    state: BattlegroundState, turn: Turn, fighter: Fighter, use_focus: bool
+) -> Mapping[Position, Route]:
+    """The destinations of a move action in *turn* (an interruption restricts them)."""
+    if turn.kind == "overwatch" and turn.interrupted:
+        # The character's own movement style (Flight, Levitation) applies here too.
+        budget = move_points(state, fighter, use_focus)
+        style = effects.move_style(state, fighter)
+        return interruption_routes(state, fighter, turn.interrupted, budget.points, style)
+    return routes(state, fighter, use_focus)
+
+
+def interruption_routes(
+    state: BattlegroundState, fighter: Fighter, interrupted: str, points: int, style: Style
+) -> dict[Position, Route]:
+    """Interruptions: "all movements must be made towards the interrupted character and end
+    within the line of sight of that character" (move actions, jumps and teleports)."""
+    field = state.field
+    target = state.fighters[interrupted]
+    goal = field.adjacent_positions(target.position)
+    toward = towards(
+        field, fighter.position, points, goal, occupancy_for(state, fighter), style=style
+    )
+    return {p: r for p, r in toward.items() if field.has_line_of_sight(p, target.position)}

@@ -1,0 +1,33 @@
+"""What a player of Battleground may know: the saved state without what is hidden from them (the
+order and faces of the draw piles, the other hand, the other player's secret card choice), with
+the events they may see."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.core import JsonObject
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+HIDDEN = "(hidden)"
+
+
+def observation(state: BattlegroundState, player: int) -> JsonObject:
+    data: dict[str, Any] = dict(state._to_data())
+    for p, side in enumerate(data["sides"]):
+        deck = side["deck"]
+        side["deck"] = {"draw": len(deck["draw"]), "discard": deck["discard"]}
+        if p != player:
+            side["hand"] = len(side["hand"])
+            side["glory"] = len(side["glory"])
+            side["selected"] = bool(side["selected"])
+    for item in data["flow"]["steps"]:
+        if item["kind"] == "select":
+            item["chosen"] = {
+                k: (v if k == str(player) else HIDDEN) for k, v in item["chosen"].items()
+            }
+    data["you"] = player
+    data["events"] = [e.to_data() for e in state.events.for_player(player)]
+    return data

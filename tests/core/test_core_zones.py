@@ -1,0 +1,117 @@
+"""Zones: what each seat (or team) sees of a zone, and re-dealing what it does not see."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulekeeper.core import Zone, redeal
+from rulekeeper.core.zones import EVERYONE, NOBODY
+
+
+def table() -> list[Zone]:
+    """Two players' hands and decks (one pool each), a face-up discard and a hidden stock."""
+    return [
+        Zone("hand0", ["a1", "a2"], (0,), "side0"),
+        Zone("deck0", ["a3", "a4", "a5"], NOBODY, "side0"),
+        Zone("hand1", ["b1", "b2", "b3"], (1,), "side1"),
+        Zone("deck1", ["b4", "b5", "b6"], NOBODY, "side1"),
+        Zone("discard", ["c1"], EVERYONE),
+        Zone("stock", ["s1", "s2", "s3", "s4"], NOBODY),
+    ]
+
+
+def test_view_per_seat_and_per_team() -> None:
+    hand0, deck0, hand1, _, discard, _ = table()
+    assert hand0.view([0]) == {"cards": ["a1", "a2"], "count": 2}
+    assert hand0.view([1]) == {"count": 2}
+    assert hand0.view([1, 0]) == hand0.view([0])  # seat 1 seeing through a team with seat 0
+    assert deck0.view([0]) == {"count": 3} and deck0.view([0, 1]) == {"count": 3}
+    assert discard.view([1]) == {"cards": ["c1"], "count": 1}
+    view = hand1.view([1])
+    assert isinstance(view["cards"], list)
+    view["cards"].append("x")  # a view is a copy
+    assert hand1.cards == ["b1", "b2", "b3"]
+
+
+def test_redeal_keeps_what_the_seat_sees_and_every_size_and_pool() -> None:
+    zones = table()
+    before = {zone.name: list(zone.cards) for zone in zones}
+    redeal(zones, [0], random.Random(3))
+    after = {zone.name: zone.cards for zone in zones}
+    assert after["hand0"] == before["hand0"] and after["discard"] == before["discard"]
+    assert {name: len(cards) for name, cards in after.items()} == {
+        name: len(cards) for name, cards in before.items()
+    }
+    for pool in (("deck0",), ("hand1", "deck1"), ("stock",)):
+        assert Counter(c for name in pool for c in after[name]) == Counter(
+            c for name in pool for c in before[name]
+        )
+
+
+def test_redeal_varies_hidden_cards_with_the_rng() -> None:
+    hands = set()
+    orders = set()
+    for seed in range(30):
+        zones = table()
+        redeal(zones, [0], random.Random(seed))
+        hands.add(tuple(sorted(zones[2].cards)))
+        orders.add(tuple(zones[1].cards))
+    assert len(hands) > 5 and len(orders) > 3
+    again = [table(), table()]
+    for zones in again:
+        redeal(zones, [0], random.Random(7))
+    assert [z.cards for z in again[0]] == [z.cards for z in again[1]]
+
+
+def test_redeal_for_a_team_keeps_both_hands() -> None:
+    zones = table()
+    redeal(zones, [0, 1], random.Random(1))
+    assert zones[0].cards == ["a1", "a2"] and zones[2].cards == ["b1", "b2", "b3"]
+    assert sorted(zones[3].cards) == ["b4", "b5", "b6"]  # the deck's order is hidden still
+
+
+def test_cards_a_seat_was_shown_stay_in_place() -> None:
+    for seed in range(20):
+        zones = table()
+        zones[3].seen = {"b5": (0,)}  # seat 0 looked at b5 in player 1's deck
+        redeal(zones, [0], random.Random(seed))
+        assert zones[3].cards[1] == "b5"
+        assert "b5" not in zones[2].cards
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=1, max_size=8),
+    st.integers(0, 3),
+    st.integers(0, 2**32),
+)
+def test_redeal_preserves_pools_for_any_layout(sizes: list[int], seat: int, seed: int) -> None:
+    zones = []
+    for i, size in enumerate(sizes):
+        visible = EVERYONE if i % 3 == 0 else (i % 4,) if i % 3 == 1 else NOBODY
+        zones.append(Zone(f"z{i}", [f"c{i}_{k}" for k in range(size)], visible, f"p{i % 2}"))
+    before = {z.name: list(z.cards) for z in zones}
+    redeal(zones, [seat], random.Random(seed))
+    for zone in zones:
+        assert len(zone.cards) == len(before[zone.name])
+        if zone.visible_for([seat]):
+            assert zone.cards == before[zone.name]
+    for pool in ("p0", "p1"):
+        members = [z for z in zones if z.pool == pool and not z.visible_for([seat])]
+        assert Counter(c for z in members for c in z.cards) == Counter(
+            c for z in members for c in before[z.name]
+        )
+
+
+@pytest.mark.parametrize("sight", [[0], [1], [0, 1], [5]])
+def test_visibility_rules(sight: list[int]) -> None:
+    everyone = Zone("x", [], EVERYONE)
+    nobody = Zone("y", [], NOBODY)
+    mine = Zone("z", [], (1,))
+    assert everyone.visible_for(sight) and not nobody.visible_for(sight)
+    assert mine.visible_for(sight) == (1 in sight)
