@@ -138,7 +138,7 @@ class ProcedureState(GameState):
 
     def settle(self) -> None:
         """Run automatic steps until someone must act."""
-        self.flow.settle(self, lambda state: None if state._is_over() else state._between_steps())
+        self.flow.settle(self, lambda state: False if state._is_over() else state._between_steps())
 
     # ------------------------------------------------------------------ data
 

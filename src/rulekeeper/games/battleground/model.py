@@ -94,14 +94,6 @@ class Fighter:
         self.mana = max(0, min(MAX_MANA, self.mana + amount))
         return self.mana - before
 
-    # For the movement slice (slice.py), which keeps fighters in a state of its own.
-    def to_data(self) -> dict[str, Any]:
-        return to_data(self)
-
-    @classmethod
-    def from_data(cls, data: Any, source: str = "fighter", path: str = "") -> Fighter:
-        return from_data(cls, data, source, path)
-
 
 class Roster:
     """Codec of the characters of a game: a dict by character id in play, saved as the list of
