@@ -1,60 +1,118 @@
-"""Action values of Battleground, built once and cached: legal-action lists rebuild the same few
-thousand actions over and over, and actions are immutable."""
+"""Action values of Battleground, built once per game: legal-action lists rebuild the same few
+thousand actions over and over, and actions are immutable.
+
+Each game owns an :class:`ActionCatalog` (``game.actions``); its memo is bounded, shared by the
+game's states and clones, and never leaves the game, so many games run side by side in one
+process without sharing anything.
+"""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import combinations
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Hashable
+from itertools import combinations, product
+from typing import Any, TypeVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.jsonvalue import freeze
 from rulekeeper.games.battleground.board.hexes import Position
 
-_ACTIONS: dict[tuple[Any, ...], Action] = {}
 SIMPLE_ACT_KINDS = frozenset({"focus", "overwatch", "end", "play", "skill", "use-item"})
 
-
-def act(kind: str, **params: Any) -> Action:
-    """An action value from a cache: legal-action lists rebuild the same few thousand actions
-    over and over, and actions are immutable. The key keeps types apart (1, 1.0, True)."""
-    if len(params) == 1:
-        ((name, value),) = params.items()
-        key: tuple[Any, ...] = (kind, name, type(value).__name__, freeze(value))
-    else:
-        key = (kind, *sorted((k, type(v).__name__, freeze(v)) for k, v in params.items()))
-    found = _ACTIONS.get(key)
-    if found is None:
-        if len(_ACTIONS) > 200_000:
-            _ACTIONS.clear()
-        found = Action.of(kind, **params)
-        _ACTIONS[key] = found
-    return found
+T = TypeVar("T")
 
 
-@lru_cache(maxsize=4096)
-def card_choices(
-    kind: str, hand: tuple[str, ...], glory: tuple[str, ...], extra: tuple[str, ...]
-) -> tuple[Action, ...]:
-    cards = sorted(set(hand)) + sorted(set(glory))
-    return (*(act(kind, card=c) for c in cards), *(act(k) for k in extra))
+def reroll_choices(dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
+    """Each distinct set of faces to reroll, at most *limit* dice (dice showing the same face are
+    alike), fewest first (rulebook, Tests: free and mana rerolls)."""
+    counts = sorted(Counter(dice).items())
+    options: list[Action] = []
+    for picks in product(*(range(n + 1) for _, n in counts)):
+        if sum(picks) <= limit:
+            faces = [face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k)]
+            options.append(Action.of("reroll", faces=faces))
+    options.sort(key=lambda a: (len(a.ints_param("faces")), a.ints_param("faces")))
+    return tuple(options)
 
 
-@lru_cache(maxsize=64)
-def face_choices(directions: tuple[int, ...]) -> tuple[Action, ...]:
-    return tuple(act("face", direction=d) for d in directions)
-
-
-@lru_cache(maxsize=4096)
 def discard_choices(hand: tuple[str, ...]) -> tuple[Action, ...]:
     """Preparation Phase: any number of cards may be discarded (each distinct choice once)."""
     options: set[tuple[str, ...]] = set()
     for size in range(len(hand) + 1):
         options.update(combinations(hand, size))
-    return tuple(act("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c)))
+    return tuple(
+        Action.of("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))
+    )
 
 
-@cache
-def move_action(pos: Position, use_focus: bool) -> Action:
-    """Actions are immutable values: the few thousand distinct moves are built once."""
-    return Action.of("move", to=pos.to_json(), focus=use_focus)  # keep: the cache itself
+class ActionCatalog:
+    """The actions of one game, each built once (a bounded memo owned by the game)."""
+
+    __slots__ = ("_memo",)
+
+    LIMIT = 100_000
+
+    def __init__(self) -> None:
+        self._memo: dict[Hashable, Any] = {}
+
+    def _remember(self, key: Hashable, build: Callable[[], T]) -> T:
+        memo = self._memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= self.LIMIT:
+                memo.clear()
+            found = memo[key] = build()
+        result: T = found
+        return result
+
+    def act(self, kind: str, **params: Any) -> Action:
+        """``Action.of(kind, **params)``, built once. The key keeps types apart (1, 1.0, True)."""
+        if len(params) == 1:
+            ((name, value),) = params.items()
+            key: tuple[Any, ...] = ("act", kind, name, type(value).__name__, freeze(value))
+        else:
+            key = (
+                "act",
+                kind,
+                *sorted((k, type(v).__name__, freeze(v)) for k, v in params.items()),
+            )
+        return self._remember(key, lambda: Action.of(kind, **params))
+
+    def move(self, pos: Position, use_focus: bool) -> Action:
+        """Move: ``move to=[q, r, level] focus=...``."""
+        return self._remember(
+            ("move", pos, use_focus), lambda: Action.of("move", to=pos.to_json(), focus=use_focus)
+        )
+
+    def attack(self, weapon_id: str, target: str) -> Action:
+        """Attack: ``attack target=... weapon=...``."""
+        return self._remember(
+            ("attack", weapon_id, target),
+            lambda: Action.of("attack", weapon=weapon_id, target=target),
+        )
+
+    def card_choices(
+        self, kind: str, hand: tuple[str, ...], glory: tuple[str, ...], extra: tuple[str, ...]
+    ) -> tuple[Action, ...]:
+        """One action per distinct card of the hand, then of the glory cards, then *extra*."""
+
+        def build() -> tuple[Action, ...]:
+            cards = sorted(set(hand)) + sorted(set(glory))
+            return (*(self.act(kind, card=c) for c in cards), *(self.act(k) for k in extra))
+
+        return self._remember(("cards", kind, hand, glory, extra), build)
+
+    def face_choices(self, directions: tuple[int, ...]) -> tuple[Action, ...]:
+        """Facing: one action per direction offered."""
+        return self._remember(
+            ("face", directions),
+            lambda: tuple(self.act("face", direction=d) for d in directions),
+        )
+
+    def discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
+        """:func:`discard_choices`, remembered."""
+        return self._remember(("discard", hand), lambda: discard_choices(hand))
+
+    def reroll_choices(self, dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
+        """:func:`reroll_choices`, remembered."""
+        return self._remember(("reroll", dice, limit), lambda: reroll_choices(dice, limit))

@@ -30,7 +30,7 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.games.battleground import saves
-from rulekeeper.games.battleground.actions import act
+from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
@@ -196,6 +196,7 @@ class BattlegroundGame(Game):
         merged["deployment"] = deployment
         self.deployment: str = deployment
         self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
+        self.actions = ActionCatalog()
         return merged
 
     @property
@@ -410,8 +411,8 @@ class BattlegroundState(ProcedureState):
         if self.phase == "over":
             return ()
         if DrawOfferStep in self.flow:
-            return (act("forfeit"),)
-        return (act("forfeit"), act("offer-draw"))
+            return (self.game.actions.act("forfeit"),)
+        return (self.game.actions.act("forfeit"), self.game.actions.act("offer-draw"))
 
     def _is_legal(self, action: Action, player: int) -> bool:
         """A direct check of the active character's actions instead of building the list."""

@@ -9,7 +9,6 @@ when a saved state is read (saves.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Annotated, Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -206,9 +205,8 @@ class AsDict:
         return to_data(from_data(self.shape, value, reader, path))
 
 
-@cache
-def _effects() -> TypeAdapter[list[Any]]:
-    return TypeAdapter(list[Effect])
+_EFFECTS: TypeAdapter[list[Any]] = TypeAdapter(list[Effect])
+"""Reads the effects a saved mark or status carries (built once, immutable)."""
 
 
 def _pydantic_problem(exc: ValidationError) -> str:
@@ -268,7 +266,7 @@ class Status:
             if self.ongoing is not None:
                 Ability.model_validate(self.ongoing)
             if self.on_removed is not None:
-                _effects().validate_python(self.on_removed)
+                _EFFECTS.validate_python(self.on_removed)
         except ValidationError as exc:
             raise ValueError(_pydantic_problem(exc)) from None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground.actions import SIMPLE_ACT_KINDS, act, move_action
+from rulekeeper.games.battleground.actions import SIMPLE_ACT_KINDS
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.rules import combat, effects
 
@@ -31,7 +31,7 @@ def act_is_legal(state: BattlegroundState, action: Action, player: int) -> bool:
             pos = Position(*action.ints_param("to"))
             use_focus = action.bool_param("focus")
             return (
-                action == move_action(pos, use_focus)
+                action == state.game.actions.move(pos, use_focus)
                 and turn.kind != "opportunity"
                 and state.can_afford(turn, "move")
                 and (fighter.focused or not use_focus)
@@ -43,7 +43,7 @@ def act_is_legal(state: BattlegroundState, action: Action, player: int) -> bool:
         return False
     return (
         target is not None
-        and action == combat.attack_action(weapon, target.id)
+        and action == state.game.actions.attack(weapon, target.id)
         and weapon in combat.usable_weapons(state, fighter)
         and combat.target_refusal(state, turn, fighter, weapon, target) is None
     )
@@ -58,28 +58,30 @@ def _simple_act_is_legal(state: BattlegroundState, action: Action, player: int) 
     try:
         if kind == "focus":
             return (
-                action == act("focus")
+                action == state.game.actions.act("focus")
                 and not turn.interruption
                 and not fighter.focused
                 and state.cost_of(turn, "focus") <= turn.ap
             )
         if kind == "overwatch":
             return (
-                action == act("overwatch")
+                action == state.game.actions.act("overwatch")
                 and not turn.interruption
                 and state.cost_of(turn, "overwatch") <= turn.ap
             )
         if kind == "end":
-            return action == act("end")
+            return action == state.game.actions.act("end")
         if kind == "play":
             card = action.str_param("card")
             side = state.sides[player]
-            return action == act("play", card=card) and (card in side.hand or card in side.glory)
+            return action == state.game.actions.act("play", card=card) and (
+                card in side.hand or card in side.glory
+            )
         if kind == "skill":
             skill_id = action.str_param("skill")
             skills = {s.id: s for s in state.card(fighter).skills}
             return (
-                action == act("skill", skill=skill_id)
+                action == state.game.actions.act("skill", skill=skill_id)
                 and not opportunity
                 and skill_id in skills
                 and effects._skill_refusal(
@@ -89,7 +91,7 @@ def _simple_act_is_legal(state: BattlegroundState, action: Action, player: int) 
             )
         item = action.str_param("item")
         return (
-            action == act("use-item", item=item)
+            action == state.game.actions.act("use-item", item=item)
             and not opportunity
             and effects.item_refusal(state, turn, fighter, item) is None
         )

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.actions import act, card_choices, move_action
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Reach
 from rulekeeper.games.battleground.content.cards import FateCard
@@ -63,11 +62,14 @@ class BonusStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         card = state.play_card(self.card)
         if isinstance(card, FateCard):
-            options = [act("bonus", choice="mana")]
+            options = [state.game.actions.act("bonus", choice="mana")]
             if effects.ability_usable(state, state.turn(), card.ability):
-                options.append(act("bonus", choice="ability"))
+                options.append(state.game.actions.act("bonus", choice="ability"))
         else:
-            options = [act("bonus", choice="ap"), act("bonus", choice="mission")]
+            options = [
+                state.game.actions.act("bonus", choice="ap"),
+                state.game.actions.act("bonus", choice="mission"),
+            ]
         return options
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
@@ -126,24 +128,26 @@ class ActStep(Step["BattlegroundState"]):
             and not fighter.focused
             and state.cost_of(turn, "focus") <= turn.ap
         ):
-            actions.append(act("focus"))
+            actions.append(state.game.actions.act("focus"))
         if not opportunity and state.can_afford(turn, "move"):
             for use_focus in (False, True) if fighter.focused else (False,):
                 options = state.move_options(turn, fighter, use_focus)
                 ordered = options.ordered() if isinstance(options, Reach) else sorted(options)
-                actions.extend(move_action(pos, use_focus) for pos in ordered)
+                actions.extend(state.game.actions.move(pos, use_focus) for pos in ordered)
         actions.extend(combat.attack_actions(state, turn, fighter))
         if not opportunity:
             actions.extend(effects.skill_actions(state, turn, fighter))
         if not opportunity:
             actions.extend(effects.item_actions(state, turn, fighter))
         if not turn.interruption and state.cost_of(turn, "overwatch") <= turn.ap:
-            actions.append(act("overwatch"))
+            actions.append(state.game.actions.act("overwatch"))
         side = state.sides[seat]
-        actions.extend(card_choices("play", tuple(side.hand), tuple(side.glory), ()))
-        actions.append(act("end"))
+        actions.extend(
+            state.game.actions.card_choices("play", tuple(side.hand), tuple(side.glory), ())
+        )
+        actions.append(state.game.actions.act("end"))
         if not turn.interruption:
-            actions += [act("offer-draw"), act("forfeit")]
+            actions += [state.game.actions.act("offer-draw"), state.game.actions.act("forfeit")]
         acts = state.game.activations.acts
         if acts is not ACTS:  # a variant offers fewer kinds of action
             actions = [a for a in actions if a.kind in acts]
@@ -295,8 +299,10 @@ class BeforeInterruptionStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         fighter = state.fighters[self.character]
         own = self._own_turn(state)
-        options = [act("use-item", item=i) for i in disposables(state, own, fighter)]
-        return [*options, act("continue")]
+        options = [
+            state.game.actions.act("use-item", item=i) for i in disposables(state, own, fighter)
+        ]
+        return [*options, state.game.actions.act("continue")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         fighter = state.fighters[self.character]
@@ -322,7 +328,7 @@ class DrawOfferStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("accept-draw"), act("decline-draw")]
+        return [state.game.actions.act("accept-draw"), state.game.actions.act("decline-draw")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()

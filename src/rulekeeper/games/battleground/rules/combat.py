@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.board.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
@@ -121,14 +119,8 @@ def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> l
             candidates = others
         for target in candidates:
             if target_refusal(state, turn, attacker, weapon_id, target) is None:
-                actions.append(attack_action(weapon_id, target.id))
+                actions.append(state.game.actions.attack(weapon_id, target.id))
     return actions
-
-
-@cache
-def attack_action(weapon_id: str, target: str) -> Action:
-    """Cached: the same few attack actions recur in every legal-action list."""
-    return Action.of("attack", weapon=weapon_id, target=target)
 
 
 def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, action: Action) -> None:
@@ -442,7 +434,7 @@ class AreaTargetStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("next-target", character=c) for c in self.characters]
+        return [state.game.actions.act("next-target", character=c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()

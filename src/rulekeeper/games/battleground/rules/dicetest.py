@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import product
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rulekeeper.core import CHANCE, D6, Action, roll_outcome_actions
 from rulekeeper.core.flow import Step
+from rulekeeper.games.battleground.actions import ActionCatalog, reroll_choices
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -112,11 +111,15 @@ class DiceTest:
             return min(MAX_MANA_REROLLS, self.mana, len(self.initial))
         return 0
 
-    def choices(self) -> list[Action]:
-        """Each distinct choice of dice to reroll, by the faces they show (keeping all first)."""
+    def choices(self, catalog: ActionCatalog | None = None) -> list[Action]:
+        """Each distinct choice of dice to reroll, by the faces they show (keeping all first);
+        *catalog*, a game's action catalog, remembers them."""
         if not self.awaiting_choice():
             return []
-        return list(_reroll_choices(tuple(sorted(self.initial)), self.reroll_limit()))
+        dice, limit = tuple(sorted(self.initial)), self.reroll_limit()
+        if catalog is None:
+            return list(reroll_choices(dice, limit))
+        return list(catalog.reroll_choices(dice, limit))
 
     def refusal(self, faces: list[int]) -> str | None:
         """Why rerolling these faces is not allowed now, or None."""
@@ -202,19 +205,6 @@ class DiceTest:
         return f"{self.label}: {shown}{extra} = {self.successes()} successes (scope {self.scope}+)"
 
 
-@lru_cache(maxsize=4096)
-def _reroll_choices(dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
-    """Each distinct set of faces to reroll (dice showing the same face are alike)."""
-    counts = sorted(Counter(dice).items())
-    options: list[Action] = []
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        if sum(picks) <= limit:
-            faces = [face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k)]
-            options.append(Action.of("reroll", faces=faces))
-    options.sort(key=lambda a: (len(a.ints_param("faces")), a.ints_param("faces")))
-    return tuple(options)
-
-
 def start_test(
     owner: int,
     label: str,
@@ -280,7 +270,7 @@ class DiceTestStep(Step["BattlegroundState"]):
         return roll_outcome_actions(D6)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return self.dice().choices()
+        return self.dice().choices(state.game.actions)
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         test = self.dice()

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Route, Style, reachable
@@ -1071,7 +1070,7 @@ class OrderEffectsStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("resolve", effect=key) for key in self.remaining]
+        return [state.game.actions.act("resolve", effect=key) for key in self.remaining]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         key = action.str_param("effect")
@@ -1100,7 +1099,7 @@ class AbilityTargetStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("target", character=c) for c in self.characters]
+        return [state.game.actions.act("target", character=c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         from rulekeeper.games.battleground.rules.combat import remove_knocked_out
@@ -1132,7 +1131,9 @@ class EffectMoveStep(Step["BattlegroundState"]):
         return not movement_options(state, self)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("move-to", to=p.to_json()) for p in movement_options(state, self)]
+        return [
+            state.game.actions.act("move-to", to=p.to_json()) for p in movement_options(state, self)
+        ]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         flow = state.flow
@@ -1181,7 +1182,7 @@ class PlaceMarkStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("mark-at", at=o) for o in self.options]
+        return [state.game.actions.act("mark-at", at=o) for o in self.options]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()
@@ -1206,7 +1207,7 @@ class PushLineStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("push-to", to=o) for o in self.options]
+        return [state.game.actions.act("push-to", to=o) for o in self.options]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()

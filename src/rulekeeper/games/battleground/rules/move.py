@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.actions import act, face_choices
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
@@ -36,7 +35,7 @@ class FaceStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return list(face_choices(tuple(self.options)))
+        return list(state.game.actions.face_choices(tuple(self.options)))
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         fighter = state.fighters[self.character]
@@ -69,7 +68,7 @@ class PushStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("push-to", to=o) for o in self.options]
+        return [state.game.actions.act("push-to", to=o) for o in self.options]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         pushed = state.fighters[self.character]

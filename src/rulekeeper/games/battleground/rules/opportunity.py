@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
-from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.model import CharacterId, Seat
 
 if TYPE_CHECKING:
@@ -32,8 +31,8 @@ class OpportunityStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.mover].knocked_out or not self.characters)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        options = [act("interrupt", character=c) for c in self.characters]
-        return [*options, act("decline")]
+        options = [state.game.actions.act("interrupt", character=c) for c in self.characters]
+        return [*options, state.game.actions.act("decline")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         if action.kind == "decline":

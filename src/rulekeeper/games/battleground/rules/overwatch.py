@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
-from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.facing import in_front_arc
 from rulekeeper.games.battleground.model import CharacterId, Fighter, Seat
 
@@ -62,7 +61,7 @@ class OverwatchOrderStep(Step["BattlegroundState"]):
         return bool(state.fighters[self.mover].knocked_out or not self.characters)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("interrupt", character=c) for c in self.characters]
+        return [state.game.actions.act("interrupt", character=c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         watcher = action.str_param("character")

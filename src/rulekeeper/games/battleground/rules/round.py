@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import SIMULTANEOUS, Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.actions import act, card_choices, discard_choices
 from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Seat, Turn
 from rulekeeper.games.battleground.rules import effects, scoring
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
@@ -72,7 +71,9 @@ class SelectStep(Step["BattlegroundState"]):
             return []
         side = state.sides[seat]
         return list(
-            card_choices("select", tuple(side.hand), tuple(side.glory), ("pass", "forfeit"))
+            state.game.actions.card_choices(
+                "select", tuple(side.hand), tuple(side.glory), ("pass", "forfeit")
+            )
         )
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
@@ -127,10 +128,13 @@ class ActivateStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         ready = state.ready(seat)
         if not self.card:
-            return [*(act("activate", character=f.id) for f in ready), act("pass")]
+            return [
+                *(state.game.actions.act("activate", character=f.id) for f in ready),
+                state.game.actions.act("pass"),
+            ]
         if not ready:
-            return [act("discard-card")]
-        return [act("activate", character=f.id) for f in ready]
+            return [state.game.actions.act("discard-card")]
+        return [state.game.actions.act("activate", character=f.id) for f in ready]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         card_id = self.card
@@ -189,7 +193,7 @@ class PrepareStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return list(discard_choices(tuple(sorted(state.sides[seat].hand))))
+        return list(state.game.actions.discard_choices(tuple(sorted(state.sides[seat].hand))))
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         side = state.sides[seat]

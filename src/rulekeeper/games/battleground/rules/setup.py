@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from rulekeeper.core import CHANCE, D6, Action, Bounds, DataError, Deck, roll_outcome_actions
 from rulekeeper.core.flow import Flow, Step
-from rulekeeper.games.battleground.actions import act
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.content.pack import (
     ContentPack,
@@ -169,7 +168,7 @@ class ChooseFirstStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [act("first-player", player=p) for p in (0, 1)]
+        return [state.game.actions.act("first-player", player=p) for p in (0, 1)]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.first_player = action.int_param("player")
@@ -195,7 +194,7 @@ class DeployStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         spots = deploy_spots(state, seat)
         return [
-            act("deploy", character=entry.character, to=spot.to_json())
+            state.game.actions.act("deploy", character=entry.character, to=spot.to_json())
             for entry in state.placing[seat]
             for spot in spots
         ]
