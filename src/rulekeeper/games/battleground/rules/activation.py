@@ -12,8 +12,9 @@ from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Reach
 from rulekeeper.games.battleground.content.cards import FateCard
-from rulekeeper.games.battleground.model import CardId, CharacterId, Fighter, Seat, Turn
+from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import combat, effects, missions
+from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 
@@ -279,19 +280,11 @@ def disposables(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[
 
 
 @dataclass
-class BeforeInterruptionStep(Step["BattlegroundState"]):
+class BeforeInterruptionStep(CharacterChoice):
     """Disposable Items: the interrupted character may use them before the interruption."""
 
     kind: ClassVar[str] = "before-interruption"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def _own_turn(self, state: BattlegroundState) -> Turn:
         return next(t for t in reversed(state.turns) if t.character == self.character)

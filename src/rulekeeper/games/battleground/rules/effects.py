@@ -43,6 +43,7 @@ from rulekeeper.games.battleground.content.effects import (
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
 from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
+from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
 from rulekeeper.games.battleground.rules.move import AfterMoveStep, FaceStep, face_any
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -1054,20 +1055,12 @@ def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
 
 
 @dataclass
-class OrderEffectsStep(Step["BattlegroundState"]):
+class OrderEffectsStep(CharacterChoice):
     """Effect Timing: several abilities fire at once; their player picks the next one."""
 
     kind: ClassVar[str] = "order-effects"
-    player: Seat
-    character: CharacterId
     trigger: str
     remaining: list[str]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("resolve", effect=key) for key in self.remaining]
@@ -1081,22 +1074,14 @@ class OrderEffectsStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class AbilityTargetStep(Step["BattlegroundState"]):
+class AbilityTargetStep(CharacterChoice):
     """Targeting and Tests: the owner picks the target of an ability."""
 
     kind: ClassVar[str] = "ability-target"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
     source: str
     ability: dict[str, Any]
     characters: list[CharacterId]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("target", character=c) for c in self.characters]
@@ -1165,21 +1150,13 @@ class EffectMoveStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class PlaceMarkStep(Step["BattlegroundState"]):
+class PlaceMarkStep(CharacterChoice):
     """Marks: the owner picks where the mark goes."""
 
     kind: ClassVar[str] = "place-mark"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
     mark: dict[str, Any]
     options: list[list[int]]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("mark-at", at=o) for o in self.options]
@@ -1190,21 +1167,13 @@ class PlaceMarkStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class PushLineStep(Step["BattlegroundState"]):
+class PushLineStep(CharacterChoice):
     """A push or pull along a line between two hexes: the resolving player picks the side."""
 
     kind: ClassVar[str] = "push-line"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
     effect: str
     options: list[list[int]]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("push-to", to=o) for o in self.options]

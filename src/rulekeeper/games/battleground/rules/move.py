@@ -12,6 +12,7 @@ from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
+from rulekeeper.games.battleground.rules.choice import CharacterChoice
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -19,20 +20,12 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class FaceStep(Step["BattlegroundState"]):
+class FaceStep(CharacterChoice):
     """The owner turns ``character`` to one of ``options`` (directions 0–5)."""
 
     kind: ClassVar[str] = "face"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
     options: list[int]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return list(state.game.actions.face_choices(tuple(self.options)))
@@ -52,20 +45,12 @@ def face_any(fighter: Fighter) -> FaceStep:
 
 
 @dataclass
-class PushStep(Step["BattlegroundState"]):
+class PushStep(CharacterChoice):
     """A friend in the mover's way is pushed aside; its owner picks the hex."""
 
     kind: ClassVar[str] = "push"
     shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
-    character: CharacterId
     options: list[list[int]]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.character].knocked_out)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("push-to", to=o) for o in self.options]

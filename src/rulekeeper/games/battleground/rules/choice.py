@@ -1,0 +1,28 @@
+"""A decision a player makes about one of their characters (where to be pushed, which way to
+face, which target an ability takes, ...): asked of ``player``, and moot (dropped unasked) once
+``character`` is knocked out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.flow import Step
+from rulekeeper.games.battleground.model import CharacterId, Seat
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+
+@dataclass
+class CharacterChoice(Step["BattlegroundState"]):
+    """Base of the steps where ``player`` decides something about ``character``."""
+
+    player: Seat
+    character: CharacterId
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.character].knocked_out)
