@@ -50,7 +50,6 @@ from rulekeeper.games.battleground.model import (
     Turn,
 )
 from rulekeeper.games.battleground.rules import combat, effects, reach, scoring
-from rulekeeper.games.battleground.rules.act_check import act_is_legal
 from rulekeeper.games.battleground.rules.activation import (
     Activations,
     ActStep,
@@ -413,12 +412,6 @@ class BattlegroundState(ProcedureState):
         if DrawOfferStep in self.flow:
             return (self.game.actions.act("forfeit"),)
         return (self.game.actions.act("forfeit"), self.game.actions.act("offer-draw"))
-
-    def _is_legal(self, action: Action, player: int) -> bool:
-        """A direct check of the active character's actions instead of building the list."""
-        if isinstance(self.flow.steps[-1], ActStep):
-            return act_is_legal(self, action, player)
-        return super()._is_legal(action, player)
 
     def _apply(self, action: Action, player: int) -> None:
         if action.kind == "forfeit":

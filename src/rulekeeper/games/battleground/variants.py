@@ -28,7 +28,7 @@ from rulekeeper.core import Action, DataError, JsonObject, register_game
 from rulekeeper.games.battleground.content.base import Faction
 from rulekeeper.games.battleground.content.setups import FirstGameSide, ForceCharacter
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
-from rulekeeper.games.battleground.rules.activation import Activations, ActStep
+from rulekeeper.games.battleground.rules.activation import Activations
 
 MOVEMENT_ACTS = frozenset({"focus", "move", "end"})
 """Perform Actions in the movement variant."""
@@ -96,11 +96,6 @@ class MovementState(BattlegroundState):
 
     def _anytime_actions(self, player: int) -> Sequence[Action]:
         return ()
-
-    def _is_legal(self, action: Action, player: int) -> bool:
-        if isinstance(self.flow.top(), ActStep) and action.kind not in self.game.activations.acts:
-            return False
-        return super()._is_legal(action, player)
 
 
 MovementGame.state_class = MovementState

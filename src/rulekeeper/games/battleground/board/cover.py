@@ -42,9 +42,7 @@ def _fmt(h: Hex) -> str:
     return f"({h[0]},{h[1]})"
 
 
-def line_hexes(
-    attacker: Hex, target: Hex, tables: SegmentTables | None = None
-) -> list[Hex]:
+def line_hexes(attacker: Hex, target: Hex, tables: SegmentTables | None = None) -> list[Hex]:
     """Hexes the centre-to-centre line passes through, the two end hexes excluded (with
     *tables*, a battlefield's memo of the line patterns)."""
     aq, ar = attacker
@@ -74,9 +72,7 @@ def cover_verdict(
     for h in target_footprint:
         ignored.add(h)
         ignored.update(neighbours(h))
-    on_line = [
-        h for h in line_hexes(attacker.hex, target.hex, field.segments) if h not in ignored
-    ]
+    on_line = [h for h in line_hexes(attacker.hex, target.hex, field.segments) if h not in ignored]
     occupied = {p.hex for p in characters if p.level == target.level}
 
     if attacker.level > target.level:

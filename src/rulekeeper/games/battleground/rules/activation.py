@@ -8,9 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.core.flow import AUTO, Refusal, Step
 from rulekeeper.games.battleground.board.hexes import Position
-from rulekeeper.games.battleground.board.movement import Reach
 from rulekeeper.games.battleground.content.cards import FateCard
 from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import combat, effects, missions
@@ -120,39 +119,14 @@ class ActStep(Step["BattlegroundState"]):
         state.flow.push(EndTurnStep())
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        turn = state.turn()
-        fighter = state.fighters[turn.character]
-        actions: list[Action] = []
-        opportunity = turn.kind == "opportunity"
-        if (
-            not turn.interruption
-            and not fighter.focused
-            and state.cost_of(turn, "focus") <= turn.ap
-        ):
-            actions.append(state.game.actions.act("focus"))
-        if not opportunity and state.can_afford(turn, "move"):
-            for use_focus in (False, True) if fighter.focused else (False,):
-                options = state.move_options(turn, fighter, use_focus)
-                ordered = options.ordered() if isinstance(options, Reach) else sorted(options)
-                actions.extend(state.game.actions.move(pos, use_focus) for pos in ordered)
-        actions.extend(combat.attack_actions(state, turn, fighter))
-        if not opportunity:
-            actions.extend(effects.skill_actions(state, turn, fighter))
-        if not opportunity:
-            actions.extend(effects.item_actions(state, turn, fighter))
-        if not turn.interruption and state.cost_of(turn, "overwatch") <= turn.ap:
-            actions.append(state.game.actions.act("overwatch"))
-        side = state.sides[seat]
-        actions.extend(
-            state.game.actions.card_choices("play", tuple(side.hand), tuple(side.glory), ())
-        )
-        actions.append(state.game.actions.act("end"))
-        if not turn.interruption:
-            actions += [state.game.actions.act("offer-draw"), state.game.actions.act("forfeit")]
-        acts = state.game.activations.acts
-        if acts is not ACTS:  # a variant offers fewer kinds of action
-            actions = [a for a in actions if a.kind in acts]
-        return actions
+        from rulekeeper.games.battleground.rules import perform
+
+        return perform.options(state, seat)
+
+    def refusal(self, state: BattlegroundState, seat: int, action: Action) -> Refusal | None:
+        from rulekeeper.games.battleground.rules import perform
+
+        return perform.refusal(state, action, seat)
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         turn = state.turn()

@@ -548,12 +548,12 @@ def resolve_on_target(
 def skill_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[Action]:
     actions = []
     for skill in state.card(fighter).skills:
-        if _skill_refusal(state, turn, fighter, f"skill:{skill.id}", skill) is None:
+        if skill_refusal(state, turn, fighter, f"skill:{skill.id}", skill) is None:
             actions.append(Action.of("skill", skill=skill.id))  # equal to the game's cached one
     return actions
 
 
-def _skill_refusal(
+def skill_refusal(
     state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
 ) -> str | None:
     if not skill.active:
@@ -621,7 +621,7 @@ def item_refusal(
             ):
                 return None
             continue
-        if skill.active and _skill_refusal(state, turn, fighter, key, skill) is None:
+        if skill.active and skill_refusal(state, turn, fighter, key, skill) is None:
             return None
         for ability in skill.abilities:
             if (
@@ -646,7 +646,7 @@ def use_item(state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: st
                 ):
                     resolve_ability(state, turn, fighter, ability, key)
             return
-        if skill.active and _skill_refusal(state, turn, fighter, key, skill) is None:
+        if skill.active and skill_refusal(state, turn, fighter, key, skill) is None:
             _pay_and_resolve(state, turn, fighter, key, skill)
             return
         for ability in skill.abilities:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.rules import combat, effects
-from rulekeeper.games.battleground.rules.activation import ACTS
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 
 if TYPE_CHECKING:
@@ -52,7 +51,8 @@ def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str,
             return ("Tests: Free Rerolls and Mana Rerolls", problem or "not a reroll choice now")
         return (rule, f"{test.label} is waiting for a reroll choice")
     if kind == "act":
-        return _why_not_act(state, action, player)
+        refused = top.refusal(state, player, action)
+        return refused or ("Perform Actions", "not possible now")
     if kind == "activate" and action.kind == "activate":
         character = action.get("character")
         fighter = state.fighters.get(str(character))
@@ -83,94 +83,6 @@ def _has(action: Action, name: str) -> bool:
     except KeyError:
         return False
     return True
-
-
-def _why_not_act(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
-    turn = state.turn()
-    fighter = state.fighters[turn.character]
-    kind = action.kind
-    acts = state.game.activations.acts
-    if kind in ACTS and kind not in acts:  # a variant with fewer actions (variants.py)
-        return ("Perform Actions", f"no {kind!r} in this game (only {', '.join(sorted(acts))})")
-    ap_rule = "Perform Actions: repeated actions cost 1 AP more"
-    if kind == "focus":
-        if turn.interruption:
-            return ("Interruptions", "an interrupting character can move, attack or use skills")
-        if fighter.focused:
-            return ("Focus", "a focused character cannot gain another focus token")
-        return (ap_rule, f"focus costs {state.cost_of(turn, 'focus')} AP, {turn.ap} left")
-    if kind == "overwatch":
-        if turn.interruption:
-            return ("Interruptions", "an interrupting character can move, attack or use skills")
-        return (ap_rule, f"overwatch costs {state.cost_of(turn, 'overwatch')} AP, {turn.ap} left")
-    if kind == "move":
-        if turn.kind == "opportunity":
-            return ("Attacks of Opportunity", "the interrupting character can only attack")
-        if not state.can_afford(turn, "move"):
-            return (ap_rule, f"move costs {state.cost_of(turn, 'move')} AP, {turn.ap} left")
-        return _why_not_move(state, fighter, action)
-    if kind == "attack":
-        weapon = str(action.get("weapon"))
-        target = state.fighters.get(str(action.get("target")))
-        if target is None:
-            return ("Attack", f"no character {action.get('target')!r}")
-        reason = combat.target_refusal(state, turn, fighter, weapon, target)
-        return ("Attack", reason or "not a legal attack now")
-    if kind == "skill":
-        skill_id = str(action.get("skill"))
-        try:
-            skill = state.card(fighter).skill(skill_id)
-        except KeyError:
-            return ("Skills", f"{fighter.id} has no skill {skill_id!r}")
-        reason = effects._skill_refusal(state, turn, fighter, f"skill:{skill_id}", skill)
-        return ("Use an Active Skill", reason or "not usable now")
-    if kind == "use-item":
-        reason = effects.item_refusal(state, turn, fighter, str(action.get("item")))
-        return ("Items", reason or "not usable now")
-    if kind == "play":
-        return ("Playing Additional Cards", f"{action.get('card')!r} is not in your hand")
-    return ("Perform Actions", f"{kind!r} is not an action a character can take")
-
-
-def _why_not_move(state: BattlegroundState, fighter: object, action: Action) -> tuple[str, str]:
-    from rulekeeper.games.battleground.model import Fighter
-
-    assert isinstance(fighter, Fighter)
-    try:
-        target = Position(*action.ints_param("to"))
-        use_focus = action.bool_param("focus")
-    except (KeyError, TypeError):
-        return ("Move", "a move needs to=[q, r, level] and focus=true/false")
-    if use_focus and not fighter.focused:
-        return ("Spending Focus", f"{fighter.id} has no focus token to spend")
-    if target not in state.field.positions:
-        return ("Move", f"{target} is not a position: {state.field.describe_hex(target.hex)}")
-    other = state.occupant(target)
-    if other is not None:
-        return ("Standard Movement", f"{target} is occupied by {other.id}")
-    budget = state.move_points(fighter, use_focus)
-    turn = state.turn()
-    if turn.kind == "overwatch":
-        return (
-            "Interruptions",
-            f"an interrupting move goes towards {turn.interrupted} and ends in its sight",
-        )
-    from rulekeeper.games.battleground.board.movement import reachable
-
-    unlimited = reachable(state.field, fighter.position, 99, state.occupancy_for(fighter))
-    if target not in unlimited:
-        return ("Move", f"{fighter.id} cannot reach {target} in one move action")
-    need = unlimited[target].cost
-    notes = "; ".join(budget.notes)
-    if need > budget.points:
-        return (
-            "Move",
-            f"{target} costs {need} movement points, {fighter.id} has {budget.points} ({notes})",
-        )
-    return (
-        "Move: a hex adjacent to an enemy ends the move",
-        f"every route to {target} stops earlier",
-    )
 
 
 def describe(state: BattlegroundState, action: Action) -> str:
