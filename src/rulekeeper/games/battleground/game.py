@@ -329,12 +329,13 @@ class BattlegroundState(ProcedureState):
         return [self.first_player, 1 - self.first_player]
 
     def ready(self, player: int) -> list[Fighter]:
-        ready = [f for f in self.on_board(player) if not f.activated]
-        side = self.sides[player]
-        if side.activations == 0 and len(self.on_board(player)) > 1:
-            # Double Activation: not the last character of the previous round first.
-            ready = [f for f in ready if f.id != side.previous_last]
-        return sorted(ready, key=lambda f: f.id)
+        """The characters *player* may activate now (rules/round.py: activation_refusal)."""
+        from rulekeeper.games.battleground.rules.round import activation_refusal
+
+        return sorted(
+            (f for f in self.on_board(player) if activation_refusal(self, player, f) is None),
+            key=lambda f: f.id,
+        )
 
     def can_select(self, player: int) -> bool:
         side = self.sides[player]

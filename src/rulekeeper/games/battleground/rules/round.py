@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import SIMULTANEOUS, Action
-from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Seat, Turn
+from rulekeeper.core.flow import AUTO, Refusal, Step
+from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import effects, scoring
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 
@@ -109,6 +109,30 @@ class SelectStep(Step["BattlegroundState"]):
             state.flow.push(ActivateStep(player=by_card_player[card], card=card))
 
 
+def activation_refusal(state: BattlegroundState, player: int, fighter: Fighter) -> Refusal | None:
+    """Why *player* may not activate *fighter* now (Activate Character), or None."""
+    if fighter.owner != player:
+        return (
+            "Activation Phase: Activate Character",
+            f"{fighter.id} is not one of your characters",
+        )
+    if fighter.knocked_out:
+        return ("Health and Wounds", f"{fighter.id} is knocked out")
+    if fighter.activated:
+        return ("Activate Character", f"{fighter.id} has already been activated this round")
+    side = state.sides[player]
+    if (
+        side.activations == 0
+        and fighter.id == side.previous_last
+        and len(state.on_board(player)) > 1
+    ):
+        return (
+            "Double Activation",
+            f"{fighter.id} was your last activation last round; it cannot be your first now",
+        )
+    return None
+
+
 @dataclass
 class ActivateStep(Step["BattlegroundState"]):
     """Activate Character: the card's player picks a ready character (or loses the card).
@@ -135,6 +159,22 @@ class ActivateStep(Step["BattlegroundState"]):
         if not ready:
             return [state.game.actions.act("discard-card")]
         return [state.game.actions.act("activate", character=f.id) for f in ready]
+
+    def refusal(self, state: BattlegroundState, seat: int, action: Action) -> Refusal | None:
+        if action.kind == "activate" and action in self.legal(state, seat):
+            return None
+        if action.kind == "activate":
+            character = action.get("character")
+            fighter = state.fighters.get(character) if isinstance(character, str) else None
+            if fighter is None:
+                return (
+                    "Activation Phase: Activate Character",
+                    f"{character!r} is not one of your characters",
+                )
+            refused = activation_refusal(state, seat, fighter)
+            if refused is not None:
+                return refused
+        return super().refusal(state, seat, action)
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         card_id = self.card

@@ -54,20 +54,9 @@ def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str,
         refused = top.refusal(state, player, action)
         return refused or ("Perform Actions", "not possible now")
     if kind == "activate" and action.kind == "activate":
-        character = action.get("character")
-        fighter = state.fighters.get(str(character))
-        side = state.sides[player]
-        if fighter is None or fighter.owner != player:
-            return (rule, f"{character!r} is not one of your characters")
-        if fighter.knocked_out:
-            return ("Health and Wounds", f"{fighter.id} is knocked out")
-        if fighter.activated:
-            return ("Activate Character", f"{fighter.id} has already been activated this round")
-        if side.activations == 0 and fighter.id == side.previous_last:
-            return (
-                "Double Activation",
-                f"{fighter.id} was your last activation last round; it cannot be your first now",
-            )
+        refused = top.refusal(state, player, action)
+        if refused is not None:
+            return refused
     if kind == "select" and action.kind == "select":
         card = action.get("card")
         return (rule, f"{card!r} is not a fate or glory card in your hand")
