@@ -51,6 +51,7 @@ class BonusStep(Step["BattlegroundState"]):
     """Gain Bonuses: the bonus of a card played (``start``: the activation card)."""
 
     kind: ClassVar[str] = "bonus"
+    rule: ClassVar[str] = "Activation Phase: Gain Bonuses"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
     card: CardId
@@ -107,6 +108,7 @@ class ActStep(Step["BattlegroundState"]):
     A knocked-out character's turn ends by itself."""
 
     kind: ClassVar[str] = "act"
+    rule: ClassVar[str] = "Activation Phase: Perform Actions"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 
@@ -258,6 +260,7 @@ class BeforeInterruptionStep(CharacterChoice):
     """Disposable Items: the interrupted character may use them before the interruption."""
 
     kind: ClassVar[str] = "before-interruption"
+    rule: ClassVar[str] = "Disposable Items"
     shared: ClassVar[bool] = True  # its fields never change
 
     def _own_turn(self, state: BattlegroundState) -> Turn:
@@ -287,6 +290,7 @@ class DrawOfferStep(Step["BattlegroundState"]):
     """Scoring: a draw offered by ``by``; the other player accepts or declines."""
 
     kind: ClassVar[str] = "draw-offer"
+    rule: ClassVar[str] = "Scoring: draw by agreement"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
     by: Seat

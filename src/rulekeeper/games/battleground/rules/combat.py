@@ -426,6 +426,7 @@ class AreaTargetStep(Step["BattlegroundState"]):
     """Area Attacks: the attacker's player picks the next target in the area."""
 
     kind: ClassVar[str] = "area-target"
+    rule: ClassVar[str] = "Area Attacks"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
     characters: list[CharacterId]

@@ -256,6 +256,7 @@ class DiceTestStep(Step["BattlegroundState"]):
     """A test waiting for dice, then for its owner's rerolls (rulebook, Tests)."""
 
     kind: ClassVar[str] = "test"
+    rule: ClassVar[str] = "Tests"
     test: dict[str, Any]
     role: str
 

@@ -1059,6 +1059,7 @@ class OrderEffectsStep(CharacterChoice):
     """Effect Timing: several abilities fire at once; their player picks the next one."""
 
     kind: ClassVar[str] = "order-effects"
+    rule: ClassVar[str] = "Effect Timing"
     trigger: str
     remaining: list[str]
 
@@ -1078,6 +1079,7 @@ class AbilityTargetStep(CharacterChoice):
     """Targeting and Tests: the owner picks the target of an ability."""
 
     kind: ClassVar[str] = "ability-target"
+    rule: ClassVar[str] = "Targeting and Tests"
     shared: ClassVar[bool] = True  # its fields never change
     source: str
     ability: dict[str, Any]
@@ -1102,6 +1104,7 @@ class EffectMoveStep(Step["BattlegroundState"]):
     """Movement Effects: towards, charge, jump or teleport; the owner picks the destination."""
 
     kind: ClassVar[str] = "effect-move"
+    rule: ClassVar[str] = "Movement Effects"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
     character: CharacterId
@@ -1154,6 +1157,7 @@ class PlaceMarkStep(CharacterChoice):
     """Marks: the owner picks where the mark goes."""
 
     kind: ClassVar[str] = "place-mark"
+    rule: ClassVar[str] = "Marks"
     shared: ClassVar[bool] = True  # its fields never change
     mark: dict[str, Any]
     options: list[list[int]]
@@ -1171,6 +1175,7 @@ class PushLineStep(CharacterChoice):
     """A push or pull along a line between two hexes: the resolving player picks the side."""
 
     kind: ClassVar[str] = "push-line"
+    rule: ClassVar[str] = "Push and Pull"
     shared: ClassVar[bool] = True  # its fields never change
     effect: str
     options: list[list[int]]

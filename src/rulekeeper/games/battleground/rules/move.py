@@ -24,6 +24,7 @@ class FaceStep(CharacterChoice):
     """The owner turns ``character`` to one of ``options`` (directions 0–5)."""
 
     kind: ClassVar[str] = "face"
+    rule: ClassVar[str] = "Move / Ranged Attack: facing"
     shared: ClassVar[bool] = True  # its fields never change
     options: list[int]
 
@@ -49,6 +50,7 @@ class PushStep(CharacterChoice):
     """A friend in the mover's way is pushed aside; its owner picks the hex."""
 
     kind: ClassVar[str] = "push"
+    rule: ClassVar[str] = "Pushing"
     shared: ClassVar[bool] = True  # its fields never change
     options: list[list[int]]
 

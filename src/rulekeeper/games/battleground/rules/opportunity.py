@@ -20,6 +20,7 @@ class OpportunityStep(Step["BattlegroundState"]):
     """The engaged enemies' player interrupts with one of ``candidates`` or declines."""
 
     kind: ClassVar[str] = "opportunity"
+    rule: ClassVar[str] = "Attacks of Opportunity"
     player: Seat
     mover: CharacterId
     characters: list[CharacterId]

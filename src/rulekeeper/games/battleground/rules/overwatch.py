@@ -50,6 +50,7 @@ class OverwatchOrderStep(Step["BattlegroundState"]):
     """The watching player picks the next overwatch interruption among those triggered."""
 
     kind: ClassVar[str] = "overwatch-order"
+    rule: ClassVar[str] = "Overwatch"
     player: Seat
     mover: CharacterId
     characters: list[CharacterId]

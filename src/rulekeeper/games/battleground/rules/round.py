@@ -55,6 +55,7 @@ class SelectStep(Step["BattlegroundState"]):
     """Select Cards: every player still in the round picks a card (or passes) in secret."""
 
     kind: ClassVar[str] = "select"
+    rule: ClassVar[str] = "Activation Phase: Select Cards"
     players: list[Seat]
     chosen: dict[str, CardId]
 
@@ -139,6 +140,7 @@ class ActivateStep(Step["BattlegroundState"]):
     Without cards (``card`` empty, a variant's turn): a ready character, or a pass."""
 
     kind: ClassVar[str] = "activate"
+    rule: ClassVar[str] = "Activation Phase: Activate Character"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
     card: CardId
@@ -226,6 +228,7 @@ class PrepareStep(Step["BattlegroundState"]):
     """Preparation Phase: discard any cards, then draw back up to the hand size."""
 
     kind: ClassVar[str] = "prepare"
+    rule: ClassVar[str] = "Preparation Phase"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 

@@ -126,6 +126,7 @@ class RollOffStep(Step["BattlegroundState"]):
     """Each player rolls a die (player 0 first); ties roll again; the higher roll chooses."""
 
     kind: ClassVar[str] = "roll-off"
+    rule: ClassVar[str] = "First Game Setup, step 7"
     rolls: list[Annotated[int, Bounds(1, 6)]]
 
     def __post_init__(self) -> None:
@@ -161,6 +162,7 @@ class ChooseFirstStep(Step["BattlegroundState"]):
     """The roll-off winner picks the first player."""
 
     kind: ClassVar[str] = "choose-first"
+    rule: ClassVar[str] = "First Game Setup, step 7"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 
@@ -186,6 +188,7 @@ class DeployStep(Step["BattlegroundState"]):
     """Standard Setup: ``player`` places one of their characters in their zone."""
 
     kind: ClassVar[str] = "deploy"
+    rule: ClassVar[str] = "Standard Setup: deployment"
     player: Seat
 
     def actor(self, state: BattlegroundState) -> int:

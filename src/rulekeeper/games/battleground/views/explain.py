@@ -12,36 +12,11 @@ from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
-_FRAME_RULES = {
-    "roll-off": "First Game Setup, step 7",
-    "choose-first": "First Game Setup, step 7",
-    "prepare": "Preparation Phase",
-    "select": "Activation Phase: Select Cards",
-    "activate": "Activation Phase: Activate Character",
-    "bonus": "Activation Phase: Gain Bonuses",
-    "act": "Activation Phase: Perform Actions",
-    "face": "Move / Ranged Attack: facing",
-    "push": "Pushing",
-    "push-line": "Push and Pull",
-    "before-interruption": "Disposable Items",
-    "order-effects": "Effect Timing",
-    "deploy": "Standard Setup: deployment",
-    "test": "Tests",
-    "opportunity": "Attacks of Opportunity",
-    "overwatch-order": "Overwatch",
-    "area-target": "Area Attacks",
-    "draw-offer": "Scoring: draw by agreement",
-    "ability-target": "Targeting and Tests",
-    "effect-move": "Movement Effects",
-    "place-mark": "Marks",
-}
-
-
 def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
     """(rule, reason) for an action that is not among the legal ones."""
     top = state.flow.top()
     kind = top.kind
-    rule = _FRAME_RULES.get(kind, "Battleground rulebook")
+    rule = top.rule
     expected = {a.kind for a in state.legal_actions(player)} if kind != "select" else set()
     if isinstance(top, DiceTestStep):
         test = top.dice()
