@@ -1,21 +1,12 @@
-"""Shared pieces of the content files: the card base model, YAML reading and error locations.
-
-Every problem is a :class:`~rulekeeper.core.errors.DataError` ``(source, field, reason)`` whose
-field is a bracketed path such as ``weapons[3].results[0].effects[1]``. Readers collect every
-problem of a file instead of stopping at the first, so that ``check_content_pack`` can report them
-all at once.
-"""
+"""Battleground's terms for the content files: factions, weapon and item kinds, mission kinds, and
+the content reader that locates problems in them (the card base, YAML reading and validation
+that collects every problem are the core's: :mod:`rulekeeper.core.content`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, TypeVar
+from typing import Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import ErrorDetails
-
-from rulekeeper.core.errors import DataError
+from rulekeeper.core.content import NOT_VALUES, CardBase, ContentReader, read_yaml
 from rulekeeper.games.battleground.content.effects import CONDITION_KINDS, EFFECT_KINDS
 
 __all__ = [
@@ -36,9 +27,6 @@ CardFaction = Literal["masters", "evil", "neutral"]
 WeaponType = Literal["melee", "ranged", "spell"]
 ItemKind = Literal["trinket", "shield", "armour"]
 
-#: Fields that are not card values, so never listed as provisional or sourced.
-NOT_VALUES: frozenset[str] = frozenset({"id", "text", "provisional", "source"})
-
 MISSION_KINDS: tuple[str, ...] = (
     "knock_out_with",
     "wound_enemies",
@@ -48,129 +36,14 @@ MISSION_KINDS: tuple[str, ...] = (
     "area_attack_hits",
     "apply_debuffs",
 )
-# libyaml's loader when available (about 8x faster), the pure-Python one otherwise.
-_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(
-    yaml, "CSafeLoader", yaml.SafeLoader
-)
 _TAGS = frozenset(EFFECT_KINDS) | frozenset(CONDITION_KINDS) | frozenset(MISSION_KINDS)
 # Fields holding one tagged union (not a list of them): pydantic puts the tag after their name.
 _UNION_FIELDS = frozenset({"condition", "mission"})
 
 
-class CardBase(BaseModel):
-    """What every card has: an id, a name, its rules text, and where its values come from.
+READER = ContentReader(_TAGS, _UNION_FIELDS)
+"""Validation of Battleground's content files (error paths without union tags)."""
 
-    ``provisional`` lists the fields (or paths inside fields, such as ``skills[0].ap_cost``) whose
-    values we authored because the rulebook does not print them; ``source`` maps the fields it does
-    print to the rulebook section that states them.
-    """
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=60)
-    name: str = Field(min_length=1)
-    text: str = ""
-    provisional: list[str] = Field(default_factory=list)
-    source: dict[str, str] = Field(default_factory=dict)
-
-
-def format_loc(loc: Sequence[int | str]) -> str:
-    """A pydantic error location as a bracketed path, without the union tags pydantic inserts."""
-    path = ""
-    previous: int | str | None = None
-    for part in loc:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        elif part in _TAGS and (isinstance(previous, int) or previous in _UNION_FIELDS):
-            pass  # "effects[1].wounds.amount" -> "effects[1].amount"
-        else:
-            path = f"{path}.{part}" if path else part
-        previous = part
-    return path or "(top level)"
-
-
-def _reason(item: ErrorDetails) -> str:
-    """pydantic's message, reworded where a card author needs a plainer one."""
-    kind = item["type"]
-    context = item.get("ctx") or {}
-    if kind == "union_tag_invalid":
-        return f"unknown kind {context.get('tag')!r} (known kinds: {context.get('expected_tags')})"
-    if kind == "union_tag_not_found":
-        return "missing 'kind'"
-    if kind == "missing":
-        return "missing"
-    if kind == "extra_forbidden":
-        return "unknown field"
-    return str(item["msg"])
-
-
-def _errors(error: ValidationError, source: str, prefix: str) -> list[DataError]:
-    problems = []
-    for item in error.errors():
-        where = format_loc([prefix, *item["loc"]] if prefix else item["loc"])
-        problems.append(DataError(source, where, _reason(item)))
-    return problems
-
-
-def read_yaml(text: str, source: str) -> tuple[Any, list[DataError]]:
-    """Parse YAML safely; a syntax error becomes one problem on the ``(yaml)`` field."""
-    try:
-        return yaml.load(text, Loader=_LOADER), []
-    except yaml.YAMLError as error:
-        reason = " ".join(f"not valid YAML: {error}".split())
-        return None, [DataError(source, "(yaml)", reason)]
-
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def validate_entries(
-    raw: Any, key: str, model: type[M], source: str
-) -> tuple[list[tuple[int, M]], list[DataError], set[str]]:
-    """Validate ``raw[key]``, a list of entries with ids, one entry at a time.
-
-    Returns the valid entries with their index in the file (for error paths), every problem
-    (duplicate ids included), and the ids of the invalid entries that had a string id, so that
-    cross-checks do not also report references to them as unknown.
-    """
-    if not isinstance(raw, dict):
-        kind = "nothing" if raw is None else type(raw).__name__
-        reason = f"expected a mapping with {key!r}, got {kind}"
-        return [], [DataError(source, "(top level)", reason)], set()
-    problems = [
-        DataError(source, str(extra), f"unknown top-level key (expected only {key!r})")
-        for extra in raw
-        if extra != key
-    ]
-    entries = raw.get(key)
-    if not isinstance(entries, list) or not entries:
-        problems.append(DataError(source, key, "expected a non-empty list"))
-        return [], problems, set()
-    valid: list[tuple[int, M]] = []
-    broken: set[str] = set()
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(entries):
-        try:
-            card = model.model_validate(entry)
-        except ValidationError as error:
-            problems.extend(_errors(error, source, f"{key}[{index}]"))
-            if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-                broken.add(entry["id"])
-            continue
-        card_id = getattr(card, "id", None)
-        if isinstance(card_id, str):
-            if card_id in seen:
-                reason = f"duplicate id {card_id!r} (first at {key}[{seen[card_id]}])"
-                problems.append(DataError(source, f"{key}[{index}].id", reason))
-                continue
-            seen[card_id] = index
-        valid.append((index, card))
-    return valid, problems, broken
-
-
-def validate_whole(raw: Any, model: type[M], source: str) -> tuple[M | None, list[DataError]]:
-    """Validate a whole document against ``model``, collecting every problem."""
-    try:
-        return model.model_validate(raw), []
-    except ValidationError as error:
-        return None, _errors(error, source, "")
+format_loc = READER.format_loc
+validate_entries = READER.validate_entries
+validate_whole = READER.validate_whole
