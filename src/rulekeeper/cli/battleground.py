@@ -18,8 +18,8 @@ from rich.text import Text
 from rulekeeper.cli import content
 from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
+from rulekeeper.core.hexes import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
-from rulekeeper.games.battleground.board.hexes import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.mapfile import map_json_schema
 from rulekeeper.games.battleground.board.render import render_map, render_plain
 

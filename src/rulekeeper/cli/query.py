@@ -20,9 +20,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.facing import flank_verdict
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTION_NAMES,
     GROUND,
     PLATFORM,
@@ -30,6 +28,8 @@ from rulekeeper.games.battleground.board.hexes import (
     Position,
     axial_to_offset,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.facing import flank_verdict
 from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Style,

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from rulekeeper.core import CHANCE, Action, load_game
-from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules.dicetest import DiceTest

@@ -16,8 +16,8 @@ from functools import cache
 
 from hypothesis import strategies as st
 
+from rulekeeper.core.hexes import Hex, neighbours, offset_to_axial
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import Hex, neighbours, offset_to_axial
 
 __all__ = [
     "CLIMB",

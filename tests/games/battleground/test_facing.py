@@ -11,6 +11,7 @@ import math
 
 import pytest
 
+from rulekeeper.core.hexes import DIRECTIONS, centre, neighbour, within
 from rulekeeper.games.battleground.board.facing import (
     arc_of,
     facings_toward,
@@ -19,7 +20,6 @@ from rulekeeper.games.battleground.board.facing import (
     in_front_arc,
     rear_neighbours,
 )
-from rulekeeper.games.battleground.board.hexes import DIRECTIONS, centre, neighbour, within
 
 HERE = (2, 3)
 

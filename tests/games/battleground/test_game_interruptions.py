@@ -30,7 +30,7 @@ from game_helpers import (
     turn,
 )
 
-from rulekeeper.games.battleground.board.hexes import hex_distance
+from rulekeeper.core.hexes import hex_distance
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import knock_out_value
 

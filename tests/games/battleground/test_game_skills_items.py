@@ -28,7 +28,7 @@ from game_helpers import (
 )
 
 from rulekeeper.core import IllegalActionError
-from rulekeeper.games.battleground.board.hexes import direction_to
+from rulekeeper.core.hexes import direction_to
 from rulekeeper.games.battleground.rules.combat import knock_out_value
 
 

@@ -15,10 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from small_maps import SMALL_OPEN, field, random_maps
 
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.cover import CoverTable, cover_verdict
-from rulekeeper.games.battleground.board.facing import arc_of, rear_neighbours
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,
@@ -29,6 +26,9 @@ from rulekeeper.games.battleground.board.hexes import (
     range_inches,
     rotate_offset,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.cover import CoverTable, cover_verdict
+from rulekeeper.games.battleground.board.facing import arc_of, rear_neighbours
 from rulekeeper.games.battleground.board.los import SightTable
 from rulekeeper.games.battleground.board.movement import STEP_COST, Occupancy, Route, reachable
 

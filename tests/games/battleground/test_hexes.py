@@ -18,8 +18,7 @@ from small_maps import (
 )
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTION_NAMES,
     DIRECTIONS,
     GROUND,
@@ -40,6 +39,7 @@ from rulekeeper.games.battleground.board.hexes import (
     rotate_offset,
     within,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 SQRT3 = math.sqrt(3.0)
 CORNER_RADIUS = 1.0 / SQRT3

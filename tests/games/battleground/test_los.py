@@ -25,8 +25,7 @@ from small_maps import (
     random_maps,
 )
 
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     PLATFORM,
     Hex,
@@ -35,6 +34,7 @@ from rulekeeper.games.battleground.board.hexes import (
     neighbours,
     within,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.segments import (
     SEGMENTS,
     centre_pattern,

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,
@@ -26,6 +25,7 @@ from rulekeeper.games.battleground.board.hexes import (
     neighbour,
     neighbours,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
 from rulekeeper.games.battleground.board.mapfile import (
     Board,
     Deployment,

@@ -29,9 +29,7 @@ from small_maps import (
     field,
 )
 
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.cover import cover_verdict
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     PLATFORM,
     Position,
@@ -41,6 +39,8 @@ from rulekeeper.games.battleground.board.hexes import (
     neighbours,
     within,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.cover import cover_verdict
 from rulekeeper.games.battleground.board.massive import (
     Base,
     adjacent_hexes,

@@ -29,7 +29,7 @@ from game_helpers import (
     turn,
 )
 
-from rulekeeper.games.battleground.board.hexes import Position, hex_distance
+from rulekeeper.core.hexes import Position, hex_distance
 
 SLITHER_AWAY = "evil-slither-away"  # 6, 1 AP, 1 mana; ability: jump 3
 

@@ -38,8 +38,8 @@ from game_helpers import (
 )
 
 from rulekeeper.core import Action, DataError, IllegalActionError, load_game
+from rulekeeper.core.hexes import Position, hex_distance
 from rulekeeper.games.battleground.board.battlefield import shipped_maps
-from rulekeeper.games.battleground.board.hexes import Position, hex_distance
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 
 

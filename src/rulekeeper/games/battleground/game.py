@@ -29,10 +29,10 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground import saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard

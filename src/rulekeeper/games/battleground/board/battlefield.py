@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     PLATFORM,
     Hex,

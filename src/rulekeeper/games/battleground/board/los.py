@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from rulekeeper.games.battleground.board.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.core.hexes import GROUND, Hex, Position, neighbours
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.board.segments import (
     CORNER_NAMES,

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTIONS,
     GROUND,
     PLATFORM,

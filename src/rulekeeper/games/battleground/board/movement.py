@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     PLATFORM,
     Hex,

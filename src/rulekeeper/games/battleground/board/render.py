@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     PLATFORM,
     Hex,
@@ -31,6 +30,7 @@ from rulekeeper.games.battleground.board.hexes import (
     axial_to_offset,
     offset_to_axial,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 __all__ = ["LEGEND", "Glyph", "render_map", "render_plain"]
 

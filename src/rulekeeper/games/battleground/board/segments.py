@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     DIRECTIONS,
     Hex,
     Point,

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rulekeeper.core import DataError
-from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import (
+from rulekeeper.core.hexes import (
     GROUND,
     Position,
     centre,
     hex_distance,
     neighbour,
 )
+from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.mapfile import Deployment
 
 FACTIONS = ("masters", "evil")

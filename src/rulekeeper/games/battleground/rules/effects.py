@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.facing import facings_toward
-from rulekeeper.games.battleground.board.hexes import Position
 from rulekeeper.games.battleground.board.movement import Route, Style, reachable
 from rulekeeper.games.battleground.board.movement_effects import charge, displace, towards
 from rulekeeper.games.battleground.content.effects import (

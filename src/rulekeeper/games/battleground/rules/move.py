@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Step
-from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
 from rulekeeper.games.battleground.rules.choice import CharacterChoice

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
+from rulekeeper.core.hexes import GROUND, Hex, Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.hexes import GROUND, Hex, Position
 
 
 class OnTheBattleground(Protocol):

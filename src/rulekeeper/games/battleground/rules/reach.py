@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.board.hexes import Position
+from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.movement import (
     MovementPoints,
     Occupancy,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
-from rulekeeper.games.battleground.board.hexes import DIRECTION_NAMES, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.rules import combat, effects
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 
