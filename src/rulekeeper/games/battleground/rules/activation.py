@@ -194,9 +194,6 @@ class EndTurnStep(Step["BattlegroundState"]):
     kind: ClassVar[str] = "end-turn"
     fired: bool = False
 
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
-
     def run(self, state: BattlegroundState) -> None:
         turn = state.turn()
         fighter = state.fighters[turn.character]

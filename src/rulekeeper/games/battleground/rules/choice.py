@@ -26,3 +26,19 @@ class CharacterChoice(Step["BattlegroundState"]):
 
     def pointless(self, state: BattlegroundState) -> bool:
         return bool(state.fighters[self.character].knocked_out)
+
+
+@dataclass
+class InterruptionChoice(Step["BattlegroundState"]):
+    """Base of the steps where ``player`` picks which of ``characters`` interrupts ``mover``
+    (attacks of opportunity, overwatch); moot once the mover is knocked out or nobody is left."""
+
+    player: Seat
+    mover: CharacterId
+    characters: list[CharacterId]
+
+    def actor(self, state: BattlegroundState) -> int:
+        return self.player
+
+    def pointless(self, state: BattlegroundState) -> bool:
+        return bool(state.fighters[self.mover].knocked_out or not self.characters)

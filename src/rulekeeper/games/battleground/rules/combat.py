@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.core.flow import Step
 from rulekeeper.core.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
@@ -410,9 +410,6 @@ class AttackStep(Step["BattlegroundState"], TestOwner):
     defence_successes: int
     hits: list[CharacterId]
     net: int = 0
-
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
 
     def run(self, state: BattlegroundState) -> None:
         run_attack(state, self)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.core.flow import Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.movement import Route, Style, reachable
@@ -1202,9 +1202,6 @@ class SkillTestStep(Step["BattlegroundState"], TestOwner):
     owner_successes: int
     defence_successes: int = 0
 
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
-
     def run(self, state: BattlegroundState) -> None:
         skill_test_step(state, self)
 
@@ -1236,9 +1233,6 @@ class SwitchStep(Step["BattlegroundState"]):
     shared: ClassVar[bool] = True  # its fields never change
     first: CharacterId
     second: CharacterId
-
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
 
     def run(self, state: BattlegroundState) -> None:
         state.flow.pop()

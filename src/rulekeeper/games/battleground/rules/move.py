@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import AUTO, Step
+from rulekeeper.core.flow import Step
 from rulekeeper.core.hexes import DIRECTION_NAMES, Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
@@ -87,9 +87,6 @@ class ContinueMoveStep(Step["BattlegroundState"]):
     pushes: list[bool] = field(default_factory=list)
     origin: list[int] = field(default_factory=list)
 
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
-
     def run(self, state: BattlegroundState) -> None:
         fighter = state.fighters[self.character]
         if fighter.knocked_out:
@@ -158,9 +155,6 @@ class AfterMoveStep(Step["BattlegroundState"]):
     kind: ClassVar[str] = "after-move"
     shared: ClassVar[bool] = True  # its fields never change
     mover: CharacterId
-
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
 
     def run(self, state: BattlegroundState) -> None:
         state.flow.pop()

@@ -8,28 +8,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import Step
-from rulekeeper.games.battleground.model import CharacterId, Seat
+from rulekeeper.games.battleground.rules.choice import InterruptionChoice
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
 
 @dataclass
-class OpportunityStep(Step["BattlegroundState"]):
-    """The engaged enemies' player interrupts with one of ``candidates`` or declines."""
+class OpportunityStep(InterruptionChoice):
+    """The engaged enemies' player interrupts with one of ``characters`` or declines."""
 
     kind: ClassVar[str] = "opportunity"
     rule: ClassVar[str] = "Attacks of Opportunity"
-    player: Seat
-    mover: CharacterId
-    characters: list[CharacterId]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.mover].knocked_out or not self.characters)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         options = [state.game.actions.act("interrupt", character=c) for c in self.characters]

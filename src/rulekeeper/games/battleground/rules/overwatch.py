@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.flow import Step
 from rulekeeper.games.battleground.board.facing import in_front_arc
-from rulekeeper.games.battleground.model import CharacterId, Fighter, Seat
+from rulekeeper.games.battleground.model import Fighter
+from rulekeeper.games.battleground.rules.choice import InterruptionChoice
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -46,20 +46,11 @@ def triggers(state: BattlegroundState, watcher: Fighter, mover: Fighter) -> bool
 
 
 @dataclass
-class OverwatchOrderStep(Step["BattlegroundState"]):
+class OverwatchOrderStep(InterruptionChoice):
     """The watching player picks the next overwatch interruption among those triggered."""
 
     kind: ClassVar[str] = "overwatch-order"
     rule: ClassVar[str] = "Overwatch"
-    player: Seat
-    mover: CharacterId
-    characters: list[CharacterId]
-
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
-
-    def pointless(self, state: BattlegroundState) -> bool:
-        return bool(state.fighters[self.mover].knocked_out or not self.characters)
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("interrupt", character=c) for c in self.characters]

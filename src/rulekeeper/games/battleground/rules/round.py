@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import SIMULTANEOUS, Action
-from rulekeeper.core.flow import AUTO, Refusal, Step
+from rulekeeper.core.flow import Refusal, Step
 from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import effects, scoring
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
@@ -27,9 +27,6 @@ class RoundStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "round"
     shared: ClassVar[bool] = True  # its fields never change
-
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
 
     def run(self, state: BattlegroundState) -> None:
         cards = state.game.activations.cards
@@ -258,9 +255,6 @@ class CleanUpStep(Step["BattlegroundState"]):
 
     kind: ClassVar[str] = "clean-up"
     shared: ClassVar[bool] = True  # its fields never change
-
-    def actor(self, state: BattlegroundState) -> int:
-        return AUTO
 
     def run(self, state: BattlegroundState) -> None:
         state.flow.pop()
