@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from toy_game import Match, PickCards, Redraw, ToyGame, ToyState
@@ -467,3 +467,25 @@ def test_flow_clone_is_independent_and_round_trips() -> None:
     top.picked.append(2)
     assert copy != state.flow
     assert repr(state.flow) == "Flow(['match', 'round', 'redraw', 'redraw'])"
+
+
+def test_a_simultaneous_step_waiting_for_nobody_is_a_clear_error() -> None:
+    """core/procedure.py: a simultaneous step must wait for someone; if a game's step does not,
+    the error says which step (and a saved state in that shape is refused by the probe)."""
+    from rulekeeper.core import SIMULTANEOUS, Flow, Step, load_game
+
+    @dataclass
+    class Nobody(Step[object]):
+        kind: ClassVar[str] = "nobody"
+
+        def actor(self, state: object) -> int:
+            return SIMULTANEOUS
+
+        def waiting(self, state: object) -> list[int]:
+            return []
+
+    state = load_game("toy_duel").new_initial_state(seed=1)
+    state.flow = Flow([Nobody()])  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="'nobody' is waiting for nobody"):
+        state.current_player()
+    assert "unknown (RuntimeError)" in repr(state)

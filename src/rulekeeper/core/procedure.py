@@ -104,6 +104,8 @@ class ProcedureState(GameState):
         actor = top.actor(self)
         if actor == SIMULTANEOUS:
             waiting = top.waiting(self)
+            if not waiting:
+                raise RuntimeError(f"simultaneous step {top.kind!r} is waiting for nobody")
             return SIMULTANEOUS if len(waiting) > 1 else waiting[0]
         if actor == AUTO:  # pragma: no cover - settle runs every automatic step
             raise RuntimeError(f"step {top.kind!r} was left unsettled")

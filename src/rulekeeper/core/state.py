@@ -680,9 +680,13 @@ class GameState(ABC):
         return state
 
     def __repr__(self) -> str:
+        try:
+            player: object = self.current_player()
+        except Exception as exc:  # a repr must not fail, even for a broken state
+            player = f"unknown ({type(exc).__name__})"
         return (
             f"<{type(self).__name__} {self.game.name} seed={self.seed} "
-            f"actions={len(self._history)} player={self.current_player()}>"
+            f"actions={len(self._history)} player={player}>"
         )
 
 
