@@ -8,15 +8,14 @@ from typing import Any
 import pytest
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.battleground.content.pack import (
-    ContentPack,
+from rulekeeper.games.battleground.content.forces import (
     cost_of_character_with_equipment,
     cost_of_force,
-    load_content_pack,
     validate_fate_deck,
     validate_force,
     validate_glory_cards,
 )
+from rulekeeper.games.battleground.content.pack import ContentPack, load_content_pack
 
 
 @pytest.fixture(scope="module")

@@ -24,11 +24,11 @@ from rulekeeper.games.battleground.content.effects import (
     StatModifier,
 )
 from rulekeeper.games.battleground.content.equipment import WeaponCard
+from rulekeeper.games.battleground.content.forces import validate_force
 from rulekeeper.games.battleground.content.pack import (
     ContentPack,
     check_content_pack,
     load_content_pack,
-    validate_force,
 )
 
 

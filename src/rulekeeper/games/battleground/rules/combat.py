@@ -16,7 +16,7 @@ from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
 from rulekeeper.core.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
-from rulekeeper.games.battleground.content.pack import cost_of_character_with_equipment
+from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import effects, missions
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover

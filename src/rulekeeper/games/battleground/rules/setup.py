@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 from rulekeeper.core import CHANCE, D6, Action, Bounds, DataError, Deck, roll_outcome_actions
 from rulekeeper.core.flow import Flow, Step
 from rulekeeper.core.hexes import Position
-from rulekeeper.games.battleground.content.pack import (
-    ContentPack,
+from rulekeeper.games.battleground.content.forces import (
     validate_fate_deck,
     validate_force,
     validate_glory_cards,
 )
+from rulekeeper.games.battleground.content.pack import ContentPack
 from rulekeeper.games.battleground.content.setups import FirstGameSide
 from rulekeeper.games.battleground.model import HAND_SIZE, Fighter, Placing, Seat
 from rulekeeper.games.battleground.rules.deployment import default_deployments
