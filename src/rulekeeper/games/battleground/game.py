@@ -66,11 +66,11 @@ from rulekeeper.games.battleground.rules.effects import (
     AbilityTargetStep,
     EffectMoveStep,
     OrderEffectsStep,
-    PlaceMarkStep,
     PushLineStep,
     SkillTestStep,
     SwitchStep,
 )
+from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
 from rulekeeper.games.battleground.rules.move import (
     AfterMoveStep,
     ContinueMoveStep,

@@ -39,10 +39,10 @@ from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 from rulekeeper.games.battleground.rules.effects import (
     AbilityTargetStep,
     EffectMoveStep,
-    PlaceMarkStep,
     PushLineStep,
     SkillTestStep,
 )
+from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep, FaceStep, PushStep
 from rulekeeper.games.battleground.rules.round import (
     ActivateStep,

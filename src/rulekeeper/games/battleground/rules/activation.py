@@ -12,7 +12,7 @@ from rulekeeper.core.flow import AUTO, Refusal, Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.content.cards import FateCard
 from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import combat, effects, missions
+from rulekeeper.games.battleground.rules import combat, effects, missions, skills
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -143,9 +143,9 @@ class ActStep(Step["BattlegroundState"]):
         elif kind == "attack":
             combat.declare_attack(state, turn, fighter, action)
         elif kind == "skill":
-            effects.use_skill(state, turn, fighter, action.str_param("skill"))
+            skills.use_skill(state, turn, fighter, action.str_param("skill"))
         elif kind == "use-item":
-            effects.use_item(state, turn, fighter, action.str_param("item"))
+            skills.use_item(state, turn, fighter, action.str_param("item"))
         elif kind == "overwatch":
             state.spend(turn, "overwatch")
             fighter.overwatch = True
@@ -248,7 +248,7 @@ def disposables(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[
         for item_id in fighter.items
         if state.pack.items.get(item_id) is not None
         and state.pack.items[item_id].disposable
-        and effects.item_refusal(state, turn, fighter, item_id) is None
+        and skills.item_refusal(state, turn, fighter, item_id) is None
     ]
 
 
@@ -277,7 +277,7 @@ class BeforeInterruptionStep(CharacterChoice):
         if action.kind == "continue" or not disposables(state, own, fighter):
             state.flow.pop()
             return
-        effects.use_item(state, own, fighter, action.str_param("item"))
+        skills.use_item(state, own, fighter, action.str_param("item"))
         if not disposables(state, own, fighter):
             state.flow.discard(self)
 

@@ -42,6 +42,7 @@ from rulekeeper.games.battleground.content.effects import (
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
 from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Seat, Turn
+from rulekeeper.games.battleground.rules import marks
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
@@ -211,7 +212,7 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if who is None:
         return False
     if kind == "in_difficult_terrain":
-        return state.field.is_difficult(who.position) or _in_mark(state, who, "flooded")
+        return state.field.is_difficult(who.position) or marks.in_mark(state, who, "flooded")
     if kind == "engaged":
         return bool(state.engaged_enemies(who))
     if kind == "focused":
@@ -232,33 +233,6 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
     if kind == "on_platform":
         return who.level == 1
     raise NotImplementedError(f"condition {kind}")
-
-
-def flooded(state: BattlegroundState, fighter: Fighter) -> bool:
-    """The custom effect 'flooded' (Mer-Man's mark): treated as standing in difficult terrain."""
-    return bool(state.marks) and _in_mark(state, fighter, "flooded")
-
-
-def _in_mark(state: BattlegroundState, fighter: Fighter, custom_id: str) -> bool:
-    for mark in state.marks:
-        if custom_id in mark.get("customs", []) and _mark_affects(state, mark, fighter):
-            return True
-    return False
-
-
-def _mark_affects(state: BattlegroundState, mark: dict[str, Any], fighter: Fighter) -> bool:
-    """Rulebook, Marks: in range and sight of the mark, at its elevation, of the right side."""
-    at = Position(*mark["at"])
-    if fighter.level != at.level or fighter.knocked_out:
-        return False
-    affects = mark["affects"]
-    if affects == "allies" and fighter.owner != mark["owner"]:
-        return False
-    if affects == "enemies" and fighter.owner == mark["owner"]:
-        return False
-    if state.field.range_inches(at, fighter.position) > mark["radius"]:
-        return False
-    return state.field.has_line_of_sight(at, fighter.position)
 
 
 # === passive values ======================================================================
@@ -376,7 +350,7 @@ def _status_abilities(
         if rule and rule["when"] == trigger:
             found.append((f"status:{status['name']}", Ability.model_validate(rule)))
     for mark in state.marks:
-        if mark["when"] == trigger and _mark_affects(state, mark, fighter):
+        if mark["when"] == trigger and marks.mark_affects(state, mark, fighter):
             found.append(
                 (
                     f"mark:{mark['mark']}",
@@ -542,120 +516,6 @@ def resolve_on_target(
         state.flow.push(FaceStep(player=fighter.owner, character=fighter.id, options=options))
 
 
-# === active skills and items [Use an Active Skill; Items; Disposable Items] ==============
-
-
-def skill_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[Action]:
-    actions = []
-    for skill in state.card(fighter).skills:
-        if skill_refusal(state, turn, fighter, f"skill:{skill.id}", skill) is None:
-            actions.append(Action.of("skill", skill=skill.id))  # equal to the game's cached one
-    return actions
-
-
-def skill_refusal(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
-) -> str | None:
-    if not skill.active:
-        return f"{skill.name} is passive"
-    if key in turn.skills_used:
-        return f"{skill.name} was already used in this activation or interruption"
-    if skill.ap_cost > turn.ap:
-        return f"{skill.name} costs {skill.ap_cost} AP, {fighter.id} has {turn.ap}"
-    if skill.mana_cost > fighter.mana:
-        return f"{skill.name} costs {skill.mana_cost} mana, {fighter.id} has {fighter.mana}"
-    immediate = [a for a in skill.abilities if a.when == "immediately"]
-    if immediate and not any(ability_usable(state, turn, a) for a in immediate):
-        return f"{skill.name} has no legal target now"
-    return None
-
-
-def use_skill(state: BattlegroundState, turn: Turn, fighter: Fighter, skill_id: str) -> None:
-    skill = state.card(fighter).skill(skill_id)
-    _pay_and_resolve(state, turn, fighter, f"skill:{skill.id}", skill)
-
-
-def _pay_and_resolve(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
-) -> None:
-    turn.ap -= skill.ap_cost
-    fighter.mana -= skill.mana_cost
-    turn.skills_used.append(key)
-    state.events.append(
-        "skill",
-        {
-            "character": fighter.id,
-            "skill": skill.name,
-            "ap": skill.ap_cost,
-            "mana": skill.mana_cost,
-        },
-    )
-    for ability in skill.abilities:
-        if ability.when == "immediately" and ability_usable(state, turn, ability):
-            resolve_ability(state, turn, fighter, ability, key)
-
-
-def item_actions(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[Action]:
-    actions = []
-    for item_id in fighter.items:
-        if item_refusal(state, turn, fighter, item_id) is None:
-            actions.append(Action.of("use-item", item=item_id))
-    return actions
-
-
-def item_refusal(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str
-) -> str | None:
-    item = state.pack.items.get(item_id)
-    if item is None or item_id not in fighter.items:
-        return f"{fighter.id} has no item {item_id!r}"
-    if item_id in fighter.used_items:
-        return f"{item.name} was used up (Disposable Items)"
-    for skill in item.skills:
-        key = f"item:{item_id}:{skill.id}"
-        if item.disposable:
-            if any(
-                ability_usable(state, turn, a)
-                for a in skill.abilities
-                if a.when in ("immediately", "at_will")
-            ):
-                return None
-            continue
-        if skill.active and skill_refusal(state, turn, fighter, key, skill) is None:
-            return None
-        for ability in skill.abilities:
-            if (
-                ability.limit == "once_per_game"
-                and key not in fighter.used_once
-                and ability_usable(state, turn, ability)
-            ):
-                return None
-    return f"{item.name} has nothing to use now"
-
-
-def use_item(state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str) -> None:
-    item = state.pack.items[item_id]
-    for skill in item.skills:
-        key = f"item:{item_id}:{skill.id}"
-        if item.disposable:
-            fighter.used_items.append(item_id)  # flipped face down; still counts for its cost
-            state.events.append("disposable", {"character": fighter.id, "item": item.name})
-            for ability in skill.abilities:
-                if ability.when in ("immediately", "at_will") and ability_usable(
-                    state, turn, ability
-                ):
-                    resolve_ability(state, turn, fighter, ability, key)
-            return
-        if skill.active and skill_refusal(state, turn, fighter, key, skill) is None:
-            _pay_and_resolve(state, turn, fighter, key, skill)
-            return
-        for ability in skill.abilities:
-            if ability.limit == "once_per_game" and key not in fighter.used_once:
-                state.events.append("once per game", {"character": fighter.id, "item": item.name})
-                resolve_ability(state, turn, fighter, ability, key)
-                return
-
-
 # === the effects themselves ==============================================================
 
 
@@ -737,7 +597,7 @@ def _apply_effect(context: Context, effect: Effect) -> None:
                         )
                     )
     elif isinstance(effect, PlaceMark):
-        _place_mark(context, effect)
+        marks.place_mark(context.state, context.owner, effect)
     elif isinstance(effect, SkillTest):
         _skill_test(context, effect)
     elif isinstance(effect, Custom):
@@ -933,59 +793,6 @@ def movement_options(state: BattlegroundState, move: EffectMoveStep) -> list[Pos
     return sorted(options)
 
 
-def _place_mark(context: Context, effect: Any) -> None:
-    state = context.state
-    owner = context.owner
-    taken = {f.position for f in state.on_board()} | {Position(*m["at"]) for m in state.marks}
-    objectives = {tuple(v) for v in state.objectives.values()}
-    turn = state.turns[-1] if state.turns else None
-    options = []
-    for pos in sorted(state.field.positions):
-        if pos in taken or pos.hex in objectives or state.field.is_difficult(pos):
-            continue
-        if state.field.range_inches(owner.position, pos) > effect.range:
-            continue
-        if turn is not None and turn.interruption and turn.interrupted:
-            target = state.fighters[turn.interrupted]
-            if not state.field.are_adjacent(pos, target.position):
-                continue  # Interruptions: marks go next to the interrupted enemy
-        if state.field.has_line_of_sight(owner.position, pos):
-            options.append(pos.to_json())
-    if not options:
-        return
-    state.flow.push(
-        PlaceMarkStep(
-            player=owner.owner,
-            character=owner.id,
-            mark=effect.model_dump(mode="json"),
-            options=options,
-        )
-    )
-
-
-def mark_placed(state: BattlegroundState, top: PlaceMarkStep, at: list[int]) -> None:
-    spec: Any = top.mark
-    owner = state.fighters[top.character]
-    # One copy of each mark per force: a new one replaces the old.
-    state.marks = [
-        m for m in state.marks if not (m["mark"] == spec["mark"] and m["owner"] == owner.owner)
-    ]
-    customs = [e["id"] for e in spec["effects"] if e["kind"] == "custom"]
-    state.marks.append(
-        {
-            "mark": spec["mark"],
-            "owner": owner.owner,
-            "at": at,
-            "radius": spec["radius"],
-            "affects": spec["affects"],
-            "when": spec["when"],
-            "effects": spec["effects"],
-            "customs": customs,
-        }
-    )
-    state.events.append("mark", {"mark": spec["mark"], "at": at, "by": owner.id})
-
-
 def _skill_test(context: Context, effect: Any) -> None:
     """A skill test (Targeting and Tests): the owner's stat, against the target's if given."""
     from rulekeeper.games.battleground.rules.dicetest import start_test
@@ -1150,24 +957,6 @@ class EffectMoveStep(Step["BattlegroundState"]):
             return
         flow.push(AfterMoveStep(mover=fighter.id))
         flow.push(face_any(fighter))
-
-
-@dataclass
-class PlaceMarkStep(CharacterChoice):
-    """Marks: the owner picks where the mark goes."""
-
-    kind: ClassVar[str] = "place-mark"
-    rule: ClassVar[str] = "Marks"
-    shared: ClassVar[bool] = True  # its fields never change
-    mark: dict[str, Any]
-    options: list[list[int]]
-
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("mark-at", at=o) for o in self.options]
-
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
-        state.flow.pop()
-        mark_placed(state, self, list(action.ints_param("at")))
 
 
 @dataclass

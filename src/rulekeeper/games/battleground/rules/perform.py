@@ -17,7 +17,7 @@ from rulekeeper.core.flow import Refusal
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.movement import Reach, reachable
 from rulekeeper.games.battleground.model import Fighter, Turn
-from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules import combat, skills
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -95,14 +95,14 @@ def _play(
 def _skill(
     state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
-    """Use an Active Skill (effects.skill_refusal has the skill's own conditions)."""
+    """Use an Active Skill (skills.skill_refusal has the skill's own conditions)."""
     if turn.kind == "opportunity":
         return ONLY_ATTACK
     skill_id = action.get("skill")
-    skills = {s.id: s for s in state.card(fighter).skills}
-    if not isinstance(skill_id, str) or skill_id not in skills:
+    own = {s.id: s for s in state.card(fighter).skills}
+    if not isinstance(skill_id, str) or skill_id not in own:
         return ("Skills", f"{fighter.id} has no skill {skill_id!r}")
-    reason = effects.skill_refusal(state, turn, fighter, f"skill:{skill_id}", skills[skill_id])
+    reason = skills.skill_refusal(state, turn, fighter, f"skill:{skill_id}", own[skill_id])
     if reason is not None:
         return ("Use an Active Skill", reason)
     return _exact(action, "skill")
@@ -111,11 +111,11 @@ def _skill(
 def _use_item(
     state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
-    """Items (effects.item_refusal has the item's own conditions)."""
+    """Items (skills.item_refusal has the item's own conditions)."""
     if turn.kind == "opportunity":
         return ONLY_ATTACK
     item = action.get("item")
-    reason = effects.item_refusal(state, turn, fighter, str(item))
+    reason = skills.item_refusal(state, turn, fighter, str(item))
     if reason is not None:
         return ("Items", reason)
     return _exact(action, "item")

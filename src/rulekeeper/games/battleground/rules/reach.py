@@ -21,7 +21,7 @@ from rulekeeper.games.battleground.board.movement import (
 )
 from rulekeeper.games.battleground.board.movement_effects import towards
 from rulekeeper.games.battleground.model import Fighter, Turn
-from rulekeeper.games.battleground.rules import effects
+from rulekeeper.games.battleground.rules import effects, marks
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -42,7 +42,7 @@ def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> 
         use_focus=use_focus,
         quickness=fighter.buff == "quickness",
         cripple=fighter.debuff == "cripple",
-        in_difficult=field.is_difficult(fighter.position) or effects.flooded(state, fighter),
+        in_difficult=field.is_difficult(fighter.position) or marks.flooded(state, fighter),
     )
 
 

@@ -12,6 +12,7 @@ from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
+
 def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
     """(rule, reason) for an action that is not among the legal ones."""
     top = state.flow.top()
