@@ -12,13 +12,14 @@ are ``n`` hex steps and ``n - 1`` inches apart.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from rulekeeper.core import CHANCE, Action, load_game
+from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, load_game
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 from rulekeeper.games.battleground.model import Fighter, Turn
@@ -321,3 +322,23 @@ def miss_target(state: BattlegroundState) -> None:
             roll(state, 1)
         else:
             keep(state)
+
+
+def random_step(state: GameState, chooser: random.Random) -> None:
+    """One step of random play: a die from the state's own stream, or a random legal action of
+    the seat asked (forfeits and draw offers left out)."""
+    if state.is_chance_node():
+        state.resolve_chance()
+        return
+    current = state.current_player()
+    seats = [0, 1] if current == SIMULTANEOUS else [current]
+    seat = next(s for s in seats if state.legal_actions(s))
+    options = [a for a in state.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")]
+    state.apply_action(chooser.choice(options), seat)
+
+
+def play_randomly(state: GameState, chooser: random.Random) -> GameState:
+    """Random play (:func:`random_step`) to the end of the game; returns *state*."""
+    while not state.is_terminal():
+        random_step(state, chooser)
+    return state

@@ -6,24 +6,15 @@ from __future__ import annotations
 import random
 import threading
 
+from game_helpers import play_randomly
+
 from rulekeeper.core import load_game
-from rulekeeper.core.state import SIMULTANEOUS
 
 
 def _play(game_name: str, seed: int, params: dict[str, object]) -> str:
     """A random game (choices from a seeded generator, dice from the state), as its final text."""
     state = load_game(game_name, **params).new_initial_state(seed=seed)
-    chooser = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance()
-            continue
-        current = state.current_player()
-        seats = [0, 1] if current == SIMULTANEOUS else [current]
-        seat = next(s for s in seats if state.legal_actions(s))
-        options = [a for a in state.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")]
-        state.apply_action(chooser.choice(options), seat)
-    return state.serialize()
+    return play_randomly(state, random.Random(seed)).serialize()
 
 
 def test_two_games_on_one_map_in_two_threads_match_sequential_play() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_helpers import play_randomly, random_step
 
 from rulekeeper.core import SIMULTANEOUS, load_game
 from rulekeeper.core.state import GameState
@@ -21,14 +22,10 @@ def _random_states(seed: int, every: int = 7) -> list[GameState]:
     snapshots: list[GameState] = []
     steps = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.resolve_chance()
+        was_chance = state.is_chance_node()
+        random_step(state, chooser)
+        if was_chance:
             continue
-        current = state.current_player()
-        seats = [0, 1] if current == SIMULTANEOUS else [current]
-        seat = next(s for s in seats if state.legal_actions(s))
-        options = [a for a in state.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")]
-        state.apply_action(chooser.choice(options), seat)
         steps += 1
         if steps % every == 0:
             snapshots.append(state.clone())
@@ -63,19 +60,7 @@ def test_resampled_states_look_the_same_to_the_seat_and_play_on(seed: int) -> No
     # A re-dealt state plays on to the end under random play.
     last = _random_states(seed, every=40)
     for state in last[:2]:
-        copy = state.resample(0, rng)
-        chooser = random.Random(seed)
-        while not copy.is_terminal():
-            if copy.is_chance_node():
-                copy.resolve_chance()
-                continue
-            current = copy.current_player()
-            seats = [0, 1] if current == SIMULTANEOUS else [current]
-            seat = next(s for s in seats if copy.legal_actions(s))
-            options = [
-                a for a in copy.legal_actions(seat) if a.kind not in ("forfeit", "offer-draw")
-            ]
-            copy.apply_action(chooser.choice(options), seat)
+        assert play_randomly(state.resample(0, rng), random.Random(seed)).is_terminal()
 
 
 def test_the_secret_card_choice_is_hidden_from_the_other_player_in_the_log() -> None:
