@@ -237,6 +237,41 @@ def test_illegal_action_raised_inside_apply_leaves_state_unchanged() -> None:
     assert state.serialize() == before
 
 
+class LateExplodingState(ToyState):
+    """Plays by the toy rules for three actions, then a rule fails midway through the fourth."""
+
+    def _apply(self, action: Action, player: int) -> None:
+        super()._apply(action, player)
+        if len(self._history) >= 3:
+            self.scores[1] += 7
+            raise RuntimeError("bug in a later rule")
+
+
+class LateExplodingGame(ToyGame):
+    name = "toy_late_exploding"
+    state_class = LateExplodingState
+
+
+def test_failure_after_actions_in_place_restores_the_state() -> None:
+    """Core contract (issue 7 §2): actions apply in place; a rule failing midway rebuilds the
+    state from its restore point and the actions since, so nothing it did is kept."""
+    state = LateExplodingGame().new_initial_state(4)
+    twin = state.clone()
+    pick_both(state)
+    roll(state, "success")
+    assert len(state.history()) == 3
+    before = state.serialize()
+    events = list(state.events)
+    with pytest.raises(RuntimeError, match="bug in a later rule"):
+        state.apply_action(state.legal_actions()[0])
+    assert state.serialize() == before
+    assert list(state.events) == events
+    assert twin.history() == []  # a clone taken earlier never sees the in-place changes
+    with pytest.raises(RuntimeError, match="bug in a later rule"):  # restored twice: same
+        state.apply_action(state.legal_actions()[0])
+    assert state.serialize() == before
+
+
 # -- chance -----------------------------------------------------------------------
 
 

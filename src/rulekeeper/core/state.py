@@ -207,7 +207,7 @@ class GameState(ABC):
     """
 
     _BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"game", "seed", "rng", "events", "_history"}
+        {"game", "seed", "rng", "events", "_history", "_restore_point"}
     )
 
     def __init__(self, game: Game, seed: int = 0) -> None:
@@ -218,6 +218,8 @@ class GameState(ABC):
         self.rng = Pcg32(seed)
         self.events = EventLog()
         self._history: Chain[LoggedAction] = Chain()
+        # (untouched copy, history length) taken before the first action applied in place
+        self._restore_point: tuple[GameState, int] | None = None
 
     # ------------------------------------------------------------------ hooks
 
@@ -236,9 +238,9 @@ class GameState(ABC):
 
     @abstractmethod
     def _apply(self, action: Action, player: int) -> None:
-        """Apply an action already checked to be legal.
+        """Apply an action already checked to be legal, in place.
 
-        Runs on a scratch copy of the state, so it may raise midway.
+        It may raise midway: :meth:`apply_action` then restores the state.
         """
 
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
@@ -441,9 +443,9 @@ class GameState(ABC):
         leaves the state untouched if the action is not legal; any other
         exception raised by the rules also leaves it untouched.
 
-        The rules run on a clone whose attributes are then adopted, so keep
-        references to the state itself, not to its parts (``state.events``
-        is a new object after every action).
+        The rules run on the state itself. Before its first action a state keeps an untouched
+        copy of itself (its restore point); should the rules fail midway, the state is rebuilt
+        from that copy and the actions applied since, which the rules reproduce exactly.
         """
         refusal = self._refusal(action, player)
         if refusal is not None:
@@ -454,25 +456,41 @@ class GameState(ABC):
             actor = player
         else:
             actor = player if current == SIMULTANEOUS and player is not None else current
-        trial = self.clone()
-        if actor == CHANCE:
-            # Every chance outcome consumes the same draw whether it was
-            # sampled by resolve_chance or supplied from outside (a replay, a
-            # physical die), so the state stays a function of its history.
-            trial.rng.random()
+        if self._restore_point is None:
+            self._restore_point = (self.clone(), len(self._history))
         secret = self._secret(action, actor) if actor >= 0 else None
-        trial._apply(action, actor)
         entry = (
             LoggedAction(actor, action)
             if secret is None
             else LoggedAction(actor, action, secret[0], secret[1])
         )
-        trial._history = trial._history.append(entry)
-        self._adopt(trial)
+        try:
+            self._perform(entry)
+        except BaseException:
+            self._restore()
+            raise
 
-    def _adopt(self, other: GameState) -> None:
+    def _perform(self, entry: LoggedAction) -> None:
+        """Apply a checked entry and log it."""
+        if entry.player == CHANCE:
+            # Every chance outcome consumes the same draw whether it was
+            # sampled by resolve_chance or supplied from outside (a replay, a
+            # physical die), so the state stays a function of its history.
+            self.rng.random()
+        self._apply(entry.action, entry.player)
+        self._history = self._history.append(entry)
+
+    def _restore(self) -> None:
+        """Rebuild the state from its restore point and the actions applied since."""
+        assert self._restore_point is not None
+        point, length = self._restore_point
+        since = self._history.newest(len(self._history) - length)
+        fresh = point.clone()
+        for entry in since:
+            fresh._perform(entry)
         self.__dict__.clear()
-        self.__dict__.update(other.__dict__)
+        self.__dict__.update(fresh.__dict__)
+        self._restore_point = (point, length)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """Outcomes of the current chance node with probabilities; [] elsewhere."""
@@ -598,6 +616,7 @@ class GameState(ABC):
         new.rng = self.rng.clone()
         new.events = self.events.clone()
         new._history = self._history  # an immutable chain: shared
+        new._restore_point = None
         self._clone_data_into(new)
         return new
 
@@ -669,6 +688,7 @@ class GameState(ABC):
         state.rng = rng
         state.events = events
         state._history = Chain(history)
+        state._restore_point = None
         try:
             state._from_data(data)
         except DataError:

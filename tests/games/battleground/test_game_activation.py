@@ -304,8 +304,9 @@ def test_empty_deck_draws_what_is_left_without_reshuffling():
     side = state.sides[0]
     assert len(side.hand) == 2
     side.deck = Deck([COSMIC_KEY], discard=[BATTLE_CRY, STEADY_AIM])
+    held = list(side.hand)
     prepare(state)
-    assert sorted(state.sides[0].hand) == sorted([*side.hand, COSMIC_KEY])
+    assert sorted(state.sides[0].hand) == sorted([*held, COSMIC_KEY])
     assert len(state.sides[0].hand) == 3
     assert state.sides[0].deck.size == 0
     assert state.sides[0].deck.discard_pile == (BATTLE_CRY, STEADY_AIM)
