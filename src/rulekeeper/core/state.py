@@ -207,7 +207,7 @@ class GameState(ABC):
     """
 
     _BASE_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"game", "seed", "rng", "events", "_history", "_restore_point"}
+        {"game", "seed", "rng", "events", "_history", "_restore_point", "_offered"}
     )
 
     def __init__(self, game: Game, seed: int = 0) -> None:
@@ -220,6 +220,9 @@ class GameState(ABC):
         self._history: Chain[LoggedAction] = Chain()
         # (untouched copy, history length) taken before the first action applied in place
         self._restore_point: tuple[GameState, int] | None = None
+        # (seat, actions) last listed for this very state: an action taken from that list
+        # needs no second check (it is forgotten when an action is applied or on a clone)
+        self._offered: tuple[int, Sequence[Action]] | None = None
 
     # ------------------------------------------------------------------ hooks
 
@@ -335,12 +338,25 @@ class GameState(ABC):
             if player == CHANCE:
                 return []
             self._check_seat(player)
-            return list(self._legal_actions(player))
+            return self._offer(player)
         if player is None:
-            return list(self._legal_actions(current))
+            return self._offer(current)
         if player != CHANCE:
             self._check_seat(player)
-        return list(self._legal_actions(current)) if player == current else []
+        return self._offer(current) if player == current else []
+
+    def _offer(self, seat: int) -> list[Action]:
+        """The legal actions of *seat*, remembered until the state changes."""
+        legal = self._legal_actions(seat)
+        self._offered = (seat, legal)
+        return list(legal)
+
+    def _was_offered(self, action: Action, seat: int) -> bool:
+        """Whether *action* is the very object this state last listed as legal for *seat*."""
+        offered = self._offered
+        if offered is None or offered[0] != seat:
+            return False
+        return any(candidate is action for candidate in offered[1])
 
     def explain(self, action: Action, player: int | None = None) -> Explanation:
         """Whether *player* (default: the player to act) may take *action*, and why."""
@@ -386,6 +402,12 @@ class GameState(ABC):
     def _refusal(self, action: Action, player: int | None) -> Explanation | None:
         """The refusal of *action*, or None when it is legal."""
         current = self.current_player()
+        if (
+            self._offered is not None
+            and (player is None or type(player) is int)
+            and self._was_offered(action, current if player is None else player)
+        ):
+            return None
 
         def refuse(rule: str, reason: str) -> Explanation:
             return Explanation(False, rule, reason)
@@ -472,6 +494,7 @@ class GameState(ABC):
 
     def _perform(self, entry: LoggedAction) -> None:
         """Apply a checked entry and log it."""
+        self._offered = None
         if entry.player == CHANCE:
             # Every chance outcome consumes the same draw whether it was
             # sampled by resolve_chance or supplied from outside (a replay, a
@@ -506,6 +529,7 @@ class GameState(ABC):
             total += p
         if not math.isclose(total, 1.0, abs_tol=_PROBABILITY_TOLERANCE):
             raise RuntimeError(f"{self.game.name}: chance probabilities sum to {total}, not 1")
+        self._offered = (CHANCE, [action for action, _ in outcomes])
         return outcomes
 
     def resolve_chance(self) -> Action:
@@ -617,6 +641,7 @@ class GameState(ABC):
         new.events = self.events.clone()
         new._history = self._history  # an immutable chain: shared
         new._restore_point = None
+        new._offered = None
         self._clone_data_into(new)
         return new
 
@@ -689,6 +714,7 @@ class GameState(ABC):
         state.events = events
         state._history = Chain(history)
         state._restore_point = None
+        state._offered = None
         try:
             state._from_data(data)
         except DataError:

@@ -135,10 +135,18 @@ class Reach(Mapping[Position, Route]):
     Legal-action lists only need the destinations, so paths are not built for all of them.
     """
 
-    def __init__(self, costs: dict[Position, int], build: Callable[[Position], Route]) -> None:
+    def __init__(
+        self,
+        costs: dict[Position, int],
+        build: Callable[[Position], Route],
+        *,
+        in_order: bool = False,
+    ) -> None:
         self.costs = costs
         self._build = build
         self._routes: dict[Position, Route] = {}
+        if in_order:  # the costs were written in sorted order
+            self._ordered = list(costs)
 
     def __getitem__(self, pos: Position) -> Route:
         route = self._routes.get(pos)
@@ -185,27 +193,40 @@ class Occupancy:
         return self.friends | self.enemies
 
 
-def _enemy_zone(field: Battlefield, enemies: frozenset[Position]) -> frozenset[Position]:
-    """Positions adjacent to an enemy: entering one ends a move action."""
-    return frozenset(p for e in enemies for p in field.adjacent_positions(e))
+CLIMBS = frozenset({"climb-up", "climb-down"})
 
 
-def _move_table(
-    field: Battlefield,
-) -> dict[Position, tuple[tuple[Position, int, bool, MoveStep], ...]]:
-    """Every position's terrain steps as plain tuples (the search's inner loop reads them)."""
-    table: dict[Position, tuple[tuple[Position, int, bool, MoveStep], ...]] | None
-    table = field.__dict__.get("_move_table")
-    if table is None:
-        table = {
-            pos: tuple(
-                (m.to, m.cost, m.kind in ("climb-up", "climb-down"), m)
-                for m in terrain_moves(field, pos)
-            )
-            for pos in field.positions
-        }
-        field.__dict__["_move_table"] = table
-    return table
+class MoveGraph:
+    """A map's terrain steps on integer indices, built once per map: the search's inner loop
+    hashes small integers instead of positions, and its tables hold no objects the garbage
+    collector has to scan. Index order is the positions' sorted order."""
+
+    __slots__ = ("adjacent", "index", "moves", "positions", "steps")
+
+    def __init__(self, field: Battlefield) -> None:
+        self.positions: list[Position] = sorted(field.positions)
+        self.index: dict[Position, int] = {p: i for i, p in enumerate(self.positions)}
+        self.moves: list[tuple[MoveStep, ...]] = [terrain_moves(field, p) for p in self.positions]
+        self.steps = [self.encode(moves) for moves in self.moves]
+        self.adjacent: list[tuple[int, ...]] = [
+            tuple(self.index[a] for a in field.adjacent_positions(p)) for p in self.positions
+        ]
+
+    def encode(self, moves: tuple[MoveStep, ...]) -> tuple[tuple[int, int, bool, int], ...]:
+        """Steps as (destination index, cost, is a climb, step number)."""
+        if len(moves) >= 128:  # pragma: no cover - no hex has that many ways out
+            raise ValueError("too many terrain steps from one position")
+        return tuple(
+            (self.index[m.to], m.cost, m.kind in CLIMBS, j) for j, m in enumerate(moves)
+        )
+
+
+def move_graph(field: Battlefield) -> MoveGraph:
+    """The map's :class:`MoveGraph` (built on first use, kept by the battlefield)."""
+    graph: MoveGraph | None = field.__dict__.get("_move_graph")
+    if graph is None:
+        graph = field.__dict__["_move_graph"] = MoveGraph(field)
+    return graph
 
 
 def terrain_moves(field: Battlefield, pos: Position) -> tuple[MoveStep, ...]:
@@ -279,27 +300,32 @@ def reachable(
     if style != "move":
         return free_reach(field, start, points, occupancy, kind=style)
     occupancy = occupancy or Occupancy()
-    occupied = occupancy.occupied - {start}
-    enemies = occupancy.enemies
-    enemy_zone = _enemy_zone(field, enemies)
-    best: dict[Position, int] = {start: 0}
-    came: dict[Position, tuple[Position, MoveStep]] = {}
-    stopped: set[Position] = set()
-    table = _move_table(field)
+    graph = move_graph(field)
+    index = graph.index
+    positions = graph.positions
+    origin = index.get(start, -1)  # -1: a start off the map's positions (its steps computed)
+    first = terrain_moves(field, start) if origin < 0 else graph.moves[origin]
+    first_steps = graph.encode(first) if origin < 0 else graph.steps[origin]
+
+    def indices(group: Iterable[Position]) -> set[int]:
+        return {index[p] for p in group if p in index}
+
+    occupied = indices(occupancy.occupied - {start})
+    enemies = indices(occupancy.enemies)
+    enemy_zone = {a for p in occupancy.enemies for a in indices(field.adjacent_positions(p))}
+    adjacent = graph.adjacent
+    steps_of = graph.steps
+    best: dict[int, int] = {origin: 0}
+    came: dict[int, int] = {}  # index -> previous index << 8 | step number << 1 | pushes
+    stopped: set[int] = set()
     # Step costs are small integers: a bucket per cost replaces the heap (same order).
-    buckets: list[list[Position]] = [[] for _ in range(points + 1)]
-    buckets[0].append(start)
+    buckets: list[list[int]] = [[] for _ in range(points + 1)]
+    buckets[0].append(origin)
     for cost in range(points + 1):
-        for pos in buckets[cost]:
-            if best[pos] != cost or pos in stopped:
+        for at in buckets[cost]:
+            if best[at] != cost or at in stopped:
                 continue
-            steps = table.get(pos)
-            if steps is None:  # a start off the map's positions: compute its steps directly
-                steps = tuple(
-                    (m.to, m.cost, m.kind in ("climb-up", "climb-down"), m)
-                    for m in terrain_moves(field, pos)
-                )
-            for to, step_cost, climb, move in steps:
+            for to, step_cost, climb, number in steps_of[at] if at >= 0 else first_steps:
                 total = cost + step_cost
                 if total > points:
                     continue
@@ -307,36 +333,38 @@ def reachable(
                 if known is not None and known <= total:
                     continue
                 halts = to in enemy_zone
+                pushes = 0
                 if to in occupied:
                     # Climbing onto a model pushes it (Pushing); nothing else enters a taken hex.
-                    if not climb or not occupancy.can_be_pushed(to):
+                    if not climb or not occupancy.can_be_pushed(positions[to]):
                         continue
-                    if all(p in occupied for p in field.adjacent_positions(to)):
+                    if all(a in occupied for a in adjacent[to]):
                         continue
-                    move = MoveStep(move.kind, to, step_cost, pushes=to)
+                    pushes = 1
                     # A pushed enemy lands next to the climber: entering beside an enemy ends it.
                     halts = halts or to in enemies
                 best[to] = total
-                came[to] = (pos, move)
+                came[to] = at << 8 | number << 1 | pushes
                 buckets[total].append(to)
                 if halts:
                     stopped.add(to)
-    del best[start]
-    return Reach(
-        best, lambda pos: Route(pos, best[pos], _walk_back(came, start, pos), pos in stopped)
-    )
+    del best[origin]
 
+    def route(pos: Position) -> Route:
+        steps: list[MoveStep] = []
+        at = index[pos]
+        while at != origin:
+            code = came[at]
+            previous = code >> 8
+            move = (graph.moves[previous] if previous >= 0 else first)[code >> 1 & 127]
+            if code & 1:
+                move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
+            steps.append(move)
+            at = previous
+        steps.reverse()
+        return Route(pos, best[index[pos]], tuple(steps), index[pos] in stopped)
 
-def _walk_back(
-    came: dict[Position, tuple[Position, MoveStep]], start: Position, pos: Position
-) -> tuple[MoveStep, ...]:
-    steps: list[MoveStep] = []
-    while pos != start:
-        previous, step = came[pos]
-        steps.append(step)
-        pos = previous
-    steps.reverse()
-    return tuple(steps)
+    return Reach({positions[i]: best[i] for i in sorted(best)}, route, in_order=True)
 
 
 def _hex_tree(field: Battlefield, origin: Hex, points: int) -> dict[Hex, Hex]:
