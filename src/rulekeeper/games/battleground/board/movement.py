@@ -194,6 +194,7 @@ class Occupancy:
 
 
 CLIMBS = frozenset({"climb-up", "climb-down"})
+_TAKEN, _ENEMY, _BESIDE_ENEMY, _HALTED = 1, 2, 4, 8
 
 
 class MoveGraph:
@@ -201,7 +202,7 @@ class MoveGraph:
     hashes small integers instead of positions, and its tables hold no objects the garbage
     collector has to scan. Index order is the positions' sorted order."""
 
-    __slots__ = ("adjacent", "index", "moves", "positions", "steps")
+    __slots__ = ("adjacent", "at_hex", "index", "moves", "positions", "steps")
 
     def __init__(self, field: Battlefield) -> None:
         self.positions: list[Position] = sorted(field.positions)
@@ -211,6 +212,10 @@ class MoveGraph:
         self.adjacent: list[tuple[int, ...]] = [
             tuple(self.index[a] for a in field.adjacent_positions(p)) for p in self.positions
         ]
+        at_hex: dict[Hex, list[int]] = {}
+        for i, p in enumerate(self.positions):
+            at_hex.setdefault(p.hex, []).append(i)
+        self.at_hex: dict[Hex, tuple[int, ...]] = {h: tuple(v) for h, v in at_hex.items()}
 
     def encode(self, moves: tuple[MoveStep, ...]) -> tuple[tuple[int, int, bool, int], ...]:
         """Steps as (destination index, cost, is a climb, step number)."""
@@ -303,88 +308,107 @@ def reachable(
     graph = move_graph(field)
     index = graph.index
     positions = graph.positions
-    origin = index.get(start, -1)  # -1: a start off the map's positions (its steps computed)
-    first = terrain_moves(field, start) if origin < 0 else graph.moves[origin]
-    first_steps = graph.encode(first) if origin < 0 else graph.steps[origin]
-
-    def indices(group: Iterable[Position]) -> set[int]:
-        return {index[p] for p in group if p in index}
-
-    occupied = indices(occupancy.occupied - {start})
-    enemies = indices(occupancy.enemies)
-    enemy_zone = {a for p in occupancy.enemies for a in indices(field.adjacent_positions(p))}
+    size = len(positions)
+    origin = index.get(start, size)  # a start off the map's positions gets the spare slot
+    first = graph.moves[origin] if origin < size else terrain_moves(field, start)
+    first_steps = graph.steps[origin] if origin < size else graph.encode(first)
+    # One byte of flags per position: who stands there or next to it, and where a move halts.
+    flags = bytearray(size + 1)
+    for pos in occupancy.occupied - {start}:
+        if pos in index:
+            flags[index[pos]] |= _TAKEN
+    for pos in occupancy.enemies:
+        if pos in index:
+            flags[index[pos]] |= _ENEMY
+        for beside in field.adjacent_positions(pos):
+            if beside in index:
+                flags[index[beside]] |= _BESIDE_ENEMY
     adjacent = graph.adjacent
     steps_of = graph.steps
-    best: dict[int, int] = {origin: 0}
-    came: dict[int, int] = {}  # index -> previous index << 8 | step number << 1 | pushes
-    stopped: set[int] = set()
+    unreached = points + 1
+    best = [unreached] * (size + 1)
+    best[origin] = 0
+    came = [0] * (size + 1)  # previous index << 8 | step number << 1 | pushes
+    reached: list[int] = []
     # Step costs are small integers: a bucket per cost replaces the heap (same order).
     buckets: list[list[int]] = [[] for _ in range(points + 1)]
     buckets[0].append(origin)
     for cost in range(points + 1):
         for at in buckets[cost]:
-            if best[at] != cost or at in stopped:
+            if best[at] != cost or flags[at] & _HALTED:
                 continue
-            for to, step_cost, climb, number in steps_of[at] if at >= 0 else first_steps:
+            for to, step_cost, climb, number in first_steps if at == origin else steps_of[at]:
                 total = cost + step_cost
-                if total > points:
+                if total >= best[to]:  # also beyond the points: best starts at points + 1
                     continue
-                known = best.get(to)
-                if known is not None and known <= total:
-                    continue
-                halts = to in enemy_zone
+                flag = flags[to]
                 pushes = 0
-                if to in occupied:
-                    # Climbing onto a model pushes it (Pushing); nothing else enters a taken hex.
-                    if not climb or not occupancy.can_be_pushed(positions[to]):
-                        continue
-                    if all(a in occupied for a in adjacent[to]):
-                        continue
-                    pushes = 1
-                    # A pushed enemy lands next to the climber: entering beside an enemy ends it.
-                    halts = halts or to in enemies
+                if flag:
+                    if flag & _TAKEN:
+                        # Climbing onto a model pushes it (Pushing); nothing else enters a
+                        # taken hex.
+                        if not climb or not occupancy.can_be_pushed(positions[to]):
+                            continue
+                        if all(flags[a] & _TAKEN for a in adjacent[to]):
+                            continue
+                        pushes = 1
+                        # A pushed enemy lands next to the climber: entering beside an enemy
+                        # ends it.
+                        if flag & _ENEMY:
+                            flags[to] |= _HALTED
+                    if flag & _BESIDE_ENEMY:
+                        flags[to] |= _HALTED
+                if best[to] == unreached:
+                    reached.append(to)
                 best[to] = total
                 came[to] = at << 8 | number << 1 | pushes
                 buckets[total].append(to)
-                if halts:
-                    stopped.add(to)
-    del best[origin]
 
     def route(pos: Position) -> Route:
         steps: list[MoveStep] = []
-        at = index[pos]
+        at = end = index[pos]
         while at != origin:
             code = came[at]
             previous = code >> 8
-            move = (graph.moves[previous] if previous >= 0 else first)[code >> 1 & 127]
+            move = (first if previous == origin else graph.moves[previous])[code >> 1 & 127]
             if code & 1:
                 move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
             steps.append(move)
             at = previous
         steps.reverse()
-        return Route(pos, best[index[pos]], tuple(steps), index[pos] in stopped)
+        return Route(pos, best[end], tuple(steps), bool(flags[end] & _HALTED))
 
-    return Reach({positions[i]: best[i] for i in sorted(best)}, route, in_order=True)
+    reached.sort()
+    return Reach({positions[i]: best[i] for i in reached}, route, in_order=True)
 
 
-def _hex_tree(field: Battlefield, origin: Hex, points: int) -> dict[Hex, Hex]:
-    """Breadth-first tree of board hexes within ``points`` steps (cached per map)."""
-    cache: dict[tuple[Hex, int], dict[Hex, Hex]] = field.__dict__.setdefault("_hex_trees", {})
-    found = cache.get((origin, points))
+def _hex_tree(
+    field: Battlefield, origin: Hex, points: int
+) -> tuple[dict[Hex, Hex], tuple[tuple[int, int], ...]]:
+    """Breadth-first tree of board hexes within ``points`` steps, and the (index, distance) of
+    every position on those hexes but the origin's, in index order (cached per map)."""
+    key = (origin, points)
+    cache: dict[tuple[Hex, int], tuple[dict[Hex, Hex], tuple[tuple[int, int], ...]]]
+    cache = field.__dict__.setdefault("_hex_trees", {})
+    found = cache.get(key)
     if found is None:
-        found = {origin: origin}
+        tree = {origin: origin}
         layer = [origin]
         for _ in range(points):
             following: list[Hex] = []
             for h in layer:
                 for n in neighbours(h):
-                    if n in field.board and n not in found:
-                        found[n] = h
+                    if n in field.board and n not in tree:
+                        tree[n] = h
                         following.append(n)
             layer = following
+        at_hex = move_graph(field).at_hex
+        spots = sorted(
+            (i, hex_distance(origin, h)) for h in tree if h != origin for i in at_hex.get(h, ())
+        )
         if len(cache) > 512:
             cache.clear()  # bounded: big caches of small objects slow the garbage collector
-        cache[(origin, points)] = found
+        found = cache[key] = (tree, tuple(spots))
     return found
 
 
@@ -400,17 +424,11 @@ def free_reach(
     adjacency are ignored and every surrounding hex is adjacent at any level, so each hex step
     costs 1; the movement must end on a free position."""
     step_kind: StepKind = "teleport" if kind == "teleport" else "jump"
-    occupied = (occupancy or Occupancy()).occupied - {start}
-    came = _hex_tree(field, start.hex, points)
-    costs: dict[Position, int] = {}
-    for h in came:
-        if h == start.hex:
-            continue  # the hex above or below is not a surrounding hex
-        for level in (GROUND, PLATFORM):
-            pos = Position(h[0], h[1], level)
-            if pos not in field.positions or pos in occupied:
-                continue
-            costs[pos] = hex_distance(start.hex, h)
+    graph = move_graph(field)
+    taken = {graph.index.get(p) for p in (occupancy or Occupancy()).occupied - {start}}
+    came, spots = _hex_tree(field, start.hex, points)  # the hex above or below is not one
+    positions = graph.positions
+    costs = {positions[i]: cost for i, cost in spots if i not in taken}
 
     def build(pos: Position) -> Route:
         trail: list[Hex] = []
@@ -425,4 +443,4 @@ def free_reach(
         )
         return Route(pos, len(steps), steps)
 
-    return Reach(costs, build)
+    return Reach(costs, build, in_order=True)
