@@ -32,6 +32,7 @@ from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground import saves
 from rulekeeper.games.battleground.actions import ActionCatalog
+from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
@@ -134,8 +135,9 @@ STEPS = StepKinds(
 
 @cache
 def _shared_field(name: str) -> Battlefield:
-    """Shipped maps are loaded once per process: every game on them shares the sight tables."""
-    return Battlefield.load(name)
+    """Shipped maps are loaded once per process, with their prebuilt sight and cover tables:
+    every game on them shares the tables."""
+    return load_shipped(name)
 
 
 @register_game
