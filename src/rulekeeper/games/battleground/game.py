@@ -32,9 +32,9 @@ from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground import saves
 from rulekeeper.games.battleground.actions import ActionCatalog
-from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
+from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
