@@ -9,7 +9,7 @@ process without sharing anything.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from itertools import combinations, product
 from typing import Any, TypeVar
 
@@ -48,12 +48,16 @@ def discard_choices(hand: tuple[str, ...]) -> tuple[Action, ...]:
 class ActionCatalog:
     """The actions of one game, each built once (a bounded memo owned by the game)."""
 
-    __slots__ = ("_memo",)
+    __slots__ = ("_memo", "_moves", "_simple")
 
     LIMIT = 100_000
 
     def __init__(self) -> None:
         self._memo: dict[Hashable, Any] = {}
+        # actions without parameters, or with one text parameter, by (kind, name, text)
+        self._simple: dict[Hashable, Action] = {}
+        # moves without and with focus, by destination: bounded by the map's positions
+        self._moves: tuple[dict[Position, Action], dict[Position, Action]] = ({}, {})
 
     def _remember(self, key: Hashable, build: Callable[[], T]) -> T:
         memo = self._memo
@@ -67,8 +71,22 @@ class ActionCatalog:
 
     def act(self, kind: str, **params: Any) -> Action:
         """``Action.of(kind, **params)``, built once. The key keeps types apart (1, 1.0, True)."""
+        simple = self._simple
+        if not params:
+            found = simple.get(kind)
+            if found is None:
+                found = simple[kind] = Action.of(kind)
+            return found
         if len(params) == 1:
             ((name, value),) = params.items()
+            if type(value) is str:  # a text is equal only to texts: no type in the key
+                text_key = (kind, name, value)
+                found = simple.get(text_key)
+                if found is None:
+                    if len(simple) >= self.LIMIT:
+                        simple.clear()
+                    found = simple[text_key] = Action.of(kind, **params)
+                return found
             key: tuple[Any, ...] = ("act", kind, name, type(value).__name__, freeze(value))
         else:
             key = (
@@ -78,11 +96,20 @@ class ActionCatalog:
             )
         return self._remember(key, lambda: Action.of(kind, **params))
 
+    def moves(self, positions: Sequence[Position], use_focus: bool) -> list[Action]:
+        """:meth:`move` to each of *positions*."""
+        table = self._moves[use_focus]
+        out = []
+        for pos in positions:
+            action = table.get(pos)
+            if action is None:
+                action = table[pos] = Action.of("move", to=pos.to_json(), focus=use_focus)
+            out.append(action)
+        return out
+
     def move(self, pos: Position, use_focus: bool) -> Action:
         """Move: ``move to=[q, r, level] focus=...``."""
-        return self._remember(
-            ("move", pos, use_focus), lambda: Action.of("move", to=pos.to_json(), focus=use_focus)
-        )
+        return self.moves((pos,), use_focus)[0]
 
     def attack(self, weapon_id: str, target: str) -> Action:
         """Attack: ``attack target=... weapon=...``."""

@@ -258,7 +258,7 @@ def options(state: BattlegroundState, seat: int) -> list[Action]:
             if _move_kind(state, turn, fighter, use_focus) is None:
                 reach = state.move_options(turn, fighter, use_focus)
                 ordered = reach.ordered() if isinstance(reach, Reach) else sorted(reach)
-                out.extend(catalog.move(pos, use_focus) for pos in ordered)
+                out.extend(catalog.moves(ordered, use_focus))
     if "attack" in acts:
         out.extend(combat.attack_actions(state, turn, fighter))
     simple(*(catalog.act("skill", skill=s.id) for s in state.card(fighter).skills))

@@ -48,11 +48,17 @@ def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> 
 
 def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
     """Who stands in *fighter*'s way: friends (passed through, pushed), enemies, the unmovable."""
-    others = [f for f in state.fighters.values() if f is not fighter and not f.knocked_out]
-    friends = frozenset(f.position for f in others if f.owner == fighter.owner)
-    enemies = frozenset(f.position for f in others if f.owner != fighter.owner)
-    fixed = frozenset(f.position for f in others if not effects.can_be_moved(state, f))
-    occupancy = Occupancy(friends, enemies)
+    friends: list[Position] = []
+    enemies: list[Position] = []
+    unmovable: list[Position] = []
+    for other in state.fighters.values():
+        if other is fighter or other.knocked_out:
+            continue
+        (friends if other.owner == fighter.owner else enemies).append(other.position)
+        if not effects.can_be_moved(state, other):
+            unmovable.append(other.position)
+    fixed = frozenset(unmovable)
+    occupancy = Occupancy(frozenset(friends), frozenset(enemies))
     occupancy.can_be_pushed = lambda pos: pos not in fixed
     occupancy.unpushable = fixed
     return occupancy
