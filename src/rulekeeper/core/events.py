@@ -26,6 +26,9 @@ from rulekeeper.core.jsonvalue import (
 
 __all__ = ["Event", "EventLog"]
 
+_ATOMS = frozenset({str, int, bool, type(None)})
+"""Value types that make a payload flat and immutable (floats are checked for finiteness)."""
+
 
 @dataclass(frozen=True)
 class Event:
@@ -97,7 +100,16 @@ class EventLog:
         """Record an event; *data* is copied so later mutation cannot rewrite history."""
         if not isinstance(kind, str) or not kind:
             raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
-        payload: JsonObject = copy_checked_json(dict(data or {}), kind)
+        payload: JsonObject
+        if data is None:
+            payload = {}
+        elif type(data) is dict and all(type(v) in _ATOMS for v in data.values()):
+            # the usual flat payload of texts and numbers: a shallow copy is a full copy
+            if not all(type(k) is str for k in data):
+                raise TypeError(f"{kind}: event data keys must be texts")
+            payload = dict(data)
+        else:
+            payload = copy_checked_json(dict(data), kind)
         visible = None if visible_to is None else tuple(sorted(set(visible_to)))
         event = Event(len(self._events) + 1, kind, payload, visible)
         self._events = self._events.append(event)

@@ -45,7 +45,8 @@ def _declared(cls: type) -> dict[str, Any]:
     return {
         name: hints[name]
         for name in own
-        if name not in skip and getattr(hints[name], "__origin__", None) is not ClassVar
+        if name not in skip
+        and getattr(hints[name], "__origin__", None) is not ClassVar
         and not str(hints[name]).startswith("typing.ClassVar")
     }
 

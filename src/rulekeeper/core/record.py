@@ -237,9 +237,7 @@ def _list_plan(item: _Plan, as_tuple: bool) -> _Plan:
         copy: Copier = None if item_copy is None else (lambda v: tuple(item_copy(x) for x in v))
     else:
         copy = list if item_copy is None else (lambda v: [item_copy(x) for x in v])
-    write: Writer = (
-        list if item_write is _same else (lambda v: [item_write(x) for x in v])
-    )
+    write: Writer = list if item_write is _same else (lambda v: [item_write(x) for x in v])
     return _Plan(copy, write, read)
 
 

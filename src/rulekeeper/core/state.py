@@ -399,9 +399,12 @@ class GameState(ABC):
         """
         return action in self._legal_actions(player)
 
-    def _refusal(self, action: Action, player: int | None) -> Explanation | None:
-        """The refusal of *action*, or None when it is legal."""
-        current = self.current_player()
+    def _refusal(
+        self, action: Action, player: int | None, current: int | None = None
+    ) -> Explanation | None:
+        """The refusal of *action*, or None when it is legal (*current*: the player to act)."""
+        if current is None:
+            current = self.current_player()
         if (
             self._offered is not None
             and (player is None or type(player) is int)
@@ -469,10 +472,10 @@ class GameState(ABC):
         copy of itself (its restore point); should the rules fail midway, the state is rebuilt
         from that copy and the actions applied since, which the rules reproduce exactly.
         """
-        refusal = self._refusal(action, player)
+        current = self.current_player()
+        refusal = self._refusal(action, player, current)
         if refusal is not None:
             raise IllegalActionError(refusal.rule, refusal.reason)
-        current = self.current_player()
         if self._is_anytime(action, player):
             assert player is not None
             actor = player

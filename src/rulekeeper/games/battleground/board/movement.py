@@ -221,9 +221,7 @@ class MoveGraph:
         """Steps as (destination index, cost, is a climb, step number)."""
         if len(moves) >= 128:  # pragma: no cover - no hex has that many ways out
             raise ValueError("too many terrain steps from one position")
-        return tuple(
-            (self.index[m.to], m.cost, m.kind in CLIMBS, j) for j, m in enumerate(moves)
-        )
+        return tuple((self.index[m.to], m.cost, m.kind in CLIMBS, j) for j, m in enumerate(moves))
 
 
 def move_graph(field: Battlefield) -> MoveGraph:
