@@ -302,82 +302,108 @@ def reachable(
     """
     if style != "move":
         return free_reach(field, start, points, occupancy, kind=style)
-    occupancy = occupancy or Occupancy()
-    graph = move_graph(field)
-    index = graph.index
-    positions = graph.positions
-    size = len(positions)
-    origin = index.get(start, size)  # a start off the map's positions gets the spare slot
-    first = graph.moves[origin] if origin < size else terrain_moves(field, start)
-    first_steps = graph.steps[origin] if origin < size else graph.encode(first)
-    # One byte of flags per position: who stands there or next to it, and where a move halts.
-    flags = bytearray(size + 1)
-    for pos in occupancy.occupied - {start}:
-        if pos in index:
-            flags[index[pos]] |= _TAKEN
-    for pos in occupancy.enemies:
-        if pos in index:
-            flags[index[pos]] |= _ENEMY
-        for beside in field.adjacent_positions(pos):
-            if beside in index:
-                flags[index[beside]] |= _BESIDE_ENEMY
-    adjacent = graph.adjacent
-    steps_of = graph.steps
-    unreached = points + 1
-    best = [unreached] * (size + 1)
-    best[origin] = 0
-    came = [0] * (size + 1)  # previous index << 8 | step number << 1 | pushes
-    reached: list[int] = []
-    # Step costs are small integers: a bucket per cost replaces the heap (same order).
-    buckets: list[list[int]] = [[] for _ in range(points + 1)]
-    buckets[0].append(origin)
-    for cost in range(points + 1):
-        for at in buckets[cost]:
-            if best[at] != cost or flags[at] & _HALTED:
-                continue
-            for to, step_cost, climb, number in first_steps if at == origin else steps_of[at]:
-                total = cost + step_cost
-                if total >= best[to]:  # also beyond the points: best starts at points + 1
-                    continue
-                flag = flags[to]
-                pushes = 0
-                if flag:
-                    if flag & _TAKEN:
-                        # Climbing onto a model pushes it (Pushing); nothing else enters a
-                        # taken hex.
-                        if not climb or not occupancy.can_be_pushed(positions[to]):
-                            continue
-                        if all(flags[a] & _TAKEN for a in adjacent[to]):
-                            continue
-                        pushes = 1
-                        # A pushed enemy lands next to the climber: entering beside an enemy
-                        # ends it.
-                        if flag & _ENEMY:
-                            flags[to] |= _HALTED
-                    if flag & _BESIDE_ENEMY:
-                        flags[to] |= _HALTED
-                if best[to] == unreached:
-                    reached.append(to)
-                best[to] = total
-                came[to] = at << 8 | number << 1 | pushes
-                buckets[total].append(to)
+    return _Search(field, start, points, occupancy or Occupancy()).reach()
 
-    def route(pos: Position) -> Route:
+
+class _Search:
+    """One move action's cheapest-route search on the map's :class:`MoveGraph`; it keeps what
+    it found so a route is built only when asked for."""
+
+    __slots__ = ("best", "came", "first", "first_steps", "flags", "graph", "origin", "reached")
+
+    def __init__(self, field: Battlefield, start: Position, points: int, occupancy: Occupancy):
+        graph = self.graph = move_graph(field)
+        index = graph.index
+        positions = graph.positions
+        size = len(positions)
+        origin = self.origin = index.get(start, size)  # off the map's positions: a spare slot
+        first = self.first = graph.moves[origin] if origin < size else terrain_moves(field, start)
+        first_steps = self.first_steps = (
+            graph.steps[origin] if origin < size else graph.encode(first)
+        )
+        # One byte of flags per position: who stands there or next to it, where a move halts.
+        flags = self.flags = bytearray(size + 1)
+        for pos in occupancy.occupied - {start}:
+            if pos in index:
+                flags[index[pos]] |= _TAKEN
+        for pos in occupancy.enemies:
+            if pos in index:
+                flags[index[pos]] |= _ENEMY
+            for beside in field.adjacent_positions(pos):
+                if beside in index:
+                    flags[index[beside]] |= _BESIDE_ENEMY
+        adjacent = graph.adjacent
+        steps_of = graph.steps
+        unreached = points + 1
+        best = self.best = [unreached] * (size + 1)
+        best[origin] = 0
+        came = self.came = [0] * (size + 1)  # the position each was reached from
+        reached: list[int] = []
+        self.reached = reached
+        # Step costs are small integers: a bucket per cost replaces the heap (same order).
+        buckets: list[list[int]] = [[] for _ in range(points + 1)]
+        buckets[0].append(origin)
+        for cost in range(points + 1):
+            for at in buckets[cost]:
+                if best[at] != cost or flags[at] & _HALTED:
+                    continue
+                for to, step_cost, climb, _ in first_steps if at == origin else steps_of[at]:
+                    total = cost + step_cost
+                    if total >= best[to]:  # also beyond the points: best starts at points + 1
+                        continue
+                    flag = flags[to]
+                    if flag:
+                        if flag & _TAKEN:
+                            # Climbing onto a model pushes it (Pushing); nothing else enters a
+                            # taken hex.
+                            if not climb or not occupancy.can_be_pushed(positions[to]):
+                                continue
+                            if all(flags[a] & _TAKEN for a in adjacent[to]):
+                                continue
+                            # A pushed enemy lands next to the climber: entering beside an
+                            # enemy ends the move.
+                            if flag & _ENEMY:
+                                flags[to] |= _HALTED
+                        if flag & _BESIDE_ENEMY:
+                            flags[to] |= _HALTED
+                    if best[to] == unreached:
+                        reached.append(to)
+                    best[to] = total
+                    came[to] = at
+                    buckets[total].append(to)
+        reached.sort()
+
+    def reach(self) -> Reach:
+        """The destinations with their costs."""
+        positions, best = self.graph.positions, self.best
+        return Reach({positions[i]: best[i] for i in self.reached}, self.route, in_order=True)
+
+    def route(self, pos: Position) -> Route:
+        """The cheapest route found to *pos*: the first step of each position's list that
+        gives its cost (as the search took them); onto a taken position, a push."""
+        graph, best, flags = self.graph, self.best, self.flags
         steps: list[MoveStep] = []
-        at = end = index[pos]
-        while at != origin:
-            code = came[at]
-            previous = code >> 8
-            move = (first if previous == origin else graph.moves[previous])[code >> 1 & 127]
-            if code & 1:
+        at = end = graph.index[pos]
+        while at != self.origin:
+            previous = self.came[at]
+            cost = best[at] - best[previous]
+            pushes = bool(flags[at] & _TAKEN)
+            if previous == self.origin:
+                moves, codes = self.first, self.first_steps
+            else:
+                moves, codes = graph.moves[previous], graph.steps[previous]
+            number = next(
+                n
+                for to, step_cost, climb, n in codes
+                if to == at and step_cost == cost and (climb or not pushes)
+            )
+            move = moves[number]
+            if pushes:
                 move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
             steps.append(move)
             at = previous
         steps.reverse()
         return Route(pos, best[end], tuple(steps), bool(flags[end] & _HALTED))
-
-    reached.sort()
-    return Reach({positions[i]: best[i] for i in reached}, route, in_order=True)
 
 
 def _hex_tree(
