@@ -202,13 +202,14 @@ class MoveGraph:
     hashes small integers instead of positions, and its tables hold no objects the garbage
     collector has to scan. Index order is the positions' sorted order."""
 
-    __slots__ = ("adjacent", "at_hex", "index", "moves", "positions", "steps")
+    __slots__ = ("adjacent", "at_hex", "index", "positions", "steps")
 
     def __init__(self, field: Battlefield) -> None:
         self.positions: list[Position] = sorted(field.positions)
         self.index: dict[Position, int] = {p: i for i, p in enumerate(self.positions)}
-        self.moves: list[tuple[MoveStep, ...]] = [terrain_moves(field, p) for p in self.positions]
-        self.steps = [self.encode(moves) for moves in self.moves]
+        # The steps themselves are not kept: thousands of small objects for the garbage
+        # collector to scan, when a route needs only the few it passes (terrain_moves).
+        self.steps = [self.encode(tuple(_terrain_moves(field, p))) for p in self.positions]
         self.adjacent: list[tuple[int, ...]] = [
             tuple(self.index[a] for a in field.adjacent_positions(p)) for p in self.positions
         ]
@@ -309,17 +310,28 @@ class _Search:
     """One move action's cheapest-route search on the map's :class:`MoveGraph`; it keeps what
     it found so a route is built only when asked for."""
 
-    __slots__ = ("best", "came", "first", "first_steps", "flags", "graph", "origin", "reached")
+    __slots__ = (
+        "best",
+        "came",
+        "field",
+        "first_steps",
+        "flags",
+        "graph",
+        "origin",
+        "reached",
+        "start",
+    )
 
     def __init__(self, field: Battlefield, start: Position, points: int, occupancy: Occupancy):
         graph = self.graph = move_graph(field)
+        self.start = start
         index = graph.index
         positions = graph.positions
         size = len(positions)
         origin = self.origin = index.get(start, size)  # off the map's positions: a spare slot
-        first = self.first = graph.moves[origin] if origin < size else terrain_moves(field, start)
+        self.field = field
         first_steps = self.first_steps = (
-            graph.steps[origin] if origin < size else graph.encode(first)
+            graph.steps[origin] if origin < size else graph.encode(terrain_moves(field, start))
         )
         # One byte of flags per position: who stands there or next to it, where a move halts.
         flags = self.flags = bytearray(size + 1)
@@ -389,15 +401,15 @@ class _Search:
             cost = best[at] - best[previous]
             pushes = bool(flags[at] & _TAKEN)
             if previous == self.origin:
-                moves, codes = self.first, self.first_steps
+                source, codes = self.start, self.first_steps
             else:
-                moves, codes = graph.moves[previous], graph.steps[previous]
+                source, codes = graph.positions[previous], graph.steps[previous]
             number = next(
                 n
                 for to, step_cost, climb, n in codes
                 if to == at and step_cost == cost and (climb or not pushes)
             )
-            move = moves[number]
+            move = terrain_moves(self.field, source)[number]
             if pushes:
                 move = MoveStep(move.kind, move.to, move.cost, pushes=move.to)
             steps.append(move)
