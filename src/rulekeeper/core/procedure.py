@@ -98,11 +98,17 @@ class ProcedureState(GameState):
     def _is_terminal(self) -> bool:
         return self._is_over()
 
+    def current_player(self) -> int:
+        # The base class asks _is_terminal and then _current_player: one question here.
+        return self._current_player()
+
     def _current_player(self) -> int:
         if self._is_over():
             return TERMINAL
         top = self.flow.steps[-1]
         actor = top.actor(self)
+        if actor >= 0:
+            return actor
         if actor == SIMULTANEOUS:
             waiting = top.waiting(self)
             if not waiting:

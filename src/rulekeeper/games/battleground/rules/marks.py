@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.movement import move_graph
 from rulekeeper.games.battleground.model import Fighter
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 
@@ -50,16 +51,17 @@ def place_mark(state: BattlegroundState, owner: Fighter, effect: Any) -> None:
     objectives = {tuple(v) for v in state.objectives.values()}
     turn = state.turns[-1] if state.turns else None
     options = []
-    for pos in sorted(state.field.positions):
-        if pos in taken or pos.hex in objectives or state.field.is_difficult(pos):
+    field = state.field
+    for pos in move_graph(field).positions:  # every position, in sorted order
+        if field.range_inches(owner.position, pos) > effect.range:
             continue
-        if state.field.range_inches(owner.position, pos) > effect.range:
+        if pos in taken or pos.hex in objectives or field.is_difficult(pos):
             continue
         if turn is not None and turn.interruption and turn.interrupted:
             target = state.fighters[turn.interrupted]
             if not state.field.are_adjacent(pos, target.position):
                 continue  # Interruptions: marks go next to the interrupted enemy
-        if state.field.has_line_of_sight(owner.position, pos):
+        if field.has_line_of_sight(owner.position, pos):
             options.append(pos.to_json())
     if not options:
         return
