@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ValidationError
 
-from rulekeeper.core import Bounds, Reader, RefCheck, Step
+from rulekeeper.core import Bounds, DataError, Reader, RefCheck, Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.core.record import from_data
 from rulekeeper.games.battleground.content.effects import Ability, Move, PlaceMark, SkillTest
@@ -125,6 +125,14 @@ class TestShape:
 def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reader) -> None:
     """Each reference names something of this game: a character (of the state, or of the
     pack for a character still to deploy), a card, weapon or item of the pack, an objective."""
+    for ref in refs:
+        problem = ref_problem(state, ref)
+        if problem is not None:
+            raise reader.fail(ref.path, problem)
+
+
+def ref_problem(state: BattlegroundState, ref: RefCheck) -> str | None:
+    """Why reference *ref* names nothing of this game, or None."""
     pack = state.pack
     known: dict[str, Callable[[str], bool]] = {
         "character": state.fighters.__contains__,
@@ -137,21 +145,31 @@ def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reade
         "item": pack.items.__contains__,
         "objective": state.field.objectives.__contains__,
     }
-    for ref in refs:
-        test = known.get(ref.kind)
-        if test is None or not test(ref.value):
-            raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+    test = known.get(ref.kind)
+    if test is None or not test(ref.value):
+        return f"unknown {ref.kind} {ref.value!r}"
+    return None
 
 
 def check_state(state: BattlegroundState, reader: Reader) -> None:
     """Everything the declaration cannot say; the first problem is refused, naming its field."""
-    _check_game(state, reader)
-    _check_fighters(state, reader)
-    _check_sides(state, reader)
-    _check_board(state, reader)
-    _check_flow(state, reader)
-    _check_wounds(state, reader)
-    _check_score(state, reader)
+    for check in CHECKS:
+        check(state, reader)
+
+
+def state_problems(state: BattlegroundState, reader: Reader) -> list[DataError]:
+    """The first problem of each check of :func:`check_state` (for a position, whose every
+    problem is named); a check that cannot run after an earlier one failed is skipped."""
+    found: list[DataError] = []
+    for check in CHECKS:
+        try:
+            check(state, reader)
+        except DataError as error:
+            found.append(error)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            if not found:
+                raise
+    return found
 
 
 def _check_game(state: BattlegroundState, reader: Reader) -> None:
@@ -395,3 +413,15 @@ def _step_problem(
     elif isinstance(step, DrawOfferStep) and step.player == step.by:
         return "offered to the other player"
     return None
+
+
+CHECKS: tuple[Callable[[BattlegroundState, Reader], None], ...] = (
+    _check_game,
+    _check_fighters,
+    _check_sides,
+    _check_board,
+    _check_flow,
+    _check_wounds,
+    _check_score,
+)
+"""What :func:`check_state` checks, in order."""
