@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -38,6 +38,7 @@ __all__ = [
     "PositionError",
     "Problems",
     "check_header",
+    "field_readers",
     "read_position",
     "read_record",
 ]
@@ -196,21 +197,20 @@ def read_record(
     if not isinstance(data, Mapping):
         problems.add(path, f"expected an object, got {_kind(data)}")
         return None
-    fields = record_fields(cls)
+    fields = field_readers(cls)
     before = len(problems)
     for key in data:
         if key not in fields:
             problems.add(join(path, str(key)), f"unknown field (known: {', '.join(fields)})")
     values: dict[str, Any] = {}
-    required = _required(cls)
-    for name, tp in fields.items():
+    for name, (read, required) in fields.items():
         where = join(path, name)
         if name not in data:
-            if name in required:
+            if required:
                 problems.add(where, "missing")
             continue
         try:
-            values[name] = plan_of(tp).read(data[name], context, where)
+            values[name] = read(data[name], context, where)
         except DataError as exc:
             problems.note(exc)
     if len(problems) > before:
@@ -222,13 +222,25 @@ def read_record(
         return None
 
 
-def _required(cls: type) -> set[str]:
-    """The fields of record *cls* that have no default."""
-    return {
-        f.name
-        for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    }
+_READERS_ATTR = "__position_readers__"
+
+
+def field_readers(cls: type) -> dict[str, tuple[Callable[[Any, Reader, str], Any], bool]]:
+    """Per field of record *cls*: its read function and whether it is required (compiled once,
+    kept on the class like the record's own plan)."""
+    found = cls.__dict__.get(_READERS_ATTR)
+    if found is None:
+        types = record_fields(cls)
+        found = {
+            f.name: (
+                plan_of(types[f.name]).read,
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+        }
+        setattr(cls, _READERS_ATTR, found)
+    readers: dict[str, tuple[Callable[[Any, Reader, str], Any], bool]] = found
+    return readers
 
 
 def _kind(value: object) -> str:

@@ -225,10 +225,15 @@ class BattlegroundGame(Game):
         from the position (given again, they must agree); the setup is the position's own."""
         source = "battleground parameters"
         implied = position.game_params(params["position"], self.position_source)
+        own = {"setup": "first-game", "deployment": "map"}  # as validated for a position
         for key, value in params.items():
             if key in implied and value != implied[key]:
                 raise DataError(source, key, f"the position says {implied[key]!r}")
-            if key not in implied and key != "position" and value != defaults.get(key):
+            if (
+                key in defaults
+                and key not in implied
+                and value not in (defaults[key], own.get(key))
+            ):
                 raise DataError(source, key, "a game from a position takes no other setup")
         return {**params, **implied}
 

@@ -15,7 +15,7 @@ one the rules can play on from.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from pydantic import BaseModel
@@ -23,12 +23,17 @@ from pydantic import BaseModel
 from rulekeeper.core import Bounds, DataError, Deck, JsonObject, Reader, RulekeeperError, Step
 from rulekeeper.core.flow import Flow
 from rulekeeper.core.hexes import DIRECTION_NAMES, GROUND, Position, centre, neighbour
-from rulekeeper.core.position import Problems, check_header, read_record
-from rulekeeper.core.record import plan_of, record_fields, to_data
+from rulekeeper.core.position import Problems, check_header, field_readers, read_record
+from rulekeeper.core.record import plan_of, to_data
 from rulekeeper.core.state import GameState
 from rulekeeper.games.battleground import saves
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.content.effects import Buff, Debuff
+from rulekeeper.games.battleground.content.effects import (
+    COMMON_BUFFS,
+    COMMON_DEBUFFS,
+    Buff,
+    Debuff,
+)
 from rulekeeper.games.battleground.content.pack import ContentPack
 from rulekeeper.games.battleground.content.setups import FirstGameSide
 from rulekeeper.games.battleground.model import (
@@ -41,7 +46,7 @@ from rulekeeper.games.battleground.model import (
     Turn,
 )
 from rulekeeper.games.battleground.rules.activation import ActStep
-from rulekeeper.games.battleground.rules.combat import knock_out_value
+from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep, knock_out_value
 from rulekeeper.games.battleground.rules.deployment import FACTIONS
 from rulekeeper.games.battleground.rules.round import PrepareStep, RoundStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
@@ -472,11 +477,12 @@ def read_character(
     for name in entry:
         if name not in known:
             problems.add(f"{path}.{name}", f"unknown field (known: {', '.join(known)})")
-    types = record_fields(Fighter)
+    readers = field_readers(Fighter)
     values: dict[str, Any] = {}
     for name, attribute in CHARACTER_FIELDS.items():
         if name in entry:
-            values[attribute] = read_value(reading, types[attribute], entry[name], f"{path}.{name}")
+            read = readers[attribute][0]
+            values[attribute] = read_value(reading, read, entry[name], f"{path}.{name}")
     if "weapons" not in entry:
         values["weapons"] = first_game_weapons(reading.pack, key)
     knocked_out = values.get("knocked_out") is True
@@ -507,10 +513,13 @@ def read_character(
     return fighter
 
 
-def read_value(reading: Reading, tp: Any, value: Any, path: str) -> Any:
-    """*value* read as type *tp* (references noted for checking); a problem is noted."""
+def read_value(
+    reading: Reading, read: Callable[[Any, Reader, str], Any], value: Any, path: str
+) -> Any:
+    """*value* read by *read*, a field's read function (references noted for checking); a
+    problem is noted."""
     try:
-        return plan_of(tp).read(value, reading.reader, path)
+        return read(value, reading.reader, path)
     except DataError as error:
         reading.problems.note(error)
         return _MISSING
@@ -571,7 +580,15 @@ def read_status(reading: Reading, slot: str, value: Any, path: str) -> dict[str,
     if value is None or value == "":
         return None
     if isinstance(value, str):
-        data: dict[str, Any] = {"name": value, **unique_status_rules(reading.pack, slot, value)}
+        data: dict[str, Any] = {"name": value}
+        if value not in (COMMON_BUFFS if slot == "buff" else COMMON_DEBUFFS):
+            rules = unique_status_rules(reading.pack, slot, value)
+            if not rules:
+                common = ", ".join(COMMON_BUFFS if slot == "buff" else COMMON_DEBUFFS)
+                reason = f"no {slot} {value!r} (common: {common}; or a unique one of the cards)"
+                reading.problems.add(path, reason)
+                return None
+            data.update(rules)
     elif isinstance(value, Mapping):
         data = dict(value)
     else:
@@ -645,7 +662,7 @@ def read_player(reading: Reading, player: int, entry: Mapping[str, Any], path: s
     for name in entry:
         if name not in known:
             problems.add(f"{path}.{name}", f"unknown field (known: {', '.join(known)})")
-    types = record_fields(Side)
+    readers = field_readers(Side)
     values: dict[str, Any] = {}
     for name, attribute in PLAYER_FIELDS.items():
         if name not in entry or name == "discard":
@@ -653,7 +670,7 @@ def read_player(reading: Reading, player: int, entry: Mapping[str, Any], path: s
         value = entry[name]
         if name in NULLABLE_TEXT and value is None:
             value = ""
-        found = read_value(reading, types[attribute], value, f"{path}.{name}")
+        found = read_value(reading, readers[attribute][0], value, f"{path}.{name}")
         if found is not _MISSING:
             values[attribute] = found
     cards = plan_of(list[str])
@@ -850,15 +867,45 @@ def read_step(
         reading.problems.add(f"{path}.kind", f"unknown step kind {kind!r} (known: {known})")
         return None
     body = {k: v for k, v in entry.items() if k != "kind"}
+    if step_class is AttackStep:
+        body = {**attack_defaults(reading, body), **body}
     return read_record(step_class, body, reading.problems, path, reading.reader)
 
 
+def attack_defaults(reading: Reading, body: Mapping[str, Any]) -> dict[str, Any]:
+    """What an attack step leaves out when written by hand: it was just declared (Attack): the
+    attack test comes next, against the target where it stands, in the turn on top."""
+    out: dict[str, Any] = {
+        "done": [],
+        "hits": [],
+        "stage": "attack-test",
+        "focus": False,
+        "attack_successes": 0,
+        "defence_successes": 0,
+        "interruption": reading.turns[-1].kind if reading.turns else "activation",
+    }
+    weapon = body.get("weapon")
+    if weapon == FISTS:
+        out["type"] = "melee"
+    elif isinstance(weapon, str) and weapon in reading.pack.weapons:
+        out["type"] = reading.pack.weapons[weapon].type
+    target = body.get("target")
+    if isinstance(target, str):
+        out["initial"] = target
+        if target in reading.fighters:
+            out["origin"] = list(reading.fighters[target].position)
+    return out
+
+
 def default_procedure(reading: Reading, phase: str) -> list[Step[Any]]:
-    """The procedure of a position that gives none: the start of its phase (a roll-off, both
-    players preparing, the card selection), with an act step for each turn in progress."""
+    """The procedure of a position that gives none: the start of its phase (the roll-off, or
+    the deployment once the first player is known; both players preparing; the card
+    selection), with an act step for each turn in progress."""
     first = reading.doc.get("first_player", 0)
-    first = first if first in (0, 1) else 0
+    first = first if first in (0, 1) and not isinstance(first, bool) else 0
     if phase == "setup":
+        if "first_player" in reading.doc and any(reading.placing.values()):
+            return [RoundStep(), DeployStep(player=first)]
         return [RollOffStep(rolls=[])]
     if phase == "over":
         return []
@@ -902,7 +949,7 @@ def _top(reading: Reading, name: str, default: Any, tp: Any) -> Any:
     """A top-level field read as *tp*, or *default* when absent or bad (a problem noted)."""
     if name not in reading.doc:
         return default
-    found = read_value(reading, tp, reading.doc[name], name)
+    found = read_value(reading, plan_of(tp).read, reading.doc[name], name)
     return default if found is _MISSING else found
 
 
