@@ -62,6 +62,8 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_show_draws_the_position_and_lists_the_legal_actions(table: Path) -> None:
+    """Issue 7 §1: position show FILE (relative to the current folder) draws the position and
+    lists what each player to act may do."""
     result = runner.invoke(app, ["battleground", "position", "show", "short.yaml", "--plain"])
     assert result.exit_code == 0, result.output
     out = result.output
@@ -74,6 +76,7 @@ def test_show_draws_the_position_and_lists_the_legal_actions(table: Path) -> Non
 
 
 def test_show_a_declared_attack_gives_its_test_and_the_dice(table: Path) -> None:
+    """Issue 7 §1; Attack, Tests: a hand-written attack shows the test the rules build for it."""
     result = runner.invoke(app, ["battleground", "position", "show", "attack.yaml", "--plain"])
     assert result.exit_code == 0, result.output
     assert "Test: He-Man strength, 5 dice, successes on 4+" in result.output
@@ -81,6 +84,7 @@ def test_show_a_declared_attack_gives_its_test_and_the_dice(table: Path) -> None
 
 
 def test_check_reports_ok_or_every_problem(table: Path) -> None:
+    """Issue 7 §1: every problem of a position file, as file: field: reason."""
     good = runner.invoke(app, ["battleground", "position", "check", "short.yaml"])
     assert good.exit_code == 0, good.output
     assert good.output.startswith("OK: short.yaml: Round 2 of 4")
@@ -103,6 +107,7 @@ def test_play_from_a_position(table: Path) -> None:
 
 
 def test_play_refuses_a_bad_position_or_a_map_beside_it(table: Path) -> None:
+    """Issue 7 §1: the position's problems are printed; its map and rounds are its own."""
     bad = runner.invoke(app, ["play", "--position", "broken.yaml", "--bot", "both"])
     assert bad.exit_code == 2
     assert "characters[1].mana: 9 is outside 0..5" in bad.output

@@ -186,6 +186,7 @@ def test_every_problem_is_named_at_once(tmp_path: Path) -> None:
 def test_a_file_that_is_no_position(
     tmp_path: Path, name: str, text: str, field: str, reason: str
 ) -> None:
+    """Issue 7 §1: a file that holds no position object is refused, naming the file."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     with pytest.raises(PositionError) as caught:
@@ -196,6 +197,7 @@ def test_a_file_that_is_no_position(
 
 
 def test_a_missing_file_or_a_value_that_is_no_position(tmp_path: Path) -> None:
+    """Issue 7 §1: a position is data or the path of a file; anything else is named."""
     with pytest.raises(PositionError, match="no such file"):
         CountGame(position=str(tmp_path / "missing.yaml"))
     with pytest.raises(PositionError, match="not int"):
@@ -205,13 +207,16 @@ def test_a_missing_file_or_a_value_that_is_no_position(tmp_path: Path) -> None:
 def test_a_game_without_a_position_format() -> None:
     """Issue 7 §1 (the convention is for games with a position format): the others refuse
     the parameter like any unknown one, and their states write no position."""
-    with pytest.raises(DataError, match="position: unknown parameter"):
+    with pytest.raises(DataError, match="position: toy_duel has no position format"):
         load_game("toy_duel", position={"format": "toy-position", "version": 1})
+    with pytest.raises(DataError, match="position: toy_duel has no position format"):
+        load_game("toy_duel", position=Path("toy.yaml"))
     with pytest.raises(NotImplementedError, match="no position format"):
         ToyGame().new_initial_state(0).to_position()
 
 
 def test_read_record_names_every_field_and_problems_collect() -> None:
+    """Issue 7 §1 (every problem, not only the first): a record read field by field."""
     problems = Problems("here")
     found = read_record(CountPosition, {"count": -1, "tags": "x", "what": 1}, problems, "p")
     assert found is None

@@ -28,7 +28,7 @@ from rulekeeper.core.chain import Chain
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps, check_json
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue, canonical_dumps, check_json
 from rulekeeper.core.position import read_position
 from rulekeeper.core.rng import Pcg32
 
@@ -134,7 +134,9 @@ class Game(ABC):
         source = f"{self._source_name()} parameters"
         self.position_source = self.position_format or "position"
         """Where the position came from (its file), for the problems found in it."""
-        if self.position_format is not None and params.get("position") is not None:
+        if params.get("position") is not None:
+            if self.position_format is None:
+                raise DataError(source, "position", f"{self.name} has no position format")
             params = dict(params)
             params["position"], self.position_source = read_position(
                 params["position"], self.position_format, self.position_paths
@@ -149,6 +151,10 @@ class Game(ABC):
         self._params: JsonObject = validated
         if self.position is not None:
             self.new_initial_state(0)  # a position is checked when it is loaded
+
+    def param(self, name: str) -> JsonValue:
+        """One validated parameter (a copy), or None if the game has no such parameter."""
+        return copy.deepcopy(self._params.get(name))
 
     @property
     def position(self) -> JsonObject | None:

@@ -430,6 +430,7 @@ def test_a_position_that_cannot_be_read(tmp_path: Path, text: str, field: str, r
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
+    """Issue 7 §1: a file that is not there is named (file, field, reason)."""
     with pytest.raises(PositionError, match=r"nowhere\.yaml: <file>: no such file"):
         load_game("battleground", position=tmp_path / "nowhere.yaml")
 
@@ -463,6 +464,7 @@ def test_a_relative_path_is_read_from_the_current_folder(
 
 
 def test_json_files_too(tmp_path: Path) -> None:
+    """Issue 7 §1: a position file may be JSON as well as YAML."""
     data = yaml.safe_load(SHORT)
     state = load(write(tmp_path, json.dumps(data), "position.json"))
     assert state.round == 2
@@ -476,12 +478,12 @@ def test_other_parameters_must_agree_with_the_position() -> None:
         load_game("battleground", position=data, map="crossroads")
     with pytest.raises(DataError, match="setup: a game from a position takes no other setup"):
         load_game("battleground", position=data, setup="standard")
-    with pytest.raises(DataError, match="unknown parameter"):
+    with pytest.raises(DataError, match="battleground-movement has no position format"):
         load_game("battleground-movement", position=data)
 
 
 def test_a_game_from_a_position_replays_and_saves(tmp_path: Path) -> None:
-    """Core (core/replay.py, core/state.py): a game started from a position is reproducible
+    """Issue 7 §1; core/replay.py, core/state.py: a game started from a position is reproducible
     from its parameters, seed and action log, and its states save and load exactly."""
     state = load(write(tmp_path, SHORT), seed=5)
     rng = random.Random(5)

@@ -190,13 +190,13 @@ Round = Annotated[int, Bounds(1, 10)]
 
 def write(state: BattlegroundState) -> JsonObject:
     """The position of *state*: every field the state has, readable, defaults left out."""
-    params = state.game.params
+    game = state.game
     doc: JsonObject = {
         "format": FORMAT,
         "version": VERSION,
-        "map": params["map"],
-        "content": params["content"],
-        "rounds": params["rounds"],
+        "map": game.param("map"),
+        "content": game.param("content"),
+        "rounds": game.rounds,
         "round": state.round,
         "phase": phase_of(state),
         "first_player": None if state.first_player < 0 else state.first_player,
@@ -1014,6 +1014,7 @@ def complete(state: BattlegroundState, reading: Reading) -> None:
 
 
 def _player_entry(reading: Reading, player: int) -> Mapping[str, Any]:
+    """The position's entry of *player* (empty when it has none or a bad one)."""
     raw = reading.doc.get("players")
     if isinstance(raw, list) and len(raw) == 2 and isinstance(raw[player], Mapping):
         entry: Mapping[str, Any] = raw[player]
@@ -1117,4 +1118,5 @@ def position_path(state: BattlegroundState, path: str) -> str:
 
 
 def _kind(value: object) -> str:
+    """The JSON kind of *value*, for problems."""
     return "null" if value is None else type(value).__name__
