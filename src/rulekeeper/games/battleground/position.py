@@ -104,7 +104,6 @@ CHARACTER_SPECIAL = ("at", "facing", "buff", "debuff")
 
 PLAYER_FIELDS: dict[str, str] = {
     "hand": "hand",
-    "discard": "discard",
     "glory": "glory",
     "glory_played": "glory_used",
     "missions_done": "glory_done",
@@ -117,9 +116,9 @@ PLAYER_FIELDS: dict[str, str] = {
     "last_activated": "last_activated",
     "last_of_previous_round": "previous_last",
 }
-"""A player's plain fields: position name to the name in the state (model.Side); ``draw``,
-``draw_ordered``, ``discard`` and ``to_deploy`` are read on their own."""
-PLAYER_SPECIAL = ("draw", "draw_ordered", "to_deploy")
+"""A player's plain fields: position name to the name in the state (model.Side); the piles
+(``draw``, ``draw_ordered``, ``discard``) and ``to_deploy`` are read on their own."""
+PLAYER_SPECIAL = ("draw", "draw_ordered", "discard", "to_deploy")
 NULLABLE_TEXT = frozenset({"selected", "last_activated", "last_of_previous_round"})
 """Texts of a player written as null when empty."""
 
@@ -181,7 +180,9 @@ a position. Part of the versioned format: a change to a step's kind or fields is
 (tests/games/battleground/test_positions.py compares this with the game's steps)."""
 
 _MISSING: Any = object()
-Round = Annotated[int, Bounds(1, 10)]
+MAX_ROUNDS = 10
+"""The most rounds a game has (as game.py's parameters allow)."""
+Round = Annotated[int, Bounds(1, MAX_ROUNDS)]
 """A round number (the game's ``rounds`` bounds it further)."""
 
 
@@ -384,8 +385,8 @@ def game_params(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
     if params["content"] is not None and not isinstance(params["content"], str):
         problems.add("content", "the path of a card folder, or null for the shipped cards")
     rounds = params["rounds"]
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
-        problems.add("rounds", "an integer from 1 to 10")
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+        problems.add("rounds", f"an integer from 1 to {MAX_ROUNDS}")
     if problems:
         unknown_fields(doc, problems)
     problems.check()
@@ -665,7 +666,7 @@ def read_player(reading: Reading, player: int, entry: Mapping[str, Any], path: s
     readers = field_readers(Side)
     values: dict[str, Any] = {}
     for name, attribute in PLAYER_FIELDS.items():
-        if name not in entry or name == "discard":
+        if name not in entry:
             continue
         value = entry[name]
         if name in NULLABLE_TEXT and value is None:
@@ -925,7 +926,7 @@ def build(cls: type[StateT], reading: Reading, seed: int) -> StateT:
     state.phase = "over" if doc.get("phase") == "over" else "play"
     state.round = _top(reading, "round", 1, Round)
     if state.round > reading.game.rounds:
-        problems.add("round", f"the game has {reading.game.rounds} rounds (rounds)")
+        problems.add("round", f"after the last round, {reading.game.rounds} (rounds)")
     setup = bool(reading.steps) and isinstance(reading.steps[0], RollOffStep | ChooseFirstStep)
     state.first_player = _seat(reading, "first_player", -1 if setup else 0)
     state.winner = _seat(reading, "winner", -1)
