@@ -371,15 +371,15 @@ def test_an_invalid_position_names_every_problem(tmp_path: Path) -> None:
 
 def test_a_position_whose_fields_are_right_but_do_not_fit_together(tmp_path: Path) -> None:
     """Issue 7 §1 (the checks of a saved state are reused: core/procedure.py, saves.py):
-    a bonus step out of place, a character with wounds enough to be knocked out, an objective
-    both on the battleground and claimed, and victory points that do not add up are each
-    named, with the position's field names."""
+    steps out of place, characters with wounds enough to be knocked out (Health and Wounds),
+    an objective both on the battleground and claimed, and victory points that do not add up
+    are each named, with the position's field names."""
     text = """
 format: battleground-position
 version: 1
 characters:
   - {id: he-man, at: [6, 10], wounds: 9}
-  - {id: skeletor, at: [8, 12]}
+  - {id: skeletor, at: [8, 12], wounds: 6}
 players:
   - {hand: [masters-battle-cry], objectives: [objective-1], vp: 2}
   - {hand: []}
@@ -387,6 +387,7 @@ objectives: [objective-1, objective-2]
 procedure:
   - round
   - {kind: bonus, player: 0, card: masters-battle-cry}
+  - end-turn
 """
     with pytest.raises(PositionError) as caught:
         load(write(tmp_path, text))
@@ -401,7 +402,9 @@ procedure:
     assert found == {
         ("players[0].objectives", "objective-1 claimed twice"),
         ("procedure[1]", "bonus: stands on act"),
+        ("procedure[2]", "end-turn: stands on act"),
         ("characters[0].wounds", "he-man is knocked out"),
+        ("characters[1].wounds", "skeletor is knocked out"),
     }
 
 
