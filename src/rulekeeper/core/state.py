@@ -136,7 +136,7 @@ class Game(ABC):
         """Where the position came from (its file), for the problems found in it."""
         if params.get("position") is not None:
             if self.position_format is None:
-                raise DataError(source, "position", f"{self.name} has no position format")
+                raise DataError(source, "position", f"{self._source_name()} has no position format")
             params = dict(params)
             params["position"], self.position_source = read_position(
                 params["position"], self.position_format, self.position_paths
