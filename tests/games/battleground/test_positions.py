@@ -152,6 +152,7 @@ def round_trip(folder: str, count: int, future: int) -> Counter[str]:
         if original.current_player() == CHANCE:
             kinds["chance node"] += 1
         text = json.dumps(original.to_position(), sort_keys=True)
+        assert json.loads(text) == original.to_position()  # JSON-safe: no tuples, no objects
         loaded = load(json.loads(text), seed=10_000 + number)
         assert loaded.to_position() == original.to_position()
         same_future(original, loaded, future)
