@@ -1,4 +1,5 @@
-"""``rulekeeper battleground``: maps (list, show, check, schema) and the geometry query stream."""
+"""``rulekeeper battleground``: maps (list, show, check, schema), card data, positions (show,
+check) and the geometry query stream."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulekeeper.cli import content
+from rulekeeper.cli import content, position
 from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import GROUND, PLATFORM, Position
@@ -38,6 +39,7 @@ map_app = typer.Typer(
 )
 app.add_typer(map_app, name="map")
 app.add_typer(content.app, name="content")
+app.add_typer(position.app, name="position")
 
 MapArgument = Annotated[
     str,

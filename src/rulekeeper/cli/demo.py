@@ -7,10 +7,12 @@ are the whole interface, so every rule the engine enforces is enforced here too.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -31,6 +33,7 @@ from rulekeeper.games.battleground.variants import MovementState
 
 SeedOption = Annotated[int, typer.Option(help="Seed of the game's random stream.")]
 MapOption = Annotated[str, typer.Option("--map", help="Shipped map name or path to a map file.")]
+ROUNDS = 4
 RoundsOption = Annotated[int, typer.Option(help="Rounds to play (the rulebook: 4).")]
 GameOption = Annotated[
     str,
@@ -58,14 +61,22 @@ _NEWS = {
 
 
 def _new_state(
-    console: Console, game_name: str, map_name: str, rounds: int, seed: int
+    console: Console,
+    game_name: str,
+    map_name: str,
+    rounds: int,
+    seed: int,
+    position: Path | None = None,
 ) -> BattlegroundState:
     if game_name not in ("battleground", "battleground-movement"):
         raise typer.BadParameter("battleground or battleground-movement", param_hint="--game")
     try:
-        game = load_game(game_name, map=map_name, rounds=rounds)
+        if position is not None:
+            game = load_game(game_name, position=position)
+        else:
+            game = load_game(game_name, map=map_name, rounds=rounds)
     except RulekeeperError as error:
-        console.print(f"[red]error:[/] {error}")
+        console.print(f"[red]error:[/] {escape(str(error))}")
         raise typer.Exit(2) from None
     state = game.new_initial_state(seed=seed)
     assert isinstance(state, BattlegroundState)
@@ -76,11 +87,11 @@ def _labels(state: BattlegroundState) -> dict[Position, str]:
     return {f.position: state.card(f.id).name[:2] for f in state.on_board()}
 
 
-def _board(console: Console, state: BattlegroundState, sight_from: Position | None = None) -> None:
+def board(console: Console, state: BattlegroundState, sight_from: Position | None = None) -> None:
     console.print(render_map(state.field, characters=_labels(state), sight_from=sight_from))
 
 
-def _forces(state: BattlegroundState) -> Table:
+def forces_table(state: BattlegroundState) -> Table:
     table = Table(title=f"Round {state.round} of {state.game.rounds}")
     for column in ("character", "player", "at", "wounds", "mana", "state"):
         table.add_column(column)
@@ -104,12 +115,12 @@ def _forces(state: BattlegroundState) -> Table:
     return table
 
 
-def _score(state: BattlegroundState) -> str:
+def score_line(state: BattlegroundState) -> str:
     vp = [side.vp for side in state.sides]
     return f"VP: player 0 {vp[0]}, player 1 {vp[1]}"
 
 
-def _hand(state: BattlegroundState, player: int) -> str:
+def hand_line(state: BattlegroundState, player: int) -> str:
     if not state.game.activations.cards:
         return ""
     side = state.sides[player]
@@ -160,10 +171,10 @@ def _run(
 def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
     legal = state.legal_actions(player)
     while True:
-        _board(console, state)
-        console.print(_forces(state))
-        console.print(_score(state))
-        hand = _hand(state, player)
+        board(console, state)
+        console.print(forces_table(state))
+        console.print(score_line(state))
+        hand = hand_line(state, player)
         if hand:
             console.print(hand)
         console.print(f"[bold]Player {player}[/], choose:")
@@ -182,9 +193,9 @@ def _bot(state: BattlegroundState, seed: int) -> Agent:
 
 
 def _finish(console: Console, state: BattlegroundState) -> None:
-    _board(console, state)
-    console.print(_forces(state))
-    console.print(_score(state))
+    board(console, state)
+    console.print(forces_table(state))
+    console.print(score_line(state))
     winner = state.winner
     result = getattr(state, "result", "")
     if winner < 0:
@@ -208,7 +219,7 @@ def demo(
     fighters = state.fighters
     viewer = fighters.get("he-man") or next(iter(fighters.values()))
     console.print(f"Line of sight from {state.card(viewer.id).name} at {viewer.position}:")
-    _board(console, state, sight_from=viewer.position)
+    board(console, state, sight_from=viewer.position)
     for other in sorted(fighters.values(), key=lambda f: f.id):
         if other.owner != viewer.owner:
             verdict = field.line_of_sight(viewer.position, other.position)
@@ -227,20 +238,34 @@ def demo(
 
 def play(
     seed: SeedOption = 1,
-    map_name: MapOption = "first-game",
+    map_name: Annotated[
+        str | None,
+        typer.Option("--map", help="Shipped map name or path to a map file (first-game)."),
+    ] = None,
     bot: Annotated[
         str, typer.Option(help="Which seats a bot plays: none (hotseat), 0, 1 or both.")
     ] = "1",
-    rounds: RoundsOption = 4,
+    rounds: Annotated[int | None, typer.Option(help="Rounds to play (the rulebook: 4).")] = None,
     game: GameOption = "battleground",
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            "--position",
+            metavar="FILE",
+            help="Play from this position (YAML or JSON, docs/positions.md); the seed decides "
+            "what it leaves open. Its map and rounds are the position's.",
+        ),
+    ] = None,
 ) -> None:
     """Play Battleground in the terminal: hotseat, against the bot, or bot against bot."""
     console = Console()
     choices: dict[str, set[int]] = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}
     if bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
+    if position is not None and (map_name is not None or rounds is not None):
+        raise typer.BadParameter("a position says its map and rounds", param_hint="--position")
     bots = choices[bot]
-    state = _new_state(console, game, map_name, rounds, seed)
+    state = _new_state(console, game, map_name or "first-game", rounds or ROUNDS, seed, position)
     agents = {p: _bot(state, seed + p) for p in (0, 1)}
     _run(console, state, agents, 0.0, humans={0, 1} - bots)
     _finish(console, state)

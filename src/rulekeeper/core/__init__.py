@@ -12,6 +12,7 @@ from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperErro
 from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.flow import AUTO, Flow, PickSubset, Refusal, ResponseWindow, Step, StepKinds
 from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
+from rulekeeper.core.position import PositionError
 from rulekeeper.core.procedure import ProcedureState
 from rulekeeper.core.record import Bounds, Reader, Ref, RefCheck
 from rulekeeper.core.registry import GameRegistry, list_games, load_game, register_game
@@ -56,6 +57,7 @@ __all__ = [
     "LoggedAction",
     "Pcg32",
     "PickSubset",
+    "PositionError",
     "ProcedureState",
     "RandomAgent",
     "Reader",

@@ -151,6 +151,10 @@ class StepKinds:
     def kinds(self) -> tuple[str, ...]:
         return tuple(sorted(self._by_kind))
 
+    def get(self, kind: str) -> type[Step[Any]] | None:
+        """The step class called *kind*, or None."""
+        return self._by_kind.get(kind)
+
     def __contains__(self, cls: object) -> bool:
         return isinstance(cls, type) and self._by_kind.get(getattr(cls, "kind", "")) is cls
 

@@ -28,7 +28,8 @@ from rulekeeper.core.chain import Chain
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps, check_json
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue, canonical_dumps, check_json
+from rulekeeper.core.position import read_position
 from rulekeeper.core.rng import Pcg32
 
 __all__ = [
@@ -121,9 +122,25 @@ class Game(ABC):
 
     name: ClassVar[str]
     state_class: ClassVar[type[GameState]]
+    position_format: ClassVar[str | None] = None
+    """The name of the game's position format (``battleground-position``), or None: a game
+    that has one takes a ``position`` parameter (core/position.py)."""
+    position_versions: ClassVar[tuple[int, ...]] = (1,)
+    """The versions of the position format this engine reads."""
+    position_paths: ClassVar[tuple[str, ...]] = ()
+    """Top-level fields of a position naming files (a map), read beside the position file."""
 
     def __init__(self, **params: object) -> None:
         source = f"{self._source_name()} parameters"
+        self.position_source = self.position_format or "position"
+        """Where the position came from (its file), for the problems found in it."""
+        if params.get("position") is not None:
+            if self.position_format is None:
+                raise DataError(source, "position", f"{self._source_name()} has no position format")
+            params = dict(params)
+            params["position"], self.position_source = read_position(
+                params["position"], self.position_format, self.position_paths
+            )
         for key, value in params.items():
             try:
                 check_json(value, key)
@@ -132,6 +149,18 @@ class Game(ABC):
         validated = self._validate_params(copy.deepcopy(params))
         check_json(validated)
         self._params: JsonObject = validated
+        if self.position is not None:
+            self.new_initial_state(0)  # a position is checked when it is loaded
+
+    def param(self, name: str) -> JsonValue:
+        """One validated parameter (a copy), or None if the game has no such parameter."""
+        return copy.deepcopy(self._params.get(name))
+
+    @property
+    def position(self) -> JsonObject | None:
+        """The position the game starts from (the ``position`` parameter), or None."""
+        found = self._params.get("position") if self.position_format else None
+        return found if isinstance(found, dict) else None
 
     @classmethod
     def _source_name(cls) -> str:
@@ -184,6 +213,11 @@ class Game(ABC):
         return self.team_of(seat) if self.shared_vision else (seat,)
 
     def new_initial_state(self, seed: int = 0) -> GameState:
+        """The game's first state; with a position, that position (*seed* decides what it
+        leaves open, such as the order of a deck, and all later chance)."""
+        position = self.position
+        if position is not None:
+            return self.state_class.from_position(self, position, seed)
         return self.state_class(self, seed)
 
     def deserialize_state(self, text: str) -> GameState:
@@ -647,6 +681,19 @@ class GameState(ABC):
         new._offered = None
         self._clone_data_into(new)
         return new
+
+    # --------------------------------------------------------------- positions
+
+    @classmethod
+    def from_position(cls, game: Game, position: Mapping[str, Any], seed: int) -> Self:
+        """The state *position* describes (a game with a position format overrides this);
+        raises a PositionError naming every problem of the position."""
+        raise NotImplementedError(f"{game.name} has no position format")
+
+    def to_position(self) -> JsonObject:
+        """This state as a position (a game with a position format overrides this): readable,
+        versioned JSON data without random state or history (core/position.py)."""
+        raise NotImplementedError(f"{self.game.name} has no position format")
 
     # ---------------------------------------------------------- serialization
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Self
 
 from rulekeeper.core import (
     Action,
@@ -23,6 +23,7 @@ from rulekeeper.core import (
     Deck,
     Game,
     JsonObject,
+    PositionError,
     ProcedureState,
     Reader,
     RefCheck,
@@ -30,7 +31,7 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.hexes import Position
-from rulekeeper.games.battleground import saves
+from rulekeeper.games.battleground import position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
@@ -38,7 +39,11 @@ from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
-from rulekeeper.games.battleground.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.battleground.content.pack import (
+    ContentPack,
+    ContentPackError,
+    load_content_pack,
+)
 from rulekeeper.games.battleground.model import (
     Coordinate,
     Fighter,
@@ -146,6 +151,9 @@ class BattlegroundGame(Game):
     (a folder with your own card values, or omitted for the shipped pack), ``rounds`` (4)."""
 
     name = "battleground"
+    position_format: ClassVar[str | None] = position.FORMAT
+    position_versions = position.VERSIONS
+    position_paths = ("map", "content")
     activations = Activations()
     """With fate and glory cards, every action (a variant's differ: rules/activation.py)."""
 
@@ -161,8 +169,13 @@ class BattlegroundGame(Game):
             "deployment": None,
         }
         for key in params:
-            if key not in defaults:
-                raise DataError(source, key, f"unknown parameter (known: {', '.join(defaults)})")
+            if key not in defaults and key != "position":
+                known = ", ".join([*defaults, "position"])
+                raise DataError(source, key, f"unknown parameter (known: {known})")
+        if params.get("position") is not None:
+            params = self._position_params(params, defaults)
+        else:
+            params.pop("position", None)
         merged = {**defaults, **params}
         if not isinstance(merged["map"], str):
             raise DataError(source, "map", "must be a map name or a path to a map file")
@@ -176,13 +189,20 @@ class BattlegroundGame(Game):
             raise DataError(source, "content", "must be a folder path or null")
         from pathlib import Path
 
-        self.pack: ContentPack = load_content_pack(Path(content) if content else None)
         name = merged["map"]
-        self.field = (
-            _shared_field(name)
-            if "/" not in name and not name.endswith(".yaml")
-            else Battlefield.load(name)
-        )
+        try:
+            self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+            self.field = (
+                _shared_field(name)
+                if "/" not in name and not name.endswith(".yaml")
+                else Battlefield.load(name)
+            )
+        except DataError as error:
+            if merged.get("position") is None:
+                raise
+            # A position's map or cards that cannot be read: a problem of the position.
+            field = "content" if isinstance(error, ContentPackError) else "map"
+            raise PositionError([DataError(self.position_source, field, str(error))]) from None
         if merged["setup"] == "standard":
             self.sides = standard_sides(self.pack, merged["forces"], merged["points_limit"])
         else:
@@ -199,6 +219,25 @@ class BattlegroundGame(Game):
         self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
         self.actions = ActionCatalog()
         return merged
+
+    def _position_params(
+        self, params: dict[str, Any], defaults: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The parameters of a game started from a position: its map, cards and rounds come
+        from the position (given again, they must agree); the setup is the position's own."""
+        source = "battleground parameters"
+        implied = position.game_params(params["position"], self.position_source)
+        own = {"setup": "first-game", "deployment": "map"}  # as validated for a position
+        for key, value in params.items():
+            if key in implied and value != implied[key]:
+                raise DataError(source, key, f"the position says {implied[key]!r}")
+            if (
+                key in defaults
+                and key not in implied
+                and value not in (defaults[key], own.get(key))
+            ):
+                raise DataError(source, key, "a game from a position takes no other setup")
+        return {**params, **implied}
 
     @property
     def num_players(self) -> int:
@@ -464,6 +503,20 @@ class BattlegroundState(ProcedureState):
 
     def _resample(self, player: int, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
+
+    # === positions (position.py) =========================================================
+
+    def to_position(self) -> JsonObject:
+        """This state as a Battleground position (docs/positions.md)."""
+        if self.game.position_format != position.FORMAT:
+            return super().to_position()  # a variant without a position format
+        return position.write(self)
+
+    @classmethod
+    def from_position(cls, game: Game, doc: Mapping[str, Any], seed: int) -> Self:
+        """The state a Battleground position describes (docs/positions.md)."""
+        assert isinstance(game, BattlegroundGame)
+        return position.load(cls, game, doc, seed)
 
     # === saved states (saves.py) =========================================================
 

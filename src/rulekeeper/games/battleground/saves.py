@@ -10,13 +10,13 @@ refused with a DataError naming the field, instead of being accepted and failing
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ValidationError
 
-from rulekeeper.core import Bounds, Reader, RefCheck, Step
+from rulekeeper.core import Bounds, DataError, Reader, RefCheck, Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.core.record import from_data
 from rulekeeper.games.battleground.content.effects import Ability, Move, PlaceMark, SkillTest
@@ -125,6 +125,14 @@ class TestShape:
 def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reader) -> None:
     """Each reference names something of this game: a character (of the state, or of the
     pack for a character still to deploy), a card, weapon or item of the pack, an objective."""
+    for ref in refs:
+        problem = ref_problem(state, ref)
+        if problem is not None:
+            raise reader.fail(ref.path, problem)
+
+
+def ref_problem(state: BattlegroundState, ref: RefCheck) -> str | None:
+    """Why reference *ref* names nothing of this game, or None."""
     pack = state.pack
     known: dict[str, Callable[[str], bool]] = {
         "character": state.fighters.__contains__,
@@ -137,108 +145,127 @@ def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reade
         "item": pack.items.__contains__,
         "objective": state.field.objectives.__contains__,
     }
-    for ref in refs:
-        test = known.get(ref.kind)
-        if test is None or not test(ref.value):
-            raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+    test = known.get(ref.kind)
+    if test is None or not test(ref.value):
+        return f"unknown {ref.kind} {ref.value!r}"
+    return None
 
 
 def check_state(state: BattlegroundState, reader: Reader) -> None:
     """Everything the declaration cannot say; the first problem is refused, naming its field."""
-    _check_game(state, reader)
-    _check_fighters(state, reader)
-    _check_sides(state, reader)
-    _check_board(state, reader)
-    _check_flow(state, reader)
-    _check_wounds(state, reader)
-    _check_score(state, reader)
+    for check in CHECKS:
+        for problem in check(state, reader):
+            raise problem
 
 
-def _check_game(state: BattlegroundState, reader: Reader) -> None:
+def state_problems(state: BattlegroundState, reader: Reader) -> list[DataError]:
+    """Every problem :func:`check_state` finds, at most one for each thing checked (for a
+    position, whose every problem is named); a check that cannot go on past a problem found
+    before stops there."""
+    found: list[DataError] = []
+    for check in CHECKS:
+        try:
+            found.extend(check(state, reader))
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            if not found:
+                raise
+    return found
+
+
+def _game_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     if state.phase not in ("play", "over"):
-        raise reader.fail("data.phase", f"{state.phase!r} is neither 'play' nor 'over'")
+        yield reader.fail("data.phase", f"{state.phase!r} is neither 'play' nor 'over'")
     if state.round > state.game.rounds:
-        raise reader.fail("data.round", f"the game has {state.game.rounds} rounds")
+        yield reader.fail("data.round", f"the game has {state.game.rounds} rounds")
     if state.phase == "play" and (state.winner != -1 or state.result):
-        raise reader.fail("data.winner", "the game is not over")
+        yield reader.fail("data.winner", "the game is not over")
     if len(state.sides) != 2:
-        raise reader.fail("data.sides", "one side for each of the two players")
+        yield reader.fail("data.sides", "one side for each of the two players")
     if sorted(state.placing) != [0, 1]:
-        raise reader.fail("data.placing", "the characters to deploy of players 0 and 1")
+        yield reader.fail("data.placing", "the characters to deploy of players 0 and 1")
 
 
-def _check_fighters(state: BattlegroundState, reader: Reader) -> None:
+def _fighter_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     field, game = state.field, state.game
     where: dict[Position, str] = {}
     for index, fighter in enumerate(state.fighters.values()):
         path = f"data.fighters[{index}]"
         if fighter.position not in field.positions:
-            raise reader.fail(f"{path}.q", f"{fighter.position} is not on the battlefield")
+            yield reader.fail(f"{path}.q", f"{fighter.position} is not on the battlefield")
+            continue
         if game.owner_of_faction(state.card(fighter).faction) != fighter.owner:
-            raise reader.fail(f"{path}.owner", f"{fighter.id} is not of player {fighter.owner}")
+            yield reader.fail(f"{path}.owner", f"{fighter.id} is not of player {fighter.owner}")
+            continue
         if fighter.knocked_out:
             continue
         if fighter.position in where:
-            raise reader.fail(
+            yield reader.fail(
                 f"{path}.q", f"{fighter.id} stands where {where[fighter.position]} stands"
             )
+            continue
         where[fighter.position] = fighter.id
     placing: set[str] = set()
     for player, entries in state.placing.items():
         for index, entry in enumerate(entries):
             path = f"data.placing.{player}[{index}].character"
             if entry.character in state.fighters or entry.character in placing:
-                raise reader.fail(path, f"{entry.character} is deployed already")
+                yield reader.fail(path, f"{entry.character} is deployed already")
+                continue
             placing.add(entry.character)
             if game.owner_of_faction(state.card(entry.character).faction) != player:
-                raise reader.fail(path, f"{entry.character} is not of player {player}")
+                yield reader.fail(path, f"{entry.character} is not of player {player}")
     for character, statuses in state.statuses.items():
         path = f"data.statuses.{character}"
         if character not in state.fighters:
-            raise reader.fail(path, f"unknown character {character!r}")
+            yield reader.fail(path, f"unknown character {character!r}")
+            continue
         fighter = state.fighters[character]
         slots = [status["slot"] for status in statuses]
         if len(set(slots)) != len(slots):
-            raise reader.fail(path, "one buff and one debuff at most")
+            yield reader.fail(path, "one buff and one debuff at most")
+            continue
         for index, status in enumerate(statuses):
             if getattr(fighter, status["slot"]) != status["name"]:
-                raise reader.fail(f"{path}[{index}].name", f"not {fighter.id}'s {status['slot']}")
+                yield reader.fail(f"{path}[{index}].name", f"not {fighter.id}'s {status['slot']}")
 
 
-def _check_sides(state: BattlegroundState, reader: Reader) -> None:
+def _side_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     claimed: set[str] = set()
     for player, side in enumerate(state.sides):
         path = f"data.sides[{player}]"
         if len(side.hand) > HAND_SIZE:
-            raise reader.fail(f"{path}.hand", f"more than {HAND_SIZE} cards")
+            yield reader.fail(f"{path}.hand", f"more than {HAND_SIZE} cards")
         for pile, cards in (("draw", side.deck.draw_pile), ("discard", side.deck.discard_pile)):
             for index, card in enumerate(cards):
                 if card not in state.pack.fate:
-                    raise reader.fail(f"{path}.deck.{pile}[{index}]", f"unknown fate card {card!r}")
+                    yield reader.fail(f"{path}.deck.{pile}[{index}]", f"unknown fate card {card!r}")
         if side.selected and side.selected not in side.hand and side.selected not in side.glory:
-            raise reader.fail(f"{path}.selected", "a card of the hand or a glory card")
+            yield reader.fail(f"{path}.selected", "a card of the hand or a glory card")
         for index, objective in enumerate(side.objectives):
             if objective in claimed or objective in state.objectives:
-                raise reader.fail(f"{path}.objectives[{index}]", f"{objective} claimed twice")
+                yield reader.fail(f"{path}.objectives[{index}]", f"{objective} claimed twice")
             claimed.add(objective)
     for index, turn in enumerate(state.turns):
         path = f"data.turns[{index}]"
         if state.fighters[turn.character].owner != turn.player:
-            raise reader.fail(f"{path}.character", f"not of player {turn.player}")
+            yield reader.fail(f"{path}.character", f"not of player {turn.player}")
         if (turn.kind == "activation") != (index == 0):
-            raise reader.fail(f"{path}.kind", "the activation first, then the interruptions")
+            yield reader.fail(f"{path}.kind", "the activation first, then the interruptions")
 
 
-def _check_board(state: BattlegroundState, reader: Reader) -> None:
+def _board_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     field = state.field
     for objective, at in state.objectives.items():
         if field.objectives.get(objective) != at:
-            raise reader.fail(f"data.objectives.{objective}", "not where the map has it")
+            yield reader.fail(f"data.objectives.{objective}", "not where the map has it")
     for index, mark in enumerate(state.marks):
-        _position(state, mark["at"], reader, f"data.marks[{index}].at")
+        try:
+            _position(state, mark["at"], reader, f"data.marks[{index}].at")
+        except DataError as problem:
+            yield problem
 
 
-def _check_wounds(state: BattlegroundState, reader: Reader) -> None:
+def _wound_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     """Health and Wounds: a character with wounds at or above its health is knocked out at
     once, except in the middle of an attack (AoE Knockouts: at its end), which may have dealt
     a few more (``ATTACK_WOUNDS``)."""
@@ -246,35 +273,38 @@ def _check_wounds(state: BattlegroundState, reader: Reader) -> None:
     extra = ATTACK_WOUNDS if attack else 0
     for index, fighter in enumerate(state.fighters.values()):
         if not fighter.knocked_out and fighter.wounds >= state.stat(fighter, "health") + extra:
-            raise reader.fail(f"data.fighters[{index}].wounds", f"{fighter.id} is knocked out")
+            yield reader.fail(f"data.fighters[{index}].wounds", f"{fighter.id} is knocked out")
 
 
-def _check_score(state: BattlegroundState, reader: Reader) -> None:
+def _score_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     """Scoring: a player's victory points are those of the objectives claimed, the enemies knocked
     out and the side missions completed; an activation count is that of the characters activated
     this round (and the one activating now)."""
     for player, side in enumerate(state.sides):
         path = f"data.sides[{player}]"
+        counted = True
         for index, character in enumerate(side.knocked_out_enemies):
             enemy = state.fighters[character]
             if enemy.owner == player or not enemy.knocked_out:
-                raise reader.fail(f"{path}.knocked_out_enemies[{index}]", "not a knocked-out enemy")
+                yield reader.fail(f"{path}.knocked_out_enemies[{index}]", "not a knocked-out enemy")
+                counted = False
         for name in ("objectives", "knocked_out_enemies", "glory_done"):
             items = getattr(side, name)
             if len(set(items)) != len(items):
-                raise reader.fail(f"{path}.{name}", "each at most once")
+                yield reader.fail(f"{path}.{name}", "each at most once")
+                counted = False
         vp = (
             OBJECTIVE_VP * len(side.objectives)
             + sum(knock_out_value(state, state.fighters[c]) for c in side.knocked_out_enemies)
             + sum(state.pack.glory[card].vp for card in side.glory_done)
         )
-        if side.vp != vp:
-            raise reader.fail(f"{path}.vp", f"{vp} for what the player scored, not {side.vp}")
+        if counted and side.vp != vp:
+            yield reader.fail(f"{path}.vp", f"{vp} for what the player scored, not {side.vp}")
         activated = sum(f.activated for f in state.fighters.values() if f.owner == player)
         turn = state.turns[0] if state.turns else None
         activating = turn is not None and turn.player == player
         if side.activations > activated + activating:
-            raise reader.fail(f"{path}.activations", "more than the characters activated")
+            yield reader.fail(f"{path}.activations", "more than the characters activated")
 
 
 def _position(state: BattlegroundState, value: Any, reader: Reader, path: str) -> Position:
@@ -299,37 +329,46 @@ def _pydantic(model: type[BaseModel], value: Any, reader: Reader, path: str) -> 
         raise reader.fail(f"{path}.{where}" if where else path, str(first["msg"])) from None
 
 
-def _check_flow(state: BattlegroundState, reader: Reader) -> None:
+def _flow_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
     steps = state.flow.steps
     if not steps:
         if state.phase != "over":
-            raise reader.fail(FLOW, "nothing is pending, yet the game is not over")
+            yield reader.fail(FLOW, "nothing is pending, yet the game is not over")
         return
     acts = 0
     for index, step in enumerate(steps):
         path = f"{FLOW}[{index}]"
         below = steps[index - 1] if index else None
         if isinstance(step, ROOTS) != (index == 0):
-            raise reader.fail(path, f"{step.kind}: only at the bottom of the procedure")
+            yield reader.fail(path, f"{step.kind}: only at the bottom of the procedure")
+            continue
         allowed = BELOW.get(type(step))
         if allowed is not None and not isinstance(below, allowed):
             names = " or ".join(cls.kind for cls in allowed)
-            raise reader.fail(path, f"{step.kind}: stands on {names}")
+            yield reader.fail(path, f"{step.kind}: stands on {names}")
+            continue
         if isinstance(step, DrawOfferStep) and index != len(steps) - 1:
-            raise reader.fail(path, "draw-offer: only on top")
+            yield reader.fail(path, "draw-offer: only on top")
+            continue
         if isinstance(step, ActStep):
             if acts == 0 and not isinstance(below, RoundStep | ActivateStep):
-                raise reader.fail(path, "act: the activation stands on the round")
+                yield reader.fail(path, "act: the activation stands on the round")
+                continue
             if acts >= len(state.turns) or state.turns[acts].player != step.player:
-                raise reader.fail(path, "act: one turn of its player for each acting character")
+                yield reader.fail(path, "act: one turn of its player for each acting character")
+                continue
             acts += 1
-        problem = _step_problem(state, step, below, reader, path)
+        try:
+            problem = _step_problem(state, step, below, reader, path)
+        except DataError as error:
+            yield error
+            continue
         if problem is not None:
-            raise reader.fail(path, f"{step.kind}: {problem}")
+            yield reader.fail(path, f"{step.kind}: {problem}")
     if acts != len(state.turns):
-        raise reader.fail("data.turns", "one turn for each acting character")
+        yield reader.fail("data.turns", "one turn for each acting character")
     if state.first_player < 0 and not isinstance(steps[0], RollOffStep | ChooseFirstStep):
-        raise reader.fail("data.first_player", "chosen after the roll-off")
+        yield reader.fail("data.first_player", "chosen after the roll-off")
 
 
 def _step_problem(
@@ -395,3 +434,15 @@ def _step_problem(
     elif isinstance(step, DrawOfferStep) and step.player == step.by:
         return "offered to the other player"
     return None
+
+
+CHECKS: tuple[Callable[[BattlegroundState, Reader], Iterator[DataError]], ...] = (
+    _game_problems,
+    _fighter_problems,
+    _side_problems,
+    _board_problems,
+    _flow_problems,
+    _wound_problems,
+    _score_problems,
+)
+"""What :func:`check_state` checks, in order: each yields the problems it finds."""

@@ -44,6 +44,7 @@ class MovementGame(BattlegroundGame):
     """The movement variant (module docstring)."""
 
     name = "battleground-movement"
+    position_format = None  # positions of the movement variant are not part of version 1
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = f"{self.name} parameters"

@@ -1,0 +1,143 @@
+"""``rulekeeper battleground position``: draw a position file, or check one (docs/positions.md).
+
+A position is where a game stands, written by hand or by ``state.to_position()``: ``show``
+draws it (the battlefield, the characters, the score, both hands, what is pending) and lists
+what the player to act may do, which is what a player setting up a situation from the table
+wants to know; ``check`` reports every problem of a file. Paths are read from the current folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from rulekeeper.cli.demo import forces_table, hand_line, score_line
+from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
+from rulekeeper.games.battleground.board.render import render_map, render_plain
+from rulekeeper.games.battleground.game import BattlegroundState
+from rulekeeper.games.battleground.position import phase_of
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep
+
+# Exit codes as for maps: 1 = the position has problems; 2 = bad usage.
+EXIT_INVALID = 1
+
+app = typer.Typer(
+    help="Battleground positions (docs/positions.md): draw a position file, or check one.",
+    no_args_is_help=True,
+)
+
+FileArgument = Annotated[
+    Path,
+    typer.Argument(metavar="FILE", help="A position file (YAML or JSON)."),
+]
+SeedOption = Annotated[
+    int,
+    typer.Option(help="Seed deciding what the position leaves open (deck orders, hands)."),
+]
+
+
+def load_position(path: Path, seed: int) -> BattlegroundState:
+    """The state of the position file at *path*, or exit 1 with every problem printed."""
+    try:
+        state = load_game("battleground", position=path).new_initial_state(seed=seed)
+    except PositionError as error:
+        for problem in error.problems:
+            typer.echo(DataError.__str__(problem))
+        typer.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    except DataError as error:
+        typer.echo(str(error))
+        raise typer.Exit(EXIT_INVALID) from None
+    assert isinstance(state, BattlegroundState)
+    return state
+
+
+def summary(state: BattlegroundState) -> str:
+    """Round, phase and who is to act, in one line."""
+    acting = to_act(state)
+    return f"Round {state.round} of {state.game.rounds}, {phase_of(state)} phase; {acting}"
+
+
+def test_line(test: DiceTest) -> str:
+    """A test in progress: its dice, what succeeds, the dice rolled so far and why."""
+    rolled = f"; rolled {test.initial + test.exploded}" if test.initial else ""
+    notes = "; ".join(test.notes)
+    return f"Test: {test.label}, {test.dice} dice, successes on {test.scope}+{rolled} ({notes})"
+
+
+def to_act(state: BattlegroundState) -> str:
+    """Who must act now, in words."""
+    player = state.current_player()
+    if player == TERMINAL:
+        winner = "a draw" if state.winner < 0 else f"player {state.winner} wins"
+        return f"the game is over: {winner} ({state.result})"
+    if player == CHANCE:
+        return "the dice are rolling"
+    if player == SIMULTANEOUS:
+        return "both players choose in secret"
+    return f"player {player} to act"
+
+
+def seats(state: BattlegroundState) -> list[int]:
+    """The players who have a decision now."""
+    player = state.current_player()
+    if player == SIMULTANEOUS:
+        return [seat for seat in (0, 1) if state.legal_actions(seat)]
+    return [player] if player >= 0 else []
+
+
+@app.command("show")
+def show(
+    file: FileArgument,
+    seed: SeedOption = 0,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Plain text, no colours (the default in a pipe).")
+    ] = False,
+) -> None:
+    """Draw a position: battlefield, characters, score, hands, pending steps and legal actions."""
+    state = load_position(file, seed)
+    console = Console(markup=False, highlight=False, soft_wrap=True)
+    labels = {f.position: state.card(f.id).name[:2] for f in state.on_board()}
+    if plain or console.color_system is None:
+        typer.echo(render_plain(state.field, characters=labels))
+    else:
+        console.print(render_map(state.field, characters=labels))
+    console.print(forces_table(state))
+    console.print(score_line(state))
+    for player in (0, 1):
+        console.print(hand_line(state, player))
+    console.print("Pending: " + " > ".join(step.kind for step in state.flow.steps))
+    top = state.flow.steps[-1] if state.flow.steps else None
+    if isinstance(top, DiceTestStep):
+        console.print(test_line(state.test_of(top)))
+    console.print(summary(state))
+    if state.is_chance_node():
+        for action, probability in state.chance_outcomes():
+            console.print(f"  {state.describe(action)} ({probability:.3f})")
+    for player in seats(state):
+        console.print(f"Player {player} may:")
+        for action in state.legal_actions(player):
+            console.print(f"  {state.describe(action)}  [{action}]")
+
+
+@app.command("check")
+def check(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE", help="Position files (YAML or JSON).")
+    ],
+    seed: SeedOption = 0,
+) -> None:
+    """Check position files: print OK and where the game stands, or every problem (exit 1)."""
+    failed = False
+    for path in files:
+        try:
+            state = load_position(path, seed)
+        except typer.Exit:
+            failed = True
+            continue
+        typer.echo(f"OK: {path}: {summary(state)}")
+    if failed:
+        raise typer.Exit(EXIT_INVALID)
