@@ -472,8 +472,7 @@ def test_game_base_contract() -> None:
     game = ToyGame(rounds=2)
     assert game.num_players == 2
     assert repr(game) == (
-        "ToyGame(**{'rounds': 2, 'hand_size': 3, 'redraw': False, 'referee': False, "
-        "'coop': False})"
+        "ToyGame(**{'rounds': 2, 'hand_size': 3, 'redraw': False, 'referee': False, 'coop': False})"
     )
     state = game.new_initial_state()
     assert state.seed == 0

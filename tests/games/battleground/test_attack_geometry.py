@@ -61,10 +61,7 @@ def _additional_target_flank(folder, he_man_facing: int) -> bool:
     cover = target_cover(state, step).in_cover
     assert ("flank" in notes) == flank
     assert ("cover" in notes) == cover
-    context = Context(
-        state, state.fighters["man-at-arms"], state.fighters["he-man"], attack=step
-    )
+    context = Context(state, state.fighters["man-at-arms"], state.fighters["he-man"], attack=step)
     assert condition_holds(context, FlankAttack(kind="flank_attack")) == flank
     assert condition_holds(context, InCover(kind="in_cover")) == cover
     return flank
-
