@@ -98,18 +98,18 @@ class EventLog:
         visible_to: Sequence[int] | None = None,
     ) -> Event:
         """Record an event; *data* is copied so later mutation cannot rewrite history."""
-        if not isinstance(kind, str) or not kind:
+        if type(kind) is not str or not kind:
             raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
-        payload: JsonObject
-        if data is None:
-            payload = {}
-        elif type(data) is dict and all(type(v) in _ATOMS for v in data.values()):
+        payload: JsonObject = {}
+        if data is not None:
+            flat = type(data) is dict
+            if flat:
+                for key, value in data.items():
+                    if type(key) is not str or type(value) not in _ATOMS:
+                        flat = False
+                        break
             # the usual flat payload of texts and numbers: a shallow copy is a full copy
-            if not all(type(k) is str for k in data):
-                raise TypeError(f"{kind}: event data keys must be texts")
-            payload = dict(data)
-        else:
-            payload = copy_checked_json(dict(data), kind)
+            payload = dict(data) if flat else copy_checked_json(dict(data), kind)
         visible = None if visible_to is None else tuple(sorted(set(visible_to)))
         event = Event(len(self._events) + 1, kind, payload, visible)
         self._events = self._events.append(event)

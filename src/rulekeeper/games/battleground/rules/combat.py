@@ -370,7 +370,9 @@ def remove_knocked_out(
 ) -> None:
     """Rulebook, Health and Wounds: wounds at or above health knock a character out."""
     wounded = [f for f in state.fighters.values() if f.wounds and not f.knocked_out]
-    for fighter in sorted(wounded, key=lambda f: f.id):
+    if len(wounded) > 1:
+        wounded.sort(key=lambda f: f.id)
+    for fighter in wounded:
         if fighter.wounds < state.stat(fighter, "health"):
             continue
         fighter.knocked_out = True

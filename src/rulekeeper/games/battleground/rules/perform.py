@@ -34,7 +34,8 @@ Check = Callable[["BattlegroundState", Turn, Fighter, Action, int], Refusal | No
 
 def _exact(action: Action, *names: str) -> Refusal | None:
     """The action has exactly these parameters (their values are checked by the rule)."""
-    if tuple(name for name, _ in action.params) != names:
+    params = action.params
+    if len(params) != len(names) or any(p[0] != n for p, n in zip(params, names, strict=True)):
         return ("Perform Actions", f"{action.kind!r} takes {', '.join(names) or 'no parameters'}")
     return None
 
