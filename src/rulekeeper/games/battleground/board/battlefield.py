@@ -267,8 +267,7 @@ class Battlefield:
 
     def range_inches(self, a: Position | Hex, b: Position | Hex) -> float:
         """Closest points of the two hexagons in inches, levels ignored (battleground.md §2)."""
-        (aq, ar), (bq, br) = _hex(a), _hex(b)
-        delta = (bq - aq, br - ar)
+        delta = (b[0] - a[0], b[1] - a[1])  # a position starts with its hex's q and r
         gap = self._gaps.get(delta)
         if gap is None:
             if len(self._gaps) >= SegmentTables.LIMIT:

@@ -22,7 +22,7 @@ from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Route,
     Style,
-    _standard_moves,
+    move_graph,
     reachable,
 )
 from rulekeeper.games.battleground.board.segments import hexes_on_line
@@ -39,27 +39,35 @@ def _cost_to_goal(
     """Cheapest movement cost from each position to the goal.
 
     Every kind of step can be taken back at the same cost, so a search outwards from the goal
-    gives the cost towards it.
+    gives the cost towards it. Taken positions are never entered (a push is not a way there).
     """
-    occupied = occupancy.occupied - {mover}
-    best: dict[Position, int] = {}
-    frontier: list[tuple[int, Position]] = []
+    graph = move_graph(field)
+    index = graph.index
+    taken = bytearray(len(graph.positions))
+    for pos in occupancy.occupied - {mover}:
+        if pos in index:
+            taken[index[pos]] = 1
+    best: dict[int, int] = {}
+    frontier: list[tuple[int, int]] = []
     for g in goal:
-        best[g] = 0
-        frontier.append((0, g))
+        if g in index:
+            best[index[g]] = 0
+            frontier.append((0, index[g]))
     heapq.heapify(frontier)
+    steps_of = graph.steps
     while frontier:
-        cost, pos = heapq.heappop(frontier)
-        if cost > best[pos]:
+        cost, at = heapq.heappop(frontier)
+        if cost > best[at]:
             continue
-        for move in _standard_moves(field, pos, occupancy, occupied):
-            if move.pushes is not None:
+        for to, step_cost, _, _ in steps_of[at]:
+            if taken[to]:
                 continue
-            total = cost + move.cost
-            if total < best.get(move.to, _UNLIMITED):
-                best[move.to] = total
-                heapq.heappush(frontier, (total, move.to))
-    return best
+            total = cost + step_cost
+            if total < best.get(to, _UNLIMITED):
+                best[to] = total
+                heapq.heappush(frontier, (total, to))
+    positions = graph.positions
+    return {positions[i]: cost for i, cost in best.items()}
 
 
 def goal_next_to(field: Battlefield, target: Position) -> list[Position]:
