@@ -157,6 +157,9 @@ class Reach(Mapping[Position, Route]):
             self._routes[pos] = route
         return route
 
+    def get(self, pos: Position, default: Route | None = None) -> Route | None:  # type: ignore[override]
+        return self[pos] if pos in self.costs else default
+
     def __contains__(self, pos: object) -> bool:
         return pos in self.costs
 

@@ -28,9 +28,11 @@ def claimant(
     token = Position(at[0], at[1], GROUND)
     near = {token, *field.adjacent_positions(token)}
     for fighter in standing:
+        if fighter.position not in near:
+            continue
         enemies = [e for e in standing if e.owner != fighter.owner]
         around = set(field.adjacent_positions(fighter.position))
-        if any(e.position in around for e in enemies) or fighter.position not in near:
+        if any(e.position in around for e in enemies):
             continue
         if any(e.position in near for e in enemies):
             continue

@@ -38,9 +38,10 @@ def triggers(state: BattlegroundState, watcher: Fighter, mover: Fighter) -> bool
         weapon = state.weapon(weapon_id)
         if weapon is not None and weapon.range is not None and distance <= weapon.range:
             return True
-    goal = set(field.adjacent_positions(mover.position))
+    goal = field.adjacent_positions(mover.position)
     for use_focus in (False, True) if watcher.focused else (False,):
-        if goal & set(state.routes(watcher, use_focus)):
+        reach = state.routes(watcher, use_focus)
+        if any(p in reach for p in goal):
             return True
     return False
 
