@@ -7,6 +7,7 @@ and platforms, climbing, pushing), *Spending Focus*, *Buffs and Debuffs* (quickn
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -350,9 +351,12 @@ class _Search:
         adjacent = graph.adjacent
         steps_of = graph.steps
         unreached = points + 1
-        best = self.best = [unreached] * (size + 1)
+        # Byte and short arrays: the memoised searches give the garbage collector nothing to scan.
+        best = self.best = (
+            bytearray([unreached]) * (size + 1) if unreached < 256 else [unreached] * (size + 1)
+        )
         best[origin] = 0
-        came = self.came = [0] * (size + 1)  # the position each was reached from
+        came = self.came = array("I", [0]) * (size + 1)  # the position each was reached from
         reached: list[int] = []
         self.reached = reached
         # Step costs are small integers: a bucket per cost replaces the heap (same order).
