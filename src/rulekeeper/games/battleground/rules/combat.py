@@ -54,9 +54,15 @@ def usable_weapons(state: BattlegroundState, fighter: Fighter) -> list[str]:
 
 
 def target_refusal(
-    state: BattlegroundState, turn: Turn, attacker: Fighter, weapon_id: str, target: Fighter
+    state: BattlegroundState,
+    turn: Turn,
+    attacker: Fighter,
+    weapon_id: str,
+    target: Fighter,
+    engaged: list[Fighter] | None = None,
 ) -> str | None:
-    """Why ``attacker`` may not attack ``target`` with the weapon now (None: it may)."""
+    """Why ``attacker`` may not attack ``target`` with the weapon now (None: it may);
+    *engaged*: the attacker's engaged enemies, when the caller has them already."""
     weapon = state.weapon(weapon_id)
     if weapon_id != FISTS and (weapon is None or weapon_id not in attacker.weapons):
         return f"{attacker.id} has no {weapon_id} equipped"
@@ -75,11 +81,13 @@ def target_refusal(
     cost = 0 if _free_attack(turn, kind) else state.weapon_cost(turn, kind)
     if cost > turn.ap:
         return f"a {kind} attack costs {cost} AP now, {attacker.id} has {turn.ap} (Attack)"
+    if engaged is None:
+        engaged = state.engaged_enemies(attacker)
     if kind == "melee":
-        if target not in state.engaged_enemies(attacker):
+        if target not in engaged:
             return f"{target.id} is not engaged with {attacker.id} (Melee Attack)"
         return None
-    if state.engaged_enemies(attacker):
+    if engaged:
         return f"{attacker.id} is engaged and cannot make a {kind} attack (Ranged Attack)"
     assert weapon is not None and weapon.range is not None
     if kind == "spell" and (weapon.mana_cost or 0) > attacker.mana:
@@ -94,6 +102,8 @@ def target_refusal(
 
 
 def _free_attack(turn: Turn, kind: str) -> str | None:
+    if not turn.free_actions:
+        return None
     for label in (f"attack:{kind}", "attack"):
         if label in turn.free_actions:
             return label
@@ -118,7 +128,7 @@ def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> l
         else:
             candidates = others
         for target in candidates:
-            if target_refusal(state, turn, attacker, weapon_id, target) is None:
+            if target_refusal(state, turn, attacker, weapon_id, target, engaged) is None:
                 actions.append(state.game.actions.attack(weapon_id, target.id))
     return actions
 

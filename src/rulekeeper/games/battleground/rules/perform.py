@@ -35,9 +35,13 @@ Check = Callable[["BattlegroundState", Turn, Fighter, Action, int], Refusal | No
 def _exact(action: Action, *names: str) -> Refusal | None:
     """The action has exactly these parameters (their values are checked by the rule)."""
     params = action.params
-    if len(params) != len(names) or any(p[0] != n for p, n in zip(params, names, strict=True)):
-        return ("Perform Actions", f"{action.kind!r} takes {', '.join(names) or 'no parameters'}")
-    return None
+    if len(params) == len(names):
+        for (name, _), expected in zip(params, names, strict=True):
+            if name != expected:
+                break
+        else:
+            return None
+    return ("Perform Actions", f"{action.kind!r} takes {', '.join(names) or 'no parameters'}")
 
 
 def _focus(
@@ -100,10 +104,10 @@ def _skill(
     if turn.kind == "opportunity":
         return ONLY_ATTACK
     skill_id = action.get("skill")
-    own = {s.id: s for s in state.card(fighter).skills}
-    if not isinstance(skill_id, str) or skill_id not in own:
+    skill = next((s for s in state.card(fighter).skills if s.id == skill_id), None)
+    if not isinstance(skill_id, str) or skill is None:
         return ("Skills", f"{fighter.id} has no skill {skill_id!r}")
-    reason = skills.skill_refusal(state, turn, fighter, f"skill:{skill_id}", own[skill_id])
+    reason = skills.skill_refusal(state, turn, fighter, f"skill:{skill_id}", skill)
     if reason is not None:
         return ("Use an Active Skill", reason)
     return _exact(action, "skill")
