@@ -81,4 +81,6 @@ def test_the_measure_sees_a_copied_history() -> None:
     shared = state.clone()
     copied: Any = state.clone()
     copied._history = Chain(list(state.history()))
-    assert clone_cost(state, copied) > 5 * clone_cost(state, shared)
+    # A copy holds at least one reference (8 bytes) per entry, the items themselves shared.
+    extra = clone_cost(state, copied) - clone_cost(state, shared)
+    assert extra >= 8 * len(state.history()), extra

@@ -2,8 +2,11 @@
 
 A state's action history and event log only ever grow. Copying them on every clone would make a
 game's total cost grow with the square of its length, so both are kept as a chain of links: an
-append makes one new link pointing at the old tip, and a clone shares the whole chain. Reading
-the newest items walks back from the tip; reading everything walks the chain once.
+append makes a new tip sharing everything before it, and a clone shares the whole chain.
+
+Each link holds a short tuple of the newest items (at most :data:`CHUNK`), and appending copies
+only that tuple; the old tip is then usually dropped at once. So a long log is a few dozen
+objects, not one per item, which keeps the garbage collector's work small.
 """
 
 from __future__ import annotations
@@ -11,35 +14,42 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Generic, TypeVar
 
-__all__ = ["Chain"]
+__all__ = ["CHUNK", "Chain"]
 
 T = TypeVar("T")
+
+CHUNK = 32
+"""Items per link before a new link starts."""
 
 
 class Chain(Generic[T]):
     """An immutable sequence; ``append`` returns a new chain sharing this one."""
 
-    __slots__ = ("_item", "_prev", "_size")
+    __slots__ = ("_items", "_prev", "_size")
 
-    _item: T | None
+    _items: tuple[T, ...]
     _prev: Chain[T] | None
     _size: int
 
     def __init__(self, items: Iterable[T] = ()) -> None:
-        self._item = None
+        self._items = ()
         self._prev = None
         self._size = 0
         tip: Chain[T] = self
         for item in items:
             tip = tip.append(item)
         if tip is not self:
-            self._item, self._prev, self._size = tip._item, tip._prev, tip._size
+            self._items, self._prev, self._size = tip._items, tip._prev, tip._size
 
     def append(self, item: T) -> Chain[T]:
-        """A chain one longer; this one is unchanged (O(1))."""
+        """A chain one longer; this one is unchanged (O(CHUNK))."""
         link: Chain[T] = object.__new__(Chain)
-        link._item = item
-        link._prev = self if self._size else None
+        if len(self._items) < CHUNK:
+            link._items = (*self._items, item)
+            link._prev = self._prev
+        else:
+            link._items = (item,)
+            link._prev = self
         link._size = self._size + 1
         return link
 
@@ -47,16 +57,21 @@ class Chain(Generic[T]):
         """The newest item."""
         if not self._size:
             raise IndexError("empty chain")
-        return self._item  # type: ignore[return-value]
+        return self._items[-1]
 
     def newest(self, count: int) -> list[T]:
-        """The newest *count* items, oldest first (walks only those links)."""
-        out: list[T] = []
-        link: Chain[T] | None = self if self._size else None
-        while link is not None and len(out) < count:
-            out.append(link._item)  # type: ignore[arg-type]
+        """The newest *count* items, oldest first (walks only the links holding them)."""
+        parts: list[tuple[T, ...]] = []
+        wanted = min(max(count, 0), self._size)
+        link: Chain[T] | None = self
+        while link is not None and wanted > 0:
+            items = link._items
+            parts.append(items[-wanted:] if wanted < len(items) else items)
+            wanted -= len(items)
             link = link._prev
-        out.reverse()
+        out: list[T] = []
+        for items in reversed(parts):
+            out.extend(items)
         return out
 
     def __len__(self) -> int:

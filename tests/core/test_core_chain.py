@@ -1,0 +1,38 @@
+"""The shared, chunked Chain behind histories and event logs (issue 7 §2: cheaper clones)."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rulekeeper.core.chain import CHUNK, Chain
+
+
+@given(st.lists(st.integers(), max_size=3 * CHUNK + 5), st.integers(0, 4 * CHUNK))
+def test_a_chain_reads_like_the_list_it_was_built_from(items: list[int], count: int) -> None:
+    chain = Chain(items)
+    assert list(chain) == items
+    assert len(chain) == len(items)
+    assert chain.newest(count) == items[len(items) - min(count, len(items)) :]
+    for index in (0, len(items) // 2, -1):
+        if items:
+            assert chain[index] == items[index]
+
+
+@given(st.lists(st.integers(), min_size=1, max_size=2 * CHUNK + 3))
+def test_appending_leaves_every_earlier_chain_unchanged(items: list[int]) -> None:
+    tips = [Chain[int]()]
+    for item in items:
+        tips.append(tips[-1].append(item))
+    branch = tips[len(items) // 2].append(-1)  # a clone going its own way
+    for k, tip in enumerate(tips):
+        assert list(tip) == items[:k]
+    assert list(branch) == [*items[: len(items) // 2], -1]
+    assert tips[-1].last() == items[-1]
+
+
+def test_a_long_chain_is_a_few_links() -> None:
+    chain = Chain(range(10 * CHUNK))
+    links, link = 0, chain
+    while link is not None:
+        links += 1
+        link = link._prev
+    assert links == 10
