@@ -26,6 +26,19 @@ from rulekeeper.core.jsonvalue import (
 
 __all__ = ["Event", "EventLog"]
 
+_ONE_SEAT = tuple((seat,) for seat in range(16))
+"""Ready-made one-seat tuples: most hidden things are seen by one player."""
+
+
+def seat_tuple(seats: Sequence[int]) -> tuple[int, ...]:
+    """*seats* sorted, each once, as a tuple (a shared one for a single seat)."""
+    if len(seats) == 1:
+        seat = seats[0]
+        if type(seat) is int and 0 <= seat < len(_ONE_SEAT):
+            return _ONE_SEAT[seat]
+    return tuple(sorted(set(seats)))
+
+
 _ATOMS = frozenset({str, int, bool, type(None)})
 """Value types that make a payload flat and immutable (floats are checked for finiteness)."""
 
@@ -110,7 +123,7 @@ class EventLog:
                         break
             # the usual flat payload of texts and numbers: a shallow copy is a full copy
             payload = dict(data) if flat else copy_checked_json(dict(data), kind)
-        visible = None if visible_to is None else tuple(sorted(set(visible_to)))
+        visible = None if visible_to is None else seat_tuple(visible_to)
         event = Event(len(self._events) + 1, kind, payload, visible)
         self._events = self._events.append(event)
         return event

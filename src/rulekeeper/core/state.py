@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self
 from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Chain
 from rulekeeper.core.errors import DataError, IllegalActionError
-from rulekeeper.core.events import Event, EventLog
+from rulekeeper.core.events import Event, EventLog, seat_tuple
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue, canonical_dumps, check_json
 from rulekeeper.core.position import read_position
@@ -524,7 +524,7 @@ class GameState(ABC):
         entry = (
             LoggedAction(actor, action)
             if secret is None
-            else LoggedAction(actor, action, secret[0], secret[1])
+            else LoggedAction(actor, action, seat_tuple(secret[0]), secret[1])
         )
         try:
             self._perform(entry)

@@ -35,14 +35,14 @@ def reroll_choices(dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def discard_choices(hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """Preparation Phase: any number of cards may be discarded (each distinct choice once)."""
+def discard_sets(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Preparation Phase: any number of cards may be discarded (each distinct choice once,
+    fewest first)."""
     options: set[tuple[str, ...]] = set()
     for size in range(len(hand) + 1):
         options.update(combinations(hand, size))
-    return tuple(
-        Action.of("discard", cards=list(c)) for c in sorted(options, key=lambda c: (len(c), c))
-    )
+    return sorted(options, key=lambda c: (len(c), c))
+
 
 
 class ActionCatalog:
@@ -137,8 +137,13 @@ class ActionCatalog:
         )
 
     def discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
-        """:func:`discard_choices`, remembered."""
-        return self._remember(("discard", hand), lambda: discard_choices(hand))
+        """A discard action per choice of :func:`discard_sets` (remembered; each choice is one
+        action whatever the hand)."""
+
+        def build() -> tuple[Action, ...]:
+            return tuple(self.act("discard", cards=list(c)) for c in discard_sets(hand))
+
+        return self._remember(("discard", hand), build)
 
     def reroll_choices(self, dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
         """:func:`reroll_choices`, remembered."""

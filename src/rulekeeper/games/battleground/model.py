@@ -85,7 +85,7 @@ class Fighter:
     def place(self, pos: Position) -> None:
         """Move the model; ``position`` is kept as one value because rules read it constantly."""
         self.q, self.r, self.level = pos
-        self.position = Position(*pos)
+        self.position = pos if type(pos) is Position else Position(*pos)
 
     def gain_mana(self, amount: int) -> int:
         """Mana is capped at five (rulebook: Resolve Card, Mana); returns what was gained."""

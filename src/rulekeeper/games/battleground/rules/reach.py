@@ -26,7 +26,7 @@ from rulekeeper.games.battleground.rules import effects, marks
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
-MEMO_SIZE = 64
+MEMO_SIZE = 16
 """Routes memoised per game: hits come from the same few states, and a big memo of route trees
 only gives the garbage collector more to scan."""
 
