@@ -36,3 +36,25 @@ def test_a_long_chain_is_a_few_links() -> None:
         links += 1
         link = link._prev
     assert links == 10
+
+
+@given(st.lists(st.tuples(st.integers(), st.text(max_size=3)), max_size=40))
+def test_records_read_back_as_built_and_share_with_earlier_copies(
+    pairs: list[tuple[int, str]],
+) -> None:
+    from rulekeeper.core.chain import Records
+
+    def make(index: int, fields: object) -> tuple[int, object, object]:
+        a, b = fields  # type: ignore[misc]
+        return (index, a, b)
+
+    records: Records[tuple[int, object, object]] = Records(2, make)
+    history = [records]
+    for pair in pairs:
+        history.append(history[-1].append(pair))
+    for k, tip in enumerate(history):
+        assert list(tip) == [(i, a, b) for i, (a, b) in enumerate(pairs[:k])]
+    if pairs:
+        assert history[-1].last() == (len(pairs) - 1, *pairs[-1])
+        assert history[-1][0] == (0, *pairs[0])
+    assert Records(2, make, pairs) == history[-1]

@@ -14,7 +14,7 @@ from typing import Any
 from toy_game import PickCards, ToyGame, ToyState
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Pcg32
-from rulekeeper.core.chain import Chain
+from rulekeeper.core.state import history_of
 
 _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType)
 
@@ -80,7 +80,7 @@ def test_the_measure_sees_a_copied_history() -> None:
     advance(state, Pcg32(3), 300)
     shared = state.clone()
     copied: Any = state.clone()
-    copied._history = Chain(list(state.history()))
+    copied._history = history_of(state.history())
     # A copy holds at least one reference (8 bytes) per entry, the items themselves shared.
     extra = clone_cost(state, copied) - clone_cost(state, shared)
     assert extra >= 8 * len(state.history()), extra

@@ -11,12 +11,13 @@ objects, not one per item, which keeps the garbage collector's work small.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
-__all__ = ["CHUNK", "Chain"]
+__all__ = ["CHUNK", "Chain", "Records"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 CHUNK = 32
 """Items per link before a new link starts."""
@@ -51,6 +52,18 @@ class Chain(Generic[T]):
             link._items = (item,)
             link._prev = self
         link._size = self._size + 1
+        return link
+
+    def extend(self, values: tuple[T, ...]) -> Chain[T]:
+        """A chain with *values* added, kept together in one link; this one is unchanged."""
+        link: Chain[T] = object.__new__(Chain)
+        if len(self._items) + len(values) <= CHUNK:
+            link._items = self._items + values
+            link._prev = self._prev
+        else:
+            link._items = values
+            link._prev = self if self._size else None
+        link._size = self._size + len(values)
         return link
 
     def last(self) -> T:
@@ -96,3 +109,83 @@ class Chain(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Chain({list(self)!r})"
+
+
+class Records(Generic[R]):
+    """An immutable sequence of records of one shape, kept as their fields in a :class:`Chain`.
+
+    A log of records is read far less often than it is written: each record is built (by
+    *make*, from its index and fields) only when read, so appending creates no object that
+    lives on, and the garbage collector has nothing new to look at.
+    """
+
+    __slots__ = ("_fields", "_make", "_width")
+
+    _fields: Chain[object]
+    _make: Callable[[int, Sequence[object]], R]
+    _width: int
+
+    def __init__(
+        self,
+        width: int,
+        make: Callable[[int, Sequence[object]], R],
+        records: Iterable[tuple[object, ...]] = (),
+    ) -> None:
+        self._width = width
+        self._make = make
+        fields: Chain[object] = Chain()
+        for record in records:
+            fields = fields.extend(self._checked(record))
+        self._fields = fields
+
+    def _checked(self, record: tuple[object, ...]) -> tuple[object, ...]:
+        if len(record) != self._width:
+            raise ValueError(f"a record has {self._width} fields, not {len(record)}")
+        return record
+
+    def append(self, record: tuple[object, ...]) -> Records[R]:
+        """These records and one more; this sequence is unchanged."""
+        new: Records[R] = object.__new__(Records)
+        new._width = self._width
+        new._make = self._make
+        new._fields = self._fields.extend(self._checked(record))
+        return new
+
+    def newest(self, count: int) -> list[R]:
+        """The newest *count* records, oldest first."""
+        width, make = self._width, self._make
+        flat = self._fields.newest(max(count, 0) * width)
+        first = len(self) - len(flat) // width
+        return [
+            make(first + k, flat[k * width : (k + 1) * width]) for k in range(len(flat) // width)
+        ]
+
+    def last(self) -> R:
+        """The newest record."""
+        if not len(self):
+            raise IndexError("no records")
+        return self.newest(1)[0]
+
+    def __len__(self) -> int:
+        return len(self._fields) // self._width
+
+    def __iter__(self) -> Iterator[R]:
+        return iter(self.newest(len(self)))
+
+    def __getitem__(self, index: int) -> R:
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("record index out of range")
+        return self.newest(size - index)[0]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Records):
+            return NotImplemented
+        return self._fields is other._fields or list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Records({list(self)!r})"

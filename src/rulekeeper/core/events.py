@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core.chain import Chain
+from rulekeeper.core.chain import Records
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
 from rulekeeper.core.jsonvalue import (
@@ -90,6 +90,11 @@ class Event:
         return cls(seq, kind, copy.deepcopy(payload), visible)
 
 
+def _event(index: int, fields: Sequence[Any]) -> Event:
+    """The event at *index* of a log (numbered from 1), from its kind, data and visibility."""
+    return Event(index + 1, fields[0], fields[1], fields[2])
+
+
 class EventLog:
     """Append-only sequence of events numbered from 1.
 
@@ -101,8 +106,12 @@ class EventLog:
 
     __slots__ = ("_events",)
 
-    def __init__(self, events: Sequence[Event] | Chain[Event] = ()) -> None:
-        self._events: Chain[Event] = events if isinstance(events, Chain) else Chain(events)
+    def __init__(self, events: Sequence[Event] | Records[Event] = ()) -> None:
+        self._events: Records[Event] = (
+            events
+            if isinstance(events, Records)
+            else Records(3, _event, ((e.kind, e.data, e.visible_to) for e in events))
+        )
 
     def append(
         self,
@@ -124,9 +133,8 @@ class EventLog:
             # the usual flat payload of texts and numbers: a shallow copy is a full copy
             payload = dict(data) if flat else copy_checked_json(dict(data), kind)
         visible = None if visible_to is None else seat_tuple(visible_to)
-        event = Event(len(self._events) + 1, kind, payload, visible)
-        self._events = self._events.append(event)
-        return event
+        self._events = self._events.append((kind, payload, visible))
+        return Event(len(self._events), kind, payload, visible)
 
     @property
     def last_seq(self) -> int:

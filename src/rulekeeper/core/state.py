@@ -19,12 +19,12 @@ import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.chain import Chain
+from rulekeeper.core.chain import Records
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog, seat_tuple
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
@@ -101,6 +101,16 @@ class LoggedAction:
         )
         cover = as_str(mapping.get("cover", ""), source, join(path, "cover"))
         return cls(player, action, visible, cover[:1000])
+
+
+def _logged(index: int, fields: Sequence[Any]) -> LoggedAction:
+    """A history entry from its fields (player, action, visible_to, cover)."""
+    return LoggedAction(fields[0], fields[1], fields[2], fields[3])
+
+
+def history_of(entries: Iterable[LoggedAction]) -> Records[LoggedAction]:
+    """A history holding *entries* (kept as their fields; see :class:`Records`)."""
+    return Records(4, _logged, ((e.player, e.action, e.visible_to, e.cover) for e in entries))
 
 
 @dataclass(frozen=True)
@@ -251,7 +261,7 @@ class GameState(ABC):
         self.seed = seed
         self.rng = Pcg32(seed)
         self.events = EventLog()
-        self._history: Chain[LoggedAction] = Chain()
+        self._history: Records[LoggedAction] = history_of(())
         # (untouched copy, history length) taken before the first action applied in place
         self._restore_point: tuple[GameState, int] | None = None
         # (seat, actions) last listed for this very state: an action taken from that list
@@ -541,7 +551,9 @@ class GameState(ABC):
             # physical die), so the state stays a function of its history.
             self.rng.random()
         self._apply(entry.action, entry.player)
-        self._history = self._history.append(entry)
+        self._history = self._history.append(
+            (entry.player, entry.action, entry.visible_to, entry.cover)
+        )
 
     def _restore(self) -> None:
         """Rebuild the state from its restore point and the actions applied since."""
@@ -649,7 +661,7 @@ class GameState(ABC):
         events, which tell the real hidden values): they become their public covers."""
         sight = self.game.sight_of(player)
         if any(not entry.visible_for(sight) for entry in self._history):
-            self._history = Chain(self.history_for(player))
+            self._history = history_of(self.history_for(player))
         events = list(self.events)
         if any(e.visible_to is not None and not _sees(sight, e.visible_to) for e in events):
             self.events = EventLog(
@@ -765,7 +777,7 @@ class GameState(ABC):
         state.seed = seed
         state.rng = rng
         state.events = events
-        state._history = Chain(history)
+        state._history = history_of(history)
         state._restore_point = None
         state._offered = None
         try:

@@ -44,7 +44,6 @@ def discard_sets(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(options, key=lambda c: (len(c), c))
 
 
-
 class ActionCatalog:
     """The actions of one game, each built once (a bounded memo owned by the game)."""
 
