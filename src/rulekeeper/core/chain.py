@@ -12,7 +12,7 @@ objects, not one per item, which keeps the garbage collector's work small.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 __all__ = ["CHUNK", "Chain", "Records"]
 
@@ -111,50 +111,55 @@ class Chain(Generic[T]):
         return f"Chain({list(self)!r})"
 
 
-class Records(Generic[R]):
-    """An immutable sequence of records of one shape, kept as their fields in a :class:`Chain`.
+class Records(Chain[R]):
+    """An immutable sequence of records of one shape, kept as their fields in a chain.
 
     A log of records is read far less often than it is written: each record is built (by
     *make*, from its index and fields) only when read, so appending creates no object that
-    lives on, and the garbage collector has nothing new to look at.
+    lives on, and the garbage collector has nothing new to look at. Each link knows the
+    shape; ``len`` counts records.
     """
 
-    __slots__ = ("_fields", "_make", "_width")
+    __slots__ = ("_make", "_width")
 
-    _fields: Chain[object]
-    _make: Callable[[int, Sequence[object]], R]
+    _make: Callable[[int, Sequence[Any]], R]
     _width: int
 
     def __init__(
         self,
         width: int,
-        make: Callable[[int, Sequence[object]], R],
-        records: Iterable[tuple[object, ...]] = (),
+        make: Callable[[int, Sequence[Any]], R],
+        records: Iterable[tuple[Any, ...]] = (),
     ) -> None:
+        super().__init__()
         self._width = width
         self._make = make
-        fields: Chain[object] = Chain()
+        tip: Records[R] = self
         for record in records:
-            fields = fields.extend(self._checked(record))
-        self._fields = fields
+            tip = tip.append(record)
+        if tip is not self:
+            self._items, self._prev, self._size = tip._items, tip._prev, tip._size
 
-    def _checked(self, record: tuple[object, ...]) -> tuple[object, ...]:
+    def append(self, record: tuple[Any, ...]) -> Records[R]:  # type: ignore[override]
+        """These records and one more (its fields, in order); this sequence is unchanged."""
         if len(record) != self._width:
             raise ValueError(f"a record has {self._width} fields, not {len(record)}")
-        return record
-
-    def append(self, record: tuple[object, ...]) -> Records[R]:
-        """These records and one more; this sequence is unchanged."""
-        new: Records[R] = object.__new__(Records)
-        new._width = self._width
-        new._make = self._make
-        new._fields = self._fields.extend(self._checked(record))
-        return new
+        link: Records[R] = object.__new__(Records)
+        link._width = self._width
+        link._make = self._make
+        if len(self._items) + len(record) <= CHUNK:
+            link._items = self._items + record
+            link._prev = self._prev
+        else:
+            link._items = record
+            link._prev = self if self._size else None
+        link._size = self._size + len(record)
+        return link
 
     def newest(self, count: int) -> list[R]:
         """The newest *count* records, oldest first."""
         width, make = self._width, self._make
-        flat = self._fields.newest(max(count, 0) * width)
+        flat = super().newest(max(count, 0) * width)
         first = len(self) - len(flat) // width
         return [
             make(first + k, flat[k * width : (k + 1) * width]) for k in range(len(flat) // width)
@@ -162,12 +167,12 @@ class Records(Generic[R]):
 
     def last(self) -> R:
         """The newest record."""
-        if not len(self):
+        if not self._size:
             raise IndexError("no records")
         return self.newest(1)[0]
 
     def __len__(self) -> int:
-        return len(self._fields) // self._width
+        return self._size // self._width
 
     def __iter__(self) -> Iterator[R]:
         return iter(self.newest(len(self)))
@@ -183,9 +188,9 @@ class Records(Generic[R]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Records):
             return NotImplemented
-        return self._fields is other._fields or list(self) == list(other)
+        return self is other or list(self) == list(other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         return f"Records({list(self)!r})"

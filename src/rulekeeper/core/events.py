@@ -118,8 +118,9 @@ class EventLog:
         kind: str,
         data: Mapping[str, JsonValue] | None = None,
         visible_to: Sequence[int] | None = None,
-    ) -> Event:
-        """Record an event; *data* is copied so later mutation cannot rewrite history."""
+    ) -> None:
+        """Record an event; *data* is copied so later mutation cannot rewrite history (read it
+        back with ``log[-1]``)."""
         if type(kind) is not str or not kind:
             raise ValueError(f"event kind must be a non-empty string, got {kind!r}")
         payload: JsonObject = {}
@@ -134,7 +135,6 @@ class EventLog:
             payload = dict(data) if flat else copy_checked_json(dict(data), kind)
         visible = None if visible_to is None else seat_tuple(visible_to)
         self._events = self._events.append((kind, payload, visible))
-        return Event(len(self._events), kind, payload, visible)
 
     @property
     def last_seq(self) -> int:
