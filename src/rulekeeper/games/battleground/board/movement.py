@@ -206,7 +206,17 @@ class MoveGraph:
     hashes small integers instead of positions, and its tables hold no objects the garbage
     collector has to scan. Index order is the positions' sorted order."""
 
-    __slots__ = ("adjacent", "at_hex", "index", "positions", "steps")
+    __slots__ = (
+        "adjacent",
+        "at_hex",
+        "hex_index",
+        "hex_neighbours",
+        "hex_spots",
+        "hexes",
+        "index",
+        "positions",
+        "steps",
+    )
 
     def __init__(self, field: Battlefield) -> None:
         self.positions: list[Position] = sorted(field.positions)
@@ -221,6 +231,14 @@ class MoveGraph:
         for i, p in enumerate(self.positions):
             at_hex.setdefault(p.hex, []).append(i)
         self.at_hex: dict[Hex, tuple[int, ...]] = {h: tuple(v) for h, v in at_hex.items()}
+        # The board's hexes on indices too, for jumps and teleports (free_reach).
+        self.hexes: list[Hex] = sorted(field.board)
+        self.hex_index: dict[Hex, int] = {h: k for k, h in enumerate(self.hexes)}
+        self.hex_neighbours: list[tuple[int, ...]] = [
+            tuple(self.hex_index[n] for n in neighbours(h) if n in self.hex_index)
+            for h in self.hexes
+        ]
+        self.hex_spots: list[tuple[int, ...]] = [self.at_hex.get(h, ()) for h in self.hexes]
 
     def encode(self, moves: tuple[MoveStep, ...]) -> tuple[tuple[int, int, bool, int], ...]:
         """Steps as (destination index, cost, is a climb, step number)."""
@@ -427,28 +445,35 @@ class _Search:
 
 def _hex_tree(
     field: Battlefield, origin: Hex, points: int
-) -> tuple[dict[Hex, Hex], tuple[tuple[int, int], ...]]:
-    """Breadth-first tree of board hexes within ``points`` steps, and the (index, distance) of
-    every position on those hexes but the origin's, in index order (cached per map)."""
+) -> tuple[dict[int, int], tuple[tuple[int, int], ...]]:
+    """Breadth-first tree of the board hexes within ``points`` steps of *origin* (hex index to
+    its parent's, the origin its own), and the (index, hex distance) of every position on
+    those hexes but the origin's, in index order (cached per map; small integers only)."""
     key = (origin, points)
-    cache: dict[tuple[Hex, int], tuple[dict[Hex, Hex], tuple[tuple[int, int], ...]]]
+    cache: dict[tuple[Hex, int], tuple[dict[int, int], tuple[tuple[int, int], ...]]]
     cache = field.__dict__.setdefault("_hex_trees", {})
     found = cache.get(key)
     if found is None:
-        tree = {origin: origin}
-        layer = [origin]
+        graph = move_graph(field)
+        hexes, around = graph.hexes, graph.hex_neighbours
+        start = graph.hex_index.get(origin, -1)
+        tree = {start: start}
+        layer = [start]
+        first = tuple(graph.hex_index[n] for n in neighbours(origin) if n in graph.hex_index)
         for _ in range(points):
-            following: list[Hex] = []
+            following: list[int] = []
             for h in layer:
-                for n in neighbours(h):
-                    if n in field.board and n not in tree:
+                for n in around[h] if h >= 0 else first:
+                    if n not in tree:
                         tree[n] = h
                         following.append(n)
             layer = following
-        at_hex = move_graph(field).at_hex
-        spots = sorted(
-            (i, hex_distance(origin, h)) for h in tree if h != origin for i in at_hex.get(h, ())
-        )
+        spots: list[tuple[int, int]] = []
+        for h in tree:
+            if h != start:
+                distance = hex_distance(origin, hexes[h])
+                spots.extend((i, distance) for i in graph.hex_spots[h])
+        spots.sort()
         if len(cache) > 512:
             cache.clear()  # bounded: big caches of small objects slow the garbage collector
         found = cache[key] = (tree, tuple(spots))
@@ -474,10 +499,11 @@ def free_reach(
     costs = {positions[i]: cost for i, cost in spots if i not in taken}
 
     def build(pos: Position) -> Route:
+        hexes = graph.hexes
         trail: list[Hex] = []
-        cursor = pos.hex
-        while cursor != start.hex:
-            trail.append(cursor)
+        cursor = graph.hex_index[pos.hex]
+        while came[cursor] != cursor:  # the origin is its own parent
+            trail.append(hexes[cursor])
             cursor = came[cursor]
         trail.reverse()
         steps = tuple(
