@@ -78,7 +78,13 @@ class ActionCatalog:
             return found
         if len(params) == 1:
             ((name, value),) = params.items()
-            if type(value) is str:  # a text is equal only to texts: no type in the key
+            plain = type(value)
+            if (plain is list or plain is tuple) and all(type(v) is int for v in value):
+                value = tuple(value)  # coordinates: an action keeps a list as a tuple too
+                plain = int
+            if plain is str or plain is int:
+                # A text, a whole number or a list of whole numbers is equal only to its
+                # own kind (True, 1.0 and "1" are other types): the key needs no type.
                 text_key = (kind, name, value)
                 found = simple.get(text_key)
                 if found is None:

@@ -34,11 +34,12 @@ only gives the garbage collector more to scan."""
 def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> MovementPoints:
     """Rulebook, Move: speed (focused speed with a focus token), difficult terrain, buffs."""
     field = state.field
+    speed = state.stat(fighter, "focused_speed" if use_focus else "speed")  # only the one used
     return movement_points(
         field,
         fighter.position,
-        state.stat(fighter, "speed"),
-        state.stat(fighter, "focused_speed"),
+        speed,
+        speed if use_focus else None,
         use_focus=use_focus,
         quickness=fighter.buff == "quickness",
         cripple=fighter.debuff == "cripple",
