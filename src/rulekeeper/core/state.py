@@ -532,9 +532,9 @@ class GameState(ABC):
             self._restore_point = (self.clone(), len(self._history))
         secret = self._secret(action, actor) if actor >= 0 else None
         entry = (
-            LoggedAction(actor, action)
+            (actor, action, None, "")
             if secret is None
-            else LoggedAction(actor, action, seat_tuple(secret[0]), secret[1])
+            else (actor, action, seat_tuple(secret[0]), secret[1])
         )
         try:
             self._perform(entry)
@@ -542,18 +542,17 @@ class GameState(ABC):
             self._restore()
             raise
 
-    def _perform(self, entry: LoggedAction) -> None:
-        """Apply a checked entry and log it."""
+    def _perform(self, entry: tuple[int, Action, tuple[int, ...] | None, str]) -> None:
+        """Apply a checked history entry (player, action, visible_to, cover) and log it."""
         self._offered = None
-        if entry.player == CHANCE:
+        player, action = entry[0], entry[1]
+        if player == CHANCE:
             # Every chance outcome consumes the same draw whether it was
             # sampled by resolve_chance or supplied from outside (a replay, a
             # physical die), so the state stays a function of its history.
             self.rng.random()
-        self._apply(entry.action, entry.player)
-        self._history = self._history.append(
-            (entry.player, entry.action, entry.visible_to, entry.cover)
-        )
+        self._apply(action, player)
+        self._history = self._history.append(entry)
 
     def _restore(self) -> None:
         """Rebuild the state from its restore point and the actions applied since."""
@@ -562,7 +561,7 @@ class GameState(ABC):
         since = self._history.newest(len(self._history) - length)
         fresh = point.clone()
         for entry in since:
-            fresh._perform(entry)
+            fresh._perform((entry.player, entry.action, entry.visible_to, entry.cover))
         self.__dict__.clear()
         self.__dict__.update(fresh.__dict__)
         self._restore_point = (point, length)
