@@ -39,9 +39,13 @@ def playout(state: GameState, rng: Pcg32) -> int:
         else:
             seats = range(state.num_players) if player == SIMULTANEOUS else (player,)
             for seat in seats:
-                options = [a for a in state.legal_actions(seat) if a.kind not in QUIET]
-                if options:
-                    state.apply_action(options[rng.below(len(options))], seat)
+                options = state.legal_actions(seat)
+                if any(a.kind not in QUIET for a in options):
+                    # Uniform among the others: draw again when a quiet action comes up.
+                    action = options[rng.below(len(options))]
+                    while action.kind in QUIET:
+                        action = options[rng.below(len(options))]
+                    state.apply_action(action, seat)
                     break
         actions += 1
     return actions
