@@ -905,3 +905,24 @@ def test_cover_of_a_massive_target_ignores_what_is_next_to_any_of_its_hexes() ->
     attacker, target = Position(0, 3), Position(5, 3)
     assert cover_verdict(g, attacker, target).in_cover
     assert not cover_verdict(g, attacker, target, target_footprint=[(5, 3), (4, 3)]).in_cover
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_bigger_budget_holds_the_answer_for_a_smaller_one(data: st.DataObject) -> None:
+    """Issue 7 §2 (one search for moves with and without focus): cutting a search's reach to
+    fewer points gives exactly the reach and routes of a search with those points."""
+    field = Battlefield.load("first-game")
+    positions = sorted(field.positions)
+    start = data.draw(st.sampled_from(positions))
+    others = data.draw(st.lists(st.sampled_from(positions), max_size=6, unique=True))
+    others = [p for p in others if p != start]
+    split = data.draw(st.integers(0, len(others)))
+    occupancy = Occupancy.of(friends=others[:split], enemies=others[split:])
+    small = data.draw(st.integers(0, 8))
+    big = small + data.draw(st.integers(0, 5))
+    cut = reachable(field, start, big, occupancy).within(small)
+    direct = reachable(field, start, small, occupancy)
+    assert dict(cut.costs) == dict(direct.costs)
+    for pos in direct:
+        assert cut[pos] == direct[pos]

@@ -34,7 +34,13 @@ from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground import position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
-from rulekeeper.games.battleground.board.movement import MovementPoints, Occupancy, Route, Style
+from rulekeeper.games.battleground.board.movement import (
+    MovementPoints,
+    Occupancy,
+    Reach,
+    Route,
+    Style,
+)
 from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
@@ -216,7 +222,7 @@ class BattlegroundGame(Game):
             raise DataError(source, "deployment", "must be 'map', 'zones' or 'players'")
         merged["deployment"] = deployment
         self.deployment: str = deployment
-        self.reach_memo: dict[tuple[Any, ...], Mapping[Position, Route]] = {}
+        self.reach_memo: dict[tuple[Any, ...], tuple[int, Reach]] = {}
         self.actions = ActionCatalog()
         return merged
 

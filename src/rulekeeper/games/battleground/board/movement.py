@@ -170,6 +170,15 @@ class Reach(Mapping[Position, Route]):
     def __len__(self) -> int:
         return len(self.costs)
 
+    def within(self, points: int) -> Reach:
+        """The destinations *points* movement points reach, found by this search (which the
+        budget only cuts short: its cheapest routes are the same for any budget)."""
+        return Reach(
+            {pos: cost for pos, cost in self.costs.items() if cost <= points},
+            self._build,
+            in_order=True,
+        )
+
     def ordered(self) -> list[Position]:
         """The positions in sorted order (kept: a memoised reach serves many states)."""
         cached: list[Position] | None = self.__dict__.get("_ordered")

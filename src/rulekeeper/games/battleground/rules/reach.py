@@ -67,26 +67,30 @@ def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
 
 def routes(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
     """Reach of one move action. Memoised on the game by everything it depends on, since the
-    legal-action list and the legality check of the chosen move both ask for it."""
+    legal-action list and the legality check of the chosen move both ask for it; the budget is
+    not part of the key: a search with more points holds the answer for fewer (its cheapest
+    routes do not depend on how far it may go), so the moves with and without focus share one."""
     budget = move_points(state, fighter, use_focus)
     style = effects.move_style(state, fighter)
     occupancy = occupancy_for(state, fighter)
     key = (
         fighter.position,
-        budget.points,
-        style,
+        # A jump or a teleport costs hex distance, not steps over the board: keyed by budget.
+        style if style == "move" else (style, budget.points),
         occupancy.friends,
         occupancy.enemies,
         occupancy.unpushable,
     )
     memo = state.game.reach_memo
     found = memo.get(key)
-    if found is None:
-        if len(memo) > MEMO_SIZE:
-            memo.clear()
-        found = reachable(state.field, fighter.position, budget.points, occupancy, style=style)
-        memo[key] = found
-    return found
+    if found is not None and found[0] >= budget.points:
+        points, reach = found
+        return reach if points == budget.points else reach.within(budget.points)
+    if len(memo) > MEMO_SIZE:
+        memo.clear()
+    reach = reachable(state.field, fighter.position, budget.points, occupancy, style=style)
+    memo[key] = (budget.points, reach)
+    return reach
 
 
 def move_options(
