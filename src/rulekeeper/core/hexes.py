@@ -157,6 +157,11 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
+def rotations(offset: Hex) -> tuple[Hex, ...]:
+    """*offset* turned by each sixth of a turn (:func:`rotate_offset`), itself first."""
+    return tuple(rotate_offset(offset, steps) for steps in range(6))
+
+
 def gap_between(dq: int, dr: int) -> float:
     """Smallest distance between two closed unit hexagons whose axial offset is (dq, dr)."""
     if hex_distance((0, 0), (dq, dr)) <= 1:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from small_maps import (
     CLIMB,
     LADDER,
@@ -30,6 +32,7 @@ from rulekeeper.core.hexes import (
     corners,
     direction_to,
     edge_corners,
+    gap_between,
     hex_distance,
     neighbour,
     neighbours,
@@ -37,6 +40,7 @@ from rulekeeper.core.hexes import (
     range_inches,
     ring,
     rotate_offset,
+    rotations,
     within,
 )
 from rulekeeper.games.battleground.board.battlefield import Battlefield
@@ -353,3 +357,12 @@ def test_are_neighbours_matches_the_six_directions() -> None:
     for dq in range(-3, 4):
         for dr in range(-3, 4):
             assert are_neighbours((0, 0), (dq, dr)) == ((dq, dr) in DIRECTIONS)
+
+
+@given(st.integers(-15, 15), st.integers(-15, 15))
+def test_the_gap_is_the_same_a_sixth_of_a_turn_round(dq: int, dr: int) -> None:
+    """battleground.md §2 (range between closest points): the board's geometry is six-fold
+    symmetric, which lets the battlefield compute one gap for six offsets."""
+    turns = rotations((dq, dr))
+    assert len(set(turns)) == (1 if (dq, dr) == (0, 0) else 6)
+    assert {gap_between(*t) for t in turns} == {gap_between(dq, dr)}

@@ -23,6 +23,7 @@ from rulekeeper.core.hexes import (
     hex_distance,
     neighbours,
     offset_to_axial,
+    rotations,
 )
 from rulekeeper.games.battleground.board.mapfile import MapFile, parse_map, read_map
 from rulekeeper.games.battleground.board.segments import SegmentTables
@@ -272,7 +273,15 @@ class Battlefield:
         if gap is None:
             if len(self._gaps) >= SegmentTables.LIMIT:
                 self._gaps.clear()
-            gap = self._gaps[delta] = gap_between(*delta)
+            # Two hexagons a sixth of a turn apart are as far apart: one computation serves
+            # all six offsets (and gives them exactly the same answer).
+            turns = rotations(delta)
+            canonical = min(turns)
+            gap = self._gaps.get(canonical)
+            if gap is None:
+                gap = gap_between(*canonical)
+            for turned in turns:
+                self._gaps[turned] = gap
         return gap * self.hex_inches
 
     # --- sight and cover (see los.py, cover.py) -------------------------------------------
