@@ -143,6 +143,12 @@ class Action:
     def ints_param(self, name: str) -> tuple[int, ...]:
         """A list of integers, e.g. hex coordinates ``to=[3, -2, 0]``."""
         value = self.param(name)
+        if type(value) is tuple:  # lists are frozen to tuples: plain integers need no copy
+            for v in value:
+                if type(v) is not int:
+                    break
+            else:
+                return value  # type: ignore[return-value]
         if not isinstance(value, tuple) or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value
         ):

@@ -437,7 +437,7 @@ class BattlegroundState(ProcedureState):
 
     def interruption_routes(
         self, fighter: Fighter, interrupted: str, points: int, style: Style
-    ) -> dict[Position, Route]:
+    ) -> Reach:
         return reach.interruption_routes(self, fighter, interrupted, points, style)
 
     def start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:

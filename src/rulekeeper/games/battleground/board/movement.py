@@ -130,6 +130,10 @@ class Route:
         }
 
 
+def _no_route(pos: Position) -> Route:
+    raise KeyError(pos)
+
+
 class Reach(Mapping[Position, Route]):
     """Reachable positions with their costs; each route (the path) is built when asked for.
 
@@ -170,11 +174,20 @@ class Reach(Mapping[Position, Route]):
     def __len__(self) -> int:
         return len(self.costs)
 
+    @classmethod
+    def nowhere(cls) -> Reach:
+        """A reach with no destination."""
+        return cls({}, _no_route, in_order=True)
+
     def within(self, points: int) -> Reach:
         """The destinations *points* movement points reach, found by this search (which the
         budget only cuts short: its cheapest routes are the same for any budget)."""
+        return self.where(lambda _pos, cost: cost <= points)
+
+    def where(self, keep: Callable[[Position, int], bool]) -> Reach:
+        """The destinations (and their cost) that *keep* accepts; routes still built on demand."""
         return Reach(
-            {pos: cost for pos, cost in self.costs.items() if cost <= points},
+            {pos: cost for pos, cost in self.costs.items() if keep(pos, cost)},
             self._build,
             in_order=True,
         )

@@ -20,6 +20,7 @@ from rulekeeper.core.hexes import (
 )
 from rulekeeper.games.battleground.board.movement import (
     Occupancy,
+    Reach,
     Route,
     Style,
     move_graph,
@@ -83,7 +84,7 @@ def towards(
     occupancy: Occupancy | None = None,
     *,
     style: Style = "move",
-) -> dict[Position, Route]:
+) -> Reach:
     """Destinations of a movement "towards" a goal: every stop on a shortest route to it.
 
     Rulebook, Towards: the same rules as the move action, but the character must use the
@@ -93,19 +94,15 @@ def towards(
     occupancy = occupancy or Occupancy()
     goal_set = [g for g in goal if g not in occupancy.occupied or g == start]
     if start in goal_set:
-        return {}
+        return Reach.nowhere()
     if style != "move":
         return _free_towards(field, start, points, goal_set, occupancy, style)
     to_goal = _cost_to_goal(field, goal_set, occupancy, start)
     whole = to_goal.get(start)
     if whole is None:
-        return {}
+        return Reach.nowhere()
     routes = reachable(field, start, points, occupancy)
-    return {
-        pos: route
-        for pos, route in routes.items()
-        if pos in to_goal and route.cost + to_goal[pos] == whole
-    }
+    return routes.where(lambda pos, cost: pos in to_goal and cost + to_goal[pos] == whole)
 
 
 def _free_towards(
@@ -115,19 +112,19 @@ def _free_towards(
     goal: list[Position],
     occupancy: Occupancy,
     style: Style,
-) -> dict[Position, Route]:
+) -> Reach:
     """Towards with a jump or a teleport: each hex step costs 1 and every surrounding hex is
     adjacent at any level, so the cost to the goal is the hex distance (2 from the hex above or
     below a goal position: that one is not a surrounding hex)."""
     if not goal:
-        return {}
+        return Reach.nowhere()
 
     def to_goal(pos: Position) -> int:
         return min(0 if pos == g else hex_distance(pos.hex, g.hex) or 2 for g in goal)
 
     whole = to_goal(start)
     routes = reachable(field, start, points, occupancy, style=style)
-    return {pos: route for pos, route in routes.items() if route.cost + to_goal(pos) == whole}
+    return routes.where(lambda pos, cost: cost + to_goal(pos) == whole)
 
 
 @dataclass(frozen=True)

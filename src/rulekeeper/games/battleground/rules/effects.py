@@ -789,7 +789,7 @@ def movement_options(state: BattlegroundState, move: EffectMoveStep) -> list[Pos
         allowed = state.interruption_routes(
             mover, turn.interrupted, points, style if style in ("jump", "teleport") else "move"
         )
-        options = {p: r for p, r in options.items() if p in allowed}
+        return sorted(p for p in options if p in allowed)
     return sorted(options)
 
 

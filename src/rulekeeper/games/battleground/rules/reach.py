@@ -14,6 +14,7 @@ from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.movement import (
     MovementPoints,
     Occupancy,
+    Reach,
     Route,
     Style,
     movement_points,
@@ -107,7 +108,7 @@ def move_options(
 
 def interruption_routes(
     state: BattlegroundState, fighter: Fighter, interrupted: str, points: int, style: Style
-) -> dict[Position, Route]:
+) -> Reach:
     """Interruptions: "all movements must be made towards the interrupted character and end
     within the line of sight of that character" (move actions, jumps and teleports)."""
     field = state.field
@@ -116,4 +117,4 @@ def interruption_routes(
     toward = towards(
         field, fighter.position, points, goal, occupancy_for(state, fighter), style=style
     )
-    return {p: r for p, r in toward.items() if field.has_line_of_sight(p, target.position)}
+    return toward.where(lambda pos, _cost: field.has_line_of_sight(pos, target.position))
