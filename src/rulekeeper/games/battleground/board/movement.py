@@ -236,6 +236,8 @@ class MoveGraph:
         "hex_spots",
         "hexes",
         "index",
+        "other",
+        "plain",
         "positions",
         "steps",
     )
@@ -246,6 +248,10 @@ class MoveGraph:
         # The steps themselves are not kept: thousands of small objects for the garbage
         # collector to scan, when a route needs only the few it passes (terrain_moves).
         self.steps = [self.encode(tuple(_terrain_moves(field, p))) for p in self.positions]
+        # The same steps split for the search: plain one-point steps (destinations only), and
+        # the others (destination, cost, is a climb).
+        self.plain = [self.plain_steps(steps) for steps in self.steps]
+        self.other = [self.other_steps(steps) for steps in self.steps]
         self.adjacent: list[tuple[int, ...]] = [
             tuple(self.index[a] for a in field.adjacent_positions(p)) for p in self.positions
         ]
@@ -261,6 +267,18 @@ class MoveGraph:
             for h in self.hexes
         ]
         self.hex_spots: list[tuple[int, ...]] = [self.at_hex.get(h, ()) for h in self.hexes]
+
+    @staticmethod
+    def plain_steps(steps: tuple[tuple[int, int, bool, int], ...]) -> tuple[int, ...]:
+        """Destinations of the one-point steps that are not climbs, in order."""
+        return tuple(to for to, cost, climb, _ in steps if cost == 1 and not climb)
+
+    @staticmethod
+    def other_steps(
+        steps: tuple[tuple[int, int, bool, int], ...],
+    ) -> tuple[tuple[int, int, bool], ...]:
+        """(destination, cost, is a climb) of every other step, in order."""
+        return tuple((to, cost, climb) for to, cost, climb, _ in steps if cost != 1 or climb)
 
     def encode(self, moves: tuple[MoveStep, ...]) -> tuple[tuple[int, int, bool, int], ...]:
         """Steps as (destination index, cost, is a climb, step number)."""
@@ -389,7 +407,6 @@ class _Search:
                 if beside in index:
                     flags[index[beside]] |= _BESIDE_ENEMY
         adjacent = graph.adjacent
-        steps_of = graph.steps
         unreached = points + 1
         # Byte and short arrays: the memoised searches give the garbage collector nothing to scan.
         best = self.best = (
@@ -402,11 +419,33 @@ class _Search:
         # Step costs are small integers: a bucket per cost replaces the heap (same order).
         buckets: list[list[int]] = [[] for _ in range(points + 1)]
         buckets[0].append(origin)
+        plain_of, other_of = graph.plain, graph.other
+        first_plain = graph.plain_steps(first_steps)
+        first_other = graph.other_steps(first_steps)
+        # Each bucket receives its positions in the order the steps are listed (plain steps
+        # fill the next bucket only, the others later ones), so the search takes the same
+        # routes as one going through every position's steps in their order.
         for cost in range(points + 1):
+            following = cost + 1
             for at in buckets[cost]:
                 if best[at] != cost or flags[at] & _HALTED:
                     continue
-                for to, step_cost, climb, _ in first_steps if at == origin else steps_of[at]:
+                if following <= points:
+                    for to in first_plain if at == origin else plain_of[at]:
+                        if following >= best[to]:
+                            continue
+                        flag = flags[to]
+                        if flag:
+                            if flag & _TAKEN:
+                                continue  # only a climb enters a taken hex (Pushing)
+                            if flag & _BESIDE_ENEMY:
+                                flags[to] |= _HALTED
+                        if best[to] == unreached:
+                            reached.append(to)
+                        best[to] = following
+                        came[to] = at
+                        buckets[following].append(to)
+                for to, step_cost, climb in first_other if at == origin else other_of[at]:
                     total = cost + step_cost
                     if total >= best[to]:  # also beyond the points: best starts at points + 1
                         continue
