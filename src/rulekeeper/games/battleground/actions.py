@@ -68,6 +68,23 @@ class ActionCatalog:
         result: T = found
         return result
 
+    def plain(self, kind: str) -> Action:
+        """``Action.of(kind)``, built once."""
+        found = self._simple.get(kind)
+        if found is None:
+            found = self._simple[kind] = Action.of(kind)
+        return found
+
+    def one(self, kind: str, name: str, value: str | int) -> Action:
+        """``Action.of(kind, name=value)`` for a text or a whole number, built once."""
+        key = (kind, name, value)
+        found = self._simple.get(key)
+        if found is None:
+            if len(self._simple) >= self.LIMIT:
+                self._simple.clear()
+            found = self._simple[key] = Action.of(kind, **{name: value})
+        return found
+
     def act(self, kind: str, **params: Any) -> Action:
         """``Action.of(kind, **params)``, built once. The key keeps types apart (1, 1.0, True)."""
         simple = self._simple
@@ -138,7 +155,7 @@ class ActionCatalog:
         """Facing: one action per direction offered."""
         return self._remember(
             ("face", directions),
-            lambda: tuple(self.act("face", direction=d) for d in directions),
+            lambda: tuple(self.one("face", "direction", d) for d in directions),
         )
 
     def discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:

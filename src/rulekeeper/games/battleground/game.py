@@ -458,8 +458,8 @@ class BattlegroundState(ProcedureState):
         if self.phase == "over":
             return ()
         if DrawOfferStep in self.flow:
-            return (self.game.actions.act("forfeit"),)
-        return (self.game.actions.act("forfeit"), self.game.actions.act("offer-draw"))
+            return (self.game.actions.plain("forfeit"),)
+        return (self.game.actions.plain("forfeit"), self.game.actions.plain("offer-draw"))
 
     def _apply(self, action: Action, player: int) -> None:
         if action.kind == "forfeit":

@@ -63,13 +63,13 @@ class BonusStep(Step["BattlegroundState"]):
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
         card = state.play_card(self.card)
         if isinstance(card, FateCard):
-            options = [state.game.actions.act("bonus", choice="mana")]
+            options = [state.game.actions.one("bonus", "choice", "mana")]
             if effects.ability_usable(state, state.turn(), card.ability):
-                options.append(state.game.actions.act("bonus", choice="ability"))
+                options.append(state.game.actions.one("bonus", "choice", "ability"))
         else:
             options = [
-                state.game.actions.act("bonus", choice="ap"),
-                state.game.actions.act("bonus", choice="mission"),
+                state.game.actions.one("bonus", "choice", "ap"),
+                state.game.actions.one("bonus", "choice", "mission"),
             ]
         return options
 
@@ -267,9 +267,9 @@ class BeforeInterruptionStep(CharacterChoice):
         fighter = state.fighters[self.character]
         own = self._own_turn(state)
         options = [
-            state.game.actions.act("use-item", item=i) for i in disposables(state, own, fighter)
+            state.game.actions.one("use-item", "item", i) for i in disposables(state, own, fighter)
         ]
-        return [*options, state.game.actions.act("continue")]
+        return [*options, state.game.actions.plain("continue")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         fighter = state.fighters[self.character]
@@ -296,7 +296,7 @@ class DrawOfferStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("accept-draw"), state.game.actions.act("decline-draw")]
+        return [state.game.actions.plain("accept-draw"), state.game.actions.plain("decline-draw")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()

@@ -444,7 +444,7 @@ class AreaTargetStep(Step["BattlegroundState"]):
         return self.player
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("next-target", character=c) for c in self.characters]
+        return [state.game.actions.one("next-target", "character", c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         state.flow.pop()

@@ -871,7 +871,7 @@ class OrderEffectsStep(CharacterChoice):
     remaining: list[str]
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("resolve", effect=key) for key in self.remaining]
+        return [state.game.actions.one("resolve", "effect", key) for key in self.remaining]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         key = action.str_param("effect")
@@ -893,7 +893,7 @@ class AbilityTargetStep(CharacterChoice):
     characters: list[CharacterId]
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("target", character=c) for c in self.characters]
+        return [state.game.actions.one("target", "character", c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         from rulekeeper.games.battleground.rules.combat import remove_knocked_out

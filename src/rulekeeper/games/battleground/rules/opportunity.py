@@ -22,8 +22,8 @@ class OpportunityStep(InterruptionChoice):
     rule: ClassVar[str] = "Attacks of Opportunity"
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        options = [state.game.actions.act("interrupt", character=c) for c in self.characters]
-        return [*options, state.game.actions.act("decline")]
+        options = [state.game.actions.one("interrupt", "character", c) for c in self.characters]
+        return [*options, state.game.actions.plain("decline")]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         if action.kind == "decline":

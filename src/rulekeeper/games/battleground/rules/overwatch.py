@@ -54,7 +54,7 @@ class OverwatchOrderStep(InterruptionChoice):
     rule: ClassVar[str] = "Overwatch"
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return [state.game.actions.act("interrupt", character=c) for c in self.characters]
+        return [state.game.actions.one("interrupt", "character", c) for c in self.characters]
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         watcher = action.str_param("character")

@@ -257,7 +257,7 @@ def options(state: BattlegroundState, seat: int) -> list[Action]:
             ):
                 out.append(action)
 
-    simple(catalog.act("focus"))
+    simple(catalog.plain("focus"))
     if "move" in acts:
         for use_focus in (False, True) if fighter.focused else (False,):
             if _move_kind(state, turn, fighter, use_focus) is None:
@@ -266,10 +266,10 @@ def options(state: BattlegroundState, seat: int) -> list[Action]:
                 out.extend(catalog.moves(ordered, use_focus))
     if "attack" in acts:
         out.extend(combat.attack_actions(state, turn, fighter))
-    simple(*(catalog.act("skill", skill=s.id) for s in state.card(fighter).skills))
-    simple(*(catalog.act("use-item", item=i) for i in fighter.items))
-    simple(catalog.act("overwatch"))
+    simple(*(catalog.one("skill", "skill", s.id) for s in state.card(fighter).skills))
+    simple(*(catalog.one("use-item", "item", i) for i in fighter.items))
+    simple(catalog.plain("overwatch"))
     side = state.sides[seat]
     simple(*catalog.card_choices("play", tuple(side.hand), tuple(side.glory), ()))
-    simple(catalog.act("end"), catalog.act("offer-draw"), catalog.act("forfeit"))
+    simple(catalog.plain("end"), catalog.plain("offer-draw"), catalog.plain("forfeit"))
     return out

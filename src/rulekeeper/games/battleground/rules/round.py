@@ -152,12 +152,12 @@ class ActivateStep(Step["BattlegroundState"]):
         ready = state.ready(seat)
         if not self.card:
             return [
-                *(state.game.actions.act("activate", character=f.id) for f in ready),
-                state.game.actions.act("pass"),
+                *(state.game.actions.one("activate", "character", f.id) for f in ready),
+                state.game.actions.plain("pass"),
             ]
         if not ready:
-            return [state.game.actions.act("discard-card")]
-        return [state.game.actions.act("activate", character=f.id) for f in ready]
+            return [state.game.actions.plain("discard-card")]
+        return [state.game.actions.one("activate", "character", f.id) for f in ready]
 
     def refusal(self, state: BattlegroundState, seat: int, action: Action) -> Refusal | None:
         if action.kind == "activate" and action in self.legal(state, seat):
