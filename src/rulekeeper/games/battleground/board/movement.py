@@ -397,16 +397,20 @@ class _Search:
         )
         # One byte of flags per position: who stands there or next to it, where a move halts.
         flags = self.flags = bytearray(size + 1)
-        for pos in occupancy.occupied - {start}:
-            if pos in index:
-                flags[index[pos]] |= _TAKEN
-        for pos in occupancy.enemies:
-            if pos in index:
-                flags[index[pos]] |= _ENEMY
-            for beside in field.adjacent_positions(pos):
-                if beside in index:
-                    flags[index[beside]] |= _BESIDE_ENEMY
         adjacent = graph.adjacent
+        for group, flag in ((occupancy.friends, _TAKEN), (occupancy.enemies, _TAKEN | _ENEMY)):
+            for pos in group:
+                at = index.get(pos)
+                if at is not None and pos != start:
+                    flags[at] |= flag
+        for pos in occupancy.enemies:
+            at = index.get(pos)
+            for beside in (
+                adjacent[at]
+                if at is not None
+                else [index[p] for p in field.adjacent_positions(pos) if p in index]
+            ):
+                flags[beside] |= _BESIDE_ENEMY
         unreached = points + 1
         # Byte and short arrays: the memoised searches give the garbage collector nothing to scan.
         best = self.best = (

@@ -35,6 +35,8 @@ Check = Callable[["BattlegroundState", Turn, Fighter, Action, int], Refusal | No
 def _exact(action: Action, *names: str) -> Refusal | None:
     """The action has exactly these parameters (their values are checked by the rule)."""
     params = action.params
+    if not params and not names:
+        return None
     if len(params) == len(names):
         for (name, _), expected in zip(params, names, strict=True):
             if name != expected:
