@@ -73,7 +73,7 @@ class Pcg32:
     def next_u32(self) -> int:
         """Next 32-bit output, uniformly distributed over ``[0, 2**32)``."""
         old = self._state
-        self._step()
+        self._state = (old * _MULTIPLIER + self._inc) & _MASK64  # _step, inlined: hot
         xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
         rot = old >> 59
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
