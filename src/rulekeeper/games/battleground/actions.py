@@ -44,6 +44,10 @@ def discard_sets(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(options, key=lambda c: (len(c), c))
 
 
+def _attack(weapon_id: str, target: str) -> Action:
+    return Action.of("attack", weapon=weapon_id, target=target)
+
+
 class ActionCatalog:
     """The actions of one game, each built once (a bounded memo owned by the game)."""
 
@@ -58,13 +62,15 @@ class ActionCatalog:
         # moves without and with focus, by destination: bounded by the map's positions
         self._moves: tuple[dict[Position, Action], dict[Position, Action]] = ({}, {})
 
-    def _remember(self, key: Hashable, build: Callable[[], T]) -> T:
+    def _remember(self, key: Hashable, build: Callable[..., T], *args: Any) -> T:
+        """The value remembered under *key*, or ``build(*args)`` remembered (no closure is made
+        for the usual case, a value already there)."""
         memo = self._memo
         found = memo.get(key)
         if found is None:
             if len(memo) >= self.LIMIT:
                 memo.clear()
-            found = memo[key] = build()
+            found = memo[key] = build(*args)
         result: T = found
         return result
 
@@ -135,38 +141,36 @@ class ActionCatalog:
 
     def attack(self, weapon_id: str, target: str) -> Action:
         """Attack: ``attack target=... weapon=...``."""
-        return self._remember(
-            ("attack", weapon_id, target),
-            lambda: Action.of("attack", weapon=weapon_id, target=target),
-        )
+        return self._remember(("attack", weapon_id, target), _attack, weapon_id, target)
 
     def card_choices(
         self, kind: str, hand: tuple[str, ...], glory: tuple[str, ...], extra: tuple[str, ...]
     ) -> tuple[Action, ...]:
         """One action per distinct card of the hand, then of the glory cards, then *extra*."""
+        key = ("cards", kind, hand, glory, extra)
+        return self._remember(key, self._card_choices, kind, hand, glory, extra)
 
-        def build() -> tuple[Action, ...]:
-            cards = sorted(set(hand)) + sorted(set(glory))
-            return (*(self.act(kind, card=c) for c in cards), *(self.act(k) for k in extra))
-
-        return self._remember(("cards", kind, hand, glory, extra), build)
+    def _card_choices(
+        self, kind: str, hand: tuple[str, ...], glory: tuple[str, ...], extra: tuple[str, ...]
+    ) -> tuple[Action, ...]:
+        cards = sorted(set(hand)) + sorted(set(glory))
+        return (*(self.one(kind, "card", c) for c in cards), *(self.plain(k) for k in extra))
 
     def face_choices(self, directions: tuple[int, ...]) -> tuple[Action, ...]:
         """Facing: one action per direction offered."""
-        return self._remember(
-            ("face", directions),
-            lambda: tuple(self.one("face", "direction", d) for d in directions),
-        )
+        return self._remember(("face", directions), self._face_choices, directions)
+
+    def _face_choices(self, directions: tuple[int, ...]) -> tuple[Action, ...]:
+        return tuple(self.one("face", "direction", d) for d in directions)
 
     def discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
         """A discard action per choice of :func:`discard_sets` (remembered; each choice is one
         action whatever the hand)."""
+        return self._remember(("discard", hand), self._discard_choices, hand)
 
-        def build() -> tuple[Action, ...]:
-            return tuple(self.act("discard", cards=list(c)) for c in discard_sets(hand))
-
-        return self._remember(("discard", hand), build)
+    def _discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
+        return tuple(self.act("discard", cards=list(c)) for c in discard_sets(hand))
 
     def reroll_choices(self, dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
         """:func:`reroll_choices`, remembered."""
-        return self._remember(("reroll", dice, limit), lambda: reroll_choices(dice, limit))
+        return self._remember(("reroll", dice, limit), reroll_choices, dice, limit)

@@ -424,8 +424,13 @@ class _Search:
         buckets: list[list[int]] = [[] for _ in range(points + 1)]
         buckets[0].append(origin)
         plain_of, other_of = graph.plain, graph.other
-        first_plain = graph.plain_steps(first_steps)
-        first_other = graph.other_steps(first_steps)
+        if origin < size:
+            first_plain, first_other = plain_of[origin], other_of[origin]
+        else:
+            first_plain, first_other = (
+                graph.plain_steps(first_steps),
+                graph.other_steps(first_steps),
+            )
         # Each bucket receives its positions in the order the steps are listed (plain steps
         # fill the next bucket only, the others later ones), so the search takes the same
         # routes as one going through every position's steps in their order.
