@@ -102,12 +102,14 @@ class ActionCatalog:
         if len(params) == 1:
             ((name, value),) = params.items()
             plain = type(value)
-            if (plain is list or plain is tuple) and all(type(v) is int for v in value):
-                value = tuple(value)  # coordinates: an action keeps a list as a tuple too
+            if (plain is list or plain is tuple) and (
+                all(type(v) is int for v in value) or all(type(v) is str for v in value)
+            ):
+                value = tuple(value)  # coordinates, cards: an action keeps a list as a tuple
                 plain = int
             if plain is str or plain is int:
-                # A text, a whole number or a list of whole numbers is equal only to its
-                # own kind (True, 1.0 and "1" are other types): the key needs no type.
+                # A text, a whole number or a list of either is equal only to its own kind
+                # (True, 1.0 and "1" are other types): the key needs no type.
                 text_key = (kind, name, value)
                 found = simple.get(text_key)
                 if found is None:
