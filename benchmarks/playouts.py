@@ -1,6 +1,6 @@
 """Complete first-game playouts with random legal actions, against a plain-Python reference.
 
-Usage: python benchmarks/playouts.py [--games 200] [--repeat 3]
+Usage: python benchmarks/playouts.py [--games 200] [--repeat 5]
 
 Random players pick uniformly among ``legal_actions(seat)`` (never forfeiting, offering or
 accepting a draw, which would end games at once) and play through the public, checked
@@ -92,7 +92,7 @@ def one_run(games: int, first_seed: int) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     rates, actions, references, ratios = [], [], [], []
     actions_played = games_played = 0
