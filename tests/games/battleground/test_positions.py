@@ -506,7 +506,7 @@ def test_a_game_from_a_position_replays_and_saves(tmp_path: Path) -> None:
 
 def test_the_step_vocabulary_is_that_of_version_1() -> None:
     """Issue 7 §1: the step vocabulary is part of the versioned format. A step added, renamed
-    or given other fields changes what positions mean: bump the version (position.py)."""
+    or given other fields changes what positions mean: bump the version (position/fields.py)."""
     actual = {
         kind: tuple(f.name for f in dataclasses.fields(STEPS.get(kind)))  # type: ignore[arg-type]
         for kind in STEPS.kinds

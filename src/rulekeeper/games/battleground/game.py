@@ -510,7 +510,7 @@ class BattlegroundState(ProcedureState):
     def _resample(self, player: int, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
 
-    # === positions (position.py) =========================================================
+    # === positions (position/) ============================================================
 
     def to_position(self) -> JsonObject:
         """This state as a Battleground position (docs/positions.md)."""

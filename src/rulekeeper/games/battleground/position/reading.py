@@ -1,26 +1,15 @@
-"""Battleground positions: a game situation as readable, versioned data (docs/positions.md).
-
-:func:`write` turns a state into a position (``state.to_position()``); :func:`load` builds the
-state a position describes (``load_game("battleground", position=P)`` then
-``new_initial_state(seed=S)``), with ``S`` deciding what the position leaves open: the order of
-a draw pile not given in order, hands not given, and every later roll. A position carries no
-random state and no history.
-
-Loading names every problem at once (core/position.py, :class:`PositionError`): the fields of
-each part are read one by one, the references checked, then the state is given the checks of a
-saved state (saves.py), settled (automatic steps run) and probed, so a position that loads is
-one the rules can play on from.
-"""
+"""A Battleground position read into a state: each part's fields one by one, defaults filled
+in, references checked, every problem noted (core/position.py)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from rulekeeper.core import Bounds, DataError, Deck, JsonObject, Reader, RulekeeperError, Step
+from rulekeeper.core import DataError, Deck, Reader, Step
 from rulekeeper.core.flow import Flow
 from rulekeeper.core.hexes import DIRECTION_NAMES, GROUND, Position, centre, neighbour
 from rulekeeper.core.position import Problems, check_header, field_readers, read_record
@@ -56,286 +45,23 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 
     StateT = TypeVar("StateT", bound=BattlegroundState)
-
-FORMAT = "battleground-position"
-VERSION = 1
-VERSIONS = (1,)
-PHASES = ("setup", "preparation", "activation", "over")
-"""The phases a position can be in (``phase``): before the first round (roll-off, choosing
-the first player, deployment), preparing a round, activations (card selection included), or
-the game over."""
-TOP_FIELDS = (
-    "format",
-    "version",
-    "map",
-    "content",
-    "rounds",
-    "round",
-    "phase",
-    "first_player",
-    "winner",
-    "result",
-    "objectives",
-    "characters",
-    "players",
-    "turns",
-    "marks",
-    "procedure",
+from rulekeeper.games.battleground.position.checks import check
+from rulekeeper.games.battleground.position.fields import (
+    CHARACTER_FIELDS,
+    CHARACTER_SPECIAL,
+    FORMAT,
+    MAX_ROUNDS,
+    MISSING,
+    NULLABLE_TEXT,
+    PHASES,
+    PLAYER_FIELDS,
+    PLAYER_SPECIAL,
+    TOP_FIELDS,
+    VERSIONS,
+    Round,
+    json_kind,
 )
-GAME_FIELDS = ("map", "content", "rounds")
-"""Fields of a position that are parameters of the game (the others describe the state)."""
-
-CHARACTER_FIELDS: dict[str, str] = {
-    "weapons": "weapons",
-    "items": "items",
-    "wounds": "wounds",
-    "mana": "mana",
-    "focused": "focused",
-    "overwatch": "overwatch",
-    "played": "cards",
-    "activated": "activated",
-    "knocked_out": "knocked_out",
-    "used_items": "used_items",
-    "used_once": "used_once",
-}
-"""A character's plain fields: position name to the name in the state (model.Fighter); ``at``,
-``facing``, ``buff`` and ``debuff`` are read on their own."""
-CHARACTER_SPECIAL = ("at", "facing", "buff", "debuff")
-
-PLAYER_FIELDS: dict[str, str] = {
-    "hand": "hand",
-    "glory": "glory",
-    "glory_played": "glory_used",
-    "missions_done": "glory_done",
-    "selected": "selected",
-    "passed": "passed",
-    "vp": "vp",
-    "objectives": "objectives",
-    "enemies_knocked_out": "knocked_out_enemies",
-    "activations": "activations",
-    "last_activated": "last_activated",
-    "last_of_previous_round": "previous_last",
-}
-"""A player's plain fields: position name to the name in the state (model.Side); the piles
-(``draw``, ``draw_ordered``, ``discard``) and ``to_deploy`` are read on their own."""
-PLAYER_SPECIAL = ("draw", "draw_ordered", "discard", "to_deploy")
-NULLABLE_TEXT = frozenset({"selected", "last_activated", "last_of_previous_round"})
-"""Texts of a player written as null when empty."""
-
-STEP_VOCABULARY: dict[str, tuple[str, ...]] = {
-    "roll-off": ("rolls",),
-    "choose-first": ("player",),
-    "deploy": ("player",),
-    "round": (),
-    "select": ("players", "chosen"),
-    "activate": ("player", "card"),
-    "prepare": ("player",),
-    "clean-up": (),
-    "bonus": ("player", "card", "start"),
-    "act": ("player",),
-    "end-turn": ("fired",),
-    "draw-offer": ("player", "by"),
-    "before-interruption": ("player", "character"),
-    "continue-move": ("player", "character", "to", "focus", "started", "steps", "pushes", "origin"),
-    "push": ("player", "character", "options"),
-    "face": ("player", "character", "options"),
-    "after-move": ("mover",),
-    "overwatch-order": ("player", "mover", "characters"),
-    "opportunity": ("player", "mover", "characters"),
-    "attack": (
-        "attacker",
-        "weapon",
-        "type",
-        "target",
-        "initial",
-        "origin",
-        "done",
-        "stage",
-        "focus",
-        "interruption",
-        "attack_successes",
-        "defence_successes",
-        "hits",
-        "net",
-    ),
-    "test": ("test", "role"),
-    "area-target": ("player", "characters"),
-    "ability-target": ("player", "character", "source", "ability", "characters"),
-    "effect-move": ("player", "character", "style", "points", "toward"),
-    "place-mark": ("player", "character", "mark", "options"),
-    "push-line": ("player", "character", "effect", "options"),
-    "order-effects": ("player", "character", "trigger", "remaining"),
-    "skill-test": (
-        "character",
-        "target",
-        "effect",
-        "stage",
-        "owner_successes",
-        "defence_successes",
-    ),
-    "switch": ("first", "second"),
-}
-"""Version 1's step vocabulary: every step kind and its fields, bottom of the procedure first in
-a position. Part of the versioned format: a change to a step's kind or fields is a new version
-(tests/games/battleground/test_positions.py compares this with the game's steps)."""
-
-_MISSING: Any = object()
-MAX_ROUNDS = 10
-"""The most rounds a game has (as game.py's parameters allow)."""
-Round = Annotated[int, Bounds(1, MAX_ROUNDS)]
-"""A round number (the game's ``rounds`` bounds it further)."""
-
-
-# === writing =================================================================================
-
-
-def write(state: BattlegroundState) -> JsonObject:
-    """The position of *state*: every field the state has, readable, defaults left out."""
-    game = state.game
-    doc: JsonObject = {
-        "format": FORMAT,
-        "version": VERSION,
-        "map": game.param("map"),
-        "content": game.param("content"),
-        "rounds": game.rounds,
-        "round": state.round,
-        "phase": phase_of(state),
-        "first_player": None if state.first_player < 0 else state.first_player,
-    }
-    if state.phase == "over":
-        doc["winner"] = None if state.winner < 0 else state.winner
-        doc["result"] = state.result
-    doc["objectives"] = list(state.objectives)
-    doc["characters"] = [write_character(state, f) for f in state.fighters.values()]
-    doc["players"] = [write_player(state, player) for player in (0, 1)]
-    if state.turns:
-        doc["turns"] = [write_turn(turn) for turn in state.turns]
-    if state.marks:
-        doc["marks"] = [write_mark(mark) for mark in state.marks]
-    doc["procedure"] = [write_step(step) for step in state.flow.steps]
-    return doc
-
-
-def phase_of(state: BattlegroundState) -> str:
-    """The position's ``phase``: over, setup, preparation or activation."""
-    if state.phase == "over":
-        return "over"
-    return procedure_phase(state.flow.steps)
-
-
-def procedure_phase(steps: Sequence[Step[Any]]) -> str:
-    """The phase a pending procedure is in (a game not over)."""
-    if not steps or isinstance(steps[0], RollOffStep | ChooseFirstStep):
-        return "setup"
-    if any(isinstance(step, DeployStep) for step in steps):
-        return "setup"
-    if any(isinstance(step, PrepareStep) for step in steps):
-        return "preparation"
-    return "activation"
-
-
-def write_at(pos: Position) -> list[int]:
-    """A place as ``[q, r]`` on the ground, ``[q, r, level]`` above it."""
-    return [pos.q, pos.r] if pos.level == GROUND else [pos.q, pos.r, pos.level]
-
-
-def write_character(state: BattlegroundState, fighter: Fighter) -> JsonObject:
-    """A character: place, facing, equipment, then what differs from the defaults."""
-    out: JsonObject = {
-        "id": fighter.id,
-        "at": write_at(fighter.position),
-        "facing": DIRECTION_NAMES[fighter.facing],
-        "weapons": list(fighter.weapons),
-    }
-    defaults = Fighter(fighter.id, fighter.owner, 0, 0, 0, 0)
-    for name, attribute in CHARACTER_FIELDS.items():
-        value = getattr(fighter, attribute)
-        if name != "weapons" and value != getattr(defaults, attribute):
-            out[name] = list(value) if isinstance(value, list | tuple) else value
-    for slot in ("buff", "debuff"):
-        name = getattr(fighter, slot)
-        if name:
-            out[slot] = write_status(state, fighter, slot, name)
-    return out
-
-
-def write_status(state: BattlegroundState, fighter: Fighter, slot: str, name: str) -> Any:
-    """A buff or debuff: its name, or with the rules a unique one carries."""
-    for status in state.statuses.get(fighter.id, []):
-        if status["slot"] == slot and (status.get("ongoing") or status.get("on_removed")):
-            rules = {k: status[k] for k in ("ongoing", "on_removed") if status.get(k)}
-            return {"name": name, **rules}
-    return name
-
-
-def write_player(state: BattlegroundState, player: int) -> JsonObject:
-    """A player's cards, score and what they did this round."""
-    side = state.sides[player]
-    out: JsonObject = {
-        "hand": list(side.hand),
-        "draw": list(reversed(side.deck.draw_pile)),
-        "draw_ordered": True,
-        "discard": list(side.deck.discard_pile),
-        "glory": list(side.glory),
-    }
-    defaults = Side(Deck())
-    for name, attribute in PLAYER_FIELDS.items():
-        if name in out:
-            continue
-        value = getattr(side, attribute)
-        if value != getattr(defaults, attribute):
-            out[name] = list(value) if isinstance(value, list) else value
-    placing = state.placing.get(player, [])
-    if placing:
-        out["to_deploy"] = [_without_defaults(entry) for entry in placing]
-    return out
-
-
-def write_turn(turn: Turn) -> JsonObject:
-    """An activation or interruption in progress (its player is its character's)."""
-    data = _without_defaults(turn)
-    data.pop("player", None)
-    data["ap"] = turn.ap
-    return {"character": data.pop("character"), **data}
-
-
-def write_mark(mark: Mapping[str, Any]) -> JsonObject:
-    """A mark on the battleground (its custom effects follow from its effects)."""
-    out = {k: v for k, v in mark.items() if k != "customs"}
-    out["at"] = write_at(Position(*mark["at"]))
-    return out
-
-
-def write_step(step: Step[Any]) -> Any:
-    """A pending step: its kind alone, or its kind and the fields not at their defaults."""
-    data = _without_defaults(step)
-    return {"kind": step.kind, **data} if data else step.kind
-
-
-def _without_defaults(record: Any) -> JsonObject:
-    """A record as data, without the fields at their defaults."""
-    data = to_data(record)
-    for item in dataclasses.fields(record):
-        if item.default is not dataclasses.MISSING:
-            default = item.default
-        elif item.default_factory is not dataclasses.MISSING:
-            default = item.default_factory()
-        else:
-            continue
-        written = to_data_value(default)
-        if data.get(item.name, _MISSING) == written:
-            del data[item.name]
-    return data
-
-
-def to_data_value(value: Any) -> Any:
-    """A default value as it is written (tuples as lists)."""
-    if isinstance(value, tuple | list):
-        return [to_data_value(v) for v in value]
-    return value
-
-
-# === reading =================================================================================
+from rulekeeper.games.battleground.position.writing import procedure_phase, write_at
 
 
 @dataclasses.dataclass
@@ -393,11 +119,14 @@ def game_params(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
     return params
 
 
-def unknown_fields(doc: Mapping[str, Any], problems: Problems) -> None:
-    """Note the top-level fields that are not part of the format."""
-    for key in doc:
-        if key not in TOP_FIELDS:
-            problems.add(str(key), f"unknown field (known: {', '.join(TOP_FIELDS)})")
+def unknown_fields(
+    entry: Mapping[str, Any], problems: Problems, known: Sequence[str] = TOP_FIELDS, path: str = ""
+) -> None:
+    """Note the fields of *entry* (at *path*; the top level by default) the format lacks."""
+    for name in entry:
+        if name not in known:
+            where = f"{path}.{name}" if path else str(name)
+            problems.add(where, f"unknown field (known: {', '.join(known)})")
 
 
 def load(cls: type[StateT], game: BattlegroundGame, doc: Mapping[str, Any], seed: int) -> StateT:
@@ -446,7 +175,7 @@ def read_characters(reading: Reading) -> None:
     for index, entry in enumerate(raw):
         path = f"characters[{index}]"
         if not isinstance(entry, Mapping):
-            problems.add(path, f"expected an object, got {_kind(entry)}")
+            problems.add(path, f"expected an object, got {json_kind(entry)}")
             continue
         key = entry.get("id")
         card = reading.pack.characters.get(key) if isinstance(key, str) else None
@@ -474,10 +203,7 @@ def read_character(
     """One character, every bad field named; None if any was bad."""
     problems = reading.problems
     before = len(problems)
-    known = ("id", *CHARACTER_SPECIAL, *CHARACTER_FIELDS)
-    for name in entry:
-        if name not in known:
-            problems.add(f"{path}.{name}", f"unknown field (known: {', '.join(known)})")
+    unknown_fields(entry, problems, ("id", *CHARACTER_SPECIAL, *CHARACTER_FIELDS), path)
     readers = field_readers(Fighter)
     values: dict[str, Any] = {}
     for name, attribute in CHARACTER_FIELDS.items():
@@ -523,7 +249,7 @@ def read_value(
         return read(value, reading.reader, path)
     except DataError as error:
         reading.problems.note(error)
-        return _MISSING
+        return MISSING
 
 
 def read_at(reading: Reading, value: Any, path: str) -> Position | None:
@@ -649,7 +375,7 @@ def read_players(reading: Reading) -> None:
     for player, entry in enumerate(raw):
         path = f"players[{player}]"
         if not isinstance(entry, Mapping):
-            problems.add(path, f"expected an object, got {_kind(entry)}")
+            problems.add(path, f"expected an object, got {json_kind(entry)}")
             entry = {}
         reading.sides.append(read_player(reading, player, entry, path))
         reading.ordered.append(entry.get("draw_ordered") is True)
@@ -659,10 +385,7 @@ def read_players(reading: Reading) -> None:
 def read_player(reading: Reading, player: int, entry: Mapping[str, Any], path: str) -> Side:
     """One player's side (its draw pile as given: defaults come once the state is built)."""
     problems = reading.problems
-    known = (*PLAYER_FIELDS, *PLAYER_SPECIAL)
-    for name in entry:
-        if name not in known:
-            problems.add(f"{path}.{name}", f"unknown field (known: {', '.join(known)})")
+    unknown_fields(entry, problems, (*PLAYER_FIELDS, *PLAYER_SPECIAL), path)
     readers = field_readers(Side)
     values: dict[str, Any] = {}
     for name, attribute in PLAYER_FIELDS.items():
@@ -672,7 +395,7 @@ def read_player(reading: Reading, player: int, entry: Mapping[str, Any], path: s
         if name in NULLABLE_TEXT and value is None:
             value = ""
         found = read_value(reading, readers[attribute][0], value, f"{path}.{name}")
-        if found is not _MISSING:
+        if found is not MISSING:
             values[attribute] = found
     cards = plan_of(list[str])
     draw = _read_cards(reading, cards, entry, "draw", path)
@@ -771,17 +494,23 @@ def _strings(value: Any) -> list[str]:
 # --- turns, marks, procedure
 
 
-def read_turns(reading: Reading) -> None:
-    """The ``turns``: the activation in progress, then the interruptions inside it."""
-    raw = reading.doc.get("turns", [])
+def _objects(reading: Reading, name: str, expected: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each object of the list *name* with its path; a problem noted for anything else."""
+    raw = reading.doc.get(name, [])
     if not isinstance(raw, list):
-        reading.problems.add("turns", "a list: the activation, then its interruptions")
+        reading.problems.add(name, expected)
         return
     for index, entry in enumerate(raw):
-        path = f"turns[{index}]"
+        path = f"{name}[{index}]"
         if not isinstance(entry, Mapping):
-            reading.problems.add(path, f"expected an object, got {_kind(entry)}")
+            reading.problems.add(path, f"expected an object, got {json_kind(entry)}")
             continue
+        yield path, entry
+
+
+def read_turns(reading: Reading) -> None:
+    """The ``turns``: the activation in progress, then the interruptions inside it."""
+    for path, entry in _objects(reading, "turns", "a list: the activation, then its interruptions"):
         if "player" in entry:
             reading.problems.add(f"{path}.player", "unknown field (the character's player acts)")
             continue
@@ -798,15 +527,7 @@ def read_turns(reading: Reading) -> None:
 
 def read_marks(reading: Reading) -> None:
     """The ``marks`` on the battleground (rulebook: Marks)."""
-    raw = reading.doc.get("marks", [])
-    if not isinstance(raw, list):
-        reading.problems.add("marks", "a list of marks")
-        return
-    for index, entry in enumerate(raw):
-        path = f"marks[{index}]"
-        if not isinstance(entry, Mapping):
-            reading.problems.add(path, f"expected an object, got {_kind(entry)}")
-            continue
+    for path, entry in _objects(reading, "marks", "a list of marks"):
         if "customs" in entry:
             reading.problems.add(f"{path}.customs", "unknown field (it follows from effects)")
             continue
@@ -951,13 +672,13 @@ def _top(reading: Reading, name: str, default: Any, tp: Any) -> Any:
     if name not in reading.doc:
         return default
     found = read_value(reading, plan_of(tp).read, reading.doc[name], name)
-    return default if found is _MISSING else found
+    return default if found is MISSING else found
 
 
 def _seat(reading: Reading, name: str, default: int) -> int:
     """A top-level player field: 0, 1 or null (-1 in the state)."""
-    value = reading.doc.get(name, _MISSING)
-    if value is _MISSING:
+    value = reading.doc.get(name, MISSING)
+    if value is MISSING:
         return default
     if value is None:
         return -1
@@ -970,8 +691,8 @@ def _seat(reading: Reading, name: str, default: int) -> int:
 def read_objectives(reading: Reading) -> dict[str, tuple[int, ...]]:
     """The objective tokens still on the battleground (default: those no player claimed)."""
     tokens = reading.field.objectives
-    raw = reading.doc.get("objectives", _MISSING)
-    if raw is _MISSING:
+    raw = reading.doc.get("objectives", MISSING)
+    if raw is MISSING:
         claimed = {o for side in reading.sides for o in side.objectives}
         names = [name for name in sorted(tokens) if name not in claimed]
     elif isinstance(raw, list) and all(isinstance(v, str) for v in raw):
@@ -1042,82 +763,3 @@ def score(state: BattlegroundState, player: int) -> int:
         + sum(knock_out_value(state, fighter) for fighter in knocked)
         + sum(state.pack.glory[card].vp for card in side.glory_done if card in state.pack.glory)
     )
-
-
-def check(state: BattlegroundState, problems: Problems) -> None:
-    """The checks of a saved state (saves.py, each step's own), then settle and probe: every
-    problem noted, written with the position's field names."""
-    reader = Reader(problems.source)
-    try:
-        found = saves.state_problems(state, reader)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
-        problems.add("<root>", f"the rules cannot read it ({error!r})")
-        return
-    for problem_found in found:
-        problems.add(position_path(state, problem_found.field), problem_found.reason)
-    steps = state.flow.steps
-    for index, step in enumerate(steps):
-        above = steps[index + 1] if index + 1 < len(steps) else None
-        problem = step.check(state, above)
-        if problem is not None:
-            problems.add(f"procedure[{index}]", f"{step.kind}: {problem}")
-    if problems:
-        return
-    try:
-        state.settle()
-        state._probe(reader)
-    except DataError as error:
-        problems.add(position_path(state, error.field), error.reason)
-    except RulekeeperError as error:
-        problems.add("procedure", f"the rules cannot continue from it: {error}")
-    except Exception as error:
-        problems.add("procedure", f"the rules cannot continue from it ({error!r})")
-
-
-_STATE_PATHS: tuple[tuple[str, str], ...] = (
-    ("data.flow.steps", "procedure"),
-    ("data.flow", "procedure"),
-    ("data.turns", "turns"),
-    ("data.marks", "marks"),
-    ("data.objectives", "objectives"),
-    ("data.phase", "phase"),
-    ("data.round", "round"),
-    ("data.first_player", "first_player"),
-    ("data.winner", "winner"),
-    ("data.result", "result"),
-)
-
-
-def position_path(state: BattlegroundState, path: str) -> str:
-    """A field of the saved state (``data.fighters[2].q``) as the position names it
-    (``characters.mer-man.at``)."""
-    for prefix, name in _STATE_PATHS:
-        if path == prefix or path.startswith((prefix + ".", prefix + "[")):
-            return name + path[len(prefix) :]
-    head, _, rest = path.partition("].")
-    if head.startswith("data.fighters["):
-        field = rest.split(".")[0] if rest else ""
-        renamed = {v: k for k, v in CHARACTER_FIELDS.items()}
-        field = "at" if field in ("q", "r", "level") else renamed.get(field, field)
-        return head.replace("data.fighters", "characters") + "]" + (f".{field}" if field else "")
-    if head.startswith("data.sides["):
-        player = head[len("data.sides[") :]
-        field = rest.split(".")[0] if rest else ""
-        if rest.startswith("deck."):
-            field = rest.split(".")[1].split("[")[0]
-        renamed = {v: k for k, v in PLAYER_FIELDS.items()}
-        field = renamed.get(field.split("[")[0], field)
-        return f"players[{player}]" + (f".{field}" if field else "")
-    if path.startswith("data.statuses."):
-        character = path[len("data.statuses.") :].split("[")[0]
-        ids = list(state.fighters)
-        return f"characters[{ids.index(character)}]" if character in ids else "characters"
-    if path.startswith("data.placing."):
-        player, _, tail = path[len("data.placing.") :].partition("[")
-        return f"players[{player}].to_deploy[{tail}" if tail else f"players[{player}].to_deploy"
-    return path.removeprefix("data.") or "<root>"
-
-
-def _kind(value: object) -> str:
-    """The JSON kind of *value*, for problems."""
-    return "null" if value is None else type(value).__name__
