@@ -14,7 +14,7 @@ from typing import Any
 from toy_game import PickCards, ToyGame, ToyState
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Pcg32
-from rulekeeper.core.state import history_of
+from rulekeeper.core.history import history_of
 
 _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.CodeType)
 

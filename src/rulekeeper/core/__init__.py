@@ -11,6 +11,8 @@ from rulekeeper.core.dice import D6, Die, roll_outcome_actions
 from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError, UnknownGameError
 from rulekeeper.core.events import Event, EventLog
 from rulekeeper.core.flow import AUTO, Flow, PickSubset, Refusal, ResponseWindow, Step, StepKinds
+from rulekeeper.core.game import Game
+from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
 from rulekeeper.core.position import PositionError
 from rulekeeper.core.procedure import ProcedureState
@@ -23,9 +25,7 @@ from rulekeeper.core.state import (
     SIMULTANEOUS,
     TERMINAL,
     Explanation,
-    Game,
     GameState,
-    LoggedAction,
 )
 from rulekeeper.core.zones import Zone, redeal
 

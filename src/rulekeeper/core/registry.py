@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from rulekeeper.core.errors import UnknownGameError
-from rulekeeper.core.state import Game
+from rulekeeper.core.game import Game
 
 __all__ = [
     "BUILTIN_GAMES",

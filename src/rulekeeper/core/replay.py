@@ -20,9 +20,10 @@ from rulekeeper.core.fields import (
     join,
     member,
 )
+from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.jsonvalue import JsonObject, check_json
 from rulekeeper.core.registry import GameRegistry, default_registry
-from rulekeeper.core.state import GameState, LoggedAction
+from rulekeeper.core.state import GameState
 
 __all__ = ["GameRecord", "record_of", "replay", "replay_prefix"]
 

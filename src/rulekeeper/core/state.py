@@ -1,4 +1,5 @@
-"""Game and GameState: the OpenSpiel-shaped contract every game implements.
+"""GameState: the OpenSpiel-shaped contract every game's states implement (the game itself:
+core/game.py; the history: core/history.py).
 
 The base class owns the invariants that must hold for *every* game and that
 are easy to get subtly wrong per game:
@@ -19,18 +20,21 @@ import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Records
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog, seat_tuple
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.jsonvalue import JsonObject, JsonValue, canonical_dumps, check_json
-from rulekeeper.core.position import read_position
+from rulekeeper.core.history import LoggedAction, history_of
+from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
 from rulekeeper.core.rng import Pcg32
+
+if TYPE_CHECKING:
+    from rulekeeper.core.game import Game
 
 __all__ = [
     "CHANCE",
@@ -38,9 +42,7 @@ __all__ = [
     "STATE_FORMAT",
     "TERMINAL",
     "Explanation",
-    "Game",
     "GameState",
-    "LoggedAction",
 ]
 
 # Same values as OpenSpiel's kChancePlayerId, kSimultaneousPlayerId and
@@ -58,184 +60,12 @@ _STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "
 
 
 @dataclass(frozen=True)
-class LoggedAction:
-    """One history entry: who acted (``CHANCE`` for chance outcomes) and what.
-
-    A secret action (a hidden card choice) names the seats who may see it in ``visible_to``
-    and says what everyone else learns in ``cover`` (see :meth:`GameState.history_for`)."""
-
-    player: int
-    action: Action
-    visible_to: tuple[int, ...] | None = None
-    cover: str = ""
-
-    def to_json(self) -> JsonObject:
-        data: JsonObject = {"player": self.player, "action": self.action.to_json()}
-        if self.visible_to is not None:
-            data["visible_to"] = list(self.visible_to)
-            data["cover"] = self.cover
-        return data
-
-    def visible_for(self, seats: Sequence[int]) -> bool:
-        """Whether a player seeing through *seats* (theirs and their team's) may see it."""
-        return self.visible_to is None or any(s in self.visible_to for s in seats)
-
-    @classmethod
-    def from_json(cls, data: Any, source: str = "history", path: str = "") -> LoggedAction:
-        mapping = as_mapping(data, source, path)
-        player = as_int(member(mapping, "player", source, path), source, join(path, "player"))
-        raw = member(mapping, "action", source, path)
-        try:
-            action = Action.from_json(raw)
-        except DataError as exc:
-            apath = join(path, "action")
-            field = apath if exc.field == "<root>" else join(apath, exc.field)
-            raise DataError(source, field, exc.reason) from exc
-        raw_visible = mapping.get("visible_to")
-        if raw_visible is None:
-            return cls(player, action)
-        vpath = join(path, "visible_to")
-        visible = tuple(
-            as_int(p, source, join(vpath, i))
-            for i, p in enumerate(as_list(raw_visible, source, vpath)[:64])
-        )
-        cover = as_str(mapping.get("cover", ""), source, join(path, "cover"))
-        return cls(player, action, visible, cover[:1000])
-
-
-def _logged(index: int, fields: Sequence[Any]) -> LoggedAction:
-    """A history entry from its fields (player, action, visible_to, cover)."""
-    return LoggedAction(fields[0], fields[1], fields[2], fields[3])
-
-
-def history_of(entries: Iterable[LoggedAction]) -> Records[LoggedAction]:
-    """A history holding *entries* (kept as their fields; see :class:`Records`)."""
-    return Records(4, _logged, ((e.player, e.action, e.visible_to, e.cover) for e in entries))
-
-
-@dataclass(frozen=True)
 class Explanation:
     """Why an action is or is not legal, with the rule to look up."""
 
     legal: bool
     rule: str
     reason: str
-
-
-class Game(ABC):
-    """A game with fixed parameters; a factory for its states.
-
-    Parameters are JSON data so that a saved state or a replay can recreate
-    the exact game.  Subclasses set ``name`` and ``state_class`` and override
-    :meth:`_validate_params`.
-    """
-
-    name: ClassVar[str]
-    state_class: ClassVar[type[GameState]]
-    position_format: ClassVar[str | None] = None
-    """The name of the game's position format (``battleground-position``), or None: a game
-    that has one takes a ``position`` parameter (core/position.py)."""
-    position_versions: ClassVar[tuple[int, ...]] = (1,)
-    """The versions of the position format this engine reads."""
-    position_paths: ClassVar[tuple[str, ...]] = ()
-    """Top-level fields of a position naming files (a map), read beside the position file."""
-
-    def __init__(self, **params: object) -> None:
-        source = f"{self._source_name()} parameters"
-        self.position_source = self.position_format or "position"
-        """Where the position came from (its file), for the problems found in it."""
-        if params.get("position") is not None:
-            if self.position_format is None:
-                raise DataError(source, "position", f"{self._source_name()} has no position format")
-            params = dict(params)
-            params["position"], self.position_source = read_position(
-                params["position"], self.position_format, self.position_paths
-            )
-        for key, value in params.items():
-            try:
-                check_json(value, key)
-            except (TypeError, ValueError) as exc:
-                raise DataError(source, key, str(exc)) from exc
-        validated = self._validate_params(copy.deepcopy(params))
-        check_json(validated)
-        self._params: JsonObject = validated
-        if self.position is not None:
-            self.new_initial_state(0)  # a position is checked when it is loaded
-
-    def param(self, name: str) -> JsonValue:
-        """One validated parameter (a copy), or None if the game has no such parameter."""
-        return copy.deepcopy(self._params.get(name))
-
-    @property
-    def position(self) -> JsonObject | None:
-        """The position the game starts from (the ``position`` parameter), or None."""
-        found = self._params.get("position") if self.position_format else None
-        return found if isinstance(found, dict) else None
-
-    @classmethod
-    def _source_name(cls) -> str:
-        return getattr(cls, "name", cls.__name__)
-
-    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
-        """Check *params*, fill in defaults and return them; raise DataError naming a bad one.
-
-        The default accepts no parameters at all, so a typo in a parameter
-        name is reported instead of silently ignored.
-        """
-        for key in params:
-            raise DataError(f"{self._source_name()} parameters", key, "unknown parameter")
-        return {}
-
-    @property
-    def params(self) -> JsonObject:
-        """Validated parameters including defaults (a copy; safe to mutate)."""
-        return copy.deepcopy(self._params)
-
-    @property
-    @abstractmethod
-    def num_players(self) -> int:
-        """Number of seats, fixed for the lifetime of the game."""
-
-    @property
-    def teams(self) -> tuple[tuple[int, ...], ...]:
-        """Seats that share one result (co-op: everyone; 2-against-2: two pairs).
-
-        Default: every seat plays for itself. ``returns()`` checks that a team's seats get the
-        same value."""
-        return tuple((seat,) for seat in range(self.num_players))
-
-    @property
-    def shared_vision(self) -> bool:
-        """Whether the seats of a team see each other's hidden information (a shared hand).
-
-        Default: no. A property, so that a variant (a co-op parameter) can decide."""
-        return False
-
-    def team_of(self, seat: int) -> tuple[int, ...]:
-        """The seats of *seat*'s team (itself included)."""
-        for team in self.teams:
-            if seat in team:
-                return team
-        return (seat,)
-
-    def sight_of(self, seat: int) -> tuple[int, ...]:
-        """The seats whose hidden information *seat* may see: its own, or its team's."""
-        return self.team_of(seat) if self.shared_vision else (seat,)
-
-    def new_initial_state(self, seed: int = 0) -> GameState:
-        """The game's first state; with a position, that position (*seed* decides what it
-        leaves open, such as the order of a deck, and all later chance)."""
-        position = self.position
-        if position is not None:
-            return self.state_class.from_position(self, position, seed)
-        return self.state_class(self, seed)
-
-    def deserialize_state(self, text: str) -> GameState:
-        """Inverse of ``GameState.serialize``; raises DataError naming the bad field."""
-        return self.state_class._deserialize(self, text)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(**{self._params!r})"
 
 
 class GameState(ABC):

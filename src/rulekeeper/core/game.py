@@ -1,0 +1,133 @@
+"""Game: a game with fixed, validated parameters (JSON data), and the factory of its states
+(from the start, from a position, or from a saved state)."""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rulekeeper.core.errors import DataError
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json
+from rulekeeper.core.position import read_position
+
+if TYPE_CHECKING:
+    from rulekeeper.core.state import GameState
+
+__all__ = ["Game"]
+
+
+class Game(ABC):
+    """A game with fixed parameters; a factory for its states.
+
+    Parameters are JSON data so that a saved state or a replay can recreate
+    the exact game.  Subclasses set ``name`` and ``state_class`` and override
+    :meth:`_validate_params`.
+    """
+
+    name: ClassVar[str]
+    state_class: ClassVar[type[GameState]]
+    position_format: ClassVar[str | None] = None
+    """The name of the game's position format (``battleground-position``), or None: a game
+    that has one takes a ``position`` parameter (core/position.py)."""
+    position_versions: ClassVar[tuple[int, ...]] = (1,)
+    """The versions of the position format this engine reads."""
+    position_paths: ClassVar[tuple[str, ...]] = ()
+    """Top-level fields of a position naming files (a map), read beside the position file."""
+
+    def __init__(self, **params: object) -> None:
+        source = f"{self._source_name()} parameters"
+        self.position_source = self.position_format or "position"
+        """Where the position came from (its file), for the problems found in it."""
+        if params.get("position") is not None:
+            if self.position_format is None:
+                raise DataError(source, "position", f"{self._source_name()} has no position format")
+            params = dict(params)
+            params["position"], self.position_source = read_position(
+                params["position"], self.position_format, self.position_paths
+            )
+        for key, value in params.items():
+            try:
+                check_json(value, key)
+            except (TypeError, ValueError) as exc:
+                raise DataError(source, key, str(exc)) from exc
+        validated = self._validate_params(copy.deepcopy(params))
+        check_json(validated)
+        self._params: JsonObject = validated
+        if self.position is not None:
+            self.new_initial_state(0)  # a position is checked when it is loaded
+
+    def param(self, name: str) -> JsonValue:
+        """One validated parameter (a copy), or None if the game has no such parameter."""
+        return copy.deepcopy(self._params.get(name))
+
+    @property
+    def position(self) -> JsonObject | None:
+        """The position the game starts from (the ``position`` parameter), or None."""
+        found = self._params.get("position") if self.position_format else None
+        return found if isinstance(found, dict) else None
+
+    @classmethod
+    def _source_name(cls) -> str:
+        return getattr(cls, "name", cls.__name__)
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        """Check *params*, fill in defaults and return them; raise DataError naming a bad one.
+
+        The default accepts no parameters at all, so a typo in a parameter
+        name is reported instead of silently ignored.
+        """
+        for key in params:
+            raise DataError(f"{self._source_name()} parameters", key, "unknown parameter")
+        return {}
+
+    @property
+    def params(self) -> JsonObject:
+        """Validated parameters including defaults (a copy; safe to mutate)."""
+        return copy.deepcopy(self._params)
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats, fixed for the lifetime of the game."""
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats that share one result (co-op: everyone; 2-against-2: two pairs).
+
+        Default: every seat plays for itself. ``returns()`` checks that a team's seats get the
+        same value."""
+        return tuple((seat,) for seat in range(self.num_players))
+
+    @property
+    def shared_vision(self) -> bool:
+        """Whether the seats of a team see each other's hidden information (a shared hand).
+
+        Default: no. A property, so that a variant (a co-op parameter) can decide."""
+        return False
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of *seat*'s team (itself included)."""
+        for team in self.teams:
+            if seat in team:
+                return team
+        return (seat,)
+
+    def sight_of(self, seat: int) -> tuple[int, ...]:
+        """The seats whose hidden information *seat* may see: its own, or its team's."""
+        return self.team_of(seat) if self.shared_vision else (seat,)
+
+    def new_initial_state(self, seed: int = 0) -> GameState:
+        """The game's first state; with a position, that position (*seed* decides what it
+        leaves open, such as the order of a deck, and all later chance)."""
+        position = self.position
+        if position is not None:
+            return self.state_class.from_position(self, position, seed)
+        return self.state_class(self, seed)
+
+    def deserialize_state(self, text: str) -> GameState:
+        """Inverse of ``GameState.serialize``; raises DataError naming the bad field."""
+        return self.state_class._deserialize(self, text)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(**{self._params!r})"
