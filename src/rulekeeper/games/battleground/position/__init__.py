@@ -20,7 +20,7 @@ from rulekeeper.games.battleground.position.fields import (
     VERSION,
     VERSIONS,
 )
-from rulekeeper.games.battleground.position.reading import game_params, load
+from rulekeeper.games.battleground.position.loading import game_params, load
 from rulekeeper.games.battleground.position.writing import phase_of, write
 
 __all__ = [
