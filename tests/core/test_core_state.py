@@ -272,6 +272,23 @@ def test_failure_after_actions_in_place_restores_the_state() -> None:
     assert state.serialize() == before
 
 
+def test_a_listed_action_is_checked_again_once_the_state_has_moved_on() -> None:
+    """Core contract (issue 7 §2): an action taken from the list just given needs no second
+    check, but only while the state is the one that listed it."""
+    state = new_state(2)
+    options = state.legal_actions(0)
+    assert len(options) > 1
+    state.apply_action(options[0], 0)
+    before = state.serialize()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(options[1], 0)  # player 0 has chosen: the old list is stale
+    assert state.serialize() == before
+    twin = state.clone()
+    mine = state.legal_actions(1)
+    state.apply_action(mine[0], 1)
+    assert twin.legal_actions(1) == mine  # a clone lists for itself; the original moved on
+
+
 # -- chance -----------------------------------------------------------------------
 
 

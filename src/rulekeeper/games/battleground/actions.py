@@ -81,8 +81,10 @@ class ActionCatalog:
             found = self._simple[kind] = Action.of(kind)
         return found
 
-    def one(self, kind: str, name: str, value: str | int) -> Action:
-        """``Action.of(kind, name=value)`` for a text or a whole number, built once."""
+    def one(self, kind: str, name: str, value: str | int | tuple[str | int, ...]) -> Action:
+        """``Action.of(kind, name=value)`` for a text, a whole number or a tuple of either, built
+        once. Such a value is equal only to its own kind (True, 1.0 and "1" are other types), so
+        the key needs no type."""
         key = (kind, name, value)
         found = self._simple.get(key)
         if found is None:
@@ -93,30 +95,18 @@ class ActionCatalog:
 
     def act(self, kind: str, **params: Any) -> Action:
         """``Action.of(kind, **params)``, built once. The key keeps types apart (1, 1.0, True)."""
-        simple = self._simple
         if not params:
-            found = simple.get(kind)
-            if found is None:
-                found = simple[kind] = Action.of(kind)
-            return found
+            return self.plain(kind)
         if len(params) == 1:
             ((name, value),) = params.items()
             plain = type(value)
+            if plain is str or plain is int:
+                return self.one(kind, name, value)
             if (plain is list or plain is tuple) and (
                 all(type(v) is int for v in value) or all(type(v) is str for v in value)
             ):
-                value = tuple(value)  # coordinates, cards: an action keeps a list as a tuple
-                plain = int
-            if plain is str or plain is int:
-                # A text, a whole number or a list of either is equal only to its own kind
-                # (True, 1.0 and "1" are other types): the key needs no type.
-                text_key = (kind, name, value)
-                found = simple.get(text_key)
-                if found is None:
-                    if len(simple) >= self.LIMIT:
-                        simple.clear()
-                    found = simple[text_key] = Action.of(kind, **params)
-                return found
+                # coordinates, cards: an action keeps a list as a tuple
+                return self.one(kind, name, tuple(value))
             key: tuple[Any, ...] = ("act", kind, name, type(value).__name__, freeze(value))
         else:
             key = (
