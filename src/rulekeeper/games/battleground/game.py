@@ -61,7 +61,7 @@ from rulekeeper.games.battleground.model import (
     StatusData,
     Turn,
 )
-from rulekeeper.games.battleground.rules import combat, effects, reach, scoring
+from rulekeeper.games.battleground.rules import abilities, combat, reach, scoring
 from rulekeeper.games.battleground.rules.activation import (
     Activations,
     ActStep,
@@ -359,7 +359,7 @@ class BattlegroundState(ProcedureState):
     def stat(self, fighter: Fighter, name: str) -> int:
         card = self.card(fighter)
         base = int(getattr(card, name))
-        bonus = effects.passive_stat_bonus(
+        bonus = abilities.passive_stat_bonus(
             self, fighter, "speed" if name == "focused_speed" else name
         )
         return max(0, base + bonus)

@@ -12,7 +12,7 @@ from rulekeeper.core.flow import AUTO, Refusal, Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.content.cards import FateCard
 from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import combat, effects, missions, skills
+from rulekeeper.games.battleground.rules import abilities, combat, effects, missions, skills
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -180,7 +180,7 @@ def declare_move(state: BattlegroundState, turn: Turn, fighter: Fighter, action:
     if (
         engaged
         and "attack" in state.game.activations.acts  # a variant without attacks has none
-        and effects.move_style(state, fighter) != "teleport"
+        and abilities.move_style(state, fighter) != "teleport"
     ):
         # Attacks of opportunity come when the move is declared, before leaving the hex.
         owner = 1 - fighter.owner

@@ -18,7 +18,7 @@ from rulekeeper.core.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import effects, missions
+from rulekeeper.games.battleground.rules import abilities, effects, missions
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
@@ -227,7 +227,7 @@ def _attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     dice: list[Modifier] = []
     if weapon is not None and weapon.dice:
         dice.append(Modifier(weapon.dice, weapon.name))
-    context = effects.Context(state, attacker, target, weapon=attack.weapon, attack=attack)
+    context = abilities.Context(state, attacker, target, weapon=attack.weapon, attack=attack)
     extra_dice, extra_scope, free = effects.test_modifiers(context, "on_attack")
     scope = _scope_modifiers(state, attack, attacker, target) + extra_scope
     name = state.card(attacker).name
@@ -312,7 +312,7 @@ def _apply_successes(
     """Rulebook, Attack and Extra Effects: successes left after defence pick one result row."""
     net = max(0, attack.attack_successes - attack.defence_successes)
     attack.net = net
-    context = effects.Context(
+    context = abilities.Context(
         state, attacker, target, weapon=attack.weapon, attack=attack, successes=net
     )
     if attack.weapon == FISTS:

@@ -22,7 +22,7 @@ from rulekeeper.games.battleground.board.movement import (
 )
 from rulekeeper.games.battleground.board.movement_effects import towards
 from rulekeeper.games.battleground.model import Fighter, Turn
-from rulekeeper.games.battleground.rules import effects, marks
+from rulekeeper.games.battleground.rules import abilities, marks
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -57,7 +57,7 @@ def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
         if other is fighter or other.knocked_out:
             continue
         (friends if other.owner == fighter.owner else enemies).append(other.position)
-        if not effects.can_be_moved(state, other):
+        if not abilities.can_be_moved(state, other):
             unmovable.append(other.position)
     fixed = frozenset(unmovable)
     occupancy = Occupancy(frozenset(friends), frozenset(enemies))
@@ -72,7 +72,7 @@ def routes(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> Mappi
     not part of the key: a search with more points holds the answer for fewer (its cheapest
     routes do not depend on how far it may go), so the moves with and without focus share one."""
     budget = move_points(state, fighter, use_focus)
-    style = effects.move_style(state, fighter)
+    style = abilities.move_style(state, fighter)
     occupancy = occupancy_for(state, fighter)
     key = (
         fighter.position,
@@ -101,7 +101,7 @@ def move_options(
     if turn.kind == "overwatch" and turn.interrupted:
         # The character's own movement style (Flight, Levitation) applies here too.
         budget = move_points(state, fighter, use_focus)
-        style = effects.move_style(state, fighter)
+        style = abilities.move_style(state, fighter)
         return interruption_routes(state, fighter, turn.interrupted, budget.points, style)
     return routes(state, fighter, use_focus)
 
