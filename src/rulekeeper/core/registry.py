@@ -33,7 +33,8 @@ G = TypeVar("G", bound=type[Game])
 BUILTIN_GAMES: Mapping[str, str] = {
     "battleground": "rulekeeper.games.battleground.game:BattlegroundGame",
     "battleground-movement": "rulekeeper.games.battleground.variants:MovementGame",
-    "homm3": "rulekeeper.games.homm3.game:Homm3Game",
+    "homm3": "rulekeeper.games.homm3.full:Homm3Game",
+    "homm3-combat": "rulekeeper.games.homm3.game:Homm3CombatGame",
     "eternia": "rulekeeper.games.eternia.game:EterniaGame",
 }
 

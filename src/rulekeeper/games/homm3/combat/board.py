@@ -89,3 +89,36 @@ def destinations(
                     following.append(there)
         layer = following
     return found
+
+
+def index(field: Field) -> int:
+    """The field's number, ``row * 4 + column`` (how units record where they stand)."""
+    return field[0] * COLUMNS + field[1]
+
+
+def field_at(number: int) -> Field:
+    """The field numbered *number* (see :func:`index`)."""
+    return divmod(number, COLUMNS)
+
+
+def name(number: int) -> str:
+    """How players write a field: column a–d, then row 1–5 from the attacker's back line."""
+    row, column = divmod(number, COLUMNS)
+    return f"{'abcd'[column]}{row + 1}"
+
+
+NAMES: Mapping[str, int] = {name(number): number for number in range(ROWS * COLUMNS)}
+"""Field names (``a1`` … ``d5``) to field numbers."""
+NEAR: Mapping[int, tuple[int, ...]] = {
+    index(here): tuple(index(there) for there in NEIGHBOURS[here]) for here in FIELDS
+}
+"""The numbers of the fields adjacent to each field number."""
+
+
+def row_of(number: int) -> int:
+    return number // COLUMNS
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal steps between two field numbers on an empty board."""
+    return steps_between(field_at(a), field_at(b))

@@ -7,7 +7,8 @@ its field ``battle``, so the battle's steps run the same inside the map game lat
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Annotated
 
 from rulekeeper.core import Bounds, Ref
@@ -61,7 +62,7 @@ class Unit:
     """Retaliations this combat round (the black cube; some abilities allow more)."""
     was_pack: bool = False
     """Entered the battle on its Pack side (the result reports a flip to Few)."""
-    used: list[str] = field(default_factory=list)
+    used: list[str] = dataclasses.field(default_factory=list)
     """Abilities used once per combat."""
 
     def __post_init__(self) -> None:
@@ -89,9 +90,9 @@ class Hero:
     gold: Count = 0
     morale: Annotated[int, Bounds(-1, 1)] = 0
     """+1 a Positive Morale token, -1 a Negative one (§5.17)."""
-    hand: list[CardId] = field(default_factory=list)
-    deck: list[CardId] = field(default_factory=list)
-    discard: list[CardId] = field(default_factory=list)
+    hand: list[CardId] = dataclasses.field(default_factory=list)
+    deck: list[CardId] = dataclasses.field(default_factory=list)
+    discard: list[CardId] = dataclasses.field(default_factory=list)
 
 
 @dataclass
@@ -100,7 +101,7 @@ class Army:
 
     kind: str
     seat: SeatOrAi
-    units: list[UnitId] = field(default_factory=list)
+    units: list[UnitId] = dataclasses.field(default_factory=list)
     hero: Hero | None = None
     spells_cast: Count = 0
     """Spell cards cast this combat round (§5.18.7: at most one)."""
@@ -109,7 +110,9 @@ class Army:
         if self.kind not in ARMY_KINDS:
             raise ValueError(f"kind must be one of {', '.join(ARMY_KINDS)}, not {self.kind!r}")
         if (self.hero is None) == (self.kind in ("hero", "secondary-hero", "ai-hero")):
-            raise ValueError(f"a {self.kind} side {'needs' if self.hero is None else 'has no'} hero")
+            raise ValueError(
+                f"a {self.kind} side {'needs' if self.hero is None else 'has no'} hero"
+            )
 
 
 @dataclass
@@ -152,7 +155,7 @@ class Battle:
     site: Site
     armies: list[Army]
     units: dict[str, Unit]
-    obstacles: list[Obstacle] = field(default_factory=list)
+    obstacles: list[Obstacle] = dataclasses.field(default_factory=list)
     round: Count = 0
     extensions: Count = 0
     """Rounds bought with 1 MP each against Bronze–Gold neutrals (§5.18.2)."""
@@ -160,11 +163,11 @@ class Battle:
     last_side: Annotated[int, Bounds(-1, 1)] = -1
     """The initiative and side of the last unit that activated this round: units of equal
     initiative alternate sides (§5.18.6)."""
-    played: list[list[CardId]] = field(default_factory=lambda: [[], []])
-    drawn: list[list[CardId]] = field(default_factory=lambda: [[], []])
-    discarded: list[list[CardId]] = field(default_factory=lambda: [[], []])
-    mp_spent: list[Count] = field(default_factory=lambda: [0, 0])
-    gold_paid: list[Count] = field(default_factory=lambda: [0, 0])
+    played: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    drawn: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    discarded: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    mp_spent: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
+    gold_paid: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

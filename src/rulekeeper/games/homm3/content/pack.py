@@ -125,7 +125,9 @@ def cross_check(units: list[tuple[int, UnitCard]], source: str) -> list[DataErro
             per_faction[card.faction][card.tier] += card.copies
     for tier, count in NEUTRAL_COPIES.items():
         if neutral[tier] != count:
-            reason = f"{neutral[tier]} {tier} neutral cards; the core box has {count} (homm3.md §9.6)"
+            reason = (
+                f"{neutral[tier]} {tier} neutral cards; the core box has {count} (homm3.md §9.6)"
+            )
             problems.append(DataError(source, "units", reason))
     for faction, tiers in per_faction.items():
         if dict(tiers) != dict(FACTION_TIERS):

@@ -1,0 +1,67 @@
+"""The fields of a battle file, version 1 (docs/homm3-battle.md): names, defaults, options."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FORMAT = "homm3-battle"
+VERSIONS = (1,)
+TOP_FIELDS = (
+    "format",
+    "version",
+    "mode",
+    "difficulty",
+    "options",
+    "site",
+    "attacker",
+    "defender",
+    "content",
+    "round",
+    "extensions",
+    "last_initiative",
+    "last_side",
+    "obstacles",
+    "pending",
+)
+SIDE_FIELDS = (
+    "kind",
+    "hero",
+    "units",
+    "draw",
+    "spells_cast",
+    "played",
+    "drawn",
+    "discarded",
+    "mp_spent",
+    "gold_paid",
+)
+UNIT_FIELDS = (
+    "id",
+    "card",
+    "side",
+    "damage",
+    "field",
+    "destroyed",
+    "defending",
+    "paralysed",
+    "activated",
+    "retaliations",
+    "was_pack",
+    "used",
+)
+OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "retreat": ("end-of-round", "any-time"),
+    "minimum-damage": ("no", "yes"),
+    "die-no-damage": ("no", "yes"),
+    "no-rerolls": ("no", "yes"),
+    "free-extension": ("no", "yes"),
+}
+"""Rules options and their values, the default first: ``retreat`` (homm3.md §9.1) and the
+optional rules 2, 5, 6 and 9 of homm3.md §5.25."""
+OPTION_RULES: Mapping[str, str] = {
+    "retreat": "homm3.md §9.1",
+    "minimum-damage": "optional rule 2: every unit attack deals at least 1 damage",
+    "die-no-damage": "optional rule 5: the Attack die does not change damage",
+    "no-rerolls": "optional rule 6: no die is rerolled",
+    "free-extension": "optional rule 9: extending a combat costs no MP",
+}

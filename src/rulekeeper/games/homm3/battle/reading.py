@@ -1,0 +1,290 @@
+"""Reading a battle file (docs/homm3-battle.md) into a battle and its pending steps; every
+problem is noted with its field, and nothing is built from a file with problems."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.core import Pcg32, Reader
+from rulekeeper.core.flow import Step, StepKinds
+from rulekeeper.core.position import Problems, check_header, read_record
+from rulekeeper.games.homm3.battle import neutrals
+from rulekeeper.games.homm3.battle.fields import (
+    FORMAT,
+    OPTIONS,
+    SIDE_FIELDS,
+    TOP_FIELDS,
+    UNIT_FIELDS,
+    VERSIONS,
+)
+from rulekeeper.games.homm3.combat import board
+from rulekeeper.games.homm3.combat.model import (
+    AI,
+    ARMY_KINDS,
+    MODES,
+    OFF_BOARD,
+    TOWER,
+    Army,
+    Battle,
+    Hero,
+    Obstacle,
+    Site,
+    Unit,
+)
+from rulekeeper.games.homm3.combat.rounds import BattleStep
+from rulekeeper.games.homm3.content.pack import ContentPack
+
+
+def _choice(
+    doc: Mapping[str, Any], key: str, allowed: tuple[str, ...], problems: Problems, default: str
+) -> str:
+    value = doc.get(key, default)
+    if value not in allowed:
+        problems.add(key, f"must be one of {', '.join(allowed)}, not {value!r}")
+        return default
+    return str(value)
+
+
+def _int(value: Any, lo: int, hi: int, problems: Problems, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        problems.add(path, f"must be an integer from {lo} to {hi}")
+        return lo
+    return value
+
+
+def _flag(value: Any, problems: Problems, path: str) -> bool:
+    if not isinstance(value, bool):
+        problems.add(path, "must be true or false")
+        return False
+    return value
+
+
+def _ids(value: Any, problems: Problems, path: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.add(path, "must be a list of card ids")
+        return []
+    return list(value)
+
+
+def seats_of(mode: str, kinds: tuple[str, str]) -> tuple[int, int]:
+    """Which seat decides for each side: the players' sides get seats 0, 1 in order; neutral
+    units in solo and co-op and AI heroes are driven by the rules (docs/homm3-battle.md)."""
+    seats: list[int] = []
+    for kind in kinds:
+        by_rules = kind == "ai-hero" or (kind == "neutral" and mode != "clash")
+        seats.append(AI if by_rules else len([s for s in seats if s != AI]))
+    return seats[0], seats[1]
+
+
+def _unit(
+    raw: Any, side: int, pack: ContentPack, problems: Problems, path: str, taken: set[str]
+) -> Unit | None:
+    if isinstance(raw, str):
+        raw = {"card": raw}
+    if not isinstance(raw, Mapping):
+        problems.add(path, "a unit is a card id or an object with a card")
+        return None
+    for key in raw:
+        if key not in UNIT_FIELDS:
+            problems.add(f"{path}.{key}", f"unknown field (known: {', '.join(UNIT_FIELDS)})")
+    card_id = raw.get("card")
+    if not isinstance(card_id, str) or (card_id not in pack.units and card_id != pack.tower.id):
+        problems.add(f"{path}.card", f"unknown unit card {card_id!r}")
+        return None
+    card = pack.unit(card_id)
+    face = raw.get("side", "few")
+    if face not in ("few", "pack") or (face == "pack" and not card.two_sided):
+        problems.add(f"{path}.side", f"{card.name} has no {face!r} side")
+        face = "few"
+    uid = raw.get("id")
+    if uid is None:
+        uid, n = card_id, 2
+        while uid in taken:
+            uid, n = f"{card_id}-{n}", n + 1
+    if not isinstance(uid, str) or not uid or uid in taken or len(uid) > 60:
+        problems.add(f"{path}.id", f"{uid!r} is not a new unit id")
+        return None
+    taken.add(uid)
+    hp = card.side(face).hp
+    field = raw.get("field")
+    number = OFF_BOARD
+    if field == "tower" or card_id == pack.tower.id:
+        if field != "tower" or side != 1:
+            problems.add(f"{path}.field", "the Arrow Tower is the defender's, at field 'tower'")
+        number = TOWER
+    elif field is not None:
+        if field not in board.NAMES:
+            problems.add(f"{path}.field", f"{field!r} is not a field (a1 to d5)")
+        else:
+            number = board.NAMES[field]
+    unit = Unit(
+        id=uid,
+        card=card_id,
+        side=side,
+        face=face,
+        damage=_int(raw.get("damage", 0), 0, hp - 1, problems, f"{path}.damage"),
+        field=number,
+        destroyed=_flag(raw.get("destroyed", False), problems, f"{path}.destroyed"),
+        defending=_flag(raw.get("defending", False), problems, f"{path}.defending"),
+        paralysed=_flag(raw.get("paralysed", False), problems, f"{path}.paralysed"),
+        activated=_flag(raw.get("activated", False), problems, f"{path}.activated"),
+        retaliations=_int(raw.get("retaliations", 0), 0, 99, problems, f"{path}.retaliations"),
+        was_pack=_flag(raw.get("was_pack", face == "pack"), problems, f"{path}.was_pack"),
+        used=_ids(raw.get("used", []), problems, f"{path}.used"),
+    )
+    if unit.destroyed and number != OFF_BOARD:
+        problems.add(f"{path}.field", "a destroyed unit is off the board")
+    return unit
+
+
+def _side(
+    doc: Any,
+    index: int,
+    battle_doc: Mapping[str, Any],
+    pack: ContentPack,
+    rng: Pcg32,
+    problems: Problems,
+    taken: set[str],
+) -> tuple[Army, list[Unit]] | None:
+    name = ("attacker", "defender")[index]
+    if not isinstance(doc, Mapping):
+        problems.add(name, "missing, or not an object")
+        return None
+    for key in doc:
+        if key not in SIDE_FIELDS:
+            problems.add(f"{name}.{key}", f"unknown field (known: {', '.join(SIDE_FIELDS)})")
+    kind = doc.get("kind")
+    if kind not in ARMY_KINDS:
+        problems.add(f"{name}.kind", f"must be one of {', '.join(ARMY_KINDS)}")
+        return None
+    hero = None
+    if "hero" in doc:
+        hero = read_record(Hero, doc["hero"], problems, f"{name}.hero", Reader(problems.source))
+    raw_units = doc.get("units", [])
+    if doc.get("draw", False) is True:
+        site = battle_doc.get("site") or {}
+        level = site.get("difficulty") if isinstance(site, Mapping) else None
+        if kind != "neutral" or raw_units:
+            problems.add(f"{name}.draw", "only neutral units with no units listed are drawn")
+        elif not isinstance(level, int) or not 1 <= level <= 7:
+            problems.add(f"{name}.draw", "drawing needs site.difficulty from 1 to 7")
+        else:
+            difficulty = battle_doc.get("difficulty", "normal")
+            if difficulty in neutrals.DIFFICULTIES:
+                raw_units = neutrals.draw(pack, level, difficulty, rng)
+    if not isinstance(raw_units, list):
+        problems.add(f"{name}.units", "must be a list")
+        raw_units = []
+    units = []
+    for position, raw in enumerate(raw_units):
+        unit = _unit(raw, index, pack, problems, f"{name}.units[{position}]", taken)
+        if unit is not None:
+            units.append(unit)
+    mode = battle_doc.get("mode", "clash")
+    try:
+        army = Army(
+            kind=str(kind),
+            seat=0,
+            units=[u.id for u in units],
+            hero=hero,
+            spells_cast=_int(doc.get("spells_cast", 0), 0, 9, problems, f"{name}.spells_cast"),
+        )
+    except ValueError as error:
+        problems.add(name, str(error))
+        return None
+    del mode
+    return army, units
+
+
+def read_battle(
+    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
+) -> tuple[Battle, list[Step[Any]]]:
+    """The battle *doc* describes and its pending steps; raises a PositionError naming every
+    problem. *rng* draws what the file leaves open (neutral units by the table)."""
+    problems = Problems(source)
+    check_header(doc, FORMAT, VERSIONS, problems)
+    for key in doc:
+        if key not in TOP_FIELDS:
+            problems.add(str(key), f"unknown field (known: {', '.join(TOP_FIELDS)})")
+    mode = _choice(doc, "mode", MODES, problems, "clash")
+    difficulty = _choice(doc, "difficulty", neutrals.DIFFICULTIES, problems, "normal")
+    options_doc = doc.get("options", {})
+    options: dict[str, str] = {}
+    if not isinstance(options_doc, Mapping):
+        problems.add("options", "must be an object")
+        options_doc = {}
+    for key in options_doc:
+        if key not in OPTIONS:
+            problems.add(f"options.{key}", f"unknown option (known: {', '.join(OPTIONS)})")
+    for key, allowed in OPTIONS.items():
+        value = options_doc.get(key, allowed[0])
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        if value not in allowed:
+            problems.add(f"options.{key}", f"must be one of {', '.join(allowed)}")
+            value = allowed[0]
+        options[key] = str(value)
+    site = read_record(Site, doc.get("site", {}), problems, "site") or Site()
+    taken: set[str] = set()
+    attacker = _side(doc.get("attacker"), 0, doc, pack, rng, problems, taken)
+    defender = _side(doc.get("defender"), 1, doc, pack, rng, problems, taken)
+    obstacles = []
+    for index, raw in enumerate(doc.get("obstacles", []) or []):
+        if isinstance(raw, Mapping) and isinstance(raw.get("field"), str):
+            raw = {**raw, "field": board.NAMES.get(raw["field"], -99)}
+        found = read_record(Obstacle, raw, problems, f"obstacles[{index}]")
+        if found is not None:
+            if board.row_of(found.field) != board.MIDDLE_ROW:
+                problems.add(
+                    f"obstacles[{index}].field", "walls and the gate stand in the middle row"
+                )
+            obstacles.append(found)
+    problems.check()
+    assert attacker is not None and defender is not None
+    armies = [attacker[0], defender[0]]
+    seat_a, seat_d = seats_of(mode, (armies[0].kind, armies[1].kind))
+    armies[0].seat, armies[1].seat = seat_a, seat_d
+    units = {u.id: u for u in [*attacker[1], *defender[1]]}
+    siege = site.kind == "town" and site.citadel and not site.captured
+    if siege and pack.tower.id not in units and not doc.get("pending"):
+        units[pack.tower.id] = Unit(id=pack.tower.id, card=pack.tower.id, side=1, field=TOWER)
+        armies[1].units.append(pack.tower.id)
+    battle = Battle(
+        mode=mode,
+        difficulty=difficulty,
+        options=options,
+        site=site,
+        armies=armies,
+        units=units,
+        obstacles=obstacles,
+        round=_int(doc.get("round", 0), 0, 999, problems, "round"),
+        extensions=_int(doc.get("extensions", 0), 0, 999, problems, "extensions"),
+        last_initiative=_int(doc.get("last_initiative", -1), -1, 99, problems, "last_initiative"),
+        last_side=_int(doc.get("last_side", -1), -1, 1, problems, "last_side"),
+    )
+    for index, key in ((0, "attacker"), (1, "defender")):
+        side_doc = doc.get(key) or {}
+        for name in ("played", "drawn", "discarded"):
+            getattr(battle, name)[index] = _ids(side_doc.get(name, []), problems, f"{key}.{name}")
+        battle.mp_spent[index] = _int(
+            side_doc.get("mp_spent", 0), 0, 99, problems, f"{key}.mp_spent"
+        )
+        battle.gold_paid[index] = _int(
+            side_doc.get("gold_paid", 0), 0, 999, problems, f"{key}.gold_paid"
+        )
+    pending: list[Step[Any]] = []
+    raw_pending = doc.get("pending")
+    if raw_pending is None:
+        pending = [BattleStep()]
+    elif not isinstance(raw_pending, list) or not raw_pending:
+        problems.add("pending", "a non-empty list of steps")
+    else:
+        reader = Reader(source)
+        for index, raw in enumerate(raw_pending):
+            try:
+                pending.append(steps.read_step(raw, reader, f"pending[{index}]"))
+            except Exception as error:  # a DataError naming the field
+                problems.add(f"pending[{index}]", str(error))
+    problems.check()
+    return battle, pending

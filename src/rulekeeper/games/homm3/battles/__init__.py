@@ -1,0 +1,1 @@
+"""Battle files shipped with the game (docs/homm3-battle.md)."""

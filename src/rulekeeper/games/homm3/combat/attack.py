@@ -1,0 +1,317 @@
+"""One attack, from the Instant window before the roll to retaliation (homm3.md §5.18.6 steps
+4–6, §5.18.5 Attack die, Defense token, Retaliation, Paralysis; §5.15 combat penalty).
+
+An :class:`AttackStep` runs by stages: the window before the roll (Instant cards, morale), the
+attack dice (one; two and the lower under the combat penalty; abilities may change that), the
+Defense token die when the target holds one, the window for rerolls (abilities, a Positive Morale
+token), then the damage, the attack's effects, the retaliation, and the window after it.
+The numbers of an attack are computed by :func:`resolve`, a pure function the odds use too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from rulekeeper.core import CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
+from rulekeeper.core.dice import roll_outcome_actions
+from rulekeeper.games.homm3.combat import unit_abilities as abilities
+from rulekeeper.games.homm3.combat.damage import take_damage
+from rulekeeper.games.homm3.combat.stats import BattleState, face, seat_of
+
+ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
+"""The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
+RULE = "homm3.md §5.18.6 steps 4–6 (rulebook p. 31)"
+RULE_REROLL = "homm3.md §5.17 and §8.50: a Positive Morale token rerolls one die"
+ATTACK_KINDS = ("attack", "retaliation", "second", "splash")
+"""A unit's attack; the target's retaliation; a second attack (an ability's); an attack an
+ability adds against another unit."""
+STAGES = ("before", "roll", "defence", "reroll", "resolve", "after", "done")
+Face = Annotated[int, Bounds(-1, 1)]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The numbers of an attack once its dice are known."""
+
+    die: int
+    """The attack die that counts (after the penalty or an ability choosing among dice)."""
+    attack: int
+    defence: int
+    damage: int
+
+
+@dataclass
+class AttackStep(Step[Any]):
+    """An attack of ``attacker`` on ``target`` (unit ids). ``shot`` fields say how it is made;
+    ``dice`` and ``defence_die`` fill in as the dice are rolled."""
+
+    kind = "attack"
+    rule = RULE
+
+    attacker: str
+    target: str
+    attack_kind: str = "attack"
+    ranged: bool = False
+    penalty: bool = False
+    walled: bool = False
+    adjacent: bool = False
+    """The attacker stood next to the target (a survivor retaliates, §5.18.5)."""
+    stage: str = "before"
+    dice: list[Face] = field(default_factory=list)
+    defence_die: list[Face] = field(default_factory=list)
+    rerolled: list[str] = field(default_factory=list)
+    """Who rerolled a die in this attack (``ability``), so each reroll is taken once."""
+
+    def __post_init__(self) -> None:
+        if self.attack_kind not in ATTACK_KINDS:
+            raise ValueError(f"attack_kind must be one of {', '.join(ATTACK_KINDS)}")
+        if self.stage not in STAGES:
+            raise ValueError(f"stage must be one of {', '.join(STAGES)}")
+
+    @property
+    def first(self) -> bool:
+        """Attack-action abilities resolve on a unit's first attack only (§5.15)."""
+        return self.attack_kind == "attack"
+
+    def run(self, state: BattleState) -> None:
+        battle = state.battle
+        attacker, target = battle.units[self.attacker], battle.units[self.target]
+        if self.stage == "before":
+            if self.attack_kind != "splash":
+                target.paralysed = False  # §5.18.5: attacked, the token goes
+            self.stage = "roll"
+            state.flow.push(InstantWindow(seats=window_seats(state, attacker, target)))
+        elif self.stage == "roll":
+            if len(self.dice) < abilities.dice_to_roll(state, self):
+                state.flow.push(DieStep(purpose="attack"))
+            else:
+                self.stage = "defence"
+        elif self.stage == "defence":
+            if target.defending and not self.defence_die:
+                state.flow.push(DieStep(purpose="defence"))
+            else:
+                self.stage = "reroll"
+        elif self.stage == "reroll":
+            self.stage = "resolve"
+            state.flow.push(RerollWindow(seats=window_seats(state, attacker, target)))
+        elif self.stage == "resolve":
+            self._resolve(state)
+        elif self.stage == "after":
+            self.stage = "done"
+            if not battle_decided(state):
+                state.flow.push(InstantWindow(seats=window_seats(state, attacker, target)))
+        else:
+            state.flow.finish(state, {"attack": self.attacker})
+
+    def resume(self, state: BattleState, result: JsonObject) -> None:
+        face_ = result.get("face")
+        if isinstance(face_, int):
+            (self.dice if result.get("purpose") == "attack" else self.defence_die).append(face_)
+
+    def _resolve(self, state: BattleState) -> None:
+        battle = state.battle
+        attacker, target = battle.units[self.attacker], battle.units[self.target]
+        outcome = resolve(state, self, self.dice, self.defence_die)
+        state.events.append(
+            "attack",
+            {
+                "attacker": attacker.id,
+                "target": target.id,
+                "kind": self.attack_kind,
+                "dice": list(self.dice),
+                "die": outcome.die,
+                "defence_die": list(self.defence_die),
+                "attack": outcome.attack,
+                "defence": outcome.defence,
+                "damage": outcome.damage,
+                "penalty": self.penalty,
+                "walled": self.walled,
+            },
+        )
+        take_damage(state, target, outcome.damage, self.attack_kind)
+        self.stage = "after"
+        abilities.after_attack(state, self, outcome)
+        if retaliates(state, self):
+            target.retaliations += 1
+            state.flow.push(
+                AttackStep(
+                    attacker=target.id,
+                    target=attacker.id,
+                    attack_kind="retaliation",
+                    ranged=False,
+                    penalty=abilities.retaliation_penalty(state, target, attacker),
+                    adjacent=True,
+                )
+            )
+
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        units = state.battle.units
+        for uid in (self.attacker, self.target):
+            if uid not in units:
+                return f"no unit {uid!r} in the battle"
+        return None
+
+
+def resolve(
+    state: BattleState, attack: AttackStep, dice: list[int], defence_die: list[int]
+) -> Outcome:
+    """The numbers of *attack* given its dice (§5.18.6 steps 4–5, optional rules 2 and 5)."""
+    battle = state.battle
+    attacker = battle.units[attack.attacker]
+    die = abilities.counting_die(state, attack, dice)
+    options = battle.options
+    attack_value = face(state, attacker).attack + abilities.attack_bonus(state, attack, die)
+    if options.get("die-no-damage", "no") != "yes":  # optional rule 5
+        attack_value += die
+    if attack.walled:
+        attack_value -= 1
+    defence = abilities.defence(state, attack, die)
+    if defence_die and defence_die[0] == 1:
+        defence += 1
+    damage = max(0, attack_value - defence) + abilities.bonus_damage(state, attack, die)
+    if options.get("minimum-damage", "no") == "yes":  # optional rule 2
+        damage = max(damage, 1)
+    return Outcome(die=die, attack=attack_value, defence=defence, damage=damage)
+
+
+def retaliates(state: BattleState, attack: AttackStep) -> bool:
+    """§5.18.5: a target that survived an attack by an adjacent unit, and has not retaliated
+    this round, retaliates; a retaliation provokes none."""
+    battle = state.battle
+    attacker, target = battle.units[attack.attacker], battle.units[attack.target]
+    if attack.attack_kind not in ("attack", "second") or not attack.adjacent:
+        return False
+    if target.destroyed or attacker.destroyed or target.field < 0 or attacker.field < 0:
+        return False
+    return abilities.may_retaliate(state, target, attacker)
+
+
+def battle_decided(state: BattleState) -> bool:
+    """One side has no unit left on the board (§5.20 Defeat)."""
+    battle = state.battle
+    return not battle.on_board(0) or not battle.on_board(1)
+
+
+def window_seats(state: BattleState, *units: Any) -> list[int]:
+    """The seats of the units' sides that are players, the attacking unit's first."""
+    seats: list[int] = []
+    for unit in units:
+        seat = seat_of(state, unit)
+        if seat >= 0 and seat not in seats:
+            seats.append(seat)
+    return seats
+
+
+@dataclass
+class DieStep(Step[Any]):
+    """One roll of the Attack die (CHANCE); hands ``{"purpose", "face"}`` to the step below."""
+
+    kind = "die"
+    rule = RULE
+    shared = True
+    purpose: str = "attack"
+
+    def actor(self, state: Any) -> int:
+        return CHANCE
+
+    def chance(self, state: Any) -> list[tuple[Action, float]]:
+        return roll_outcome_actions(ATTACK_DIE)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        face_ = action.int_param("face")
+        state.events.append("rolled", {"purpose": self.purpose, "face": face_})
+        state.flow.finish(state, {"purpose": self.purpose, "face": face_})
+
+
+@dataclass
+class InstantWindow(ResponseWindow[Any]):
+    """Before an attack's roll and after its resolution: Instant cards and morale (§5.18.6
+    step 4, §5.18.7). Nothing is playable here until the cards are (issue 8, part 1)."""
+
+    kind = "instant-window"
+    rule = "homm3.md §5.18.7 (rulebook p. 31)"
+
+    def responses(self, state: Any, seat: int) -> list[Action]:
+        return []
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+@dataclass
+class RerollWindow(ResponseWindow[Any]):
+    """After the dice of an attack: the attacker's reroll abilities and Positive Morale tokens
+    (§5.17, §8.50); nothing else may be played between the roll and the damage (§5.18.7)."""
+
+    kind = "reroll-window"
+    rule = RULE_REROLL
+
+    def attack(self, state: Any) -> AttackStep:
+        found: AttackStep | None = state.flow.find(AttackStep)
+        assert found is not None
+        return found
+
+    def responses(self, state: Any, seat: int) -> list[Action]:
+        attack = self.attack(state)
+        found = [
+            Action.of("reroll", die=index)
+            for index in abilities.ability_rerolls(state, attack, seat)
+        ]
+        if morale_holder(state, seat):
+            dice = len(attack.dice) + len(attack.defence_die)
+            found += [Action.of("morale-reroll", die=index) for index in range(dice)]
+        return found
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:
+        attack = self.attack(state)
+        index = action.int_param("die")
+        if action.kind == "reroll":
+            attack.rerolled.append("ability")
+        else:
+            spend_morale(state, seat)
+        state.flow.push(RerollStep(index=index))
+
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        return None if state.flow.find(AttackStep) else "no attack to reroll in"
+
+
+@dataclass
+class RerollStep(Step[Any]):
+    """The new roll of one die of the attack below (die ``index``: the attack dice first, then
+    the Defense token die)."""
+
+    kind = "reroll"
+    rule = RULE_REROLL
+    index: Annotated[int, Bounds(0, 3)] = 0
+
+    def actor(self, state: Any) -> int:
+        return CHANCE
+
+    def chance(self, state: Any) -> list[tuple[Action, float]]:
+        return roll_outcome_actions(ATTACK_DIE)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        attack = state.flow.find(AttackStep)
+        face_ = action.int_param("face")
+        dice = attack.dice if self.index < len(attack.dice) else attack.defence_die
+        where = self.index if self.index < len(attack.dice) else self.index - len(attack.dice)
+        state.events.append("rerolled", {"die": self.index, "was": dice[where], "face": face_})
+        dice[where] = face_
+        state.flow.pop()
+
+
+def morale_holder(state: BattleState, seat: int) -> bool:
+    """*seat* leads a hero holding a Positive Morale token (Necropolis ignores morale, §5.17)."""
+    for army in state.battle.armies:
+        if army.seat == seat and army.hero is not None:
+            return army.hero.morale > 0 and army.hero.faction != "necropolis"
+    return False
+
+
+def spend_morale(state: BattleState, seat: int) -> None:
+    for side, army in enumerate(state.battle.armies):
+        if army.seat == seat and army.hero is not None:
+            army.hero.morale = 0
+            state.events.append("morale-spent", {"side": side})
+            return

@@ -1,0 +1,56 @@
+"""Damage, flipping and destruction (homm3.md §5.15 "Damage and flipping", §5.18.6 step 5).
+
+A Pack unit whose damage reaches its HP flips to its Few side and keeps the excess; a Few unit
+(or a one-sided card) whose damage reaches its HP is destroyed and leaves the board. Damage or
+an attack also removes a Paralysis token (§5.18.5).
+"""
+
+from __future__ import annotations
+
+from rulekeeper.games.homm3.combat.model import OFF_BOARD, Unit
+from rulekeeper.games.homm3.combat.stats import BattleState, card, face
+
+RULE = "homm3.md §5.15 (rulebook p. 26–27)"
+
+
+def take_damage(state: BattleState, unit: Unit, amount: int, cause: str) -> None:
+    """Put *amount* damage on *unit*: flip it or destroy it as needed, and log it."""
+    if amount <= 0:
+        return
+    unit.paralysed = False
+    unit.damage += amount
+    flipped = False
+    hp = face(state, unit).hp
+    if unit.damage >= hp and unit.face == "pack" and card(state, unit).two_sided:
+        unit.damage -= hp
+        unit.face = "few"
+        flipped = True
+        hp = face(state, unit).hp
+    destroyed = unit.damage >= hp
+    if destroyed:
+        unit.damage = 0
+        unit.destroyed = True
+        if unit.field >= 0:
+            unit.field = OFF_BOARD
+        unit.defending = False
+        unit.paralysed = False
+    state.events.append(
+        "damage",
+        {
+            "unit": unit.id,
+            "amount": amount,
+            "cause": cause,
+            "flipped": flipped,
+            "destroyed": destroyed,
+            "damage": unit.damage,
+        },
+    )
+
+
+def heal(state: BattleState, unit: Unit, amount: int, cause: str) -> int:
+    """Remove up to *amount* damage from *unit* (never flips a card back); the amount healed."""
+    healed = min(amount, unit.damage)
+    if healed:
+        unit.damage -= healed
+        state.events.append("healed", {"unit": unit.id, "amount": healed, "cause": cause})
+    return healed

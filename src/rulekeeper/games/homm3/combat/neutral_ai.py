@@ -1,0 +1,144 @@
+"""Units the rules drive (homm3.md §5.18.3 neutral behaviour, §5.24.1 AI combat, §8.43–8.45).
+
+Every neutral unit must attack the hero's units when it can, and otherwise spend its movement
+closing in; it never Defends (:func:`obliged`: in Clash its controller picks among these). In
+solo and co-op the rules also choose the target (:func:`choices`): a ground or flying unit
+attacks, within reach, a unit of its own tier, else of a lower tier, else the nearest; a ranged
+unit shoots a ranged unit of its own tier, then of a lower, then of a higher tier, then a ground
+or flying unit of its own tier, else (§8.44) the nearest unit. Among equal targets the closer
+one; a tie left after that is the player's to break (the seat :data:`DECIDER` chooses).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekeeper.core import Action
+from rulekeeper.games.homm3.combat import board, movement, targets
+from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.stats import BattleState, is_ranged, tier_rank
+
+if TYPE_CHECKING:
+    from rulekeeper.games.homm3.combat.activation import ActivationStep
+
+RULE = "homm3.md §5.24.1 AI combat (rulebook p. 33)"
+DECIDER = 0
+"""The seat that breaks ties the AI rules leave open: the player (solo and co-op)."""
+END = Action.of("end")
+
+
+def _gap(a: int, b: int) -> int:
+    """Distance between two fields; the Arrow Tower (off the board) is at no distance."""
+    return 0 if a < 0 or b < 0 else board.distance(a, b)
+
+
+def _nearest_enemy(state: BattleState, unit: Unit, field: int) -> int:
+    enemies = state.battle.on_board(1 - unit.side)
+    return min((_gap(field, e.field) for e in enemies), default=0)
+
+
+def _approach(state: BattleState, unit: Unit) -> list[Action]:
+    """Moves that bring *unit* closest to the nearest enemy, or none if none gets closer."""
+    here = _nearest_enemy(state, unit, unit.field)
+    options = movement.destinations(state, unit)
+    if not options:
+        return []
+    best = min(_nearest_enemy(state, unit, there) for there in options)
+    if best >= here:
+        return []
+    return [
+        Action.of("move", to=board.name(there))
+        for there in sorted(options)
+        if _nearest_enemy(state, unit, there) == best
+    ]
+
+
+def _melee_reach(state: BattleState, unit: Unit) -> list[tuple[Unit, int, int]]:
+    """(enemy, field to stand on, steps) for every enemy a ground or flying unit can reach
+    and attack this activation (§8.45)."""
+    battle = state.battle
+    stands = {unit.field: 0, **movement.destinations(state, unit)}
+    found = []
+    for enemy in battle.on_board(1 - unit.side):
+        for near in board.NEAR[enemy.field]:
+            if near in stands:
+                found.append((enemy, near, stands[near]))
+    return found
+
+
+def obliged(state: BattleState, step: ActivationStep) -> list[Action]:
+    """§5.18.3: the actions a neutral unit may take: attack when it can, else close in."""
+    unit = step.the_unit(state)
+    if step.attacked:
+        return [*(a for a in step.options(state) if a.kind == "move"), END]
+    shots = targets.shots(state, unit, step.moved)
+    attacks = [Action.of("attack", target=uid) for uid in shots]
+    if is_ranged(state, unit) or step.moved:
+        if attacks:
+            return attacks
+        return (_approach(state, unit) if not step.moved else []) or [END]
+    reach = _melee_reach(state, unit)
+    moves = sorted({there for _, there, steps in reach if steps > 0})
+    found = attacks + [Action.of("move", to=board.name(there)) for there in moves]
+    return found or _approach(state, unit) or [END]
+
+
+def _by_priority(state: BattleState, unit: Unit, enemies: list[Unit]) -> list[Unit]:
+    """The enemies the AI rules prefer, before distance (§5.24.1 rules 2 and 3)."""
+    tier = tier_rank(state, unit)
+    if is_ranged(state, unit):
+        ranged = [e for e in enemies if is_ranged(state, e)]
+        tests = [
+            [e for e in ranged if tier_rank(state, e) == tier],
+            [e for e in ranged if tier_rank(state, e) < tier],
+            [e for e in ranged if tier_rank(state, e) > tier],
+            [e for e in enemies if not is_ranged(state, e) and tier_rank(state, e) == tier],
+        ]
+    else:
+        tests = [
+            [e for e in enemies if tier_rank(state, e) == tier],
+            [e for e in enemies if tier_rank(state, e) < tier],
+        ]
+    for preferred in tests:
+        if preferred:
+            return preferred
+    return enemies  # §5.24.1 "otherwise the nearest", §8.44
+
+
+def choices(state: BattleState, step: ActivationStep) -> list[Action]:
+    """The actions the AI rules allow (a single one, or a tie for the player to break)."""
+    unit = step.the_unit(state)
+    if not step.started:
+        return []
+    if step.attacked:
+        return [END]
+    if is_ranged(state, unit) or step.moved or unit.field < 0:
+        shots = targets.shots(state, unit, step.moved)
+        enemies = [state.battle.units[uid] for uid in shots]
+        if enemies:
+            preferred = _by_priority(state, unit, enemies)
+            near = min(_gap(unit.field, e.field) for e in preferred)
+            return [
+                Action.of("attack", target=e.id)
+                for e in preferred
+                if _gap(unit.field, e.field) == near
+            ]
+        return (_approach(state, unit) if not step.moved else []) or [END]
+    reach = _melee_reach(state, unit)
+    if not reach:
+        return _approach(state, unit) or [END]
+    preferred = _by_priority(state, unit, [enemy for enemy, _, _ in reach])
+    chosen = [entry for entry in reach if entry[0] in preferred]
+    least = min(steps for _, _, steps in chosen)
+    found: list[Action] = []
+    for enemy, there, steps in chosen:
+        if steps != least:
+            continue
+        action = (
+            Action.of("attack", target=enemy.id)
+            if steps == 0
+            else Action.of("move", to=board.name(there))
+        )
+        if action not in found:
+            found.append(action)
+    return found

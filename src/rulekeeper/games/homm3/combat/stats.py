@@ -1,0 +1,83 @@
+"""A unit's card and statistics as they stand (homm3.md §5.15): the face showing, its HP left,
+its abilities, and which side decides for it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from rulekeeper.games.homm3.combat.model import AI, TOWER, Battle, Unit
+from rulekeeper.games.homm3.content.abilities import UnitAbility
+from rulekeeper.games.homm3.content.pack import ContentPack
+from rulekeeper.games.homm3.content.units import UnitCard, UnitSide
+
+if TYPE_CHECKING:
+    from rulekeeper.core import EventLog, Flow
+
+
+class BattleGame(Protocol):
+    pack: ContentPack
+
+
+class BattleState(Protocol):
+    """What the battle's steps use of a state: its battle, its pending steps, its log, its
+    cards (the same in the combat game and, later, the map game)."""
+
+    battle: Battle
+    flow: Flow
+    events: EventLog
+    num_players: int
+
+    @property
+    def game(self) -> BattleGame: ...
+
+
+def card(state: BattleState, unit: Unit) -> UnitCard:
+    return state.game.pack.unit(unit.card)
+
+
+def face(state: BattleState, unit: Unit) -> UnitSide:
+    """The statistics printed on the side of the card showing."""
+    return state.game.pack.unit(unit.card).side(unit.face)
+
+
+def hp_left(state: BattleState, unit: Unit) -> int:
+    return face(state, unit).hp - unit.damage
+
+
+def move_type(state: BattleState, unit: Unit) -> str:
+    return face(state, unit).type
+
+
+def is_ranged(state: BattleState, unit: Unit) -> bool:
+    return face(state, unit).type == "ranged"
+
+
+def abilities(state: BattleState, unit: Unit, kind: str) -> list[UnitAbility]:
+    """The unit's abilities of *kind* on the face showing."""
+    return [ability for ability in face(state, unit).abilities if ability.kind == kind]
+
+
+def has(state: BattleState, unit: Unit, kind: str) -> bool:
+    return any(ability.kind == kind for ability in face(state, unit).abilities)
+
+
+def initiative(state: BattleState, unit: Unit) -> int:
+    return face(state, unit).initiative
+
+
+def tier_rank(state: BattleState, unit: Unit) -> int:
+    """Bronze 1, Silver 2, Gold 3, Azure 4 (the Arrow Tower 0)."""
+    return ("none", "bronze", "silver", "gold", "azure").index(card(state, unit).tier)
+
+
+def seat_of(state: BattleState, unit: Unit) -> int:
+    """The seat deciding for the unit's side, or :data:`AI`."""
+    return state.battle.armies[unit.side].seat
+
+
+def controlled_by_rules(state: BattleState, side: int) -> bool:
+    return state.battle.armies[side].seat == AI
+
+
+def is_tower(unit: Unit) -> bool:
+    return unit.field == TOWER

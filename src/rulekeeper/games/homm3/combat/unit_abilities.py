@@ -1,0 +1,224 @@
+"""Unit special abilities in combat (homm3.md §5.15 "Special ability kinds"): each ability kind
+of the content vocabulary (content/abilities.py) implemented once, at the hook where the rules
+ask for it. :data:`IMPLEMENTED` lists the kinds the rules apply; ``rulekeeper homm3 content
+check`` lists every other kind a pack uses.
+
+Attack-action abilities apply to a unit's own attack (kind ``attack``), not to a second attack,
+a retaliation or an added attack (§5.15: "if it makes several attacks, only on the first").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.games.homm3.combat import board
+from rulekeeper.games.homm3.combat.damage import heal
+from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.stats import BattleState, abilities, card, face, has, seat_of
+
+if TYPE_CHECKING:
+    from rulekeeper.games.homm3.combat.attack import AttackStep, Outcome
+
+IMPLEMENTED: frozenset[str] = frozenset(
+    {
+        "no-retaliation",
+        "unlimited-retaliation",
+        "no-combat-penalty",
+        "no-adjacent-penalty",
+        "immune-paralysis",
+        "defence-on-roll",
+        "defence-vs-retaliation",
+        "hinders-retaliation",
+        "sets-attacker-die",
+        "best-of-two",
+        "two-dice-sum",
+        "no-attack-die",
+        "reroll-face",
+        "reroll-after-move",
+        "die-bonus",
+        "death-blow",
+        "ignore-defence",
+        "attack-bonus-vs",
+        "double-attack-distant",
+        "return-after-attack",
+        "heal-after-attack",
+        "paralyse-on-roll",
+        "paralyse-retaliating",
+        "paralyse-retaliating-on-roll",
+        "drain-morale",
+        "regenerate",
+        "map",
+    }
+)
+"""Ability kinds the combat rules apply (``map`` abilities wait for the map game by design)."""
+
+
+def _own(state: BattleState, attack: AttackStep, kind: str) -> bool:
+    """The attacker has attack-action ability *kind* and this is its own attack."""
+    return attack.first and has(state, state.battle.units[attack.attacker], kind)
+
+
+def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
+    """How many Attack dice this attack rolls (§5.15 combat penalty: two)."""
+    if _own(state, attack, "no-attack-die"):
+        return 0
+    best = _own(state, attack, "best-of-two")
+    if _own(state, attack, "two-dice-sum"):
+        return 2
+    return 2 if attack.penalty != best else 1
+
+
+def counting_die(state: BattleState, attack: AttackStep, dice: list[int]) -> int:
+    """The die result that counts: the lower of two under the penalty (§8.41), the higher with
+    ``best-of-two``, both added with ``two-dice-sum``; a target's ``sets-attacker-die`` fixes it."""
+    target = state.battle.units[attack.target]
+    for ability in abilities(state, target, "sets-attacker-die"):
+        assert ability.faces is not None
+        return ability.faces[0]
+    if not dice:
+        return 0
+    if _own(state, attack, "two-dice-sum"):
+        return sum(dice)
+    best = _own(state, attack, "best-of-two")
+    if len(dice) == 1:
+        return dice[0]
+    return max(dice) if best and not attack.penalty else min(dice)
+
+
+def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
+    """Attack added by the attacker's abilities (the die itself aside)."""
+    attacker = state.battle.units[attack.attacker]
+    target = state.battle.units[attack.target]
+    bonus = 0
+    if attack.first:
+        for ability in abilities(state, attacker, "die-bonus"):
+            bonus += ability.amount or 0
+        for ability in abilities(state, attacker, "attack-bonus-vs"):
+            if target.card in (ability.units or ()):
+                bonus += ability.amount or 0
+    return bonus
+
+
+def defence(state: BattleState, attack: AttackStep, die: int) -> int:
+    """The target's Defence against this attack, Defense token die aside (§5.18.6 step 5)."""
+    target = state.battle.units[attack.target]
+    value = 0 if _own(state, attack, "ignore-defence") else face(state, target).defence
+    for ability in abilities(state, target, "defence-on-roll"):
+        if die in (ability.faces or ()):
+            value += ability.amount or 0
+    if attack.attack_kind == "retaliation":
+        for ability in abilities(state, target, "defence-vs-retaliation"):
+            value += ability.amount or 0
+    return value
+
+
+def bonus_damage(state: BattleState, attack: AttackStep, die: int) -> int:
+    """Damage added beyond Attack − Defence (``death-blow``)."""
+    extra = 0
+    if attack.first:
+        attacker = state.battle.units[attack.attacker]
+        for ability in abilities(state, attacker, "death-blow"):
+            if die in (ability.faces or ()):
+                extra += ability.amount or 0
+    return extra
+
+
+def may_retaliate(state: BattleState, target: Unit, attacker: Unit) -> bool:
+    """Retaliation allowed: once a round unless ``unlimited-retaliation``; never against a unit
+    with ``no-retaliation`` (§5.18.5)."""
+    if has(state, attacker, "no-retaliation"):
+        return False
+    return target.retaliations == 0 or has(state, target, "unlimited-retaliation")
+
+
+def retaliation_penalty(state: BattleState, retaliator: Unit, attacker: Unit) -> bool:
+    """Retaliating against a ``hinders-retaliation`` unit: two dice, the lower counts."""
+    return has(state, attacker, "hinders-retaliation")
+
+
+def ability_rerolls(state: BattleState, attack: AttackStep, seat: int) -> list[int]:
+    """Attack dice *seat* may reroll by its attacking unit's ability (once per attack)."""
+    attacker = state.battle.units[attack.attacker]
+    if "ability" in attack.rerolled or seat_of(state, attacker) != seat or not attack.first:
+        return []
+    faces: set[int] = set()
+    for ability in abilities(state, attacker, "reroll-face"):
+        faces.update(ability.faces or ())
+    if has(state, attacker, "reroll-after-move") and _moved(state, attacker):
+        faces.update((-1, 0, 1))
+    return [index for index, value in enumerate(attack.dice) if value in faces]
+
+
+def _moved(state: BattleState, unit: Unit) -> bool:
+    from rulekeeper.games.homm3.combat.activation import ActivationStep
+
+    step = state.flow.find(ActivationStep)
+    return step is not None and step.unit == unit.id and step.moved
+
+
+def paralyse(state: BattleState, unit: Unit, cause: str) -> None:
+    """Give *unit* a Paralysis token unless it is immune (§5.18.5)."""
+    if unit.destroyed or unit.field < 0 or has(state, unit, "immune-paralysis"):
+        return
+    unit.paralysed = True
+    state.events.append("paralysed", {"unit": unit.id, "cause": cause})
+
+
+def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome) -> None:
+    """What the attacker's abilities do once the damage is dealt."""
+    battle = state.battle
+    attacker, target = battle.units[attack.attacker], battle.units[attack.target]
+    if attack.attack_kind == "retaliation":
+        if has(state, attacker, "paralyse-retaliating"):
+            paralyse(state, target, "paralyse-retaliating")
+        for ability in abilities(state, attacker, "paralyse-retaliating-on-roll"):
+            if outcome.die in (ability.faces or ()):
+                paralyse(state, target, ability.kind)
+        return
+    if not attack.first:
+        return
+    for ability in abilities(state, attacker, "heal-after-attack"):
+        heal(state, attacker, ability.amount or 0, ability.kind)
+    for ability in abilities(state, attacker, "paralyse-on-roll"):
+        if outcome.die in (ability.faces or ()):
+            paralyse(state, target, ability.kind)
+    if has(state, attacker, "drain-morale"):
+        enemy = battle.armies[target.side].hero
+        if enemy is not None and enemy.morale > 0:
+            enemy.morale = 0
+            state.events.append("morale-lost", {"side": target.side, "cause": "drain-morale"})
+    if (
+        has(state, attacker, "double-attack-distant")
+        and not attack.adjacent
+        and not target.destroyed
+        and target.field >= 0
+    ):
+        from rulekeeper.games.homm3.combat.attack import AttackStep as Step_
+
+        state.flow.push(
+            Step_(
+                attacker=attacker.id,
+                target=target.id,
+                attack_kind="second",
+                ranged=attack.ranged,
+                penalty=attack.penalty,
+                walled=attack.walled,
+            )
+        )
+
+
+def on_activation(state: BattleState, unit: Unit) -> None:
+    """Activation abilities (§5.15): ``regenerate`` heals the unit."""
+    for ability in abilities(state, unit, "regenerate"):
+        heal(state, unit, ability.amount or 0, ability.kind)
+
+
+def unimplemented(kinds: set[str]) -> list[str]:
+    """Those of *kinds* the combat rules do not apply yet."""
+    return sorted(kinds - IMPLEMENTED)
+
+
+def describe(state: Any, unit: Unit) -> str:
+    """A unit for the log: its card name, face and field."""
+    where = board.name(unit.field) if unit.field >= 0 else "off the board"
+    return f"{card(state, unit).name} ({unit.face}, {where})"

@@ -1,0 +1,183 @@
+"""HoMM3 combat as a game of its own: ``load_game("homm3-combat", battle=...)``.
+
+The wiring: parameters (a battle file, a content pack), the state's data (one battle) and the
+step vocabulary. The rules are in ``combat/`` (one module per part of the procedure), the battle
+file in ``battle/``; docs/homm3-combat.md and docs/homm3-battle.md describe both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from rulekeeper.core import (
+    DataError,
+    Game,
+    GameState,
+    JsonObject,
+    PositionError,
+    ProcedureState,
+    Reader,
+    RefCheck,
+    register_game,
+)
+from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.games.homm3.battle import fields as battle_fields
+from rulekeeper.games.homm3.battle.reading import read_battle, seats_of
+from rulekeeper.games.homm3.battle.writing import write_battle
+from rulekeeper.games.homm3.combat import result
+from rulekeeper.games.homm3.combat.activation import ActivationStep
+from rulekeeper.games.homm3.combat.attack import (
+    AttackStep,
+    DieStep,
+    InstantWindow,
+    RerollStep,
+    RerollWindow,
+)
+from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
+from rulekeeper.games.homm3.combat.model import AI, Battle
+from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
+from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
+
+STEPS = StepKinds(
+    BattleStep,
+    DeployStep,
+    PlaceNeutralsStep,
+    GateStep,
+    RoundStep,
+    ActivationStep,
+    AttackStep,
+    DieStep,
+    InstantWindow,
+    RerollWindow,
+    RerollStep,
+    LimitStep,
+    EndBattle,
+)
+"""Every step of a battle (their kind names are part of the saved and battle-file formats)."""
+DEFAULT_BATTLE = "hero-battle.yaml"
+
+
+def shipped_battle(name: str) -> Path:
+    """The path of a battle file shipped with the game (``battles/<name>``)."""
+    return Path(str(resources.files("rulekeeper.games.homm3.battles") / name))
+
+
+def shipped_battles() -> list[str]:
+    folder = resources.files("rulekeeper.games.homm3.battles")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+@register_game
+class Homm3CombatGame(Game):
+    """Parameters: ``battle`` (a battle file: data or a path; ``position`` is the same
+    parameter; default: the shipped hero battle) and ``content`` (a folder with your own card
+    values, or omitted for the shipped pack)."""
+
+    name = "homm3-combat"
+    position_format: ClassVar[str | None] = battle_fields.FORMAT
+    position_versions = battle_fields.VERSIONS
+    position_paths = ("content",)
+
+    def __init__(self, **params: object) -> None:
+        if "battle" in params:
+            if params.get("position") is not None:
+                raise DataError(
+                    "homm3-combat parameters", "battle", "give battle or position, not both"
+                )
+            params["position"] = params.pop("battle")
+        if params.get("position") is None:
+            params["position"] = shipped_battle(DEFAULT_BATTLE).as_posix()
+        super().__init__(**params)
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        source = "homm3-combat parameters"
+        for key in params:
+            if key not in ("position", "content"):
+                raise DataError(source, key, "unknown parameter (known: battle, position, content)")
+        doc = params["position"]
+        content = params.get("content", doc.get("content"))
+        if content is not None and not isinstance(content, str):
+            raise DataError(source, "content", "must be a folder path or null")
+        try:
+            self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+        except ContentPackError as error:
+            raise PositionError([DataError(self.position_source, "content", str(error))]) from None
+        kinds = []
+        for side in ("attacker", "defender"):
+            raw = doc.get(side)
+            kinds.append(raw.get("kind") if isinstance(raw, Mapping) else None)
+        seats = seats_of(str(doc.get("mode", "clash")), (str(kinds[0]), str(kinds[1])))
+        self.seats = seats
+        self._players = max(1, sum(1 for seat in seats if seat != AI))
+        return {"position": doc, "content": content}
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+
+class CombatState(ProcedureState):
+    """A battle: its data and its pending steps (the root is a :class:`BattleStep`)."""
+
+    STEPS = STEPS
+    battle: Battle
+
+    @property
+    def pack(self) -> ContentPack:
+        game = self.game
+        assert isinstance(game, Homm3CombatGame)
+        return game.pack
+
+    @classmethod
+    def from_position(cls, game: Game, position: Mapping[str, Any], seed: int) -> Self:
+        assert isinstance(game, Homm3CombatGame)
+        state = object.__new__(cls)
+        GameState.__init__(state, game, seed)
+        battle, steps = read_battle(position, game.pack, state.rng, STEPS, game.position_source)
+        state.battle = battle
+        state.flow = Flow(steps)
+        state.settle()
+        return state
+
+    def to_position(self) -> JsonObject:
+        content = self.game.params.get("content")
+        return write_battle(
+            self.battle, list(self.flow.steps), content if isinstance(content, str) else None
+        )
+
+    # ------------------------------------------------------------------ the state API
+
+    def _returns(self) -> Sequence[float]:
+        seats = [army.seat for army in self.battle.armies]
+        values = result.returns_of(self.flow.result, seats)
+        return (values + [0.0] * self.num_players)[: self.num_players]
+
+    def _observation(self, player: int) -> JsonObject:
+        doc = write_battle(self.battle, list(self.flow.steps), None)
+        for side in ("attacker", "defender"):
+            entry = doc[side]
+            hero = entry.get("hero") if isinstance(entry, dict) else None
+            if isinstance(hero, dict):
+                index = 0 if side == "attacker" else 1
+                if self.battle.armies[index].seat != player:
+                    hero["hand"] = len(hero.get("hand", []))
+                hero["deck"] = len(hero.get("deck", []))
+        doc["result"] = self.flow.result
+        return doc
+
+    def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
+        pack = self.pack
+        for ref in refs:
+            if ref.kind == "unit card" and (ref.value in pack.units or ref.value == pack.tower.id):
+                continue
+            if ref.kind == "unit" and ref.value in self.battle.units:
+                continue
+            if ref.kind == "card":
+                continue
+            raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+
+
+Homm3CombatGame.state_class = CombatState
