@@ -88,7 +88,10 @@ class AttackStep(Step[Any]):
             else:
                 self.stage = "defence"
         elif self.stage == "defence":
-            if target.defending and not self.defence_die:
+            again = abilities.automatic_reroll(state, self)
+            if again is not None and state.battle.options.get("no-rerolls") != "yes":
+                state.flow.push(RerollStep(index=again))
+            elif abilities.defended(state, target) and not self.defence_die:
                 state.flow.push(DieStep(purpose="defence"))
             else:
                 self.stage = "reroll"
@@ -107,7 +110,12 @@ class AttackStep(Step[Any]):
     def resume(self, state: BattleState, result: JsonObject) -> None:
         face_ = result.get("face")
         if isinstance(face_, int):
-            (self.dice if result.get("purpose") == "attack" else self.defence_die).append(face_)
+            if result.get("purpose") == "attack":
+                if not self.dice:
+                    face_ = abilities.first_die(state, self, face_)
+                self.dice.append(face_)
+            else:
+                self.defence_die.append(face_)
 
     def _resolve(self, state: BattleState) -> None:
         battle = state.battle
@@ -162,6 +170,7 @@ def resolve(
     die = abilities.counting_die(state, attack, dice)
     options = battle.options
     attack_value = face(state, attacker).attack + abilities.attack_bonus(state, attack, die)
+    attack_value = max(0, attack_value)
     if options.get("die-no-damage", "no") != "yes":  # optional rule 5
         attack_value += die
     if attack.walled:
@@ -254,6 +263,8 @@ class RerollWindow(ResponseWindow[Any]):
 
     def responses(self, state: Any, seat: int) -> list[Action]:
         attack = self.attack(state)
+        if state.battle.options.get("no-rerolls") == "yes":  # optional rule 6
+            return []
         found = [
             Action.of("reroll", die=index)
             for index in abilities.ability_rerolls(state, attack, seat)

@@ -29,6 +29,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "defence-on-roll",
         "defence-vs-retaliation",
         "hinders-retaliation",
+        "guards-neighbours",
         "sets-attacker-die",
         "best-of-two",
         "two-dice-sum",
@@ -44,7 +45,6 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "heal-after-attack",
         "paralyse-on-roll",
         "paralyse-retaliating",
-        "paralyse-retaliating-on-roll",
         "drain-morale",
         "regenerate",
         "map",
@@ -54,8 +54,12 @@ IMPLEMENTED: frozenset[str] = frozenset(
 
 
 def _own(state: BattleState, attack: AttackStep, kind: str) -> bool:
-    """The attacker has attack-action ability *kind* and this is its own attack."""
-    return attack.first and has(state, state.battle.units[attack.attacker], kind)
+    """The attacker has attack-action ability *kind* and this is its own attack (or the
+    ability is printed as passive, ``always``: every attack)."""
+    for ability in abilities(state, state.battle.units[attack.attacker], kind):
+        if attack.first or ability.always:
+            return True
+    return False
 
 
 def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
@@ -70,19 +74,30 @@ def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
 
 def counting_die(state: BattleState, attack: AttackStep, dice: list[int]) -> int:
     """The die result that counts: the lower of two under the penalty (§8.41), the higher with
-    ``best-of-two``, both added with ``two-dice-sum``; a target's ``sets-attacker-die`` fixes it."""
+    ``best-of-two``, both added with ``two-dice-sum``; ``die-bonus`` adds to it."""
+    if not dice:
+        return 0
+    if _own(state, attack, "two-dice-sum"):
+        value = sum(dice)
+    elif len(dice) == 1:
+        value = dice[0]
+    else:
+        best = _own(state, attack, "best-of-two")
+        value = max(dice) if best and not attack.penalty else min(dice)
+    if attack.first:
+        for ability in abilities(state, state.battle.units[attack.attacker], "die-bonus"):
+            value += ability.amount or 0
+    return value
+
+
+def first_die(state: BattleState, attack: AttackStep, face: int) -> int:
+    """The first Attack die as it lands: a target's ``sets-attacker-die`` sets it (a reroll
+    may still change it)."""
     target = state.battle.units[attack.target]
     for ability in abilities(state, target, "sets-attacker-die"):
         assert ability.faces is not None
         return ability.faces[0]
-    if not dice:
-        return 0
-    if _own(state, attack, "two-dice-sum"):
-        return sum(dice)
-    best = _own(state, attack, "best-of-two")
-    if len(dice) == 1:
-        return dice[0]
-    return max(dice) if best and not attack.penalty else min(dice)
+    return face
 
 
 def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
@@ -91,8 +106,9 @@ def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
     target = state.battle.units[attack.target]
     bonus = 0
     if attack.first:
-        for ability in abilities(state, attacker, "die-bonus"):
-            bonus += ability.amount or 0
+        for ability in abilities(state, attacker, "death-blow"):
+            if die in (ability.faces or ()):
+                bonus += ability.amount or 0
         for ability in abilities(state, attacker, "attack-bonus-vs"):
             if target.card in (ability.units or ()):
                 bonus += ability.amount or 0
@@ -112,15 +128,28 @@ def defence(state: BattleState, attack: AttackStep, die: int) -> int:
     return value
 
 
+def defended(state: BattleState, target: Unit) -> bool:
+    """The target rolls the Defense token die: it holds the token, or stands next to a
+    friendly unit with ``guards-neighbours``."""
+    if target.defending:
+        return True
+    battle = state.battle
+    if target.field < 0:
+        return False
+    for near in board.NEAR[target.field]:
+        other = battle.at(near)
+        if (
+            other is not None
+            and other.side == target.side
+            and has(state, other, "guards-neighbours")
+        ):
+            return True
+    return False
+
+
 def bonus_damage(state: BattleState, attack: AttackStep, die: int) -> int:
-    """Damage added beyond Attack − Defence (``death-blow``)."""
-    extra = 0
-    if attack.first:
-        attacker = state.battle.units[attack.attacker]
-        for ability in abilities(state, attacker, "death-blow"):
-            if die in (ability.faces or ()):
-                extra += ability.amount or 0
-    return extra
+    """Damage added beyond Attack − Defence (no unit ability adds any yet: spells will)."""
+    return 0
 
 
 def may_retaliate(state: BattleState, target: Unit, attacker: Unit) -> bool:
@@ -139,11 +168,16 @@ def retaliation_penalty(state: BattleState, retaliator: Unit, attacker: Unit) ->
 def ability_rerolls(state: BattleState, attack: AttackStep, seat: int) -> list[int]:
     """Attack dice *seat* may reroll by its attacking unit's ability (once per attack)."""
     attacker = state.battle.units[attack.attacker]
-    if "ability" in attack.rerolled or seat_of(state, attacker) != seat or not attack.first:
+    if seat_of(state, attacker) != seat or not attack.first:
+        return []
+    if "ability" in attack.rerolled and not any(
+        ability.repeat for ability in abilities(state, attacker, "reroll-face")
+    ):
         return []
     faces: set[int] = set()
     for ability in abilities(state, attacker, "reroll-face"):
-        faces.update(ability.faces or ())
+        if not ability.always:
+            faces.update(ability.faces or ())
     if has(state, attacker, "reroll-after-move") and _moved(state, attacker):
         faces.update((-1, 0, 1))
     return [index for index, value in enumerate(attack.dice) if value in faces]
@@ -182,11 +216,6 @@ def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome) -> No
     for ability in abilities(state, attacker, "paralyse-on-roll"):
         if outcome.die in (ability.faces or ()):
             paralyse(state, target, ability.kind)
-    if has(state, attacker, "drain-morale"):
-        enemy = battle.armies[target.side].hero
-        if enemy is not None and enemy.morale > 0:
-            enemy.morale = 0
-            state.events.append("morale-lost", {"side": target.side, "cause": "drain-morale"})
     if (
         has(state, attacker, "double-attack-distant")
         and not attack.adjacent
@@ -211,6 +240,23 @@ def on_activation(state: BattleState, unit: Unit) -> None:
     """Activation abilities (§5.15): ``regenerate`` heals the unit."""
     for ability in abilities(state, unit, "regenerate"):
         heal(state, unit, ability.amount or 0, ability.kind)
+    if has(state, unit, "drain-morale"):
+        enemy = state.battle.armies[1 - unit.side].hero
+        if enemy is not None and enemy.morale > 0:
+            enemy.morale = 0
+            state.events.append("morale-lost", {"side": 1 - unit.side, "cause": "drain-morale"})
+
+
+def automatic_reroll(state: BattleState, attack: AttackStep) -> int | None:
+    """The index of an attack die the attacker's passive ``reroll-face`` (``always``) rerolls
+    now, if any: it rerolls every die showing the face, again and again."""
+    attacker = state.battle.units[attack.attacker]
+    for ability in abilities(state, attacker, "reroll-face"):
+        if ability.always:
+            for index, value in enumerate(attack.dice):
+                if value in (ability.faces or ()):
+                    return index
+    return None
 
 
 def unimplemented(kinds: set[str]) -> list[str]:

@@ -38,6 +38,7 @@ TRIGGER: Mapping[str, str] = {
     "sets-attacker-die": "passive",
     "ignore-incoming-die": "passive",
     "guardian": "passive",
+    "necromancy-reinforce": "passive",
     # attack action
     "best-of-two": "attack",
     "two-dice-sum": "attack",
@@ -56,14 +57,14 @@ TRIGGER: Mapping[str, str] = {
     "paralyse-on-roll": "attack",
     "push-on-roll": "attack",
     "draw-on-roll": "attack",
-    "enemy-discards": "attack",
-    "drain-morale": "attack",
+    "enemy-discards": "activation",
+    "drain-morale": "activation",
     # retaliation
     "paralyse-retaliating": "retaliation",
     "paralyse-retaliating-on-roll": "retaliation",
     # activation, other action, combat start
     "regenerate": "activation",
-    "heal-or-bless": "other",
+    "heal-or-bless": "activation",
     "draw-at-start": "activation",
     # adventure map
     "map": "map",
@@ -108,6 +109,11 @@ class UnitAbility(BaseModel):
     """A map ability's effect name, kept for the map game (``map`` only)."""
     numbers: dict[str, int] | None = None
     """A map ability's numbers (``map`` only)."""
+    always: bool = False
+    """An attack ability printed as passive: it applies to every attack of the unit,
+    retaliations included (``best-of-two``, ``reroll-face``)."""
+    repeat: bool = False
+    """``reroll-face``: the die may be rerolled again while it shows one of the faces."""
     text: str = ""
     """Our own wording of the ability, for players (generated when empty)."""
 
@@ -125,6 +131,10 @@ class UnitAbility(BaseModel):
             raise ValueError(f"{self.kind} takes no {', '.join(extra)}")
         if self.numbers is not None and self.kind != "map":
             raise ValueError("only a map ability has numbers")
+        if self.always and self.kind not in ("best-of-two", "reroll-face"):
+            raise ValueError(f"{self.kind} takes no always")
+        if self.repeat and self.kind != "reroll-face":
+            raise ValueError(f"{self.kind} takes no repeat")
         return self
 
     @property
