@@ -235,6 +235,7 @@ class ActivationStep(Step[Any]):
             tower = battle.tower()
             if tower is not None and not any(o.intact for o in battle.obstacles):
                 tower.destroyed = True
+                tower.damage = 0
                 state.events.append("tower-falls", {})
         elif kind == "defend":
             unit.defending = True

@@ -1,0 +1,210 @@
+"""Random battles through the public API, checking the rules' invariants after every action
+(issue 8, part 3): at most 5 units a side on the board, one activation per unit per round, at
+most one retaliation per unit per round unless an ability allows more, no negative damage,
+damage below the HP of the face showing; plus save and battle-file round trips and replay
+determinism. A short run in every test run; 300 battles with RULEKEEPER_SLOW=1 (./rk test)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from rulekeeper.core import CHANCE, Action, GameState, load_game, replay
+from rulekeeper.core.replay import record_of
+from rulekeeper.games.homm3.combat.stats import face, has
+from rulekeeper.games.homm3.game import CombatState, shipped_battle, shipped_battles
+
+SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
+BATTLES = shipped_battles()
+
+
+def check_invariants(state: CombatState) -> None:
+    battle = state.battle
+    for side in (0, 1):
+        assert len(battle.on_board(side)) <= 5, "at most 5 units a side (homm3.md §5.15)"
+    fields = [u.field for u in battle.units.values() if u.field >= 0 and not u.destroyed]
+    assert len(fields) == len(set(fields)), "one unit per field"
+    for obstacle in battle.obstacles:
+        if obstacle.intact:
+            assert obstacle.field not in fields, "no unit stands on a wall or the gate"
+    for unit in battle.units.values():
+        assert unit.damage >= 0
+        if not unit.destroyed:
+            assert unit.damage < face(state, unit).hp, f"{unit.id} should have flipped or died"
+        if unit.retaliations > 1:
+            assert has(state, unit, "unlimited-retaliation"), f"{unit.id} retaliated twice"
+        if unit.destroyed:
+            assert unit.field in (-1, -2) and unit.damage == 0  # off the board, or the tower
+    for army in battle.armies:
+        assert army.spells_cast <= 1
+
+
+def play(state: GameState, rng: random.Random, check: bool = True) -> list[tuple[int, Action]]:
+    taken = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions(seat))
+        state.apply_action(action, seat)
+        taken.append((seat, action))
+        if check:
+            assert isinstance(state, CombatState)
+            check_invariants(state)
+        assert len(taken) < 5_000, "a battle that does not end"
+    if check:
+        check_log(state)
+    return taken
+
+
+def check_log(state: GameState) -> None:
+    """From the event log: one activation per unit per round, one retaliation per unit per
+    round unless it has ``unlimited-retaliation`` (homm3.md §5.18.5, §5.18.6 step 1)."""
+    assert isinstance(state, CombatState)
+    activated: set[str] = set()
+    retaliated: dict[str, int] = {}
+    for event in state.events:
+        if event.kind == "round-starts":
+            activated, retaliated = set(), {}
+        elif event.kind == "activation":
+            uid = str(event.data["unit"])
+            assert uid not in activated, f"{uid} activated twice in a round"
+            activated.add(uid)
+        elif event.kind == "attack" and event.data["kind"] == "retaliation":
+            uid = str(event.data["attacker"])
+            retaliated[uid] = retaliated.get(uid, 0) + 1
+            unit = state.battle.units[uid]
+            card = state.pack.unit(unit.card)
+            unlimited = any(
+                ability.kind == "unlimited-retaliation"
+                for side in ("few", "pack")
+                for ability in card.side(side).abilities
+            )
+            assert retaliated[uid] == 1 or unlimited, f"{uid} retaliated twice in a round"
+
+
+@pytest.mark.parametrize("name", BATTLES)
+def test_random_battles_keep_the_invariants(name: str) -> None:
+    """homm3.md §5.15, §5.18.5: checked after every action of random battles."""
+    game = load_game("homm3-combat", battle=shipped_battle(name).as_posix())
+    for seed in range(50 if SLOW else 5):
+        state = game.new_initial_state(seed=seed)
+        play(state, random.Random(seed))
+        result = state.flow.result
+        assert result is not None and result["winner"] in ("attacker", "defender")
+        assert sorted(state.returns()) == sorted(state.returns())
+        assert sum(1 for r in state.returns() if r > 0) <= 1
+
+
+@pytest.mark.parametrize("name", BATTLES)
+def test_saves_and_battle_files_round_trip(name: str) -> None:
+    """A saved state reads back equal; a battle file written mid-battle loads to the same
+    legal actions and observations (issue 8: serialisation and position round trips)."""
+    game = load_game("homm3-combat", battle=shipped_battle(name).as_posix())
+    rng = random.Random(name)
+    for seed in range(4 if SLOW else 2):
+        state = game.new_initial_state(seed=seed)
+        step = 0
+        while not state.is_terminal():
+            if step % 5 == 0:
+                text = state.serialize()
+                again = game.deserialize_state(text)
+                assert again.serialize() == text
+                doc = json.loads(json.dumps(state.to_position()))
+                loaded = load_game("homm3-combat", battle=doc).new_initial_state(seed=seed)
+                assert loaded.current_player() == state.current_player()
+                if state.current_player() >= 0:
+                    seat = state.current_player()
+                    assert loaded.legal_actions(seat) == state.legal_actions(seat)
+                for seat in range(state.num_players):
+                    mine = state.observation(seat)
+                    theirs = loaded.observation(seat)
+                    assert mine == theirs
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.resolve_chance()
+            else:
+                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+            step += 1
+
+
+def test_replay_is_deterministic() -> None:
+    """A battle is reproduced from its setup, seed and action log."""
+    game = load_game("homm3-combat", battle=shipped_battle("siege.yaml").as_posix())
+    state = game.new_initial_state(seed=7)
+    play(state, random.Random(7), check=False)
+    again = replay(record_of(state))
+    assert again.serialize() == state.serialize()
+
+
+FACTION_HEROES = {"castle": "Catherine", "dungeon": "Alamar", "necropolis": "Sandro"}
+
+
+def random_battle(rng: random.Random) -> dict[str, object]:
+    """A battle file with random armies, site, mode and options (issue 8: neutral, hero,
+    siege, solo and Clash battles)."""
+    pack = load_game("homm3-combat").pack  # type: ignore[attr-defined]
+    factions = rng.sample(sorted(FACTION_HEROES), 2)
+
+    def army(faction: str) -> list[dict[str, object]]:
+        cards = [c for c in pack.units.values() if c.faction == faction]
+        chosen = rng.sample(cards, rng.randint(1, 7))
+        return [{"card": c.id, "side": rng.choice(["few", "pack"])} for c in chosen]
+
+    def hero(faction: str) -> dict[str, object]:
+        return {
+            "name": FACTION_HEROES[faction],
+            "faction": faction,
+            "level": rng.randint(1, 7),
+            "mp": rng.randint(0, 3),
+            "gold": rng.randint(0, 20),
+            "morale": rng.choice([-1, 0, 1]),
+        }
+
+    kind = rng.choice(["neutral", "hero", "siege"])
+    mode = rng.choice(["clash", "solo"]) if kind == "neutral" else "clash"
+    doc: dict[str, object] = {
+        "format": "homm3-battle",
+        "version": 1,
+        "mode": mode,
+        "difficulty": rng.choice(["easy", "normal", "hard", "impossible"]),
+        "options": {
+            "retreat": rng.choice(["end-of-round", "any-time"]),
+            "minimum-damage": rng.random() < 0.3,
+            "die-no-damage": rng.random() < 0.2,
+            "no-rerolls": rng.random() < 0.2,
+            "free-extension": rng.random() < 0.3,
+        },
+        "attacker": {"kind": "hero", "hero": hero(factions[0]), "units": army(factions[0])},
+    }
+    if kind == "neutral":
+        doc["site"] = {"kind": "field", "difficulty": rng.randint(1, 7)}
+        doc["defender"] = {"kind": "neutral", "draw": True}
+    else:
+        if kind == "siege":
+            doc["site"] = {"kind": "town", "owner": factions[1], "citadel": True}
+        else:
+            doc["site"] = {"kind": rng.choice(["field", "settlement"])}
+        defender_kind = rng.choice(["hero", "secondary-hero", "army"])
+        side: dict[str, object] = {"kind": defender_kind, "units": army(factions[1])}
+        if defender_kind != "army":
+            side["hero"] = hero(factions[1])
+        doc["defender"] = side
+    return doc
+
+
+def test_random_armies() -> None:
+    """Random armies, sites, modes and options: the invariants hold and every battle ends
+    with a result."""
+    rng = random.Random(8)
+    for index in range(100 if SLOW else 15):
+        doc = random_battle(rng)
+        state = load_game("homm3-combat", battle=doc).new_initial_state(seed=index)
+        play(state, random.Random(index))
+        assert isinstance(state, CombatState)
+        assert state.flow.result is not None
