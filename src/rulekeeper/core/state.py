@@ -338,6 +338,19 @@ class GameState(ABC):
             return refuse("core: malformed action", f"{action} cannot be read here: {detail}")
         return refuse(rule, reason)
 
+    def odds(self, action: Action, player: int | None = None) -> JsonObject | None:
+        """The exact odds of what *action* would bring about by chance (an attack's damage,
+        say), as JSON data the game documents, or None for an action without chance. Nothing
+        is applied; an action *player* may not take raises IllegalActionError."""
+        refusal = self._refusal(action, player)
+        if refusal is not None:
+            raise IllegalActionError(refusal.rule, refusal.reason)
+        return self._odds(action, self.current_player() if player is None else player)
+
+    def _odds(self, action: Action, player: int) -> JsonObject | None:
+        """Games override: the odds of a legal *action* (default: it involves no chance)."""
+        return None
+
     def apply_action(self, action: Action, player: int | None = None) -> None:
         """Validate and apply *action* for *player* (default: the player to act).
 

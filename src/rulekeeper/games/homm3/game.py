@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from rulekeeper.core import (
+    Action,
     DataError,
     Game,
     GameState,
@@ -38,6 +39,7 @@ from rulekeeper.games.homm3.combat.attack import (
 )
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
+from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
 from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
 
@@ -167,6 +169,13 @@ class CombatState(ProcedureState):
                 hero["deck"] = len(hero.get("deck", []))
         doc["result"] = self.flow.result
         return doc
+
+    def _odds(self, action: Action, player: int) -> JsonObject | None:
+        """An attack's damage and the target's fate (combat/odds.py); None otherwise."""
+        top = self.flow.steps[-1] if self.flow.steps else None
+        if isinstance(top, ActivationStep) and action.kind == "attack":
+            return attack_odds(self, top.attack_step(self, action.str_param("target")))
+        return None
 
     def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
         pack = self.pack

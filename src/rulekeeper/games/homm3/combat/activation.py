@@ -209,20 +209,9 @@ class ActivationStep(Step[Any]):
             unit.field = there
             self.moved = True
         elif kind == "attack":
-            target = battle.units[action.str_param("target")]
-            shot = targets.shots(state, unit, self.moved)[target.id]
+            step = self.attack_step(state, action.str_param("target"))
             self.attacked = True
-            adjacent = unit.field >= 0 and target.field in board.NEAR.get(unit.field, ())
-            state.flow.push(
-                AttackStep(
-                    attacker=unit.id,
-                    target=target.id,
-                    ranged=shot.ranged,
-                    penalty=shot.penalty,
-                    walled=shot.walled,
-                    adjacent=adjacent,
-                )
-            )
+            state.flow.push(step)
         elif kind == "breach":
             there = board.NAMES[action.str_param("at")]
             obstacle = battle.obstacle_at(there)
@@ -251,6 +240,21 @@ class ActivationStep(Step[Any]):
             state.flow.push(EndBattle(ending="flee", side=unit.side))
         else:  # pragma: no cover - refused before
             raise AssertionError(kind)
+
+    def attack_step(self, state: BattleState, target_id: str) -> AttackStep:
+        """The attack the unit would make on *target_id* now (its shot, §5.15, §9.2)."""
+        unit = self.the_unit(state)
+        target = state.battle.units[target_id]
+        shot = targets.shots(state, unit, self.moved)[target.id]
+        adjacent = unit.field >= 0 and target.field in board.NEAR.get(unit.field, ())
+        return AttackStep(
+            attacker=unit.id,
+            target=target.id,
+            ranged=shot.ranged,
+            penalty=shot.penalty,
+            walled=shot.walled,
+            adjacent=adjacent,
+        )
 
     def resume(self, state: BattleState, result: Any) -> None:
         """An attack of this unit finished: a ``return-after-attack`` unit goes back; a unit

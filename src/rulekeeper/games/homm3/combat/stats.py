@@ -3,19 +3,14 @@ its abilities, and which side decides for it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rulekeeper.games.homm3.combat.model import AI, TOWER, Battle, Unit
 from rulekeeper.games.homm3.content.abilities import UnitAbility
-from rulekeeper.games.homm3.content.pack import ContentPack
 from rulekeeper.games.homm3.content.units import UnitCard, UnitSide
 
 if TYPE_CHECKING:
     from rulekeeper.core import EventLog, Flow
-
-
-class BattleGame(Protocol):
-    pack: ContentPack
 
 
 class BattleState(Protocol):
@@ -25,19 +20,23 @@ class BattleState(Protocol):
     battle: Battle
     flow: Flow
     events: EventLog
-    num_players: int
 
     @property
-    def game(self) -> BattleGame: ...
+    def num_players(self) -> int: ...
+
+    @property
+    def game(self) -> Any: ...
+    """The game: its ``pack`` holds the cards."""
 
 
 def card(state: BattleState, unit: Unit) -> UnitCard:
-    return state.game.pack.unit(unit.card)
+    found: UnitCard = state.game.pack.unit(unit.card)
+    return found
 
 
 def face(state: BattleState, unit: Unit) -> UnitSide:
     """The statistics printed on the side of the card showing."""
-    return state.game.pack.unit(unit.card).side(unit.face)
+    return card(state, unit).side(unit.face)
 
 
 def hp_left(state: BattleState, unit: Unit) -> int:
@@ -55,6 +54,10 @@ def is_ranged(state: BattleState, unit: Unit) -> bool:
 def abilities(state: BattleState, unit: Unit, kind: str) -> list[UnitAbility]:
     """The unit's abilities of *kind* on the face showing."""
     return [ability for ability in face(state, unit).abilities if ability.kind == kind]
+
+
+abilities_of_kind = abilities
+"""The same as :func:`abilities` (a name that reads well beside the unit_abilities module)."""
 
 
 def has(state: BattleState, unit: Unit, kind: str) -> bool:
