@@ -11,7 +11,7 @@ from rulekeeper.core import Action, IllegalActionError, load_game
 
 def test_odds_default_to_none_and_refuse_illegal_actions() -> None:
     state = load_game("toy_duel").new_initial_state(seed=1)
-    seat = state.current_player()
+    seat = 0
     action = state.legal_actions(seat)[0]
     assert state.odds(action, seat) is None
     before = state.serialize()
