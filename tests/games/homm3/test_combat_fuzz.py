@@ -15,7 +15,7 @@ from battle_helpers import random_battle
 
 from rulekeeper.core import CHANCE, Action, GameState, load_game, replay
 from rulekeeper.core.replay import record_of
-from rulekeeper.games.homm3.combat.stats import face, has
+from rulekeeper.games.homm3.combat.stats import has, max_hp
 from rulekeeper.games.homm3.game import CombatState, shipped_battle, shipped_battles
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
@@ -34,7 +34,7 @@ def check_invariants(state: CombatState) -> None:
     for unit in battle.units.values():
         assert unit.damage >= 0
         if not unit.destroyed:
-            assert unit.damage < face(state, unit).hp, f"{unit.id} should have flipped or died"
+            assert unit.damage < max_hp(state, unit), f"{unit.id} should have flipped or died"
         if unit.retaliations > 1:
             assert has(state, unit, "unlimited-retaliation"), f"{unit.id} retaliated twice"
         if unit.destroyed:

@@ -21,6 +21,7 @@ TOP_FIELDS = (
     "last_initiative",
     "last_side",
     "obstacles",
+    "lasting",
     "pending",
 )
 SIDE_FIELDS = (
@@ -32,6 +33,7 @@ SIDE_FIELDS = (
     "played",
     "drawn",
     "discarded",
+    "removed",
     "mp_spent",
     "gold_paid",
 )

@@ -8,6 +8,7 @@ from typing import Any
 
 from rulekeeper.core import Pcg32, Reader
 from rulekeeper.core.flow import Step, StepKinds
+from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.position import Problems, check_header, read_record
 from rulekeeper.games.homm3.battle import neutrals
 from rulekeeper.games.homm3.battle.fields import (
@@ -265,7 +266,7 @@ def read_battle(
     )
     for index, key in ((0, "attacker"), (1, "defender")):
         side_doc = doc.get(key) or {}
-        for name in ("played", "drawn", "discarded"):
+        for name in ("played", "drawn", "discarded", "removed"):
             getattr(battle, name)[index] = _ids(side_doc.get(name, []), problems, f"{key}.{name}")
         battle.mp_spent[index] = _int(
             side_doc.get("mp_spent", 0), 0, 99, problems, f"{key}.mp_spent"
@@ -273,6 +274,10 @@ def read_battle(
         battle.gold_paid[index] = _int(
             side_doc.get("gold_paid", 0), 0, 999, problems, f"{key}.gold_paid"
         )
+    for index, raw in enumerate(doc.get("lasting", []) or []):
+        effect = read_record(Lasting, raw, problems, f"lasting[{index}]")
+        if effect is not None:
+            battle.lasting.append(effect)
     pending: list[Step[Any]] = []
     raw_pending = doc.get("pending")
     if raw_pending is None:

@@ -51,7 +51,7 @@ def write_battle(battle: Battle, steps: list[Any], content: str | None) -> JsonO
         side["units"] = [_unit(battle.units[uid]) for uid in army.units]
         if army.spells_cast:
             side["spells_cast"] = army.spells_cast
-        for name in ("played", "drawn", "discarded"):
+        for name in ("played", "drawn", "discarded", "removed"):
             if getattr(battle, name)[index]:
                 side[name] = list(getattr(battle, name)[index])
         if battle.mp_spent[index]:
@@ -70,5 +70,7 @@ def write_battle(battle: Battle, steps: list[Any], content: str | None) -> JsonO
             {"kind": o.kind, "field": board.name(o.field), "intact": o.intact}
             for o in battle.obstacles
         ]
+    if battle.lasting:
+        doc["lasting"] = [to_data(effect) for effect in battle.lasting]
     doc["pending"] = [write_step(step) for step in steps]
     return doc

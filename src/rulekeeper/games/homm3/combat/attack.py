@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from rulekeeper.core import CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
 from rulekeeper.core.dice import roll_outcome_actions
+from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.stats import BattleState, face, seat_of
@@ -138,6 +139,8 @@ class AttackStep(Step[Any]):
             },
         )
         take_damage(state, target, outcome.damage, self.attack_kind)
+        expire(battle.lasting, "attack", attacker.id)  # §5.18.7: boosts last one attack
+        expire(battle.lasting, "defence", target.id)
         self.stage = "after"
         abilities.after_attack(state, self, outcome)
         if retaliates(state, self):

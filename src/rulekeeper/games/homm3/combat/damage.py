@@ -8,7 +8,7 @@ an attack also removes a Paralysis token (§5.18.5).
 from __future__ import annotations
 
 from rulekeeper.games.homm3.combat.model import OFF_BOARD, Unit
-from rulekeeper.games.homm3.combat.stats import BattleState, card, face
+from rulekeeper.games.homm3.combat.stats import BattleState, card, max_hp
 
 RULE = "homm3.md §5.15 (rulebook p. 26–27)"
 
@@ -20,12 +20,12 @@ def take_damage(state: BattleState, unit: Unit, amount: int, cause: str) -> None
     unit.paralysed = False
     unit.damage += amount
     flipped = False
-    hp = face(state, unit).hp
+    hp = max_hp(state, unit)
     if unit.damage >= hp and unit.face == "pack" and card(state, unit).two_sided:
         unit.damage -= hp
         unit.face = "few"
         flipped = True
-        hp = face(state, unit).hp
+        hp = max_hp(state, unit)
     destroyed = unit.damage >= hp
     if destroyed:
         unit.damage = 0

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from rulekeeper.core import Bounds, Ref
+from rulekeeper.core.lasting import Lasting
 
 SIDES = ("attacker", "defender")
 """Side 0 attacks, side 1 defends (homm3.md §5.18.4)."""
@@ -166,6 +167,10 @@ class Battle:
     played: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
     drawn: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
     discarded: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    removed: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    """Cards removed from the game (an artifact's cost)."""
+    lasting: list[Lasting] = dataclasses.field(default_factory=list)
+    """Card effects in force (core/lasting.py): stat boosts, Initiative, maximum HP, ..."""
     mp_spent: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
     gold_paid: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
 

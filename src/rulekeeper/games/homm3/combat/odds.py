@@ -13,7 +13,7 @@ from itertools import product
 from rulekeeper.core import JsonObject
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.attack import ATTACK_DIE, AttackStep, resolve
-from rulekeeper.games.homm3.combat.stats import BattleState, abilities_of_kind, card, face
+from rulekeeper.games.homm3.combat.stats import BattleState, abilities_of_kind, boost, card, max_hp
 
 FACES = (-1, 0, 1)
 
@@ -72,9 +72,9 @@ def attack_odds(state: BattleState, attack: AttackStep) -> JsonObject:
     for dice, defence_die, p in _dice(state, attack):
         outcome = resolve(state, attack, dice, defence_die)
         damage[outcome.damage] = damage.get(outcome.damage, Fraction(0)) + p
-    hp = face(state, target).hp - target.damage
+    hp = max_hp(state, target) - target.damage
     two_sided = target.face == "pack" and card(state, target).two_sided
-    few_hp = card(state, target).few.hp
+    few_hp = card(state, target).few.hp + boost(state, target, "max-hp")
     fates = {"survives": Fraction(0), "flips": Fraction(0), "destroyed": Fraction(0)}
     for amount, p in damage.items():
         if amount < hp:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core import JsonObject
+from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat.model import SIDES, Army, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 
@@ -130,6 +131,7 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
                 "destroyed": dead,
                 "played": list(battle.played[index]),
                 "discarded": list(battle.discarded[index]),
+                "removed": list(battle.removed[index]),
                 "drawn": list(battle.drawn[index]),
                 "gold_paid": battle.gold_paid[index],
                 "morale_change": morale[index],
@@ -140,6 +142,7 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
                 "goes": goes[index],
             }
         )
+    expire(battle.lasting, "combat")
     for unit in battle.units.values():
         unit.damage = 0
         unit.defending = unit.paralysed = unit.activated = False

@@ -14,6 +14,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
+from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import order, result
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import battle_decided
@@ -164,6 +165,7 @@ class RoundStep(Step[Any]):
             unit.activated = False
             unit.retaliations = 0
         battle.last_initiative = battle.last_side = -1
+        expire(battle.lasting, "round")
         state.events.append("round-ends", {"round": battle.round})
         state.flow.pop()
         if limited(state) and not battle_decided(state):

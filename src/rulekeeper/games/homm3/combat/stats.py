@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from rulekeeper.core.lasting import total
 from rulekeeper.games.homm3.combat.model import AI, TOWER, Battle, Unit
 from rulekeeper.games.homm3.content.abilities import UnitAbility
 from rulekeeper.games.homm3.content.units import UnitCard, UnitSide
 
 if TYPE_CHECKING:
-    from rulekeeper.core import EventLog, Flow
+    from rulekeeper.core import EventLog, Flow, Pcg32
 
 
 class BattleState(Protocol):
@@ -20,12 +21,14 @@ class BattleState(Protocol):
     battle: Battle
     flow: Flow
     events: EventLog
+    rng: Pcg32
 
     @property
     def num_players(self) -> int: ...
 
     @property
     def game(self) -> Any: ...
+
     """The game: its ``pack`` holds the cards."""
 
 
@@ -34,13 +37,23 @@ def card(state: BattleState, unit: Unit) -> UnitCard:
     return found
 
 
+def boost(state: BattleState, unit: Unit, kind: str) -> int:
+    """The sum of the card effects of *kind* in force on *unit* (core/lasting.py)."""
+    return total(state.battle.lasting, kind, unit.id)
+
+
 def face(state: BattleState, unit: Unit) -> UnitSide:
     """The statistics printed on the side of the card showing."""
     return card(state, unit).side(unit.face)
 
 
+def max_hp(state: BattleState, unit: Unit) -> int:
+    """The HP of the face showing, with ``max-hp`` card effects."""
+    return face(state, unit).hp + boost(state, unit, "max-hp")
+
+
 def hp_left(state: BattleState, unit: Unit) -> int:
-    return face(state, unit).hp - unit.damage
+    return max_hp(state, unit) - unit.damage
 
 
 def move_type(state: BattleState, unit: Unit) -> str:
@@ -52,7 +65,11 @@ def is_ranged(state: BattleState, unit: Unit) -> bool:
 
 
 def abilities(state: BattleState, unit: Unit, kind: str) -> list[UnitAbility]:
-    """The unit's abilities of *kind* on the face showing."""
+    """The unit's abilities of *kind* on the face showing (none under ``no-abilities``)."""
+    if state.battle.lasting and any(
+        e.kind == "no-abilities" and e.holder == unit.id for e in state.battle.lasting
+    ):
+        return []
     return [ability for ability in face(state, unit).abilities if ability.kind == kind]
 
 
@@ -61,11 +78,12 @@ abilities_of_kind = abilities
 
 
 def has(state: BattleState, unit: Unit, kind: str) -> bool:
-    return any(ability.kind == kind for ability in face(state, unit).abilities)
+    return bool(abilities(state, unit, kind))
 
 
 def initiative(state: BattleState, unit: Unit) -> int:
-    return face(state, unit).initiative
+    """Initiative with card effects (never below 0)."""
+    return max(0, face(state, unit).initiative + boost(state, unit, "initiative"))
 
 
 def tier_rank(state: BattleState, unit: Unit) -> int:

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.damage import heal
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.stats import BattleState, abilities, card, face, has, seat_of
+from rulekeeper.games.homm3.combat.stats import (
+    BattleState,
+    abilities,
+    boost,
+    card,
+    face,
+    has,
+    seat_of,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.games.homm3.combat.attack import AttackStep, Outcome
@@ -64,7 +72,10 @@ def _own(state: BattleState, attack: AttackStep, kind: str) -> bool:
 
 def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
     """How many Attack dice this attack rolls (§5.15 combat penalty: two)."""
-    if _own(state, attack, "no-attack-die"):
+    attacker = state.battle.units[attack.attacker]
+    if _own(state, attack, "no-attack-die") or any(
+        e.kind == "bless" and e.holder == attacker.id for e in state.battle.lasting
+    ):
         return 0
     best = _own(state, attack, "best-of-two")
     if _own(state, attack, "two-dice-sum"):
@@ -104,7 +115,7 @@ def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
     """Attack added by the attacker's abilities (the die itself aside)."""
     attacker = state.battle.units[attack.attacker]
     target = state.battle.units[attack.target]
-    bonus = 0
+    bonus = boost(state, attacker, "attack") + boost(state, attacker, "bless")
     if attack.first:
         for ability in abilities(state, attacker, "death-blow"):
             if die in (ability.faces or ()):
@@ -119,6 +130,7 @@ def defence(state: BattleState, attack: AttackStep, die: int) -> int:
     """The target's Defence against this attack, Defense token die aside (§5.18.6 step 5)."""
     target = state.battle.units[attack.target]
     value = 0 if _own(state, attack, "ignore-defence") else face(state, target).defence
+    value = max(0, value + boost(state, target, "defence"))
     for ability in abilities(state, target, "defence-on-roll"):
         if die in (ability.faces or ()):
             value += ability.amount or 0

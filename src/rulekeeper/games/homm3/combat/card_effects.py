@@ -1,0 +1,113 @@
+"""Card effects in combat (content/cards.py's vocabulary): each effect kind implemented once.
+
+:data:`IMPLEMENTED` lists the kinds the combat rules apply; a card play using any other kind is
+never offered (``rulekeeper homm3 content check`` lists them). Stat boosts are lasting effects
+(core/lasting.py) on the unit: an Attack bonus lasts for the unit's next attack or
+retaliation, a Defence bonus for its next incoming attack (homm3.md §5.18.7: instant boosts end
+before that unit's next action), Initiative and maximum HP for the combat.
+"""
+
+from __future__ import annotations
+
+from rulekeeper.core.lasting import Lasting
+from rulekeeper.games.homm3.combat.damage import heal, take_damage
+from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.stats import BattleState
+from rulekeeper.games.homm3.content.cards import Effect
+
+IMPLEMENTED: frozenset[str] = frozenset(
+    {
+        "attack",
+        "defence",
+        "initiative",
+        "max-hp",
+        "damage",
+        "heal",
+        "cure",
+        "paralyse",
+        "unparalyse",
+        "bless",
+        "retaliate-again",
+        "no-abilities",
+        "draw",
+        "enemy-discards",
+        "morale",
+        "enemy-morale",
+        "gold",
+        "valuables",
+        "materials",
+        "power",
+    }
+)
+"""Effect kinds the combat rules apply (``power`` only while empowering a spell)."""
+STAT_UNTIL = {"attack": "attack", "defence": "defence", "bless": "attack"}
+
+
+def amount_for(effect: Effect, unit: Unit | None, power_amount: int | None = None) -> int:
+    """The effect's number: ``named_amount`` for a named unit, else ``amount`` (or the X of a
+    ``discard_any`` cost)."""
+    if unit is not None and effect.named_units and unit.card in effect.named_units:
+        return effect.named_amount or 0
+    if effect.amount is None:
+        return power_amount or 0
+    return effect.amount
+
+
+def apply(
+    state: BattleState, side: int, effect: Effect, unit: Unit | None, source: str, x: int = 0
+) -> None:
+    """Carry out *effect* for *side* on *unit* (the play's target, if any)."""
+    from rulekeeper.games.homm3.combat import hands, unit_abilities
+
+    battle = state.battle
+    kind = effect.kind
+    value = amount_for(effect, unit, x)
+    seat = battle.armies[side].seat
+    if kind in ("attack", "defence", "bless"):
+        assert unit is not None
+        battle.lasting.append(
+            Lasting(kind, unit.id, value, until=STAT_UNTIL[kind], owner=seat, source=source)
+        )
+    elif kind in ("initiative", "max-hp", "no-abilities"):
+        assert unit is not None
+        until, rounds = ("round", effect.rounds) if effect.rounds else ("combat", 1)
+        battle.lasting.append(
+            Lasting(kind, unit.id, value, until=until, rounds=rounds, owner=seat, source=source)
+        )
+    elif kind == "damage":
+        assert unit is not None
+        take_damage(state, unit, value, "card")
+    elif kind == "heal":
+        assert unit is not None
+        heal(state, unit, value, source)
+    elif kind == "cure":
+        assert unit is not None
+        unit.paralysed = False
+        battle.lasting[:] = [e for e in battle.lasting if e.holder != unit.id or e.amount > 0]
+        heal(state, unit, value, source)
+    elif kind == "paralyse":
+        assert unit is not None
+        unit_abilities.paralyse(state, unit, source)
+    elif kind == "unparalyse":
+        assert unit is not None
+        unit.paralysed = False
+    elif kind == "retaliate-again":
+        assert unit is not None
+        unit.retaliations = 0
+    elif kind == "draw":
+        hands.draw(state, side, value)
+    elif kind == "enemy-discards":
+        hands.discard_random(state, 1 - side, max(1, value))
+    elif kind == "morale":
+        hands.gain_morale(state, side)
+    elif kind == "enemy-morale":
+        hands.lose_morale(state, 1 - side)
+    elif kind in ("gold", "valuables", "materials"):
+        hero = battle.armies[side].hero
+        if hero is not None and kind == "gold":
+            hero.gold += value
+        state.events.append("gained", {"side": side, "resource": kind, "amount": value})
+    elif kind == "power":
+        pass  # counted by the spell being cast (spells.py)
+    else:  # pragma: no cover - plays with other kinds are never offered
+        raise AssertionError(f"effect {kind!r} is not implemented")

@@ -1,0 +1,85 @@
+"""A hero's cards and morale during a battle (homm3.md §5.8, §5.17): drawing (the discard
+pile reshuffled into an empty deck), discarding, and gaining or losing morale. Every card that
+moves is recorded in the battle's ``drawn``, ``played`` and ``discarded`` lists for the result."""
+
+from __future__ import annotations
+
+from rulekeeper.games.homm3.combat.model import Hero
+from rulekeeper.games.homm3.combat.stats import BattleState
+
+
+def hero_of(state: BattleState, side: int) -> Hero | None:
+    """The hero whose cards a side uses: a Main Hero's (a Secondary Hero, a transported army,
+    neutrals and an AI hero use no Might & Magic cards, §5.18.7)."""
+    army = state.battle.armies[side]
+    return army.hero if army.kind == "hero" else None
+
+
+def side_of_seat(state: BattleState, seat: int) -> int | None:
+    for side, army in enumerate(state.battle.armies):
+        if army.seat == seat:
+            return side
+    return None
+
+
+def draw(state: BattleState, side: int, count: int) -> list[str]:
+    """Draw *count* cards into the hero's hand (§5.8: an empty deck is the discard pile
+    shuffled); the cards drawn."""
+    hero = hero_of(state, side)
+    if hero is None:
+        return []
+    drawn = []
+    for _ in range(count):
+        if not hero.deck and hero.discard:
+            hero.deck = list(hero.discard)
+            hero.discard = []
+            state.rng.shuffle(hero.deck)
+            state.events.append("reshuffled", {"side": side})
+        if not hero.deck:
+            break
+        card = hero.deck.pop()
+        hero.hand.append(card)
+        drawn.append(card)
+    if drawn:
+        state.battle.drawn[side].extend(drawn)
+        seat = state.battle.armies[side].seat
+        state.events.append("drew", {"side": side, "cards": drawn}, visible_to=(seat,))
+        state.events.append("drew-count", {"side": side, "count": len(drawn)})
+    return drawn
+
+
+def discard(state: BattleState, side: int, card: str) -> None:
+    """Move *card* from the hero's hand to the discard pile."""
+    hero = hero_of(state, side)
+    assert hero is not None
+    hero.hand.remove(card)
+    hero.discard.append(card)
+    state.battle.discarded[side].append(card)
+    state.events.append("discarded", {"side": side, "card": card})
+
+
+def discard_random(state: BattleState, side: int, count: int) -> None:
+    """The hero discards *count* cards chosen at random (the state's own stream)."""
+    hero = hero_of(state, side)
+    for _ in range(count):
+        if hero is None or not hero.hand:
+            return
+        discard(state, side, hero.hand[state.rng.below(len(hero.hand))])
+
+
+def gain_morale(state: BattleState, side: int) -> None:
+    """§5.17: a Negative token goes, else a Positive one is taken (at most one)."""
+    hero = state.battle.armies[side].hero
+    if hero is None or hero.faction == "necropolis":
+        return
+    hero.morale = min(1, hero.morale + 1)
+    state.events.append("morale", {"side": side, "morale": hero.morale})
+
+
+def lose_morale(state: BattleState, side: int) -> None:
+    """§5.17: the Positive token goes, else a Negative one is taken."""
+    hero = state.battle.armies[side].hero
+    if hero is None or hero.faction == "necropolis":
+        return
+    hero.morale = max(-1, hero.morale - 1)
+    state.events.append("morale", {"side": side, "morale": hero.morale})
