@@ -37,10 +37,13 @@ from rulekeeper.games.homm3.combat.attack import (
     RerollStep,
     RerollWindow,
 )
+from rulekeeper.games.homm3.combat.cards import PayStep
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
+from rulekeeper.games.homm3.combat.morale import CycleStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
+from rulekeeper.games.homm3.combat.spells import EmpowerStep, SpellTargetStep
 from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
 
 STEPS = StepKinds(
@@ -57,6 +60,10 @@ STEPS = StepKinds(
     RerollStep,
     LimitStep,
     EndBattle,
+    PayStep,
+    EmpowerStep,
+    SpellTargetStep,
+    CycleStep,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

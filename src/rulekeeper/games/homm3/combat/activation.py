@@ -17,9 +17,9 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.games.homm3.combat import board, movement, neutral_ai, targets
+from rulekeeper.games.homm3.combat import board, cards, movement, neutral_ai, targets
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
-from rulekeeper.games.homm3.combat.attack import AttackStep, battle_decided
+from rulekeeper.games.homm3.combat.attack import AttackStep, InstantWindow, battle_decided
 from rulekeeper.games.homm3.combat.model import AI, OFF_BOARD, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, has, is_ranged
 
@@ -83,6 +83,9 @@ class ActivationStep(Step[Any]):
                 state.flow.pop()
                 return
             abilities.on_activation(state, unit)
+            other = state.battle.armies[1 - unit.side].seat
+            if other != AI:  # "at any time": the other player may respond (docs/homm3-combat.md)
+                state.flow.push(InstantWindow(seats=[other]))
             return
         options = neutral_ai.choices(state, self)
         self.apply(state, options[0] if options else END, AI)
@@ -111,6 +114,8 @@ class ActivationStep(Step[Any]):
                 found.append(Action.of("move", to=board.name(there)))
         if not self.attacked and not self.no_defend and unit.field >= 0:
             found.append(DEFEND)
+        if not self.attacked:
+            found += cards.free_actions(state, unit.side, activation=True)
         if self.may_surrender(state, unit):
             found.append(SURRENDER)
         if self.may_flee(state, unit):
@@ -193,6 +198,8 @@ class ActivationStep(Step[Any]):
                 "a hero retreats from Bronze–Gold neutrals at the end of a round"
                 " (option retreat=end-of-round)",
             )
+        if kind in cards.FREE_KINDS:
+            return (cards.RULE, f"{action} is not a card play, spell or morale use open now")
         return (RULE, f"no {kind!r} action in an activation (move, attack, breach, defend, end)")
 
     # ---------------------------------------------------------------- what the actions do
@@ -203,7 +210,9 @@ class ActivationStep(Step[Any]):
         battle = state.battle
         unit = self.the_unit(state)
         kind = action.kind
-        if kind == "move":
+        if kind in cards.FREE_KINDS:
+            cards.take_free_action(state, unit.side, action)
+        elif kind == "move":
             there = board.NAMES[action.str_param("to")]
             state.events.append("moved", {"unit": unit.id, "from": unit.field, "to": there})
             unit.field = there

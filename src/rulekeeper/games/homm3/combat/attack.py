@@ -238,17 +238,24 @@ class DieStep(Step[Any]):
 
 @dataclass
 class InstantWindow(ResponseWindow[Any]):
-    """Before an attack's roll and after its resolution: Instant cards and morale (§5.18.6
-    step 4, §5.18.7). Nothing is playable here until the cards are (issue 8, part 1)."""
+    """At the window points (the start of an activation, before an attack's roll, after its
+    resolution): Instant cards, Instant spells and morale (§5.18.6 step 4, §5.18.7)."""
 
     kind = "instant-window"
     rule = "homm3.md §5.18.7 (rulebook p. 31)"
 
     def responses(self, state: Any, seat: int) -> list[Action]:
-        return []
+        from rulekeeper.games.homm3.combat import cards, hands
 
-    def respond(self, state: Any, action: Action, seat: int) -> None:  # pragma: no cover
-        raise NotImplementedError
+        side = hands.side_of_seat(state, seat)
+        return [] if side is None else cards.free_actions(state, side, activation=False)
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:
+        from rulekeeper.games.homm3.combat import cards, hands
+
+        side = hands.side_of_seat(state, seat)
+        assert side is not None
+        cards.take_free_action(state, side, action)
 
 
 @dataclass

@@ -1,0 +1,189 @@
+"""Casting spells in combat (homm3.md §5.11, §5.18.7; §8.26–8.28).
+
+A player casts at most one Spell card per combat round. Casting costs nothing; the caster may
+empower the spell by discarding other cards that give power (a Spell card gives its
+alternative power; a Power card, Sorcery or an artifact with a ``power`` effect give theirs),
+picked one at a time; the power buys the highest row of the spell's table it reaches, and the
+target is chosen among the units that row allows. Spell damage ignores Defence and is reduced
+by a unit's ``spell-resistance``; a unit with ``spell-immunity`` cannot be targeted.
+
+Actions: ``cast card=S`` (the spell leaves the hand), then ``empower item=C`` ... ``done``,
+then ``target unit=U`` (or ``fizzle`` when no unit is left to target).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import Action, PickSubset, Step
+from rulekeeper.games.homm3.combat import card_effects, cards, hands
+from rulekeeper.games.homm3.combat.damage import take_damage
+from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.stats import BattleState, abilities, has
+from rulekeeper.games.homm3.content.cards import Spell, SpellRow
+
+RULE = "homm3.md §5.11 spells, §5.18.7 one spell a round (rulebook p. 14–15, 31)"
+FIZZLE = Action.of("fizzle")
+
+
+def power_of(pack: Any, card_id: str) -> int:
+    """The power a card gives when used to empower a spell (0: it cannot)."""
+    found = pack.card(card_id)
+    if isinstance(found, Spell):
+        return found.alternative_power
+    plays = cards.plays_of(pack, card_id)
+    if plays and plays[0][0] == "basic":
+        plays = plays[:1]  # a Statistic or Ability card empowers with its Basic effect
+    return max(
+        (sum(e.amount or 0 for e in play.effects if e.kind == "power") for _, play in plays),
+        default=0,
+    )
+
+
+def row_for(spell: Spell, power: int) -> SpellRow:
+    """The highest row of the power table that *power* reaches."""
+    return [row for row in spell.rows if row.power <= power][-1]
+
+
+def castable(spell: Spell) -> bool:
+    """A spell whose every row the combat rules can carry out, on a unit."""
+    return (
+        spell.play.timing != "map"
+        and spell.play.target in cards.UNIT_TARGETS
+        and all(
+            {e.kind for e in row.effects} <= card_effects.IMPLEMENTED - {"power"}
+            for row in spell.rows
+        )
+    )
+
+
+def spell_targets(state: BattleState, side: int, spell: Spell, row: SpellRow) -> list[Unit]:
+    """Units the spell may target at *row*: its target kind, types, tier, and not immune."""
+    return [
+        unit
+        for unit in cards.unit_targets(state, side, spell.play, row.max_tier)
+        if not has(state, unit, "spell-immunity")
+        and not any(e.kind == "spell-shield" and e.holder == unit.id for e in state.battle.lasting)
+    ]
+
+
+def spell_limit(state: BattleState, side: int) -> int:
+    return 1
+
+
+def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Action]:
+    """``cast`` actions open to *side*: its spells of the right timing, within the limit, with
+    a unit to target at the most power its hand could give."""
+    hero = hands.hero_of(state, side)
+    battle = state.battle
+    if hero is None or battle.armies[side].spells_cast >= spell_limit(state, side):
+        return
+    pack = state.game.pack
+    for card_id in sorted(set(hero.hand)):
+        spell = pack.card(card_id)
+        if not isinstance(spell, Spell) or not castable(spell):
+            continue
+        if spell.play.timing in ("activation", "ongoing") and not activation:
+            continue
+        rest = list(hero.hand)
+        rest.remove(card_id)
+        most = sum(power_of(pack, other) for other in rest)
+        if spell_targets(state, side, spell, row_for(spell, most)):
+            yield Action.of("cast", card=card_id)
+
+
+def cast(state: BattleState, side: int, action: Action) -> None:
+    """The spell leaves the hand; empowering is next."""
+    hero = hands.hero_of(state, side)
+    assert hero is not None
+    card_id = action.str_param("card")
+    hero.hand.remove(card_id)
+    battle = state.battle
+    battle.armies[side].spells_cast += 1
+    battle.played[side].append(card_id)
+    state.events.append("casts", {"side": side, "card": card_id})
+    pack = state.game.pack
+    options = sorted(c for c in hero.hand if power_of(pack, c) > 0)
+    state.flow.push(SpellTargetStep(side=side, card=card_id))
+    if options:
+        state.flow.push(
+            EmpowerStep(
+                seat=battle.armies[side].seat, options=options, most=len(options), side=side
+            )
+        )
+
+
+@dataclass
+class EmpowerStep(PickSubset[Any]):
+    """Cards discarded to empower the spell being cast (§5.11), one at a time."""
+
+    kind = "empower"
+    verb = "empower"
+    rule = RULE
+    side: int = 0
+
+    def chosen(self, state: Any, items: list[str]) -> None:
+        pack = state.game.pack
+        target = state.flow.find(SpellTargetStep)
+        assert target is not None
+        for card_id in items:
+            hands.discard(state, self.side, card_id)
+            target.power += power_of(pack, card_id)
+        if items:
+            state.events.append("empowered", {"side": self.side, "power": target.power})
+
+
+@dataclass
+class SpellTargetStep(Step[Any]):
+    """The caster picks the spell's target among the units its row allows."""
+
+    kind = "spell-target"
+    rule = RULE
+    side: int = 0
+    card: str = ""
+    power: int = 0
+
+    def actor(self, state: Any) -> int:
+        return int(state.battle.armies[self.side].seat)
+
+    def spell(self, state: Any) -> Spell:
+        found = state.game.pack.card(self.card)
+        assert isinstance(found, Spell)
+        return found
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        spell = self.spell(state)
+        found = [
+            Action.of("target", unit=unit.id)
+            for unit in spell_targets(state, self.side, spell, row_for(spell, self.power))
+        ]
+        return found or [FIZZLE]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        spell = self.spell(state)
+        hero = hands.hero_of(state, self.side)
+        assert hero is not None
+        hero.discard.append(self.card)
+        state.flow.pop()
+        if action == FIZZLE:
+            state.events.append("fizzles", {"side": self.side, "card": self.card})
+            return
+        unit = state.battle.units[action.str_param("unit")]
+        row = row_for(spell, self.power)
+        state.events.append(
+            "spell", {"side": self.side, "card": self.card, "unit": unit.id, "power": self.power}
+        )
+        for effect in row.effects:
+            if effect.kind == "damage":
+                amount = card_effects.amount_for(effect, unit)
+                for ability in abilities(state, unit, "spell-resistance"):
+                    amount -= ability.amount or 0
+                take_damage(state, unit, max(0, amount), "spell")
+            else:
+                card_effects.apply(state, self.side, effect, unit, self.card)
+
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        found = state.game.pack.card(self.card) if self.card else None
+        return None if isinstance(found, Spell) else f"{self.card!r} is not a spell"
