@@ -15,7 +15,7 @@ from battle_helpers import random_battle
 
 from rulekeeper.core import CHANCE, Action, GameState, load_game, replay
 from rulekeeper.core.replay import record_of
-from rulekeeper.games.homm3.combat.stats import has, max_hp
+from rulekeeper.games.homm3.combat import invariants
 from rulekeeper.games.homm3.game import CombatState, shipped_battle, shipped_battles
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
@@ -23,24 +23,7 @@ BATTLES = shipped_battles()
 
 
 def check_invariants(state: CombatState) -> None:
-    battle = state.battle
-    for side in (0, 1):
-        assert len(battle.on_board(side)) <= 5, "at most 5 units a side (homm3.md §5.15)"
-    fields = [u.field for u in battle.units.values() if u.field >= 0 and not u.destroyed]
-    assert len(fields) == len(set(fields)), "one unit per field"
-    for obstacle in battle.obstacles:
-        if obstacle.intact:
-            assert obstacle.field not in fields, "no unit stands on a wall or the gate"
-    for unit in battle.units.values():
-        assert unit.damage >= 0
-        if not unit.destroyed:
-            assert unit.damage < max_hp(state, unit), f"{unit.id} should have flipped or died"
-        if unit.retaliations > 1:
-            assert has(state, unit, "unlimited-retaliation"), f"{unit.id} retaliated twice"
-        if unit.destroyed:
-            assert unit.field in (-1, -2) and unit.damage == 0  # off the board, or the tower
-    for army in battle.armies:
-        assert army.spells_cast <= 1
+    assert invariants.problems(state) == []
 
 
 def play(state: GameState, rng: random.Random, check: bool = True) -> list[tuple[int, Action]]:
@@ -64,29 +47,8 @@ def play(state: GameState, rng: random.Random, check: bool = True) -> list[tuple
 
 
 def check_log(state: GameState) -> None:
-    """From the event log: one activation per unit per round, one retaliation per unit per
-    round unless it has ``unlimited-retaliation`` (homm3.md §5.18.5, §5.18.6 step 1)."""
     assert isinstance(state, CombatState)
-    activated: set[str] = set()
-    retaliated: dict[str, int] = {}
-    for event in state.events:
-        if event.kind == "round-starts":
-            activated, retaliated = set(), {}
-        elif event.kind == "activation":
-            uid = str(event.data["unit"])
-            assert uid not in activated, f"{uid} activated twice in a round"
-            activated.add(uid)
-        elif event.kind == "attack" and event.data["kind"] == "retaliation":
-            uid = str(event.data["attacker"])
-            retaliated[uid] = retaliated.get(uid, 0) + 1
-            unit = state.battle.units[uid]
-            card = state.pack.unit(unit.card)
-            unlimited = any(
-                ability.kind == "unlimited-retaliation"
-                for side in ("few", "pack")
-                for ability in card.side(side).abilities
-            )
-            assert retaliated[uid] == 1 or unlimited, f"{uid} retaliated twice in a round"
+    assert invariants.log_problems(state) == []
 
 
 @pytest.mark.parametrize("name", BATTLES)
