@@ -297,3 +297,301 @@ def test_the_last_unit_destroyed_ends_the_battle() -> None:
     outcome = result(state)
     assert outcome["ending"] == "victory" and outcome["winner"] == "attacker"
     assert side_result(state, "defender")["destroyed"][0]["unit"] == "skeletons"
+
+
+# --------------------------------------------------------------------------- Defend
+
+
+def test_defend_gives_a_defense_token_and_ends_the_activation() -> None:
+    """homm3.md §5.18.6 step 2 and §5.18.5 Defense token, rulebook p. 30–31."""
+    state = fight(["halberdiers@b2"], ["crusaders@b3"])
+    assert active(state) == "crusaders"  # Initiative 5
+    act(state, "defend")
+    assert state.battle.units["crusaders"].defending
+    assert active(state) == "halberdiers"
+
+
+def test_the_defense_die_plus_one_adds_one_defence() -> None:
+    """homm3.md §5.18.5 Defense token and §5.18.6 step 4, rulebook p. 30–31: after the
+    attacker's roll the defender rolls an Attack die; "+1" gives +1 Defence for that attack."""
+    state = fight(["halberdiers@b2"], [done("crusaders@b3", defending=True)])
+    act(state, "attack", target="crusaders")
+    roll(state, 1)  # the attacker's die
+    assert at_chance(state)  # the Defense token's die
+    roll(state, 1)
+    hit = attacks(state)[0]
+    assert hit["defence_die"] == [1]
+    assert (hit["attack"], hit["defence"], hit["damage"]) == (3, 3, 0)
+
+
+def test_the_defense_die_other_faces_add_nothing() -> None:
+    """homm3.md §5.18.5 Defense token, rulebook p. 30: only "+1" counts."""
+    state = fight(["halberdiers@b2"], [done("crusaders@b3", defending=True)])
+    act(state, "attack", target="crusaders")
+    roll(state, 1, 0)
+    hit = attacks(state)[0]
+    assert (hit["defence"], hit["damage"]) == (2, 1)
+
+
+def test_the_defense_token_goes_at_the_next_activation_which_may_not_defend() -> None:
+    """homm3.md §5.18.5 Defense token, rulebook p. 30: at the start of the unit's next activation
+    discard the token; that unit may not Defend in that activation."""
+    state = fight(["crusaders@b2", done("skeletons@d1")], [done("zombies@d5")])
+    act(state, "defend")
+    assert state.battle.round == 2 and active(state) == "crusaders"
+    assert not state.battle.units["crusaders"].defending
+    assert "defend" not in kinds(state)
+    refuse(state, "defend")
+
+
+# --------------------------------------------------------------------------- Paralysis
+
+
+def test_a_paralysed_unit_skips_its_next_activation() -> None:
+    """homm3.md §5.18.5 Paralysis token, rulebook p. 30: the unit skips its next activation,
+    discarding the token instead."""
+    state = fight(["griffins@a1", "skeletons@b1"], ["zombies@d5"], attacker_kind="hero")
+    state = start(
+        battle(["griffins@a1", "skeletons@b1"], ["zombies@d5"]).copy()
+        | {
+            "attacker": {
+                "kind": "hero",
+                "hero": {"name": "Catherine", "level": 2, "mp": 2, "gold": 12},
+                "units": [
+                    {"card": "griffins", "field": "a1", "paralysed": True},
+                    {"card": "skeletons", "field": "b1"},
+                ],
+            }
+        }
+    )
+    griffins = state.battle.units["griffins"]
+    assert active(state) != "griffins"
+    assert not griffins.paralysed and griffins.activated
+    assert events(state, "paralysis-ends") == [{"unit": "griffins"}]
+
+
+def test_an_attacked_paralysed_unit_loses_the_token_and_retaliates() -> None:
+    """homm3.md §5.18.5 Paralysis and §8.49, rulebook p. 30: attacked, the token is removed;
+    the unit then retaliates if it has not yet retaliated this round."""
+    state = fight(["halberdiers@b2"], [done("crusaders@b3", paralysed=True)])
+    act(state, "attack", target="crusaders")
+    roll(state, 0, 0)
+    assert not state.battle.units["crusaders"].paralysed
+    assert [a["kind"] for a in attacks(state)] == ["attack", "retaliation"]
+
+
+# --------------------------------------------------------------------------- retaliation
+
+
+def test_a_surviving_target_of_an_adjacent_attack_retaliates() -> None:
+    """homm3.md §5.18.5 Retaliation and §5.18.6 step 6, rulebook p. 30–31."""
+    state = fight(["halberdiers@b2", "zombies@d1"], [done("crusaders@b3")])
+    act(state, "attack", target="crusaders")
+    roll(state, 1, 0)
+    hit, back = attacks(state)
+    assert back["kind"] == "retaliation"
+    assert (back["attacker"], back["target"]) == ("crusaders", "halberdiers")
+    assert back["damage"] == 3 - 1  # Crusaders Attack 3 against Halberdiers Defence 1
+    assert state.battle.units["halberdiers"].destroyed  # HP 2
+    assert state.battle.units["crusaders"].retaliations == 1
+
+
+def test_a_retaliation_never_provokes_a_retaliation() -> None:
+    """homm3.md §5.18.5 Retaliation, rulebook p. 30."""
+    state = fight(["crusaders@b2"], [done("crusaders@b3")])
+    act(state, "attack", target="crusaders-2")
+    roll(state, -1, -1)  # the attack, the retaliation
+    assert not at_chance(state)
+    assert [a["kind"] for a in attacks(state)] == ["attack", "retaliation"]
+    assert state.battle.units["crusaders"].retaliations == 0
+
+
+def test_a_unit_retaliates_once_per_round() -> None:
+    """homm3.md §5.18.5 Retaliation, rulebook p. 30: max 1 retaliation per unit per round."""
+    state = fight(["halberdiers@b2", "skeletons@a3"], [done("crusaders@b3")])
+    take(state, "halberdiers")
+    act(state, "attack", target="crusaders")
+    roll(state, -1, -1)
+    assert active(state) == "skeletons"
+    act(state, "attack", target="crusaders")
+    roll(state, -1)
+    assert not at_chance(state)
+    assert [a["kind"] for a in attacks(state)] == ["attack", "retaliation", "attack"]
+
+
+def test_no_retaliation_against_a_ranged_attack_from_afar() -> None:
+    """homm3.md §5.18.5 Retaliation, rulebook p. 30: only an attack by an adjacent unit."""
+    state = fight(["marksmen@b2"], [done("crusaders@b4")])
+    act(state, "attack", target="crusaders")
+    roll(state, 1)
+    assert not at_chance(state)
+    assert [a["kind"] for a in attacks(state)] == ["attack"]
+    assert state.battle.units["crusaders"].retaliations == 0
+
+
+def test_the_round_end_clears_activation_and_retaliation_marks() -> None:
+    """homm3.md §5.18.5 and §5.18.6 step 8, rulebook p. 30–31: remove the activation and
+    retaliation cubes at the end of the combat round."""
+    state = fight(["halberdiers@b2"], [done("crusaders@b3"), done("zombies@d5")])
+    act(state, "attack", target="crusaders")
+    roll(state, -1, -1)
+    assert state.battle.round == 2
+    for uid in ("halberdiers", "crusaders", "zombies"):
+        unit = state.battle.units[uid]
+        assert unit.retaliations == 0
+        assert unit.activated == (uid == active(state))
+    assert active(state) == "crusaders"  # round 2 starts with the highest Initiative
+
+
+# --------------------------------------------------------------------------- round limit
+
+
+def neutral_round(
+    defender: list[Any], mp: int = 2, **kwargs: Any
+) -> Any:
+    """Solo: a hero against neutral units, every unit already activated in round 1 (so the
+    round ends at once)."""
+    return fight(
+        [done("halberdiers@a1")],
+        [done(u) for u in defender],
+        defender_kind="neutral",
+        mode="solo",
+        attacker_hero={"name": "Catherine", "level": 1, "mp": mp, "gold": 12},
+        **kwargs,
+    )
+
+
+def test_after_round_one_against_neutrals_the_hero_extends_for_one_mp() -> None:
+    """homm3.md §5.18.2 duration, §5.18.6 step 8 and §8.51, rulebook p. 29: vs Bronze–Gold
+    neutrals only 1 round; the hero may spend 1 MP to extend by a round."""
+    state = neutral_round(["skeletons-neutral@d5"])
+    assert state.battle.round == 1
+    assert state.current_player() == 0
+    assert set(state.legal_actions()) == {Action.of("extend"), Action.of("retreat")}
+    act(state, "extend")
+    assert state.battle.armies[0].hero.mp == 1
+    assert state.battle.round == 2 and not finished(state)
+
+
+def test_the_hero_may_retreat_instead_of_extending() -> None:
+    """homm3.md §5.18.2 and §9.1 (retreat = not paying the extension), rulebook p. 29."""
+    state = neutral_round(["skeletons-neutral@d5"])
+    act(state, "retreat")
+    outcome = result(state)
+    assert outcome["ending"] == "flee" and outcome["loser"] == "attacker"
+    assert side_result(state, "attacker")["goes"] == "previous-field"
+    assert state.battle.armies[0].hero.mp == 2
+
+
+def test_a_hero_without_mp_retreats() -> None:
+    """homm3.md §5.18.2, rulebook p. 29: if you cannot extend, your hero flees."""
+    state = neutral_round(["skeletons-neutral@d5"], mp=0)
+    assert result(state)["ending"] == "flee"
+
+
+def test_optional_rule_9_makes_the_extension_free() -> None:
+    """homm3.md §5.25 optional rule 9 and §8.51, rulebook p. 34: extending costs no MP."""
+    state = neutral_round(["skeletons-neutral@d5"], mp=0, options={"free-extension": "yes"})
+    assert Action.of("extend") in state.legal_actions()
+    act(state, "extend")
+    assert state.battle.armies[0].hero.mp == 0 and state.battle.round == 2
+
+
+def test_azure_neutrals_have_no_round_limit() -> None:
+    """homm3.md §5.18.2, rulebook p. 29: vs Azure neutrals the combat goes on until one side
+    wins."""
+    state = neutral_round(["azure-dragons@d5"], mp=0)
+    assert not finished(state)
+    assert state.battle.round == 2
+
+
+def test_a_hero_battle_has_no_round_limit() -> None:
+    """homm3.md §5.18.2, rulebook p. 29: vs enemy heroes no round limit."""
+    state = fight([done("halberdiers@a1")], [done("skeletons@d5")])
+    assert not finished(state) and state.battle.round == 2
+
+
+def test_no_flight_during_the_round_by_default() -> None:
+    """homm3.md §9.1 (option retreat = end-of-round, the default), §5.20 Flee: a hero retreats
+    only by not paying the extension."""
+    state = fight(
+        ["halberdiers@a1"],
+        ["skeletons-neutral@d5"],
+        defender_kind="neutral",
+        mode="solo",
+    )
+    assert "flee" not in kinds(state)
+    refuse(state, "flee")
+
+
+def test_option_any_time_lets_the_hero_flee_during_the_round() -> None:
+    """homm3.md §9.1 option retreat = any-time (the seed's §5.20 Flee)."""
+    state = fight(
+        ["halberdiers@a1"],
+        ["skeletons-neutral@d5"],
+        defender_kind="neutral",
+        mode="solo",
+        options={"retreat": "any-time"},
+    )
+    act(state, "flee")
+    assert result(state)["ending"] == "flee"
+
+
+# --------------------------------------------------------------------------- surrender
+
+
+def test_surrender_before_the_unit_moves_or_attacks_pays_ten_gold() -> None:
+    """homm3.md §5.20 Surrender and §9.5, rulebook p. 32: only against another player, during
+    the activation of one of your units before it moves or attacks; pay the enemy hero 10 Gold."""
+    state = fight(["halberdiers@a1"], [done("skeletons@d5")])
+    assert "surrender" in kinds(state)
+    act(state, "surrender")
+    outcome = result(state)
+    assert outcome["ending"] == "surrender" and outcome["winner"] == "defender"
+    assert state.battle.armies[0].hero.gold == 12 - 10
+    assert state.battle.armies[1].hero.gold == 10 + 10
+    assert side_result(state, "attacker")["gold_paid"] == 10
+    assert side_result(state, "attacker")["goes"] == "own-town"
+
+
+def test_no_surrender_after_moving() -> None:
+    """homm3.md §5.20 Surrender, rulebook p. 32: before you move or attack with the unit."""
+    state = fight(["halberdiers@a1"], [done("skeletons@d5")])
+    act(state, "move", to="a2")
+    assert "surrender" not in kinds(state)
+    refuse(state, "surrender")
+
+
+def test_no_surrender_after_attacking() -> None:
+    """homm3.md §5.20 Surrender, rulebook p. 32: before you move or attack with the unit."""
+    state = fight(["marksmen@b2"], [done("crusaders@c4")])
+    act(state, "attack", target="crusaders")
+    roll(state, 0)
+    assert active(state) == "marksmen"
+    refuse(state, "surrender")
+
+
+def test_no_surrender_against_neutral_units() -> None:
+    """homm3.md §5.20 Surrender, rulebook p. 32: only in combat against another player."""
+    state = fight(["halberdiers@a1"], [done("skeletons-neutral@d5")], defender_kind="neutral")
+    assert "surrender" not in kinds(state)
+    refuse(state, "surrender")
+
+
+def test_no_surrender_when_defending_a_town() -> None:
+    """homm3.md §5.20, §5.14.4 and §8.48, rulebook p. 17, 32: defending a Town you can neither
+    surrender nor flee."""
+    state = fight(
+        [done("halberdiers@a1")], ["skeletons@d5"], site={"kind": "town", "owner": "necropolis"}
+    )
+    assert active(state) == "skeletons"
+    assert "surrender" not in kinds(state)
+    refuse(state, "surrender")
+
+
+def test_the_besieger_may_surrender() -> None:
+    """homm3.md §5.20 and §8.48, rulebook p. 32: the ban is on the Town's defender only."""
+    state = fight(
+        ["halberdiers@a1"], [done("skeletons@d5")], site={"kind": "town", "owner": "necropolis"}
+    )
+    assert "surrender" in kinds(state)
