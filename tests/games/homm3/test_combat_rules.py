@@ -32,6 +32,7 @@ from homm3_helpers import (
     start,
     take,
     targets,
+    unit,
 )
 
 from rulekeeper.core import CHANCE, Action
@@ -350,20 +351,7 @@ def test_the_defense_token_goes_at_the_next_activation_which_may_not_defend() ->
 def test_a_paralysed_unit_skips_its_next_activation() -> None:
     """homm3.md §5.18.5 Paralysis token, rulebook p. 30: the unit skips its next activation,
     discarding the token instead."""
-    state = fight(["griffins@a1", "skeletons@b1"], ["zombies@d5"], attacker_kind="hero")
-    state = start(
-        battle(["griffins@a1", "skeletons@b1"], ["zombies@d5"]).copy()
-        | {
-            "attacker": {
-                "kind": "hero",
-                "hero": {"name": "Catherine", "level": 2, "mp": 2, "gold": 12},
-                "units": [
-                    {"card": "griffins", "field": "a1", "paralysed": True},
-                    {"card": "skeletons", "field": "b1"},
-                ],
-            }
-        }
-    )
+    state = fight([unit("griffins@a1", paralysed=True), "skeletons@b1"], ["zombies@d5"])
     griffins = state.battle.units["griffins"]
     assert active(state) != "griffins"
     assert not griffins.paralysed and griffins.activated
@@ -595,3 +583,344 @@ def test_the_besieger_may_surrender() -> None:
         ["halberdiers@a1"], [done("skeletons@d5")], site={"kind": "town", "owner": "necropolis"}
     )
     assert "surrender" in kinds(state)
+
+
+# --------------------------------------------------------------------------- sieges
+
+TOWN = {"kind": "town", "owner": "necropolis", "citadel": True}
+TOWER = {"card": "arrow-tower", "field": "tower"}
+
+
+def works(gate: str = "c3", broken: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The 3 Walls and the Gate in the middle row (§9.3), the *broken* ones flipped."""
+    return [
+        {"kind": "gate" if field == gate else "wall", "field": field, "intact": field not in broken}
+        for field in ("a3", "b3", "c3", "d3")
+    ]
+
+
+def siege(attacker: list[Any], defender: list[Any], **kwargs: Any) -> Any:
+    kwargs.setdefault("obstacles", works())
+    return fight(attacker, defender, site=TOWN, **kwargs)
+
+
+def test_the_defender_sets_the_gate_and_walls_after_deploying() -> None:
+    """homm3.md §5.14.4 and §9.3, rulebook p. 17, 30: the defender places the 3 Walls and the
+    Gate in the middle row, in any order, after deploying its units."""
+    state = start(battle(["halberdiers"], ["skeletons"], site=TOWN, pending=None))
+    assert state.current_player() == 0
+    act(state, "place", unit="halberdiers", at="b2")
+    assert state.current_player() == 1
+    act(state, "place", unit="skeletons", at="b4")
+    assert state.current_player() == 1
+    assert set(state.legal_actions()) == {
+        Action.of("gate", at=f) for f in ("a3", "b3", "c3", "d3")
+    }
+    refuse(state, "gate", at="b2")
+    act(state, "gate", at="c3")
+    built = {board.name(o.field): o.kind for o in state.battle.obstacles}
+    assert built == {"a3": "wall", "b3": "wall", "c3": "gate", "d3": "wall"}
+    assert all(o.intact for o in state.battle.obstacles)
+    assert state.battle.tower() is not None
+
+
+def test_walls_and_gate_block_the_attackers_ground_units() -> None:
+    """homm3.md §5.14.4 and §5.18.5 terrain obstacles, rulebook p. 17, 30."""
+    state = siege(["skeletons@c2"], [done("zombies@a5")])
+    assert moves(state) and all(field[1] in "12" for field in moves(state))
+    refuse(state, "move", to="c4")
+    refuse(state, "move", to="c3")
+
+
+def test_flying_attackers_pass_over_the_walls() -> None:
+    """homm3.md §5.14.4 and §5.15 Flying, rulebook p. 17, 26."""
+    state = siege(["griffins@b2"], [done("zombies@a5")])
+    assert {"b4", "c4"} <= moves(state)
+    assert "b3" not in moves(state)
+
+
+def test_the_defenders_units_pass_through_the_gate() -> None:
+    """homm3.md §5.14.4, rulebook p. 17: the defender's units move through the Gate as if it
+    were empty (but not through a Wall)."""
+    state = siege([done("halberdiers@a1")], ["skeletons@c4"])
+    assert active(state) == "skeletons"
+    assert "c2" in moves(state)
+    assert "c3" not in moves(state)
+    assert "b2" in moves(state)  # c4 → c3 (gate) → c2 → b2
+    refuse(state, "move", to="c3")
+
+
+def test_an_adjacent_ground_attacker_breaks_a_wall_without_a_roll() -> None:
+    """homm3.md §5.14.4 and §9.3, rulebook p. 17: a Wall or Gate attacked by an adjacent Ground
+    or Flying unit is destroyed; such attacks always succeed (no die, no cards)."""
+    state = siege(["halberdiers@b2", done("griffins@d1")], [done("zombies@a5")])
+    assert Action.of("breach", at="b3") in state.legal_actions()
+    refuse(state, "breach", at="c3")  # not adjacent
+    act(state, "breach", at="b3")
+    assert not at_chance(state)
+    wall = next(o for o in state.battle.obstacles if board.name(o.field) == "b3")
+    assert not wall.intact
+    assert state.battle.obstacle_at(board.NAMES["b3"]) is None
+
+
+def test_the_broken_wall_no_longer_blocks() -> None:
+    """homm3.md §5.14.4, rulebook p. 17: a flipped Wall no longer obstructs."""
+    state = siege(["skeletons@b2"], [done("zombies@a5")], obstacles=works(broken=("b3",)))
+    assert {"b3", "b4"} <= moves(state)
+
+
+def test_flying_attackers_break_walls_and_gates_too() -> None:
+    """homm3.md §5.14.4, rulebook p. 17: an adjacent Flying unit destroys a Wall or Gate."""
+    state = siege(["griffins@c2"], [done("zombies@a5")])
+    act(state, "breach", at="c3")
+    assert state.battle.obstacle_at(board.NAMES["c3"]) is None
+
+
+def test_ranged_units_and_defenders_do_not_breach() -> None:
+    """homm3.md §5.14.4, rulebook p. 17: only an adjacent Flying or Ground unit (of the
+    besieger) destroys a Wall or Gate."""
+    state = siege(["marksmen@b2"], [done("zombies@a5")])
+    assert "breach" not in kinds(state)
+    refuse(state, "breach", at="b3")
+    state = siege([done("halberdiers@a1")], ["skeletons@b4"])
+    assert "breach" not in kinds(state)
+    refuse(state, "breach", at="b3")
+
+
+def test_ranged_attack_at_a_unit_behind_its_wall_gets_minus_one() -> None:
+    """homm3.md §9.2 and §5.15 Ranged, rulebook p. 26: −1 Attack when the target stands on its
+    side in the column of an intact Wall or Gate and the shooter is on the other side."""
+    state = siege(["marksmen@b1"], [done("zombies@b4"), done("skeletons@d5")])
+    act(state, "attack", target="zombies")
+    roll(state, 1)
+    hit = attacks(state)[0]
+    assert hit["walled"] is True
+    assert hit["attack"] == 2 + 1 - 1
+
+
+def test_no_wall_penalty_where_the_wall_in_the_column_is_down() -> None:
+    """homm3.md §9.2, rulebook p. 26: only an intact Wall or Gate in the target's column."""
+    state = siege(
+        ["marksmen@b1"], [done("zombies@b4"), done("skeletons@d5")], obstacles=works(broken=("b3",))
+    )
+    act(state, "attack", target="zombies")
+    roll(state, 1)
+    hit = attacks(state)[0]
+    assert hit["walled"] is False and hit["attack"] == 3
+
+
+def test_the_arrow_tower_fires_at_any_enemy_unit() -> None:
+    """homm3.md §9.3 and §5.14.4, rulebook p. 17: the Arrow Tower (ranged, Attack 4, Initiative 9)
+    acts as a Ranged unit ignoring positioning rules."""
+    state = siege(["skeletons@a1", "halberdiers@d2"], [done("zombies@a5"), TOWER])
+    assert active(state) == "arrow-tower"
+    assert targets(state) == {"skeletons", "halberdiers"}
+    act(state, "attack", target="skeletons")
+    roll(state, 0)
+    assert not at_chance(state)  # one die: no back-line penalty for the tower
+    hit = attacks(state)[0]
+    assert (hit["attack"], hit["damage"]) == (4, 4 - 1)
+
+
+def test_the_arrow_tower_falls_when_all_walls_and_the_gate_are_down() -> None:
+    """homm3.md §9.3 and §5.14.4, rulebook p. 17."""
+    state = siege(
+        ["halberdiers@c2", done("griffins@a1")],
+        [done("zombies@a5"), done(TOWER)],
+        obstacles=works(broken=("a3", "b3", "d3")),
+    )
+    act(state, "breach", at="c3")
+    assert state.battle.tower() is None
+    assert state.battle.units["arrow-tower"].destroyed
+
+
+def test_the_arrow_tower_stands_while_a_wall_stands() -> None:
+    """homm3.md §9.3, rulebook p. 17: destroyed only when all Walls and the Gate are down."""
+    state = siege(
+        ["halberdiers@c2", done("griffins@a1")],
+        [done("zombies@a5"), done(TOWER)],
+        obstacles=works(broken=("a3", "b3")),
+    )
+    act(state, "breach", at="c3")
+    assert state.battle.tower() is not None
+
+
+def test_ranged_units_may_shoot_the_arrow_tower() -> None:
+    """homm3.md §9.3, rulebook p. 17: the tower is destroyed by ranged attacks."""
+    state = siege(["marksmen@b1"], [done("zombies@a5"), done(TOWER)])
+    assert "arrow-tower" in targets(state)
+
+
+def test_the_arrow_tower_need_not_be_destroyed_to_win() -> None:
+    """homm3.md §9.3, rulebook p. 17."""
+    state = siege(
+        ["dread-knights@b2"],
+        [done("skeletons@b3"), done(TOWER)],
+        obstacles=works(gate="a3", broken=("b3",)),
+    )
+    act(state, "attack", target="skeletons")
+    roll(state, 0)
+    outcome = result(state)
+    assert outcome["ending"] == "victory" and outcome["winner"] == "attacker"
+
+
+# --------------------------------------------------------------------------- quick combat, Exp
+
+
+def neutral_battle(level: int, difficulty: int, defender: list[Any], **kwargs: Any) -> Any:
+    return start(
+        battle(
+            kwargs.pop("attacker", ["dread-knights:pack@b2"]),
+            defender,
+            defender_kind="neutral",
+            mode="solo",
+            attacker_hero={"name": "Catherine", "level": level, "mp": 2, "gold": 12},
+            site={"kind": "field", "difficulty": difficulty},
+            **kwargs,
+        )
+    )
+
+
+def test_quick_combat_a_higher_level_hero_wins_at_once() -> None:
+    """homm3.md §5.19.2 and §5.19.1 rule 1, rulebook p. 32: a Main Hero of a Level higher than
+    the Field Difficulty wins without fighting, and gains no Exp."""
+    state = neutral_battle(3, 2, ["skeletons-neutral"], pending=None)
+    outcome = result(state)
+    assert outcome["ending"] == "quick-combat" and outcome["winner"] == "attacker"
+    assert side_result(state, "attacker")["experience"] == 0
+    assert state.battle.armies[0].hero.level == 3
+
+
+def test_no_quick_combat_at_an_equal_level() -> None:
+    """homm3.md §5.19.2, rulebook p. 32: only a higher Level."""
+    state = neutral_battle(2, 2, ["skeletons-neutral"], pending=None)
+    assert not finished(state)
+
+
+def win_at_once(state: Any, target: str) -> Any:
+    act(state, "attack", target=target)
+    roll(state, 0)
+    assert result(state)["winner"] == "attacker"
+    return state
+
+
+def test_experience_for_an_equal_field_difficulty_is_one() -> None:
+    """homm3.md §5.19.1 rule 2 and §8.24, rulebook p. 32: equal → 1 Exp (half a Level)."""
+    state = win_at_once(neutral_battle(2, 2, [done("peasants@b3")]), "peasants")
+    assert side_result(state, "attacker")["experience"] == 1
+    hero = state.battle.armies[0].hero
+    assert (hero.level, hero.experience) == (2, 1)
+
+
+def test_experience_for_a_higher_field_difficulty_is_two() -> None:
+    """homm3.md §5.19.1 rule 3 and §8.24, rulebook p. 32: higher → 2 Exp (a Level)."""
+    state = win_at_once(neutral_battle(2, 4, [done("peasants@b3")]), "peasants")
+    entry = side_result(state, "attacker")
+    assert entry["experience"] == 2 and entry["level"] == 3
+
+
+def test_beating_azure_neutrals_raises_the_hero_to_level_seven() -> None:
+    """homm3.md §5.19.1 rule 4, rulebook p. 32."""
+    state = neutral_battle(
+        5, 7, [done("azure-dragons@b3", damage=9)], attacker=["archangels:pack@b2"]
+    )
+    win_at_once(state, "azure-dragons")
+    assert side_result(state, "attacker")["level"] == 7
+
+
+def test_experience_against_heroes_compares_levels() -> None:
+    """homm3.md §5.19.1 rules 1–3, rulebook p. 32: the enemy hero's Level against yours."""
+    for enemy_level, exp in ((1, 0), (2, 1), (3, 2)):
+        state = fight(
+            ["dread-knights:pack@b2"],
+            [done("skeletons@b3")],
+            defender_hero={"name": "Sandro", "level": enemy_level, "mp": 1, "gold": 10},
+        )
+        win_at_once(state, "skeletons")
+        assert side_result(state, "attacker")["experience"] == exp, enemy_level
+
+
+def test_no_experience_for_beating_a_secondary_hero() -> None:
+    """homm3.md §5.19.1, rulebook p. 32: no Exp for fighting a Secondary Hero."""
+    state = fight(
+        ["dread-knights:pack@b2"],
+        [done("skeletons@b3")],
+        defender_kind="secondary-hero",
+        defender_hero={"name": "Vokial", "level": 3},
+    )
+    win_at_once(state, "skeletons")
+    assert side_result(state, "attacker")["experience"] == 0
+
+
+# --------------------------------------------------------------------------- optional rules
+
+
+def test_optional_rule_2_every_attack_deals_at_least_one_damage() -> None:
+    """homm3.md §5.25 optional rule 2, rulebook p. 34."""
+    state = fight(
+        ["halberdiers@b2"], [done("crusaders@b3")], options={"minimum-damage": "yes"}
+    )
+    act(state, "attack", target="crusaders")
+    roll(state, -1)
+    assert attacks(state)[0]["damage"] == 1
+    assert state.battle.units["crusaders"].damage == 1
+
+
+def test_optional_rule_5_the_die_does_not_change_damage() -> None:
+    """homm3.md §5.25 optional rule 5, rulebook p. 34: the Attack die does not change damage."""
+    state = fight(["griffins@b2"], [done("crusaders@b3")], options={"die-no-damage": "yes"})
+    act(state, "attack", target="crusaders")
+    roll(state, 1)
+    hit = attacks(state)[0]
+    assert hit["attack"] == 2 and hit["damage"] == 0
+
+
+def test_optional_rule_5_the_die_still_triggers_abilities() -> None:
+    """homm3.md §5.25 optional rule 5, rulebook p. 34: it can still trigger abilities (Dread
+    Knights Pack: +1 damage on 0 or +1)."""
+    state = fight(
+        ["dread-knights:pack@b2"], [done("crusaders:pack@b3")], options={"die-no-damage": "yes"}
+    )
+    act(state, "attack", target="crusaders")
+    roll(state, 1)
+    assert attacks(state)[0]["damage"] == 6 - 2 + 1
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_every_refusal_names_a_rule_and_leaves_the_state_unchanged() -> None:
+    """Every illegal action is refused with the rule it breaks (explain(...).rule), and the
+    state is unchanged (homm3.md §5.18 throughout)."""
+    state = fight(["halberdiers@b2", "griffins@a1"], [done("crusaders@b4")])
+    assert active(state) == "griffins"
+    refuse(state, "move", to="d5")  # too far
+    refuse(state, "move", to="b2")  # occupied
+    refuse(state, "attack", target="crusaders")  # not adjacent
+    refuse(state, "attack", target="halberdiers")  # own unit
+    refuse(state, "activate", unit="halberdiers")  # mid-activation
+    refuse(state, "end", seat=1)  # out of turn
+    refuse(state, "roll", face=1)  # no die rolling
+    refuse(state, "dance")  # no such action
+    refuse(state, "place", unit="griffins", at="a2")  # no deployment now
+    refuse(state, "breach", at="b3")  # no wall
+    act(state, "move", to="b3")
+    refuse(state, "move", to="b2")  # moved already
+    act(state, "attack", target="crusaders")
+    assert state.current_player() == CHANCE
+    refuse(state, "end")  # the dice are rolling
+    refuse(state, "roll", face=2)  # no such face
+    roll(state, 0, 0)
+    assert active(state) == "halberdiers"
+    refuse(state, "attack", target="crusaders")
+
+
+def test_neutral_units_must_attack_when_they_can() -> None:
+    """homm3.md §5.18.3 neutral behaviour and §8.43, rulebook p. 29: when a Neutral unit
+    activates its controller must attack the hero's units; it never Defends."""
+    state = fight([done("halberdiers@b2")], ["skeletons-neutral@b3"], defender_kind="neutral")
+    assert state.current_player() == 1
+    assert "attack" in kinds(state)
+    assert not {"defend", "end"} & kinds(state)
+    refuse(state, "defend")
+    refuse(state, "end")
