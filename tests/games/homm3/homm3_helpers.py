@@ -206,3 +206,10 @@ def take(state: Any, uid: str) -> Any:
 def done(spec: str | Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """A unit that has already activated this round (it waits for the next round)."""
     return unit(spec, activated=True, **extra)
+
+
+def roll_all(state: Any, face: int) -> Any:
+    """Roll *face* on every die until nobody rolls (however many dice the rules ask for)."""
+    while state.current_player() == CHANCE:
+        state.apply_action(Action.of("roll", face=face))
+    return state

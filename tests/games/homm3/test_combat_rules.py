@@ -28,6 +28,7 @@ from homm3_helpers import (
     refuse,
     result,
     roll,
+    roll_all,
     side_result,
     start,
     take,
@@ -924,3 +925,370 @@ def test_neutral_units_must_attack_when_they_can() -> None:
     assert not {"defend", "end"} & kinds(state)
     refuse(state, "defend")
     refuse(state, "end")
+
+
+def test_a_ranged_unit_retaliating_suffers_the_combat_penalty() -> None:
+    """homm3.md §5.15 Ranged and §5.18.5 Retaliation, rulebook p. 26, 30: a retaliation is
+    resolved like a normal attack, and a Ranged unit adjacent to an enemy suffers the combat
+    penalty (two dice, the lower counts)."""
+    state = fight(["skeletons@b2", "halberdiers@d1"], [done("zealots@b3")])
+    take(state, "skeletons")
+    act(state, "attack", target="zealots")
+    roll(state, -1)  # Skeletons' attack: 2 − 1 − 1 = 0
+    roll(state, 1)
+    assert at_chance(state), "a ranged retaliation rolls two dice"
+    roll(state, -1)
+    back = attacks(state)[1]
+    assert back["kind"] == "retaliation" and back["die"] == -1
+
+
+# --------------------------------------------------------------------------- unit abilities
+# One test per ability kind the rules implement (combat/unit_abilities.py IMPLEMENTED), on a
+# card that has it (content/units.yaml); each fails if the ability stops working.
+
+ABILITY_TESTS: dict[str, str] = {}
+
+
+def ability(kind: str) -> Any:
+    def mark(test: Any) -> Any:
+        ABILITY_TESTS[kind] = test.__name__
+        return test
+
+    return mark
+
+
+def neutral_clash(attacker: list[Any], defender: list[Any], **kwargs: Any) -> Any:
+    """Clash: a hero (seat 0) against neutral units its opponent controls (seat 1)."""
+    return fight(attacker, defender, defender_kind="neutral", **kwargs)
+
+
+@ability("no-retaliation")
+def test_ability_no_retaliation_vampires() -> None:
+    """Vampires (Few): no-retaliation — their target does not retaliate (§5.15, §5.18.5)."""
+    state = fight(["vampires@b2"], [done("crusaders@b3")])
+    act(state, "attack", target="crusaders")
+    roll(state, 0)
+    assert not at_chance(state)
+    assert [a["kind"] for a in attacks(state)] == ["attack"]
+    assert state.battle.units["crusaders"].damage == 4 - 2
+
+
+@ability("unlimited-retaliation")
+def test_ability_unlimited_retaliation_griffins() -> None:
+    """Griffins: unlimited-retaliation — they retaliate against every adjacent attack."""
+    state = fight(["halberdiers@b2", "skeletons@a3", "zombies@d1"], [done("griffins@b3")])
+    take(state, "halberdiers")
+    act(state, "attack", target="griffins")
+    roll(state, -1, -1)
+    act(state, "attack", target="griffins")
+    roll(state, -1, -1)
+    assert [a["kind"] for a in attacks(state)] == ["attack", "retaliation"] * 2
+    assert state.battle.units["griffins"].retaliations == 2
+
+
+@ability("no-combat-penalty")
+def test_ability_no_combat_penalty_sharpshooters() -> None:
+    """Sharpshooters: no-combat-penalty — one die even next to an enemy or back line to back
+    line."""
+    state = neutral_clash([done("griffins@b3"), done("skeletons@b1")], ["sharpshooters@b4"])
+    act(state, "attack", target="griffins")
+    roll(state, 1)
+    assert attacks(state)[0]["dice"] == [1] and attacks(state)[0]["penalty"] is False
+    state = neutral_clash([done("skeletons@b1")], ["sharpshooters@b5"])
+    act(state, "attack", target="skeletons")
+    roll(state, 1)
+    assert attacks(state)[0]["dice"] == [1]
+
+
+@ability("no-adjacent-penalty")
+def test_ability_no_adjacent_penalty_zealots() -> None:
+    """Zealots (Pack): no-adjacent-penalty — one die when attacking an adjacent enemy."""
+    state = fight(["zealots:pack@b2"], [done("griffins@b3"), done("zombies@d5")])
+    act(state, "attack", target="griffins")
+    roll(state, 1)
+    assert attacks(state)[0]["dice"] == [1] and attacks(state)[0]["penalty"] is False
+
+
+@ability("immune-paralysis")
+def test_ability_immune_paralysis_troglodytes() -> None:
+    """Troglodytes (neutral): immune-paralysis — the Medusas' retaliation does not paralyse
+    them."""
+    state = neutral_clash([done("medusas:pack@b2"), done("zombies@d1")], ["troglodytes-neutral@b3"])
+    act(state, "attack", target="medusas")
+    roll(state, 0)
+    roll_all(state, -1)
+    assert [a["kind"] for a in attacks(state)] == ["attack", "retaliation"]
+    assert not state.battle.units["troglodytes-neutral"].destroyed
+    assert not state.battle.units["troglodytes-neutral"].paralysed
+
+
+@ability("paralyse-retaliating")
+def test_ability_paralyse_retaliating_medusas() -> None:
+    """Medusas (Pack): paralyse-retaliating — their retaliation paralyses the attacker."""
+    state = fight(["skeletons:pack@b2", "zombies@d1"], [done("medusas:pack@b3")])
+    act(state, "attack", target="medusas")
+    roll_all(state, 0)
+    assert state.battle.units["skeletons"].paralysed
+
+
+@ability("paralyse-retaliating-on-roll")
+def test_ability_paralyse_retaliating_on_roll_medusas_few() -> None:
+    """Medusas (Few): paralyse-retaliating-on-roll 0 — a retaliation rolling 0 paralyses."""
+    state = fight(["crusaders@b2", "zombies@d1"], [done("medusas@b3")])
+    act(state, "attack", target="medusas")
+    roll(state, -1)
+    roll_all(state, 0)
+    assert state.battle.units["crusaders"].paralysed
+    state = fight(["crusaders@b2", "zombies@d1"], [done("medusas@b3")])
+    act(state, "attack", target="medusas")
+    roll(state, -1)
+    roll_all(state, 1)
+    assert not state.battle.units["crusaders"].paralysed
+
+
+@ability("defence-on-roll")
+def test_ability_defence_on_roll_zombies() -> None:
+    """Zombies (Pack): defence-on-roll +1 when the attacker rolls 0 or +1 (§9.12)."""
+    for face, defence in ((-1, 1), (0, 2), (1, 2)):
+        state = fight(["harpies:pack@b2"], [done("zombies:pack@b3")])
+        act(state, "attack", target="zombies")
+        roll(state, face)
+        assert attacks(state)[0]["defence"] == defence, face
+
+
+@ability("defence-vs-retaliation")
+def test_ability_defence_vs_retaliation_dread_knights_neutral() -> None:
+    """Dread Knights (neutral): defence-vs-retaliation +1 against retaliations."""
+    state = neutral_clash([done("crusaders@b2"), done("zombies@d1")], ["dread-knights-neutral@b3"])
+    act(state, "attack", target="crusaders")
+    roll(state, -1, 0)
+    hit, back = attacks(state)
+    assert hit["defence"] == 2
+    assert back["kind"] == "retaliation" and back["defence"] == 1 + 1
+
+
+@ability("hinders-retaliation")
+def test_ability_hinders_retaliation_dread_knights() -> None:
+    """Dread Knights (Few): hinders-retaliation — a retaliation against them rolls two dice, the
+    lower counts."""
+    state = fight(["dread-knights@b2"], [done("crusaders:pack@b3")])
+    act(state, "attack", target="crusaders")
+    roll(state, -1)
+    roll(state, 1)
+    assert at_chance(state)
+    roll(state, -1)
+    back = attacks(state)[1]
+    assert back["dice"] == [1, -1] and back["die"] == -1
+
+
+@ability("sets-attacker-die")
+def test_ability_sets_attacker_die_mummies() -> None:
+    """Mummies: sets-attacker-die −1 — an attack on them counts −1 whatever is rolled."""
+    state = fight(["griffins@b2", "zombies@d1"], [done("mummies@b3")])
+    act(state, "attack", target="mummies")
+    roll(state, 1)
+    hit = attacks(state)[0]
+    assert hit["die"] == -1 and hit["attack"] == 1
+
+
+@ability("no-attack-die")
+def test_ability_no_attack_die_mummies() -> None:
+    """Mummies: no-attack-die — their attack rolls no Attack die."""
+    state = neutral_clash([done("griffins@b2"), done("zombies@d1")], ["mummies@b3"])
+    act(state, "attack", target="griffins")
+    hit = attacks(state)[0]
+    assert hit["dice"] == [] and hit["die"] == 0 and hit["attack"] == 3
+
+
+@ability("best-of-two")
+def test_ability_best_of_two_crusaders_neutral() -> None:
+    """Crusaders (neutral): best-of-two — two dice, the higher counts."""
+    state = neutral_clash([done("griffins@b2"), done("zombies@d1")], ["crusaders-neutral@b3"])
+    act(state, "attack", target="griffins")
+    roll(state, -1)
+    assert at_chance(state)
+    roll(state, 0)
+    hit = attacks(state)[0]
+    assert hit["dice"] == [-1, 0] and hit["die"] == 0 and hit["attack"] == 3
+
+
+@ability("two-dice-sum")
+def test_ability_two_dice_sum_champions_neutral() -> None:
+    """Champions (neutral): two-dice-sum — two dice, both added."""
+    state = neutral_clash([done("dread-knights@b2")], ["champions-neutral@b3"])
+    act(state, "attack", target="dread-knights")
+    roll(state, 1, 1)
+    hit = attacks(state)[0]
+    assert hit["die"] == 2 and hit["attack"] == 4 + 2
+
+
+@ability("reroll-face")
+def test_ability_reroll_face_crusaders() -> None:
+    """Crusaders (Pack): reroll-face 0 — a 0 on the Attack die may be rerolled (once)."""
+    state = fight(["crusaders:pack@b2"], [done("dread-knights@b3")])
+    act(state, "attack", target="dread-knights")
+    roll(state, 0)
+    assert state.current_player() == 0
+    assert Action.of("reroll", die=0) in state.legal_actions()
+    act(state, "reroll", die=0)
+    roll(state, 1)
+    assert state.current_player() != 0 or Action.of("reroll", die=0) not in state.legal_actions()
+    roll_all(state, 0)
+    assert attacks(state)[0]["die"] == 1 and attacks(state)[0]["attack"] == 5
+    # no reroll offered for another face
+    state = fight(["crusaders:pack@b2"], [done("dread-knights@b3")])
+    act(state, "attack", target="dread-knights")
+    roll(state, -1)
+    assert state.current_player() == CHANCE  # straight on to the retaliation
+
+
+@ability("reroll-after-move")
+def test_ability_reroll_after_move_champions() -> None:
+    """Champions (Pack): reroll-after-move — after moving, the Attack die may be rerolled."""
+    state = fight(["champions:pack@a2"], [done("dread-knights@b3")])
+    act(state, "move", to="b2")
+    act(state, "attack", target="dread-knights")
+    roll(state, -1)
+    assert Action.of("reroll", die=0) in state.legal_actions()
+    act(state, "reroll", die=0)
+    roll(state, 1)
+    roll_all(state, 0)
+    assert attacks(state)[0]["die"] == 1
+    state = fight(["champions:pack@b2"], [done("dread-knights@b3")])
+    act(state, "attack", target="dread-knights")
+    roll(state, -1)
+    assert state.current_player() == CHANCE  # not moved: no reroll, on to the retaliation
+
+
+@ability("die-bonus")
+def test_ability_die_bonus_ghost_dragons() -> None:
+    """Ghost Dragons (Pack): die-bonus +1 — +1 Attack on their attack."""
+    state = fight(["ghost-dragons:pack@b2"], [done("archangels:pack@b3")])
+    act(state, "attack", target="archangels")
+    roll(state, 0)
+    assert attacks(state)[0]["attack"] == 7 + 1
+
+
+@ability("death-blow")
+def test_ability_death_blow_dread_knights() -> None:
+    """Dread Knights (Pack): death-blow +1 damage when the die shows 0 or +1."""
+    for face, damage in ((-1, 6 - 1 - 3), (0, 6 - 3 + 1), (1, 6 + 1 - 3 + 1)):
+        state = fight(["dread-knights:pack@b2"], [done("archangels:pack@b3")])
+        act(state, "attack", target="archangels")
+        roll(state, face)
+        assert attacks(state)[0]["damage"] == damage, face
+
+
+@ability("ignore-defence")
+def test_ability_ignore_defence_manticores() -> None:
+    """Manticores (Pack): ignore-defence — the target's Defence counts 0."""
+    state = fight(["manticores:pack@b2"], [done("archangels:pack@b3")])
+    act(state, "attack", target="archangels")
+    roll(state, 0)
+    hit = attacks(state)[0]
+    assert hit["defence"] == 0 and hit["damage"] == 5
+
+
+@ability("attack-bonus-vs")
+def test_ability_attack_bonus_vs_archangels_neutral(tmp_path: Path) -> None:
+    """Archangels (neutral): attack-bonus-vs +2 against the listed units (Arch Devils, not in
+    the core box: a pack naming Black Dragons instead)."""
+    shipped = Path(board.__file__).parents[1] / "content"
+    text = (shipped / "units.yaml").read_text(encoding="utf-8")
+    assert "      - arch-devils\n" in text
+    (tmp_path / "units.yaml").write_text(
+        text.replace("      - arch-devils\n", "      - black-dragons\n"), encoding="utf-8"
+    )
+    (tmp_path / "siege.yaml").write_text(
+        (shipped / "siege.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    for target, attack in (("black-dragons", 5 + 2), ("archangels", 5)):
+        doc = battle(
+            [done(f"{target}:pack@b2"), done("zombies@d1")],
+            ["archangels-neutral@b3"],
+            defender_kind="neutral",
+        )
+        state = start(doc, content=str(tmp_path))
+        act(state, "attack", target=target)
+        roll(state, 0)
+        assert attacks(state)[0]["attack"] == attack, target
+
+
+@ability("double-attack-distant")
+def test_ability_double_attack_distant_marksmen() -> None:
+    """Marksmen (Pack): double-attack-distant — a second attack on a target not adjacent."""
+    state = fight(["marksmen:pack@b2"], [done("archangels:pack@b4")])
+    act(state, "attack", target="archangels")
+    roll(state, 1, 1)
+    assert [a["kind"] for a in attacks(state)] == ["attack", "second"]
+    state = fight(["marksmen:pack@b2"], [done("archangels:pack@b3")])
+    act(state, "attack", target="archangels")
+    roll_all(state, 1)
+    assert "second" not in [a["kind"] for a in attacks(state)]
+
+
+@ability("return-after-attack")
+def test_ability_return_after_attack_harpies() -> None:
+    """Harpies: return-after-attack — after attacking they go back where they started."""
+    state = fight(["harpies@a1"], [done("skeletons@b3")])
+    act(state, "move", to="b2")
+    act(state, "attack", target="skeletons")
+    roll_all(state, 0)
+    assert field_of(state, "harpies") == "a1"
+
+
+@ability("heal-after-attack")
+def test_ability_heal_after_attack_vampires() -> None:
+    """Vampires (Pack): heal-after-attack 2 — they heal 2 damage after attacking."""
+    state = fight(["vampires:pack@b2"], [done("crusaders@b3")])
+    state.battle.units["vampires"].damage = 3
+    act(state, "attack", target="crusaders")
+    roll(state, 0)
+    assert state.battle.units["vampires"].damage == 1
+
+
+@ability("paralyse-on-roll")
+def test_ability_paralyse_on_roll_azure_dragons() -> None:
+    """Azure Dragons: paralyse-on-roll −1 — a −1 on their attack paralyses the target."""
+    state = neutral_clash([done("archangels:pack@b2"), done("zombies@d1")], ["azure-dragons@b3"])
+    act(state, "attack", target="archangels")
+    roll(state, -1)
+    assert last(state, "paralysed")["unit"] == "archangels"
+
+
+@ability("drain-morale")
+def test_ability_drain_morale_ghost_dragons() -> None:
+    """Ghost Dragons: drain-morale — their attack takes the enemy hero's Positive Morale."""
+    state = fight(
+        ["ghost-dragons@b2"],
+        [done("archangels:pack@b3")],
+        defender_hero={"name": "Sandro", "level": 2, "morale": 1},
+    )
+    act(state, "attack", target="archangels")
+    roll(state, 0)
+    assert state.current_player() == 1  # may spend the token on a reroll: it passes
+    act(state, "pass")
+    assert state.battle.armies[1].hero.morale == 0
+    assert last(state, "morale-lost")["cause"] == "drain-morale"
+
+
+@ability("regenerate")
+def test_ability_regenerate_wraiths() -> None:
+    """Wraiths: regenerate 1 — they heal 1 damage when they activate."""
+    state = fight([unit("wraiths@a1", damage=2)], [done("zombies@d5")])
+    assert active(state) == "wraiths"
+    assert state.battle.units["wraiths"].damage == 1
+
+
+@ability("map")
+def test_ability_map_abilities_do_nothing_in_combat() -> None:
+    """Peasants: a map ability — no effect in combat; the unit fights normally."""
+    state = fight(["dread-knights@b2"], [done("peasants@b3"), done("zombies@d5")])
+    act(state, "attack", target="peasants")
+    roll(state, -1)
+    assert state.battle.units["peasants"].destroyed
+
+
+def test_every_implemented_ability_kind_has_a_test() -> None:
+    """combat/unit_abilities.py IMPLEMENTED: each kind is tested above on a card that has it."""
+    assert set(ABILITY_TESTS) == set(IMPLEMENTED)
