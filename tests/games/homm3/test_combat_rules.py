@@ -377,7 +377,7 @@ def test_a_surviving_target_of_an_adjacent_attack_retaliates() -> None:
     state = fight(["halberdiers@b2", "zombies@d1"], [done("crusaders@b3")])
     act(state, "attack", target="crusaders")
     roll(state, 1, 0)
-    hit, back = attacks(state)
+    _, back = attacks(state)
     assert back["kind"] == "retaliation"
     assert (back["attacker"], back["target"]) == ("crusaders", "halberdiers")
     assert back["damage"] == 3 - 1  # Crusaders Attack 3 against Halberdiers Defence 1
@@ -435,9 +435,7 @@ def test_the_round_end_clears_activation_and_retaliation_marks() -> None:
 # --------------------------------------------------------------------------- round limit
 
 
-def neutral_round(
-    defender: list[Any], mp: int = 2, **kwargs: Any
-) -> Any:
+def neutral_round(defender: list[Any], mp: int = 2, **kwargs: Any) -> Any:
     """Solo: a hero against neutral units, every unit already activated in round 1 (so the
     round ends at once)."""
     return fight(
@@ -614,9 +612,7 @@ def test_the_defender_sets_the_gate_and_walls_after_deploying() -> None:
     assert state.current_player() == 1
     act(state, "place", unit="skeletons", at="b4")
     assert state.current_player() == 1
-    assert set(state.legal_actions()) == {
-        Action.of("gate", at=f) for f in ("a3", "b3", "c3", "d3")
-    }
+    assert set(state.legal_actions()) == {Action.of("gate", at=f) for f in ("a3", "b3", "c3", "d3")}
     refuse(state, "gate", at="b2")
     act(state, "gate", at="c3")
     built = {board.name(o.field): o.kind for o in state.battle.obstacles}
@@ -858,9 +854,7 @@ def test_no_experience_for_beating_a_secondary_hero() -> None:
 
 def test_optional_rule_2_every_attack_deals_at_least_one_damage() -> None:
     """homm3.md §5.25 optional rule 2, rulebook p. 34."""
-    state = fight(
-        ["halberdiers@b2"], [done("crusaders@b3")], options={"minimum-damage": "yes"}
-    )
+    state = fight(["halberdiers@b2"], [done("crusaders@b3")], options={"minimum-damage": "yes"})
     act(state, "attack", target="crusaders")
     roll(state, -1)
     assert attacks(state)[0]["damage"] == 1
@@ -1240,8 +1234,7 @@ def test_ability_return_after_attack_harpies() -> None:
 @ability("heal-after-attack")
 def test_ability_heal_after_attack_vampires() -> None:
     """Vampires (Pack): heal-after-attack 2 — they heal 2 damage after attacking."""
-    state = fight(["vampires:pack@b2"], [done("crusaders@b3")])
-    state.battle.units["vampires"].damage = 3
+    state = fight([unit("vampires:pack@b2", damage=3)], [done("crusaders@b3")])
     act(state, "attack", target="crusaders")
     roll(state, 0)
     assert state.battle.units["vampires"].damage == 1
@@ -1292,3 +1285,172 @@ def test_ability_map_abilities_do_nothing_in_combat() -> None:
 def test_every_implemented_ability_kind_has_a_test() -> None:
     """combat/unit_abilities.py IMPLEMENTED: each kind is tested above on a card that has it."""
     assert set(ABILITY_TESTS) == set(IMPLEMENTED)
+
+
+# --------------------------------------------------------------------------- more rules
+
+
+def test_ground_units_may_attack_after_moving() -> None:
+    """homm3.md §5.15 Ground and §5.18.6 step 2, rulebook p. 26, 31: move, then attack an
+    adjacent unit; no move after the attack."""
+    state = fight(["skeletons@a1", "zombies@d1"], [done("crusaders@b3")])
+    assert active(state) == "skeletons"
+    act(state, "move", to="b2")
+    assert targets(state) == {"crusaders"}
+    act(state, "attack", target="crusaders")
+    roll_all(state, -1)
+    assert active(state) == "zombies"  # nothing left to do: the activation ended
+
+
+def test_players_deploy_in_their_first_and_second_lines_at_most_five_units() -> None:
+    """homm3.md §5.18.3–5.18.4 and §5.15, rulebook p. 26, 29: up to 5 units in the first and
+    second line of your side."""
+    army = ["halberdiers", "marksmen", "griffins", "crusaders", "zealots", "champions"]
+    state = start(battle(army, ["skeletons"], pending=None))
+    refuse(state, "place", unit="halberdiers", at="a3")  # the middle row
+    refuse(state, "place", unit="halberdiers", at="a4")  # the enemy's line
+    for uid, field in zip(army[:5], ("a1", "b1", "c2", "d2", "a2"), strict=True):
+        act(state, "place", unit=uid, at=field)
+    assert state.current_player() == 1  # the sixth stays in reserve; the defender deploys
+    assert state.battle.units["champions"].field < 0
+
+
+def test_neutrals_are_placed_by_the_rule_in_solo() -> None:
+    """homm3.md §5.18.3 step 2, rulebook p. 29: Ranged neutrals in the second line, the others
+    in the first; each line from the left in descending Initiative."""
+    state = start(
+        battle(
+            ["halberdiers"],
+            ["skeletons-neutral", "sharpshooters", "griffins-neutral", "boars"],
+            defender_kind="neutral",
+            mode="solo",
+            pending=None,
+        )
+    )
+    act(state, "place", unit="halberdiers", at="a1")
+    placed = {uid: field_of(state, uid) for uid in state.battle.armies[1].units}
+    assert placed == {
+        "griffins-neutral": "a4",  # Initiative 8
+        "boars": "b4",  # 6
+        "skeletons-neutral": "c4",  # 4
+        "sharpshooters": "a5",  # ranged: second line
+    }
+
+
+def test_ai_melee_neutrals_attack_a_unit_of_their_own_tier_first() -> None:
+    """homm3.md §5.24.1 rule 2, rulebook p. 33: enemy Ground and Flying units first attack a
+    unit of their own tier within reach."""
+    state = fight(
+        [done("crusaders@a3"), done("halberdiers@c3")],  # Silver, Bronze
+        ["boars@b3"],  # Bronze
+        defender_kind="neutral",
+        mode="solo",
+    )
+    assert state.current_player() == CHANCE
+    roll_all(state, 0)
+    assert attacks(state)[0]["target"] == "halberdiers"
+
+
+def test_ai_ranged_neutrals_shoot_ranged_units_of_their_tier_first() -> None:
+    """homm3.md §5.24.1 rule 3, rulebook p. 33: enemy Ranged units first attack your Ranged
+    units of their own tier."""
+    state = fight(
+        [done("halberdiers@a2"), done("marksmen@d1")],  # both Bronze; the Marksmen farther
+        ["evil-eyes-neutral@a5"],  # Bronze, ranged
+        defender_kind="neutral",
+        mode="solo",
+    )
+    roll_all(state, 0)
+    assert attacks(state)[0]["target"] == "marksmen"
+
+
+def test_extensions_repeat_while_mp_remain() -> None:
+    """homm3.md §5.18.2, rulebook p. 29: extending is repeatable while MP remain."""
+    state = fight(
+        [done("halberdiers@a1")],
+        [done("skeletons-neutral@d5")],
+        defender_kind="neutral",
+        mode="solo",
+        attacker_hero={"name": "Catherine", "level": 1, "mp": 1, "gold": 0},
+    )
+    act(state, "extend")
+    while not finished(state) and state.battle.round == 2:
+        if state.current_player() == CHANCE:
+            roll_all(state, 0)
+        elif active(state) == "halberdiers":
+            end_activation(state)
+        else:
+            act(state, str(state.legal_actions()[0].kind), **dict(state.legal_actions()[0].params))
+    outcome = result(state)  # no MP left after round 2: the hero retreats
+    assert outcome["ending"] == "flee" and outcome["extensions"] == 1
+    assert side_result(state, "attacker")["mp_spent"] == 1
+
+
+def test_flight_is_never_possible_against_azure_neutrals() -> None:
+    """homm3.md §9.1, rulebook p. 29: never against Azure, even with retreat = any-time."""
+    state = fight(
+        ["halberdiers@a1"],
+        [done("azure-dragons@d5")],
+        defender_kind="neutral",
+        mode="solo",
+        options={"retreat": "any-time"},
+    )
+    assert "flee" not in kinds(state)
+    refuse(state, "flee")
+
+
+def test_a_defeated_main_hero_pays_five_gold_and_loses_morale() -> None:
+    """homm3.md §5.20 and §9.5, rulebook p. 32: a Main Hero defeated by another player pays them
+    5 Gold, takes a Negative Morale and goes to a Town or Settlement it controls."""
+    state = fight([done("skeletons@b2")], ["dread-knights@b3"])
+    act(state, "attack", target="skeletons")
+    roll(state, 0)
+    loser = side_result(state, "attacker")
+    assert result(state)["winner"] == "defender"
+    assert loser["gold_paid"] == 5 and loser["morale_change"] == -1 and loser["goes"] == "own-town"
+    assert state.battle.armies[0].hero.gold == 12 - 5
+    assert state.battle.armies[0].hero.morale == -1
+    assert state.battle.armies[1].hero.gold == 10 + 5
+
+
+def test_after_combat_damage_is_removed_but_flipped_cards_stay_few() -> None:
+    """homm3.md §5.15 and §5.20, rulebook p. 27, 32: survivors lose all damage; cards flipped
+    from Pack to Few stay Few."""
+    griffins = done("griffins@a1", was_pack=True, damage=2)  # flipped earlier in the battle
+    state = fight(["dread-knights@b2", griffins], [done("skeletons@b3")])
+    act(state, "attack", target="skeletons")
+    roll(state, 0)
+    survivors = {e["unit"]: e for e in side_result(state, "attacker")["surviving"]}
+    assert survivors["griffins"]["flipped"] is True and survivors["griffins"]["side"] == "few"
+    assert state.battle.units["griffins"].damage == 0
+
+
+def test_no_experience_for_beating_a_transported_army() -> None:
+    """homm3.md §5.19.1 and §5.14.4, rulebook p. 17, 32: no Exp for an army transported to
+    defend a Town or Settlement."""
+    state = fight(
+        ["dread-knights:pack@b2"],
+        [done("skeletons@b3")],
+        defender_kind="army",
+        site={"kind": "town", "owner": "necropolis"},
+    )
+    win_at_once(state, "skeletons")
+    assert side_result(state, "attacker")["experience"] == 0
+
+
+def test_quick_combat_for_a_secondary_hero_uses_the_main_heros_level() -> None:
+    """homm3.md §8.34 and §5.19.2, rulebook p. 32: Quick Combat for a Secondary Hero uses the
+    Main Hero's Level (the level its side records)."""
+    state = start(
+        battle(
+            ["halberdiers"],
+            ["skeletons-neutral"],
+            attacker_kind="secondary-hero",
+            attacker_hero={"name": "Valeska", "level": 3},
+            defender_kind="neutral",
+            mode="solo",
+            site={"kind": "field", "difficulty": 2},
+            pending=None,
+        )
+    )
+    assert result(state)["ending"] == "quick-combat"
