@@ -1251,18 +1251,70 @@ def test_ability_paralyse_on_roll_azure_dragons() -> None:
 
 @ability("drain-morale")
 def test_ability_drain_morale_ghost_dragons() -> None:
-    """Ghost Dragons: drain-morale — their attack takes the enemy hero's Positive Morale."""
+    """Ghost Dragons: drain-morale — when they activate, the enemy hero's Positive Morale token
+    is discarded (an activation ability, research/homm3/unit_abilities.yaml)."""
     state = fight(
         ["ghost-dragons@b2"],
         [done("archangels:pack@b3")],
-        defender_hero={"name": "Sandro", "level": 2, "morale": 1},
+        defender_hero={"name": "Catherine", "faction": "castle", "level": 2, "morale": 1},
     )
-    act(state, "attack", target="archangels")
-    roll(state, 0)
-    assert state.current_player() == 1  # may spend the token on a reroll: it passes
-    act(state, "pass")
+    assert active(state) == "ghost-dragons"
     assert state.battle.armies[1].hero.morale == 0
     assert last(state, "morale-lost")["cause"] == "drain-morale"
+
+
+@ability("guards-neighbours")
+def test_ability_guards_neighbours_halberdiers() -> None:
+    """Neutral Halberdiers: a friendly unit next to them rolls the Defense die as if it held
+    a Defense token; +1 on it adds 1 Defence."""
+    state = neutral_clash(["griffins:pack@b2"], [done("boars@b3"), done("halberdiers-neutral@c3")])
+    act(state, "attack", target="boars")
+    roll(state, 0)
+    roll(state, 1)  # the Defense die of the guarded Boars
+    assert attacks(state)[0]["defence_die"] == [1]
+    assert attacks(state)[0]["defence"] == 1
+
+
+@ability("push-on-roll")
+def test_ability_push_on_roll_ghost_dragons_neutral() -> None:
+    """Neutral Ghost Dragons: after their attack a new die; on 0 the target's owner moves it
+    to an empty field next to it and not next to the dragons; it no longer retaliates."""
+    state = neutral_clash([done("griffins:pack@b2")], ["ghost-dragons-neutral@b3"])
+    assert active(state) == "ghost-dragons-neutral"
+    act(state, "attack", target="griffins")
+    roll(state, -1)
+    roll(state, 0)  # the push die
+    assert state.current_player() == 0
+    assert {str(a.get("to")) for a in state.legal_actions(0)} == {"a2", "b1", "c2"}
+    act(state, "push", to="b1")
+    assert state.battle.units["griffins"].field == 1
+    assert [a for a in attacks(state) if a["kind"] == "retaliation"] == []
+
+
+@ability("splash")
+def test_ability_splash_liches() -> None:
+    """Liches (Pack): after their attack they attack a unit next to the target (either side,
+    chosen by their controller) with Attack 2; the added attack draws no retaliation."""
+    state = fight(["liches:pack@a1"], [done("zombies@c4"), done("skeletons@c5")])
+    act(state, "attack", target="zombies")
+    roll_all(state, 1)
+    act(state, "splash", unit="skeletons")
+    roll_all(state, 0)
+    splash = [a for a in attacks(state) if a["kind"] == "splash"]
+    assert splash and splash[0]["target"] == "skeletons" and splash[0]["attack"] == 2
+
+
+@ability("line-attack")
+def test_ability_line_attack_black_dragons_neutral() -> None:
+    """Neutral Black Dragons: they also attack the unit directly behind their target with
+    Attack 2 (any side)."""
+    state = neutral_clash(
+        [done("griffins:pack@b2"), done("zealots@b1")], ["black-dragons-neutral@b3"]
+    )
+    act(state, "attack", target="griffins")
+    roll_all(state, 0)
+    line = [a for a in attacks(state) if a["kind"] == "splash"]
+    assert line and line[0]["target"] == "zealots" and line[0]["attack"] == 2
 
 
 @ability("regenerate")

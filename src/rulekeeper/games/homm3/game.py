@@ -29,6 +29,7 @@ from rulekeeper.games.homm3.battle import fields as battle_fields
 from rulekeeper.games.homm3.battle.reading import read_battle, seats_of
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat import result
+from rulekeeper.games.homm3.combat.ability_steps import AbilityRollStep, PushStep, SplashStep
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import (
     AttackStep,
@@ -64,6 +65,9 @@ STEPS = StepKinds(
     EmpowerStep,
     SpellTargetStep,
     CycleStep,
+    AbilityRollStep,
+    PushStep,
+    SplashStep,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.core.lasting import expire
+from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.stats import BattleState, face, seat_of
@@ -27,7 +28,7 @@ RULE_REROLL = "homm3.md §5.17 and §8.50: a Positive Morale token rerolls one d
 ATTACK_KINDS = ("attack", "retaliation", "second", "splash")
 """A unit's attack; the target's retaliation; a second attack (an ability's); an attack an
 ability adds against another unit."""
-STAGES = ("before", "roll", "defence", "reroll", "resolve", "after", "done")
+STAGES = ("before", "roll", "defence", "reroll", "resolve", "retaliate", "after", "done")
 Face = Annotated[int, Bounds(-1, 1)]
 
 
@@ -61,6 +62,8 @@ class AttackStep(Step[Any]):
     stage: str = "before"
     dice: list[Face] = field(default_factory=list)
     defence_die: list[Face] = field(default_factory=list)
+    fixed_attack: Annotated[int, Bounds(-1, 20)] = -1
+    """An added attack's own Attack value (``splash``, ``line-attack``: 2), or -1."""
     rerolled: list[str] = field(default_factory=list)
     """Who rerolled a die in this attack (``ability``), so each reroll is taken once."""
 
@@ -101,6 +104,20 @@ class AttackStep(Step[Any]):
             state.flow.push(RerollWindow(seats=window_seats(state, attacker, target)))
         elif self.stage == "resolve":
             self._resolve(state)
+        elif self.stage == "retaliate":
+            self.stage = "after"
+            if retaliates(state, self):
+                target.retaliations += 1
+                state.flow.push(
+                    AttackStep(
+                        attacker=target.id,
+                        target=attacker.id,
+                        attack_kind="retaliation",
+                        ranged=False,
+                        penalty=abilities.retaliation_penalty(state, target, attacker),
+                        adjacent=True,
+                    )
+                )
         elif self.stage == "after":
             self.stage = "done"
             if not battle_decided(state):
@@ -138,23 +155,12 @@ class AttackStep(Step[Any]):
                 "walled": self.walled,
             },
         )
+        where = target.field  # an added attack goes around it, even if it is destroyed
         take_damage(state, target, outcome.damage, self.attack_kind)
         expire(battle.lasting, "attack", attacker.id)  # §5.18.7: boosts last one attack
         expire(battle.lasting, "defence", target.id)
-        self.stage = "after"
-        abilities.after_attack(state, self, outcome)
-        if retaliates(state, self):
-            target.retaliations += 1
-            state.flow.push(
-                AttackStep(
-                    attacker=target.id,
-                    target=attacker.id,
-                    attack_kind="retaliation",
-                    ranged=False,
-                    penalty=abilities.retaliation_penalty(state, target, attacker),
-                    adjacent=True,
-                )
-            )
+        self.stage = "retaliate"
+        abilities.after_attack(state, self, outcome, where)
 
     def check(self, state: Any, above: Step[Any] | None) -> str | None:
         units = state.battle.units
@@ -172,7 +178,8 @@ def resolve(
     attacker = battle.units[attack.attacker]
     die = abilities.counting_die(state, attack, dice)
     options = battle.options
-    attack_value = face(state, attacker).attack + abilities.attack_bonus(state, attack, die)
+    printed = face(state, attacker).attack if attack.fixed_attack < 0 else attack.fixed_attack
+    attack_value = printed + abilities.attack_bonus(state, attack, die)
     attack_value = max(0, attack_value)
     if options.get("die-no-damage", "no") != "yes":  # optional rule 5
         attack_value += die
@@ -195,6 +202,10 @@ def retaliates(state: BattleState, attack: AttackStep) -> bool:
     if attack.attack_kind not in ("attack", "second") or not attack.adjacent:
         return False
     if target.destroyed or attacker.destroyed or target.field < 0 or attacker.field < 0:
+        return False
+    if target.paralysed:  # paralysed by this very attack (an ability): it cannot strike back
+        return False
+    if target.field not in board.NEAR[attacker.field]:  # pushed away meanwhile
         return False
     return abilities.may_retaliate(state, target, attacker)
 

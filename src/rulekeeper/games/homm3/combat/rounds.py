@@ -46,12 +46,13 @@ def may_retreat(state: BattleState, side: int) -> bool:
 
 def quick_combat(state: BattleState) -> bool:
     """§5.19.2: a Main Hero of a higher Level than the field's difficulty wins against the
-    neutral units there without a fight."""
+    neutral units there without a fight (a Secondary Hero: by the Main Hero's Level, §8.34,
+    written as its own ``level`` in the battle file)."""
     battle = state.battle
     hero = battle.armies[ATTACKER].hero
     return (
         battle.armies[DEFENDER].kind == "neutral"
-        and battle.armies[ATTACKER].kind == "hero"
+        and battle.armies[ATTACKER].kind in ("hero", "secondary-hero")  # §8.34
         and hero is not None
         and battle.site.difficulty > 0
         and hero.level > battle.site.difficulty

@@ -54,6 +54,10 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "paralyse-on-roll",
         "paralyse-retaliating",
         "drain-morale",
+        "paralyse-retaliating-on-roll",
+        "push-on-roll",
+        "splash",
+        "line-attack",
         "regenerate",
         "map",
     }
@@ -173,8 +177,13 @@ def may_retaliate(state: BattleState, target: Unit, attacker: Unit) -> bool:
 
 
 def retaliation_penalty(state: BattleState, retaliator: Unit, attacker: Unit) -> bool:
-    """Retaliating against a ``hinders-retaliation`` unit: two dice, the lower counts."""
-    return has(state, attacker, "hinders-retaliation")
+    """The combat penalty on a retaliation: against a ``hinders-retaliation`` unit, and for a
+    ranged retaliator (it is next to the enemy it strikes, §5.15) unless it is spared."""
+    if has(state, attacker, "hinders-retaliation"):
+        return True
+    return face(state, retaliator).type == "ranged" and not (
+        has(state, retaliator, "no-combat-penalty") or has(state, retaliator, "no-adjacent-penalty")
+    )
 
 
 def ability_rerolls(state: BattleState, attack: AttackStep, seat: int) -> list[int]:
@@ -210,19 +219,40 @@ def paralyse(state: BattleState, unit: Unit, cause: str) -> None:
     state.events.append("paralysed", {"unit": unit.id, "cause": cause})
 
 
-def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome) -> None:
-    """What the attacker's abilities do once the damage is dealt."""
+def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome, where: int) -> None:
+    """What the attacker's abilities do once the damage is dealt (*where*: the target's field
+    when it was attacked)."""
     battle = state.battle
     attacker, target = battle.units[attack.attacker], battle.units[attack.target]
+    from rulekeeper.games.homm3.combat import ability_steps
+
     if attack.attack_kind == "retaliation":
         if has(state, attacker, "paralyse-retaliating"):
             paralyse(state, target, "paralyse-retaliating")
-        for ability in abilities(state, attacker, "paralyse-retaliating-on-roll"):
-            if outcome.die in (ability.faces or ()):
-                paralyse(state, target, ability.kind)
+        if has(state, attacker, "paralyse-retaliating-on-roll") and not target.destroyed:
+            state.flow.push(
+                ability_steps.AbilityRollStep(
+                    unit=attacker.id, target=target.id, ability="paralyse-retaliating-on-roll"
+                )
+            )
         return
     if not attack.first:
         return
+    # Pushed in reverse: the added attacks, then a push's roll, resolve before retaliation.
+    if has(state, attacker, "push-on-roll") and not target.destroyed:
+        state.flow.push(
+            ability_steps.AbilityRollStep(
+                unit=attacker.id, target=target.id, ability="push-on-roll"
+            )
+        )
+    for ability in abilities(state, attacker, "line-attack"):
+        second = ability_steps.behind(state, attacker, where)
+        if second is not None:
+            ability_steps.added_attack(state, attacker.id, second.id, ability.attack or 0)
+    for ability in abilities(state, attacker, "splash"):
+        state.flow.push(
+            ability_steps.SplashStep(unit=attacker.id, around=where, attack=ability.attack or 0)
+        )
     for ability in abilities(state, attacker, "heal-after-attack"):
         heal(state, attacker, ability.amount or 0, ability.kind)
     for ability in abilities(state, attacker, "paralyse-on-roll"):
