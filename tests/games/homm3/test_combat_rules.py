@@ -1506,3 +1506,117 @@ def test_quick_combat_for_a_secondary_hero_uses_the_main_heros_level() -> None:
         )
     )
     assert result(state)["ending"] == "quick-combat"
+
+
+from homm3_helpers import HERO_A, HERO_D  # noqa: E402
+
+
+@ability("draw-at-start")
+def test_ability_draw_at_start_archangels_few() -> None:
+    """Archangels (Few): their owner draws a card when the combat starts."""
+    hero = {**HERO_A, "hand": [], "deck": ["attack", "defense"]}
+    state = fight(["archangels"], ["zombies"], attacker_hero=hero, pending=None)
+    act(state, "place", unit="archangels", at="b2")  # its last unit: deployment ends
+    act(state, "place", seat=1, unit="zombies", at="d5")
+    assert state.battle.armies[0].hero.hand == ["defense"]
+
+
+@ability("draw-on-roll")
+def test_ability_draw_on_roll_minotaurs() -> None:
+    """Minotaurs: when their attack's die is −1, their owner draws a card."""
+    hero = {**HERO_A, "deck": ["attack"]}
+    state = fight(["minotaurs@b2"], [done("zombies@b3")], attacker_hero=hero)
+    act(state, "attack", target="zombies")
+    roll(state, -1)
+    assert state.battle.armies[0].hero.hand == ["attack"]
+    state = fight(["minotaurs@b2"], [done("zombies@b3")], attacker_hero=hero)
+    act(state, "attack", target="zombies")
+    roll(state, 0)
+    assert state.battle.armies[0].hero.hand == []
+
+
+@ability("enemy-discards")
+def test_ability_enemy_discards_wraiths_pack() -> None:
+    """Wraiths (Pack): when they activate, the enemy hero discards a random card."""
+    state = fight(
+        [done("griffins@a1")],
+        ["wraiths:pack@d4"],
+        attacker_hero={**HERO_A, "hand": ["attack", "defense"]},
+    )
+    assert active(state) == "wraiths"
+    assert len(state.battle.armies[0].hero.hand) == 1
+    assert len(state.battle.armies[0].hero.discard) == 1
+
+
+@ability("heal-or-bless")
+def test_ability_heal_or_bless_enchanters() -> None:
+    """Enchanters: when they activate they heal 2 damage of another damaged friendly unit;
+    with none damaged they get +1 Attack for this activation."""
+    state = neutral_clash([done("griffins:pack@b2")], ["enchanters@d1", done("boars@d3", damage=3)])
+    assert state.battle.units["boars"].damage == 1
+    state = neutral_clash([done("griffins:pack@b2")], ["enchanters@d1", done("boars@d3")])
+    act(state, "attack", target="griffins", seat=1)
+    roll(state, 0)
+    assert attacks(state)[0]["attack"] == 5  # Attack 4 + 1
+
+
+@ability("guardian")
+def test_ability_guardian_archangels_pack() -> None:
+    """Archangels (Pack): once per combat their owner may cancel an attack that would destroy
+    another friendly unit; the saved unit does not retaliate."""
+    state = fight([done("archangels:pack@a1"), done("zealots@b1")], ["black-dragons:pack@b2"])
+    act(state, "attack", seat=1, target="zealots")
+    roll_all(state, 1)
+    assert {a.kind for a in state.legal_actions(0)} == {"guard", "pass"}
+    act(state, "guard", seat=0)
+    assert not state.battle.units["zealots"].destroyed
+    assert last(state, "attack-cancelled")["target"] == "zealots"
+    assert state.battle.units["archangels"].used == ["guardian"]
+
+
+@ability("ignore-incoming-die")
+def test_ability_ignore_incoming_die_halberdiers_pack() -> None:
+    """Halberdiers (Pack): their owner may discard a card to ignore the attacker's die."""
+    state = fight(
+        [done("halberdiers:pack@b2")],
+        ["dread-knights@b3"],
+        attacker_hero={**HERO_A, "hand": ["attack"]},
+    )
+    act(state, "attack", seat=1, target="halberdiers")
+    roll(state, 1)
+    act(state, "ignore-die", seat=0, card="attack")
+    act(state, "pass", seat=1)
+    assert attacks(state)[0]["die"] == 0
+    assert attacks(state)[0]["attack"] == 4  # Dread Knights (Few) Attack 4, the +1 ignored
+    assert state.battle.armies[0].hero.discard == ["attack"]
+
+
+@ability("necromancy-reinforce")
+def test_ability_necromancy_reinforce_skeletons_neutral() -> None:
+    """Neutral Skeletons destroyed by a Necropolis hero's units: that player reinforces one
+    of their Bronze units (Few to Pack) for free."""
+    state = neutral_clash(
+        ["dread-knights:pack@b2", done("zombies@a1")],
+        [done("skeletons-neutral@b3")],
+        attacker_hero={**HERO_D, "faction": "necropolis"},
+    )
+    act(state, "attack", target="skeletons-neutral")
+    roll_all(state, 1)
+    act(state, "reinforce", unit="zombies")
+    assert state.battle.units["zombies"].face == "pack"
+
+
+@ability("spell-resistance")
+def test_ability_spell_resistance_is_applied_by_spells() -> None:
+    """Black Dragons (Few): spell damage to them is 2 lower (tested with spells, spells.py)."""
+    from rulekeeper.games.homm3.combat import spells
+
+    assert "spell-resistance" in spells.__doc__
+
+
+@ability("spell-immunity")
+def test_ability_spell_immunity_is_applied_by_spells() -> None:
+    """Black Dragons (Pack): no spell targets them (tested with spells, spells.py)."""
+    from rulekeeper.games.homm3.combat import spells
+
+    assert "spell-immunity" in spells.__doc__

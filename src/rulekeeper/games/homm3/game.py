@@ -29,11 +29,18 @@ from rulekeeper.games.homm3.battle import fields as battle_fields
 from rulekeeper.games.homm3.battle.reading import read_battle, seats_of
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat import result
-from rulekeeper.games.homm3.combat.ability_steps import AbilityRollStep, PushStep, SplashStep
+from rulekeeper.games.homm3.combat.ability_steps import (
+    AbilityRollStep,
+    HealStep,
+    PushStep,
+    ReinforceStep,
+    SplashStep,
+)
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import (
     AttackStep,
     DieStep,
+    GuardStep,
     InstantWindow,
     RerollStep,
     RerollWindow,
@@ -68,6 +75,9 @@ STEPS = StepKinds(
     AbilityRollStep,
     PushStep,
     SplashStep,
+    HealStep,
+    GuardStep,
+    ReinforceStep,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

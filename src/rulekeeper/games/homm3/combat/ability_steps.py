@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import CHANCE, Action, Step
+from rulekeeper.core import AUTO, CHANCE, Action, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import AI
@@ -154,3 +154,82 @@ def behind(state: BattleState, attacker: Any, where: int) -> Any:
     if not (0 <= row < board.ROWS and 0 <= column < board.COLUMNS):
         return None
     return state.battle.at(board.index((row, column)))
+
+
+@dataclass
+class HealStep(Step[Any]):
+    """``heal-or-bless``: the unit's controller picks the damaged friendly unit to heal."""
+
+    kind = "heal-friend"
+    rule = RULE
+    unit: str = ""
+    amount: int = 2
+
+    def hurt(self, state: Any) -> list[Any]:
+        unit = state.battle.units[self.unit]
+        return [u for u in state.battle.on_board(unit.side) if u.damage and u is not unit]
+
+    def actor(self, state: Any) -> int:
+        seat = state.battle.armies[state.battle.units[self.unit].side].seat
+        if len(self.hurt(state)) <= 1:
+            return AUTO
+        return DECIDER if seat == AI else int(seat)
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("heal", unit=u.id) for u in self.hurt(state)]
+
+    def run(self, state: Any) -> None:
+        found = self.hurt(state)
+        if found:
+            self.apply(state, Action.of("heal", unit=found[0].id), AUTO)
+        else:
+            state.flow.pop()
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        from rulekeeper.games.homm3.combat.damage import heal
+
+        state.flow.pop()
+        heal(state, state.battle.units[action.str_param("unit")], self.amount, "heal-or-bless")
+
+
+@dataclass
+class ReinforceStep(Step[Any]):
+    """``necromancy-reinforce``: neutral Skeletons destroyed by a Necropolis hero's side let
+    that side flip one of its own Bronze units from Few to Pack for free, its damage moving to
+    the Pack side (``reinforce unit=U``, or ``pass``)."""
+
+    kind = "free-reinforce"
+    rule = RULE
+    side: int = 0
+
+    def eligible(self, state: Any) -> list[Any]:
+        from rulekeeper.games.homm3.combat.stats import card
+
+        battle = state.battle
+        return [
+            battle.units[uid]
+            for uid in battle.armies[self.side].units
+            if not battle.units[uid].destroyed
+            and battle.units[uid].face == "few"
+            and card(state, battle.units[uid]).two_sided
+            and card(state, battle.units[uid]).tier == "bronze"
+        ]
+
+    def actor(self, state: Any) -> int:
+        seat = state.battle.armies[self.side].seat
+        return DECIDER if seat == AI else int(seat)
+
+    def pointless(self, state: Any) -> bool:
+        return not self.eligible(state)
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("reinforce", unit=u.id) for u in self.eligible(state)] + [
+            Action.of("pass")
+        ]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action.kind == "reinforce":
+            unit = state.battle.units[action.str_param("unit")]
+            unit.face = "pack"
+            state.events.append("reinforced", {"unit": unit.id, "cause": "necromancy-reinforce"})

@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from rulekeeper.core import CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
+from rulekeeper.core import AUTO, CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
-from rulekeeper.games.homm3.combat.stats import BattleState, face, seat_of
+from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left, seat_of
 
 ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
 """The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
@@ -64,6 +64,11 @@ class AttackStep(Step[Any]):
     defence_die: list[Face] = field(default_factory=list)
     fixed_attack: Annotated[int, Bounds(-1, 20)] = -1
     """An added attack's own Attack value (``splash``, ``line-attack``: 2), or -1."""
+    die_ignored: bool = False
+    """The attacker's die is ignored (``ignore-incoming-die``): no bonus, no die triggers."""
+    guard_asked: bool = False
+    cancelled: bool = False
+    """A ``guardian`` cancelled the attack: no damage, nothing it would trigger, no retaliation."""
     rerolled: list[str] = field(default_factory=list)
     """Who rerolled a die in this attack (``ability``), so each reroll is taken once."""
 
@@ -103,7 +108,14 @@ class AttackStep(Step[Any]):
             self.stage = "resolve"
             state.flow.push(RerollWindow(seats=window_seats(state, attacker, target)))
         elif self.stage == "resolve":
-            self._resolve(state)
+            guardian = None if self.guard_asked else self._guardian(state)
+            if guardian is not None:
+                self.guard_asked = True
+                state.flow.push(
+                    GuardStep(unit=guardian, attacker=self.attacker, target=self.target)
+                )
+            else:
+                self._resolve(state)
         elif self.stage == "retaliate":
             self.stage = "after"
             if retaliates(state, self):
@@ -135,9 +147,25 @@ class AttackStep(Step[Any]):
             else:
                 self.defence_die.append(face_)
 
+    def _guardian(self, state: BattleState) -> str | None:
+        """A guardian of the target when this attack would destroy or flip it."""
+        target = state.battle.units[self.target]
+        if self.attack_kind == "splash" and target.field < 0:
+            return None
+        outcome = resolve(state, self, self.dice, self.defence_die)
+        if outcome.damage < hp_left(state, target):
+            return None
+        found = abilities.guardian_for(state, target)
+        return None if found is None else found.id
+
     def _resolve(self, state: BattleState) -> None:
         battle = state.battle
         attacker, target = battle.units[self.attacker], battle.units[self.target]
+        if self.cancelled:
+            state.events.append("attack-cancelled", {"attacker": attacker.id, "target": target.id})
+            expire(battle.lasting, "attack", attacker.id)
+            self.stage = "after"
+            return
         outcome = resolve(state, self, self.dice, self.defence_die)
         state.events.append(
             "attack",
@@ -290,6 +318,7 @@ class RerollWindow(ResponseWindow[Any]):
             Action.of("reroll", die=index)
             for index in abilities.ability_rerolls(state, attack, seat)
         ]
+        found += abilities.ignore_die_actions(state, attack, seat)
         if morale_holder(state, seat):
             dice = len(attack.dice) + len(attack.defence_die)
             found += [Action.of("morale-reroll", die=index) for index in range(dice)]
@@ -297,6 +326,14 @@ class RerollWindow(ResponseWindow[Any]):
 
     def respond(self, state: Any, action: Action, seat: int) -> None:
         attack = self.attack(state)
+        if action.kind == "ignore-die":
+            from rulekeeper.games.homm3.combat import hands
+
+            target = state.battle.units[attack.target]
+            hands.discard(state, target.side, action.str_param("card"))
+            attack.die_ignored = True
+            state.events.append("die-ignored", {"unit": target.id})
+            return
         index = action.int_param("die")
         if action.kind == "reroll":
             attack.rerolled.append("ability")
@@ -347,3 +384,34 @@ def spend_morale(state: BattleState, seat: int) -> None:
             army.hero.morale = 0
             state.events.append("morale-spent", {"side": side})
             return
+
+
+@dataclass
+class GuardStep(Step[Any]):
+    """``guardian``: the attack would destroy (or flip) another friendly unit of ``unit``; its
+    controller may cancel the attack, once per combat (``guard`` or ``pass``)."""
+
+    kind = "guard"
+    rule = "homm3.md §5.15; research/homm3/unit_abilities.yaml (guardian)"
+    unit: str = ""
+    attacker: str = ""
+    target: str = ""
+
+    def actor(self, state: Any) -> int:
+        seat = seat_of(state, state.battle.units[self.unit])
+        return seat if seat >= 0 else AUTO
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("guard"), Action.of("pass")]
+
+    def run(self, state: Any) -> None:  # the rules' own units always use it
+        self.apply(state, Action.of("guard"), AUTO)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action.kind == "guard":
+            state.battle.units[self.unit].used.append("guardian")
+            attack = state.flow.find(AttackStep)
+            assert attack is not None
+            attack.cancelled = True
+            state.events.append("guarded", {"unit": self.unit, "target": self.target})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulekeeper.games.homm3.combat.model import OFF_BOARD, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, card, max_hp
+from rulekeeper.games.homm3.combat.stats import has as unit_has
 
 RULE = "homm3.md §5.15 (rulebook p. 26–27)"
 
@@ -34,6 +35,12 @@ def take_damage(state: BattleState, unit: Unit, amount: int, cause: str) -> None
             unit.field = OFF_BOARD
         unit.defending = False
         unit.paralysed = False
+    if destroyed and unit_has(state, unit, "necromancy-reinforce"):
+        from rulekeeper.games.homm3.combat.ability_steps import ReinforceStep
+
+        other = state.battle.armies[1 - unit.side]
+        if other.hero is not None and other.hero.faction == "necropolis":
+            state.flow.push(ReinforceStep(side=1 - unit.side))
     state.events.append(
         "damage",
         {

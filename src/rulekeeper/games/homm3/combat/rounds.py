@@ -15,7 +15,7 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.core.lasting import expire
-from rulekeeper.games.homm3.combat import order, result
+from rulekeeper.games.homm3.combat import order, result, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import battle_decided
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
@@ -91,6 +91,7 @@ class BattleStep(Step[Any]):
             state.flow.push(DeployStep(side=ATTACKER))
         elif self.stage == "deploy":
             self.stage = "fight"
+            unit_abilities.at_start(state)
         elif self.stage == "fight":
             if battle_decided(state):
                 self.stage = "over"
@@ -154,6 +155,7 @@ class RoundStep(Step[Any]):
     def activate(self, state: BattleState, uid: str) -> None:
         battle = state.battle
         unit = battle.units[uid]
+        expire(battle.lasting, "activation")  # one activation at a time: the last one's end
         unit.activated = True
         battle.last_initiative = initiative(state, unit)
         battle.last_side = unit.side
@@ -166,6 +168,7 @@ class RoundStep(Step[Any]):
             unit.activated = False
             unit.retaliations = 0
         battle.last_initiative = battle.last_side = -1
+        expire(battle.lasting, "activation")
         expire(battle.lasting, "round")
         state.events.append("round-ends", {"round": battle.round})
         state.flow.pop()

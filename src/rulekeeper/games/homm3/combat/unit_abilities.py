@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.games.homm3.combat import board
+from rulekeeper.core.lasting import Lasting
+from rulekeeper.games.homm3.combat import board, hands
 from rulekeeper.games.homm3.combat.damage import heal
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import (
@@ -60,6 +61,15 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "line-attack",
         "regenerate",
         "map",
+        "spell-resistance",
+        "spell-immunity",
+        "draw-at-start",
+        "draw-on-roll",
+        "enemy-discards",
+        "heal-or-bless",
+        "guardian",
+        "ignore-incoming-die",
+        "necromancy-reinforce",
     }
 )
 """Ability kinds the combat rules apply (``map`` abilities wait for the map game by design)."""
@@ -90,7 +100,7 @@ def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
 def counting_die(state: BattleState, attack: AttackStep, dice: list[int]) -> int:
     """The die result that counts: the lower of two under the penalty (§8.41), the higher with
     ``best-of-two``, both added with ``two-dice-sum``; ``die-bonus`` adds to it."""
-    if not dice:
+    if not dice or attack.die_ignored:
         return 0
     if _own(state, attack, "two-dice-sum"):
         value = sum(dice)
@@ -122,7 +132,7 @@ def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
     bonus = boost(state, attacker, "attack") + boost(state, attacker, "bless")
     if attack.first:
         for ability in abilities(state, attacker, "death-blow"):
-            if die in (ability.faces or ()):
+            if not attack.die_ignored and die in (ability.faces or ()):
                 bonus += ability.amount or 0
         for ability in abilities(state, attacker, "attack-bonus-vs"):
             if target.card in (ability.units or ()):
@@ -136,7 +146,7 @@ def defence(state: BattleState, attack: AttackStep, die: int) -> int:
     value = 0 if _own(state, attack, "ignore-defence") else face(state, target).defence
     value = max(0, value + boost(state, target, "defence"))
     for ability in abilities(state, target, "defence-on-roll"):
-        if die in (ability.faces or ()):
+        if not attack.die_ignored and die in (ability.faces or ()):
             value += ability.amount or 0
     if attack.attack_kind == "retaliation":
         for ability in abilities(state, target, "defence-vs-retaliation"):
@@ -253,10 +263,13 @@ def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome, where
         state.flow.push(
             ability_steps.SplashStep(unit=attacker.id, around=where, attack=ability.attack or 0)
         )
+    for ability in abilities(state, attacker, "draw-on-roll"):
+        if not attack.die_ignored and outcome.die in (ability.faces or ()):
+            hands.draw(state, attacker.side, 1)
     for ability in abilities(state, attacker, "heal-after-attack"):
         heal(state, attacker, ability.amount or 0, ability.kind)
     for ability in abilities(state, attacker, "paralyse-on-roll"):
-        if outcome.die in (ability.faces or ()):
+        if not attack.die_ignored and outcome.die in (ability.faces or ()):
             paralyse(state, target, ability.kind)
     if (
         has(state, attacker, "double-attack-distant")
@@ -279,7 +292,21 @@ def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome, where
 
 
 def on_activation(state: BattleState, unit: Unit) -> None:
-    """Activation abilities (§5.15): ``regenerate`` heals the unit."""
+    """Activation abilities (§5.15): ``regenerate`` heals the unit; ``enemy-discards`` makes
+    the enemy hero discard a random card; ``heal-or-bless`` heals another damaged friendly
+    unit (its controller picks one), else gives this unit +1 Attack for this activation."""
+    from rulekeeper.games.homm3.combat import ability_steps
+
+    if has(state, unit, "enemy-discards"):
+        hands.discard_random(state, 1 - unit.side, 1)
+    for ability in abilities(state, unit, "heal-or-bless"):
+        hurt = [u for u in state.battle.on_board(unit.side) if u.damage and u is not unit]
+        if hurt:
+            state.flow.push(ability_steps.HealStep(unit=unit.id, amount=ability.amount or 0))
+        else:
+            state.battle.lasting.append(
+                Lasting("attack", unit.id, 1, until="activation", source=ability.kind)
+            )
     for ability in abilities(state, unit, "regenerate"):
         heal(state, unit, ability.amount or 0, ability.kind)
     if has(state, unit, "drain-morale"):
@@ -299,6 +326,38 @@ def automatic_reroll(state: BattleState, attack: AttackStep) -> int | None:
                 if value in (ability.faces or ()):
                     return index
     return None
+
+
+def at_start(state: BattleState) -> None:
+    """Abilities at the start of the combat, once both sides are deployed: ``draw-at-start``."""
+    for unit in state.battle.on_board():
+        if has(state, unit, "draw-at-start"):
+            hands.draw(state, unit.side, 1)
+
+
+def guardian_for(state: BattleState, target: Unit) -> Unit | None:
+    """A friendly unit of *target* with ``guardian`` unused this combat (not the target)."""
+    for unit in state.battle.on_board(target.side):
+        if unit is not target and "guardian" not in unit.used and has(state, unit, "guardian"):
+            return unit
+    return None
+
+
+def ignore_die_actions(state: BattleState, attack: AttackStep, seat: int) -> list[Any]:
+    """``ignore-die card=C``: the owner of a target with ``ignore-incoming-die`` discards a
+    card to have the attacker's die ignored (no bonus, nothing it would trigger)."""
+    from rulekeeper.core import Action
+
+    target = state.battle.units[attack.target]
+    hero = hands.hero_of(state, target.side)
+    if (
+        attack.die_ignored
+        or hero is None
+        or seat_of(state, target) != seat
+        or not has(state, target, "ignore-incoming-die")
+    ):
+        return []
+    return [Action.of("ignore-die", card=card_id) for card_id in sorted(set(hero.hand))]
 
 
 def unimplemented(kinds: set[str]) -> list[str]:
