@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import random
+from importlib import resources
+from pathlib import Path
 
 import pytest
 from battle_helpers import random_battle
@@ -19,6 +21,7 @@ from rulekeeper.games.homm3.combat import invariants
 from rulekeeper.games.homm3.game import CombatState, shipped_battle, shipped_battles
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
+SCHEMA = Path(str(resources.files("rulekeeper.games.homm3.battle") / "homm3-battle.schema.json"))
 BATTLES = shipped_battles()
 
 
@@ -115,3 +118,29 @@ def test_random_armies() -> None:
         play(state, random.Random(index))
         assert isinstance(state, CombatState)
         assert state.flow.result is not None
+
+
+def test_battle_files_follow_the_json_schema() -> None:
+    """docs/homm3-battle.md: the shipped battles and battle files written mid-battle follow
+    the JSON schema shipped with the format."""
+    import jsonschema
+    import yaml
+
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    rng = random.Random(3)
+    for name in BATTLES:
+        doc = yaml.safe_load(shipped_battle(name).read_text(encoding="utf-8"))
+        validator.validate(doc)
+        state = load_game("homm3-combat", battle=doc).new_initial_state(seed=1)
+        while not state.is_terminal():
+            validator.validate(state.to_position())
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.resolve_chance()
+            else:
+                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        validator.validate(state.to_position())
+    bad = {"format": "homm3-battle", "version": 1, "attacker": {"kind": "wizard"}}
+    assert not validator.is_valid(bad)

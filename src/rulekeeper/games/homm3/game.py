@@ -161,14 +161,18 @@ class CombatState(ProcedureState):
         GameState.__init__(state, game, seed)
         battle, steps = read_battle(position, game.pack, state.rng, STEPS, game.position_source)
         state.battle = battle
-        state.flow = Flow(steps)
+        result = position.get("result")
+        state.flow = Flow(steps, result=dict(result) if not steps and result else None)
         state.settle()
         return state
 
     def to_position(self) -> JsonObject:
         content = self.game.params.get("content")
         return write_battle(
-            self.battle, list(self.flow.steps), content if isinstance(content, str) else None
+            self.battle,
+            list(self.flow.steps),
+            content if isinstance(content, str) else None,
+            self.flow.result,
         )
 
     # ------------------------------------------------------------------ the state API

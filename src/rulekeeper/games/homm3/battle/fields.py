@@ -23,6 +23,7 @@ TOP_FIELDS = (
     "obstacles",
     "lasting",
     "pending",
+    "result",
 )
 SIDE_FIELDS = (
     "kind",

@@ -201,6 +201,7 @@ def _side(
 def read_battle(
     doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
 ) -> tuple[Battle, list[Step[Any]]]:
+    # A finished battle's ``result`` is read by the game (game.py), with its pending steps [].
     """The battle *doc* describes and its pending steps; raises a PositionError naming every
     problem. *rng* draws what the file leaves open (neutral units by the table)."""
     problems = Problems(source)
@@ -282,8 +283,10 @@ def read_battle(
     raw_pending = doc.get("pending")
     if raw_pending is None:
         pending = [BattleStep()]
-    elif not isinstance(raw_pending, list) or not raw_pending:
-        problems.add("pending", "a non-empty list of steps")
+    elif not isinstance(raw_pending, list):
+        problems.add("pending", "a list of steps")
+    elif not raw_pending and not isinstance(doc.get("result"), Mapping):
+        problems.add("pending", "a finished battle (no pending step) gives its result")
     else:
         reader = Reader(source)
         for index, raw in enumerate(raw_pending):

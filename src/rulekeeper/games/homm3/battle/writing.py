@@ -32,8 +32,10 @@ def _unit(unit: Unit) -> JsonObject:
     return entry
 
 
-def write_battle(battle: Battle, steps: list[Any], content: str | None) -> JsonObject:
-    """*battle* with its pending *steps* as a battle file."""
+def write_battle(
+    battle: Battle, steps: list[Any], content: str | None, result: JsonObject | None = None
+) -> JsonObject:
+    """*battle* with its pending *steps* as a battle file (a finished one with its *result*)."""
     doc: JsonObject = {
         "format": FORMAT,
         "version": VERSIONS[-1],
@@ -73,4 +75,6 @@ def write_battle(battle: Battle, steps: list[Any], content: str | None) -> JsonO
     if battle.lasting:
         doc["lasting"] = [to_data(effect) for effect in battle.lasting]
     doc["pending"] = [write_step(step) for step in steps]
+    if not steps and result is not None:
+        doc["result"] = result
     return doc
