@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from rulekeeper.cli import generic
 from rulekeeper.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -237,6 +238,12 @@ def demo(
 
 
 def play(
+    game_name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]", help="battleground (default), battleground-movement or homm3-combat."
+        ),
+    ] = None,
     seed: SeedOption = 1,
     map_name: Annotated[
         str | None,
@@ -256,12 +263,27 @@ def play(
             "what it leaves open. Its map and rounds are the position's.",
         ),
     ] = None,
+    battle: Annotated[
+        Path | None,
+        typer.Option(
+            "--battle",
+            metavar="FILE",
+            help="homm3-combat: the battle file to play (docs/homm3-battle.md); default: the "
+            "shipped hero battle.",
+        ),
+    ] = None,
 ) -> None:
-    """Play Battleground in the terminal: hotseat, against the bot, or bot against bot."""
+    """Play in the terminal: hotseat, against the bot, or bot against bot."""
     console = Console()
     choices: dict[str, set[int]] = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}
     if bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
+    game = game_name or game
+    if game == "homm3-combat":
+        _play_battle(console, battle or position, seed, choices[bot])
+        return
+    if battle is not None:
+        raise typer.BadParameter("only homm3-combat takes a battle file", param_hint="--battle")
     if position is not None and (map_name is not None or rounds is not None):
         raise typer.BadParameter("a position says its map and rounds", param_hint="--position")
     bots = choices[bot]
@@ -269,3 +291,33 @@ def play(
     agents = {p: _bot(state, seed + p) for p in (0, 1)}
     _run(console, state, agents, 0.0, humans={0, 1} - bots)
     _finish(console, state)
+
+
+def _play_battle(console: Console, battle: Path | None, seed: int, bots: set[int]) -> None:
+    """A HoMM3 battle: the players' seats by hand or by the random bot; neutral units and AI
+    heroes follow the rules' AI (docs/homm3-combat.md)."""
+    from rulekeeper.core import RandomAgent
+    from rulekeeper.games.homm3.game import CombatState
+    from rulekeeper.games.homm3.views.text import render
+
+    try:
+        game = load_game("homm3-combat", **({"battle": battle} if battle else {}))
+    except RulekeeperError as error:
+        console.print(f"[red]error:[/] {escape(str(error))}")
+        raise typer.Exit(2) from None
+    state = game.new_initial_state(seed=seed)
+    assert isinstance(state, CombatState)
+    seats = set(range(state.num_players))
+    agents: dict[int, Agent] = {p: RandomAgent(seed + p) for p in seats}
+
+    def view(shown: GameState, seat: int) -> str:
+        assert isinstance(shown, CombatState)
+        return render(shown, seat)
+
+    generic.run(console, state, agents, humans=seats - bots, view=view)
+    console.print(escape(render(state)))
+    result = state.flow.result or {}
+    console.print(
+        f"[bold]{str(result.get('winner', '?')).capitalize()} wins[/] "
+        f"({result.get('ending', '?')}, {result.get('rounds', '?')} rounds)."
+    )
