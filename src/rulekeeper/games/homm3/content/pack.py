@@ -407,9 +407,7 @@ def _reference_problems(
                     f"are of Levels {', '.join(map(str, SPECIALTY_LEVELS))} in that order"
                 )
                 problems.append(DataError("heroes.yaml", field, reason))
-        deck = (
-            hero.attack + hero.defence + hero.power + hero.knowledge + hero.magic_arrows + 2
-        )
+        deck = hero.attack + hero.defence + hero.power + hero.knowledge + hero.magic_arrows + 2
         if deck != STARTING_DECK:
             reason = (
                 f"the starting deck (statistics {hero.attack}+{hero.defence}+{hero.power}+"
