@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo
+from rulekeeper.cli import battleground, demo, homm3
 
 app = typer.Typer(
     name="rulekeeper",
@@ -55,6 +55,7 @@ def main(
 
 
 app.add_typer(battleground.app, name="battleground")
+app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
 app.command("play")(demo.play)
 

@@ -1,0 +1,151 @@
+"""``rulekeeper homm3``: Heroes of Might and Magic III: The Board Game.
+
+``rulekeeper homm3 content check [FOLDER]`` validates a content pack (the shipped one, or a
+folder with the values printed on your own cards) and lists what the combat rules do not apply
+yet: the unit ability kinds missing from ``combat.unit_abilities.IMPLEMENTED`` and the card
+effect kinds missing from ``combat.card_effects.IMPLEMENTED`` (docs/homm3-content.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulekeeper.games.homm3.combat import unit_abilities
+from rulekeeper.games.homm3.content.pack import ContentPack, check_content_pack, load_content_pack
+
+# Exit codes: 1 = the pack has problems (or, with --strict, uses kinds not implemented yet);
+# 2 = bad usage (click's code for usage errors too).
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+CARD_EFFECTS_MODULE = "rulekeeper.games.homm3.combat.card_effects"
+
+app = typer.Typer(help="Heroes of Might and Magic III: The Board Game.", no_args_is_help=True)
+content_app = typer.Typer(
+    help="HoMM3 card data: check a content pack.",
+    no_args_is_help=True,
+)
+app.add_typer(content_app, name="content")
+
+
+@dataclass(frozen=True)
+class Unimplemented:
+    """What a pack uses that the combat rules do not apply yet, each kind with its users."""
+
+    unit_abilities: Mapping[str, list[str]]
+    card_effects: Mapping[str, list[str]]
+    card_effects_note: str
+    """Why card effects count as not implemented when the module is missing, else empty."""
+
+    def __bool__(self) -> bool:
+        return bool(self.unit_abilities or self.card_effects)
+
+
+def implemented_card_effects() -> tuple[frozenset[str], str]:
+    """The card effect kinds the combat rules implement, and a note when that is not known."""
+    try:
+        module = importlib.import_module(CARD_EFFECTS_MODULE)
+    except ImportError as error:
+        if error.name == CARD_EFFECTS_MODULE:
+            return frozenset(), f"{CARD_EFFECTS_MODULE} does not exist yet: no card effect is"
+        return frozenset(), f"{CARD_EFFECTS_MODULE} cannot be imported ({error}): none counts as"
+    kinds = getattr(module, "IMPLEMENTED", None)
+    if kinds is None:
+        return frozenset(), f"{CARD_EFFECTS_MODULE} has no IMPLEMENTED set: none counts as"
+    return frozenset(kinds), ""
+
+
+def unimplemented(pack: ContentPack) -> Unimplemented:
+    """The unit ability kinds and card effect kinds of *pack* the combat rules do not apply."""
+    ability_users: dict[str, set[str]] = {}
+    for card in (*pack.units.values(), pack.tower):
+        for face in ("few", "pack"):
+            for ability in card.side(face).abilities:
+                ability_users.setdefault(ability.kind, set()).add(card.id)
+    missing_abilities = set(unit_abilities.unimplemented(set(ability_users)))
+    effects, note = implemented_card_effects()
+    return Unimplemented(
+        unit_abilities={
+            kind: sorted(users)
+            for kind, users in sorted(ability_users.items())
+            if kind in missing_abilities
+        },
+        card_effects={
+            kind: users for kind, users in pack.effect_users().items() if kind not in effects
+        },
+        card_effects_note=note,
+    )
+
+
+def _counts(pack: ContentPack) -> str:
+    def cards(table: Mapping[str, object]) -> int:
+        return sum(getattr(card, "copies", 1) for card in table.values())
+
+    return (
+        f"{len(pack.units)} unit kinds, {cards(pack.stats)} statistic cards "
+        f"({len(pack.stats)} kinds), {cards(pack.abilities)} ability cards "
+        f"({len(pack.abilities)} kinds), {cards(pack.spells)} spell cards "
+        f"({len(pack.spells)} spells), {cards(pack.artifacts)} artifacts, {len(pack.heroes)} "
+        f"heroes, {len(pack.specialties)} specialty cards, {len(pack.levels)} levels, "
+        f"{cards(pack.ai_cards)} AI cards ({len(pack.ai_cards)} kinds)"
+    )
+
+
+def _print_kinds(title: str, users: Mapping[str, list[str]]) -> None:
+    typer.echo(f"{title} ({len(users)}):")
+    for kind, ids in users.items():
+        typer.echo(f"  {kind}: {', '.join(ids)}")
+
+
+@content_app.command("check")
+def content_check(
+    folder: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FOLDER]",
+            help="A folder with the pack's YAML files; omit it to check the shipped pack.",
+        ),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Also fail (exit code 1) when the pack uses kinds the combat rules do not "
+            "implement yet.",
+        ),
+    ] = False,
+) -> None:
+    """Validate a content pack: print ok with the card counts, or every problem as
+    file: field: reason (exit code 1). Then list the unit ability kinds and card effect kinds
+    the combat rules do not implement yet, with the cards using them."""
+    if folder is not None and not folder.is_dir():
+        typer.echo(f"{folder}: (folder): not a folder of content files", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    where = str(folder) if folder is not None else "the shipped content pack"
+    problems = check_content_pack(folder)
+    if problems:
+        for problem in problems:
+            typer.echo(problem)
+        typer.echo(f"{len(problems)} problem(s) in {where}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    pack = load_content_pack(folder)
+    typer.echo(f"ok: {where}: {_counts(pack)}")
+    missing = unimplemented(pack)
+    if missing.unit_abilities:
+        _print_kinds("unit ability kinds not implemented yet", missing.unit_abilities)
+    else:
+        typer.echo("unit ability kinds: all implemented")
+    if missing.card_effects_note:
+        typer.echo(f"note: {missing.card_effects_note} implemented yet")
+    if missing.card_effects:
+        _print_kinds("card effect kinds not implemented yet", missing.card_effects)
+    else:
+        typer.echo("card effect kinds: all implemented")
+    if strict and missing:
+        typer.echo(f"--strict: {where} uses kinds not implemented yet", err=True)
+        raise typer.Exit(EXIT_INVALID)
