@@ -1190,11 +1190,10 @@ def test_ability_attack_bonus_vs_archangels_neutral(tmp_path: Path) -> None:
     shipped = Path(board.__file__).parents[1] / "content"
     text = (shipped / "units.yaml").read_text(encoding="utf-8")
     assert "      - arch-devils\n" in text
+    for other in shipped.glob("*.yaml"):
+        (tmp_path / other.name).write_text(other.read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "units.yaml").write_text(
         text.replace("      - arch-devils\n", "      - black-dragons\n"), encoding="utf-8"
-    )
-    (tmp_path / "siege.yaml").write_text(
-        (shipped / "siege.yaml").read_text(encoding="utf-8"), encoding="utf-8"
     )
     for target, attack in (("black-dragons", 5 + 2), ("archangels", 5)):
         doc = battle(
@@ -1580,15 +1579,14 @@ def test_ability_ignore_incoming_die_halberdiers_pack() -> None:
     state = fight(
         [done("halberdiers:pack@b2")],
         ["dread-knights@b3"],
-        attacker_hero={**HERO_A, "hand": ["attack"]},
+        attacker_hero={**HERO_A, "hand": ["magic-arrow"]},  # not playable out of turn
     )
     act(state, "attack", seat=1, target="halberdiers")
     roll(state, 1)
-    act(state, "ignore-die", seat=0, card="attack")
-    act(state, "pass", seat=1)
+    act(state, "ignore-die", seat=0, card="magic-arrow")
     assert attacks(state)[0]["die"] == 0
-    assert attacks(state)[0]["attack"] == 4  # Dread Knights (Few) Attack 4, the +1 ignored
-    assert state.battle.armies[0].hero.discard == ["attack"]
+    assert attacks(state)[0]["attack"] == 5  # Dread Knights (Few) Attack 5, the +1 ignored
+    assert state.battle.armies[0].hero.discard == ["magic-arrow"]
 
 
 @ability("necromancy-reinforce")
