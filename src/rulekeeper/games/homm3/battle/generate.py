@@ -22,6 +22,12 @@ def random_battle(rng: random.Random, pack: ContentPack | None = None) -> dict[s
         chosen = rng.sample(cards, rng.randint(1, 7))
         return [{"card": c.id, "side": rng.choice(["few", "pack"])} for c in chosen]
 
+    cards = sorted(
+        card_id
+        for table in (pack.stats, pack.abilities, pack.spells, pack.artifacts, pack.specialties)
+        for card_id in table
+    )
+
     def hero(faction: str) -> dict[str, object]:
         return {
             "name": FACTION_HEROES[faction],
@@ -30,6 +36,9 @@ def random_battle(rng: random.Random, pack: ContentPack | None = None) -> dict[s
             "mp": rng.randint(0, 3),
             "gold": rng.randint(0, 20),
             "morale": rng.choice([-1, 0, 1]),
+            "expert_uses": rng.randint(0, 2),
+            "hand": [rng.choice(cards) for _ in range(rng.randint(0, 6))],
+            "deck": [rng.choice(cards) for _ in range(rng.randint(0, 8))],
         }
 
     kind = rng.choice(["neutral", "hero", "siege"])
