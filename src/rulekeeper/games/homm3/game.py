@@ -45,7 +45,15 @@ from rulekeeper.games.homm3.combat.attack import (
     RerollStep,
     RerollWindow,
 )
-from rulekeeper.games.homm3.combat.cards import PayStep
+from rulekeeper.games.homm3.combat.cards import (
+    DiscardStep,
+    KeepStep,
+    MoraleRollStep,
+    PayStep,
+    RecoverStep,
+    SwapStep,
+    TeleportStep,
+)
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
 from rulekeeper.games.homm3.combat.morale import CycleStep
@@ -78,6 +86,12 @@ STEPS = StepKinds(
     HealStep,
     GuardStep,
     ReinforceStep,
+    DiscardStep,
+    KeepStep,
+    MoraleRollStep,
+    RecoverStep,
+    SwapStep,
+    TeleportStep,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

@@ -19,7 +19,7 @@ from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
-from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left, seat_of
+from rulekeeper.games.homm3.combat.stats import BattleState, boost, face, hp_left, seat_of
 
 ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
 """The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
@@ -29,7 +29,8 @@ ATTACK_KINDS = ("attack", "retaliation", "second", "splash")
 """A unit's attack; the target's retaliation; a second attack (an ability's); an attack an
 ability adds against another unit."""
 STAGES = ("before", "roll", "defence", "reroll", "resolve", "retaliate", "after", "done")
-Face = Annotated[int, Bounds(-1, 1)]
+Face = Annotated[int, Bounds(-3, 3)]
+"""A die as it counts: −1 to +1, up to ±3 once multiplied (Centaur's Axe)."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,10 @@ class AttackStep(Step[Any]):
         )
         where = target.field  # an added attack goes around it, even if it is destroyed
         take_damage(state, target, outcome.damage, self.attack_kind)
+        shield = boost(state, target, "fire-shield")
+        if shield and self.adjacent and not attacker.destroyed:  # even if the target fell
+            take_damage(state, attacker, shield, "fire-shield")
+        battle.last_cast = [[], []]
         expire(battle.lasting, "attack", attacker.id)  # §5.18.7: boosts last one attack
         expire(battle.lasting, "defence", target.id)
         self.stage = "retaliate"
@@ -319,6 +324,11 @@ class RerollWindow(ResponseWindow[Any]):
             for index in abilities.ability_rerolls(state, attack, seat)
         ]
         found += abilities.ignore_die_actions(state, attack, seat)
+        from rulekeeper.games.homm3.combat import cards, hands
+
+        side = hands.side_of_seat(state, seat)
+        if side is not None:
+            found += cards.card_actions(state, side, "roll")
         if morale_holder(state, seat):
             dice = len(attack.dice) + len(attack.defence_die)
             found += [Action.of("morale-reroll", die=index) for index in range(dice)]
@@ -326,6 +336,13 @@ class RerollWindow(ResponseWindow[Any]):
 
     def respond(self, state: Any, action: Action, seat: int) -> None:
         attack = self.attack(state)
+        if action.kind == "play":
+            from rulekeeper.games.homm3.combat import cards, hands
+
+            side = hands.side_of_seat(state, seat)
+            assert side is not None
+            cards.play_card(state, side, action)
+            return
         if action.kind == "ignore-die":
             from rulekeeper.games.homm3.combat import hands
 

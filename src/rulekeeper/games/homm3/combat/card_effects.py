@@ -13,6 +13,7 @@ from rulekeeper.core.lasting import Lasting
 from rulekeeper.games.homm3.combat.damage import heal, take_damage
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState
+from rulekeeper.games.homm3.combat.unit_abilities import side_holder
 from rulekeeper.games.homm3.content.cards import Effect
 
 IMPLEMENTED: frozenset[str] = frozenset(
@@ -37,8 +38,44 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "valuables",
         "materials",
         "power",
+        "extra-spell",
+        "spell-shield",
+        "fire-shield",
+        "archery",
+        "no-escape",
+        "discard",
+        "draw-keep",
+        "morale-roll",
+        "recover-spell",
+        "spell-back",
+        "swap",
+        "die-multiply",
+        "die-ignore",
     }
 )
+UNIT_KINDS = frozenset(
+    {
+        "attack",
+        "defence",
+        "initiative",
+        "max-hp",
+        "damage",
+        "heal",
+        "cure",
+        "paralyse",
+        "unparalyse",
+        "bless",
+        "retaliate-again",
+        "no-abilities",
+        "spell-shield",
+        "fire-shield",
+    }
+)
+"""Kinds that act on a unit (the play's target; with ``own-units``, each of them)."""
+AFTER_ROLL = frozenset({"die-multiply", "die-ignore"})
+"""Kinds played on a die just rolled: only in the window after an attack's dice."""
+AFTER_CAST = frozenset({"spell-back"})
+"""Kinds played right after casting a spell."""
 """Effect kinds the combat rules apply (``power`` only while empowering a spell)."""
 STAT_UNTIL = {"attack": "attack", "defence": "defence", "bless": "attack"}
 
@@ -109,5 +146,42 @@ def apply(
         state.events.append("gained", {"side": side, "resource": kind, "amount": value})
     elif kind == "power":
         pass  # counted by the spell being cast (spells.py)
+    elif kind in ("extra-spell", "archery"):
+        holder = side_holder(side)
+        until, rounds = ("round", effect.rounds or 1)
+        battle.lasting.append(
+            Lasting(kind, holder, value or 1, until=until, rounds=rounds, owner=seat, source=source)
+        )
+    elif kind == "no-escape":
+        battle.lasting.append(Lasting(kind, side_holder(1 - side), 1, owner=seat, source=source))
+    elif kind == "spell-shield":
+        assert unit is not None
+        battle.lasting.append(Lasting(kind, unit.id, 1, owner=seat, source=source))
+    elif kind == "fire-shield":
+        assert unit is not None
+        battle.lasting.append(
+            Lasting(kind, unit.id, value, until="round", owner=seat, source=source)
+        )
+    elif kind == "spell-back":
+        cast = battle.last_cast[side]
+        hands.back_to_hand(state, side, cast if effect.all else cast[:1])
+        battle.last_cast[side] = []
+    elif kind in ("discard", "draw-keep", "morale-roll", "recover-spell", "swap"):
+        from rulekeeper.games.homm3.combat import cards
+
+        cards.push_choice(state, side, effect, source)
+    elif kind in AFTER_ROLL:
+        from rulekeeper.games.homm3.combat.attack import AttackStep
+
+        attack = state.flow.find(AttackStep)
+        assert attack is not None
+        if kind == "die-ignore":
+            attack.die_ignored = True
+        else:
+            index = x  # the die chosen (cards.py passes the die's index as x)
+            if index < len(attack.dice):
+                attack.dice[index] *= value
+            else:
+                attack.defence_die[index - len(attack.dice)] *= value
     else:  # pragma: no cover - plays with other kinds are never offered
         raise AssertionError(f"effect {kind!r} is not implemented")

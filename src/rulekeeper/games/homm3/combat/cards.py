@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, PickSubset
+from rulekeeper.core import AUTO, CHANCE, Action, PickSubset, Step
+from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.games.homm3.combat import card_effects, hands
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, card, is_ranged, move_type, tier_rank
@@ -52,14 +53,28 @@ def playable(play: Play) -> bool:
         and bool(kinds)
         and kinds <= card_effects.IMPLEMENTED
         and kinds != {"power"}
-        and play.target in ("none", *UNIT_TARGETS)
+        and play.target in ("none", "own-units", *UNIT_TARGETS)
     )
+
+
+def _moment_allows(state: BattleState, side: int, play: Play, moment: str) -> bool:
+    """Die effects only after an attack's dice (``roll``), Spell-back only right after a
+    cast; Activation and Ongoing cards only in the side's activation; nothing but die
+    effects between the roll and the damage (§5.18.7)."""
+    kinds = play.kinds()
+    if kinds & card_effects.AFTER_ROLL:
+        return moment == "roll"
+    if moment == "roll":
+        return False
+    if kinds & card_effects.AFTER_CAST and not state.battle.last_cast[side]:
+        return False
+    return play.timing == "instant" or moment == "activation"
 
 
 def unit_targets(state: BattleState, side: int, play: Play, max_tier: str | None) -> list[Unit]:
     """Units on the board *play* may target for *side* (its target kind, types and tier)."""
     battle = state.battle
-    if play.target == "own-unit":
+    if play.target in ("own-unit", "own-units"):
         units = battle.on_board(side)
     elif play.target == "enemy-unit":
         units = battle.on_board(1 - side)
@@ -81,9 +96,10 @@ def bound_elsewhere(pack: Any, card_id: str, faction: str) -> bool:
     return isinstance(found, AbilityCard) and found.faction not in (None, faction)
 
 
-def card_actions(state: BattleState, side: int, activation: bool) -> Iterator[Action]:
-    """The card plays open to *side* now (*activation*: during its unit's activation, before
-    the attack, where Activation and Ongoing cards may be played too)."""
+def card_actions(state: BattleState, side: int, moment: str) -> Iterator[Action]:
+    """The card plays open to *side* now; *moment* is ``activation`` (its unit's activation,
+    before the attack: Activation and Ongoing cards too), ``window`` (a window point) or
+    ``roll`` (after an attack's dice: die effects only)."""
     hero = hands.hero_of(state, side)
     if hero is None:
         return
@@ -92,9 +108,7 @@ def card_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
         if bound_elsewhere(pack, card_id, hero.faction):
             continue
         for use, play in plays_of(pack, card_id):
-            if not playable(play):
-                continue
-            if play.timing in ("activation", "ongoing") and not activation:
+            if not playable(play) or not _moment_allows(state, side, play, moment):
                 continue
             if use == "expert" and hero.expert_uses <= 0:
                 continue
@@ -107,14 +121,27 @@ def card_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
                 if play.target in UNIT_TARGETS
                 else [None]
             )
+            dice: list[int | None] = [None]
+            if "die-multiply" in play.kinds():
+                attack = _attack(state)
+                dice = list(range(len(attack.dice) + len(attack.defence_die))) if attack else []
             for unit in targets:
                 for pick in picks:
-                    params: dict[str, Any] = {"card": card_id, "use": use}
-                    if unit is not None:
-                        params["unit"] = unit.id
-                    if pick is not None:
-                        params["pick"] = pick
-                    yield Action.of("play", **params)
+                    for die in dice:
+                        params: dict[str, Any] = {"card": card_id, "use": use}
+                        if unit is not None:
+                            params["unit"] = unit.id
+                        if pick is not None:
+                            params["pick"] = pick
+                        if die is not None:
+                            params["die"] = die
+                        yield Action.of("play", **params)
+
+
+def _attack(state: BattleState) -> Any:
+    from rulekeeper.games.homm3.combat.attack import AttackStep
+
+    return state.flow.find(AttackStep)
 
 
 def play_card(state: BattleState, side: int, action: Action) -> None:
@@ -136,12 +163,14 @@ def play_card(state: BattleState, side: int, action: Action) -> None:
     if use == "expert":
         hero.expert_uses -= 1
     state.events.append("played", {"side": side, "card": card_id, "use": use, "unit": uid})
+    die = action.get("die")
     pending = Pending(
         side=side,
         card=card_id,
         use=use,
         unit=str(uid) if isinstance(uid, str) else "",
         pick=pick if isinstance(pick, int) else -1,
+        die=die if isinstance(die, int) else -1,
     )
     if play.cost.discard or play.cost.discard_any:
         count = play.cost.discard
@@ -167,6 +196,7 @@ class Pending:
     use: str
     unit: str = ""
     pick: int = -1
+    die: int = -1
 
 
 def resolve(state: BattleState, pending: Pending, x: int) -> None:
@@ -174,12 +204,20 @@ def resolve(state: BattleState, pending: Pending, x: int) -> None:
     play = dict(plays_of(state.game.pack, pending.card))[pending.use]
     unit = state.battle.units.get(pending.unit) if pending.unit else None
     effects = list(play.effects)
-    if play.one_of and pending.pick >= 0:
-        effects.append(play.one_of[pending.pick])
+    if play.one_of and pending.pick >= 0:  # the chosen effect first ("choose one, then draw")
+        effects.insert(0, play.one_of[pending.pick])
+    everyone = (
+        unit_targets(state, pending.side, play, play.max_tier) if play.target == "own-units" else []
+    )
     for effect in effects:
+        if play.target == "own-units" and effect.kind in card_effects.UNIT_KINDS:
+            for each in everyone:  # every unit of the side the play allows
+                card_effects.apply(state, pending.side, effect, each, pending.card, x)
+            continue
         if unit is not None and (unit.destroyed or unit.field < 0) and effect.kind != "draw":
             continue
-        card_effects.apply(state, pending.side, effect, unit, pending.card, x)
+        x_value = pending.die if effect.kind in card_effects.AFTER_ROLL else x
+        card_effects.apply(state, pending.side, effect, unit, pending.card, x_value)
 
 
 @dataclass
@@ -209,7 +247,7 @@ def free_actions(state: BattleState, side: int, activation: bool) -> list[Action
     from rulekeeper.games.homm3.combat import morale, spells
 
     return [
-        *card_actions(state, side, activation),
+        *card_actions(state, side, "activation" if activation else "window"),
         *spells.cast_actions(state, side, activation),
         *morale.morale_actions(state, side),
     ]
@@ -227,3 +265,184 @@ def take_free_action(state: BattleState, side: int, action: Action) -> None:
 
 
 FREE_KINDS = frozenset({"play", "cast", "morale-draw", "morale-cycle"})
+
+
+# --------------------------------------------------------------------- effects that ask
+
+
+def push_choice(state: BattleState, side: int, effect: Any, source: str) -> None:
+    """The effects that need a choice or a die: each pushes its step (it comes last in its
+    play, content/pack.py checks)."""
+    seat = state.battle.armies[side].seat
+    hero = hands.hero_of(state, side)
+    kind = effect.kind
+    if hero is None:
+        return
+    if kind == "discard":
+        count = min(effect.amount or 1, len(hero.hand))
+        if count:
+            state.flow.push(
+                DiscardStep(
+                    seat=seat, options=sorted(hero.hand), least=count, most=count, side=side
+                )
+            )
+    elif kind == "draw-keep":
+        drawn = hands.draw(state, side, effect.amount or 2)
+        if len(drawn) > 1:
+            state.flow.push(KeepStep(seat=seat, options=sorted(drawn), least=1, most=1, side=side))
+    elif kind == "morale-roll":
+        state.flow.push(MoraleRollStep(side=side))
+    elif kind == "recover-spell":
+        state.flow.push(RecoverStep(side=side))
+    elif kind == "swap":
+        own = sorted(u.id for u in state.battle.on_board(side))
+        if len(own) >= 2:
+            state.flow.push(SwapStep(seat=seat, options=own, least=2, most=2))
+
+
+@dataclass
+class DiscardStep(PickSubset[Any]):
+    """Discarding cards an effect asks for (``discard``)."""
+
+    kind = "discard-cards"
+    verb = "discard"
+    rule = RULE
+    side: int = 0
+
+    def chosen(self, state: Any, items: list[str]) -> None:
+        for card_id in items:
+            hands.discard(state, self.side, card_id)
+
+
+@dataclass
+class KeepStep(PickSubset[Any]):
+    """``draw-keep``: the card kept of those drawn; the others are discarded."""
+
+    kind = "keep-card"
+    verb = "keep"
+    rule = RULE
+    side: int = 0
+
+    def chosen(self, state: Any, items: list[str]) -> None:
+        rest = list(self.options)
+        for card_id in items:
+            rest.remove(card_id)
+        for card_id in rest:
+            hands.discard(state, self.side, card_id)
+
+
+@dataclass
+class SwapStep(PickSubset[Any]):
+    """``swap``: two of the side's units exchange fields (Tactics)."""
+
+    kind = "swap-units"
+    verb = "swap"
+    rule = RULE
+
+    def chosen(self, state: Any, items: list[str]) -> None:
+        first, second = (state.battle.units[uid] for uid in items)
+        first.field, second.field = second.field, first.field
+        state.events.append("swapped", {"units": list(items)})
+
+
+@dataclass
+class MoraleRollStep(Step[Any]):
+    """``morale-roll``: an Attack die; on 0 the hero gains morale (CHANCE)."""
+
+    kind = "morale-roll"
+    rule = RULE
+    side: int = 0
+
+    def actor(self, state: Any) -> int:
+        return CHANCE
+
+    def chance(self, state: Any) -> list[tuple[Action, float]]:
+        from rulekeeper.games.homm3.combat.attack import ATTACK_DIE
+
+        return roll_outcome_actions(ATTACK_DIE)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        face = action.int_param("face")
+        state.events.append("rolled", {"purpose": "morale-roll", "face": face})
+        if face == 0:
+            hands.gain_morale(state, self.side)
+
+
+@dataclass
+class RecoverStep(Step[Any]):
+    """``recover-spell``: a Spell card from the discard pile into hand (``recover card=S``),
+    then the discard pile is shuffled into the deck."""
+
+    kind = "recover-spell"
+    rule = RULE
+    side: int = 0
+
+    def spells(self, state: Any) -> list[str]:
+        from rulekeeper.games.homm3.content.cards import Spell
+
+        hero = hands.hero_of(state, self.side)
+        pack = state.game.pack
+        found = {c for c in (hero.discard if hero else []) if isinstance(pack.card(c), Spell)}
+        return sorted(found)
+
+    def actor(self, state: Any) -> int:
+        return AUTO if not self.spells(state) else int(state.battle.armies[self.side].seat)
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("recover", card=c) for c in self.spells(state)]
+
+    def run(self, state: Any) -> None:
+        self._finish(state, None)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        self._finish(state, action.str_param("card"))
+
+    def _finish(self, state: Any, card_id: str | None) -> None:
+        state.flow.pop()
+        hero = hands.hero_of(state, self.side)
+        if hero is None:
+            return
+        if card_id is not None:
+            hero.discard.remove(card_id)
+            hero.hand.append(card_id)
+        hero.deck.extend(hero.discard)
+        hero.discard = []
+        state.rng.shuffle(hero.deck)
+        state.events.append("recovered", {"side": self.side, "card": card_id})
+
+
+@dataclass
+class TeleportStep(Step[Any]):
+    """Teleport: the unit goes to an empty field of the caster's choice (``teleport to=F``)."""
+
+    kind = "teleport"
+    rule = RULE
+    unit: str = ""
+    seat: int = 0
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        from rulekeeper.games.homm3.combat import board
+
+        battle = state.battle
+        return [
+            Action.of("teleport", to=board.name(f))
+            for f in range(board.ROWS * board.COLUMNS)
+            if battle.at(f) is None and battle.obstacle_at(f) is None
+        ]
+
+    def pointless(self, state: Any) -> bool:
+        unit = state.battle.units[self.unit]
+        return bool(unit.destroyed or unit.field < 0)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        from rulekeeper.games.homm3.combat import board
+
+        unit = state.battle.units[self.unit]
+        there = board.NAMES[action.str_param("to")]
+        state.events.append("teleported", {"unit": unit.id, "from": unit.field, "to": there})
+        unit.field = there
+        state.flow.pop()

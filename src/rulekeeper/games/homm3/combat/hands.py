@@ -83,3 +83,15 @@ def lose_morale(state: BattleState, side: int) -> None:
         return
     hero.morale = max(-1, hero.morale - 1)
     state.events.append("morale", {"side": side, "morale": hero.morale})
+
+
+def back_to_hand(state: BattleState, side: int, cards: list[str]) -> None:
+    """Take *cards* from the hero's discard pile back into hand (Knowledge, Mysticism)."""
+    hero = hero_of(state, side)
+    if hero is None:
+        return
+    for card_id in cards:
+        if card_id in hero.discard:
+            hero.discard.remove(card_id)
+            hero.hand.append(card_id)
+    state.events.append("back-to-hand", {"side": side, "cards": list(cards)})

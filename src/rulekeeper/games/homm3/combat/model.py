@@ -168,6 +168,9 @@ class Battle:
     drawn: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
     discarded: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
     removed: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    last_cast: list[list[CardId]] = dataclasses.field(default_factory=lambda: [[], []])
+    """Per side, the spell just cast and the cards that empowered it, until the next
+    activation or attack (Knowledge and Mysticism send them back to hand)."""
     """Cards removed from the game (an artifact's cost)."""
     lasting: list[Lasting] = dataclasses.field(default_factory=list)
     """Card effects in force (core/lasting.py): stat boosts, Initiative, maximum HP, ..."""

@@ -156,6 +156,7 @@ class RoundStep(Step[Any]):
         battle = state.battle
         unit = battle.units[uid]
         expire(battle.lasting, "activation")  # one activation at a time: the last one's end
+        battle.last_cast = [[], []]
         unit.activated = True
         battle.last_initiative = initiative(state, unit)
         battle.last_side = unit.side

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import Action, PickSubset, Step
-from rulekeeper.games.homm3.combat import card_effects, cards, hands
+from rulekeeper.core.lasting import total
+from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, abilities, has
@@ -47,15 +48,24 @@ def row_for(spell: Spell, power: int) -> SpellRow:
     return [row for row in spell.rows if row.power <= power][-1]
 
 
+SPELL_EFFECTS = frozenset({"chain-damage", "area-damage", "teleport"})
+"""Effect kinds only a spell's own targeting carries out (besides card_effects.IMPLEMENTED)."""
+
+
 def castable(spell: Spell) -> bool:
-    """A spell whose every row the combat rules can carry out, on a unit."""
+    """A spell whose every row the combat rules can carry out, on a unit or two fields."""
+    kinds = card_effects.IMPLEMENTED - {"power"} | SPELL_EFFECTS
     return (
         spell.play.timing != "map"
-        and spell.play.target in cards.UNIT_TARGETS
-        and all(
-            {e.kind for e in row.effects} <= card_effects.IMPLEMENTED - {"power"}
-            for row in spell.rows
-        )
+        and spell.play.target in (*cards.UNIT_TARGETS, "two-fields")
+        and all({e.kind for e in row.effects} <= kinds for row in spell.rows)
+    )
+
+
+def affected(state: BattleState, unit: Unit) -> bool:
+    """A spell may target or hit *unit*: not ``spell-immunity``, not under Anti-Magic."""
+    return not has(state, unit, "spell-immunity") and not any(
+        e.kind == "spell-shield" and e.holder == unit.id for e in state.battle.lasting
     )
 
 
@@ -64,13 +74,49 @@ def spell_targets(state: BattleState, side: int, spell: Spell, row: SpellRow) ->
     return [
         unit
         for unit in cards.unit_targets(state, side, spell.play, row.max_tier)
-        if not has(state, unit, "spell-immunity")
-        and not any(e.kind == "spell-shield" and e.holder == unit.id for e in state.battle.lasting)
+        if affected(state, unit)
     ]
 
 
+def field_pairs(state: BattleState) -> list[tuple[int, int]]:
+    """Two adjacent fields with a unit a spell may hit on at least one (Fireball)."""
+    battle = state.battle
+    found = []
+    for here in range(board.ROWS * board.COLUMNS):
+        for there in board.NEAR[here]:
+            if there > here and any(
+                (unit := battle.at(f)) is not None and affected(state, unit) for f in (here, there)
+            ):
+                found.append((here, there))
+    return found
+
+
+def targets_exist(state: BattleState, side: int, spell: Spell, row: SpellRow) -> bool:
+    if spell.play.target == "two-fields":
+        return bool(field_pairs(state))
+    return bool(spell_targets(state, side, spell, row))
+
+
+def spell_damage(state: BattleState, unit: Unit, amount: int) -> None:
+    """Spell damage: Defence does not reduce it, ``spell-resistance`` does (§5.11, §5.15)."""
+    for ability in abilities(state, unit, "spell-resistance"):
+        amount -= ability.amount or 0
+    take_damage(state, unit, max(0, amount), "spell")
+
+
+def chain(state: BattleState, first: Unit, count: int) -> list[Unit]:
+    """*first*, then the units nearest to it, *count* in all (ties in board order, a reading:
+    the fan database lets the caster choose)."""
+    others = [u for u in state.battle.on_board() if u is not first and affected(state, u)]
+    others.sort(key=lambda u: board.distance(first.field, u.field))
+    return [first, *others[: count - 1]]
+
+
 def spell_limit(state: BattleState, side: int) -> int:
-    return 1
+    """One spell a combat round (§5.18.7), more with ``extra-spell`` (Knowledge Expert)."""
+    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
+
+    return 1 + total(state.battle.lasting, "extra-spell", side_holder(side))
 
 
 def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Action]:
@@ -90,7 +136,7 @@ def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
         rest = list(hero.hand)
         rest.remove(card_id)
         most = sum(power_of(pack, other) for other in rest)
-        if spell_targets(state, side, spell, row_for(spell, most)):
+        if targets_exist(state, side, spell, row_for(spell, most)):
             yield Action.of("cast", card=card_id)
 
 
@@ -104,6 +150,7 @@ def cast(state: BattleState, side: int, action: Action) -> None:
     battle.armies[side].spells_cast += 1
     battle.played[side].append(card_id)
     state.events.append("casts", {"side": side, "card": card_id})
+    battle.last_cast[side] = [card_id]
     pack = state.game.pack
     options = sorted(c for c in hero.hand if power_of(pack, c) > 0)
     state.flow.push(SpellTargetStep(side=side, card=card_id))
@@ -131,6 +178,7 @@ class EmpowerStep(PickSubset[Any]):
         for card_id in items:
             hands.discard(state, self.side, card_id)
             target.power += power_of(pack, card_id)
+            state.battle.last_cast[self.side].append(card_id)
         if items:
             state.events.append("empowered", {"side": self.side, "power": target.power})
 
@@ -155,10 +203,16 @@ class SpellTargetStep(Step[Any]):
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         spell = self.spell(state)
-        found = [
-            Action.of("target", unit=unit.id)
-            for unit in spell_targets(state, self.side, spell, row_for(spell, self.power))
-        ]
+        if spell.play.target == "two-fields":
+            found = [
+                Action.of("target", fields=f"{board.name(a)} {board.name(b)}")
+                for a, b in field_pairs(state)
+            ]
+        else:
+            found = [
+                Action.of("target", unit=unit.id)
+                for unit in spell_targets(state, self.side, spell, row_for(spell, self.power))
+            ]
         return found or [FIZZLE]
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
@@ -170,17 +224,37 @@ class SpellTargetStep(Step[Any]):
         if action == FIZZLE:
             state.events.append("fizzles", {"side": self.side, "card": self.card})
             return
-        unit = state.battle.units[action.str_param("unit")]
         row = row_for(spell, self.power)
+        battle = state.battle
+        if action.get("fields") is not None:
+            hit = [battle.at(board.NAMES[name]) for name in action.str_param("fields").split()]
+            state.events.append(
+                "spell",
+                {
+                    "side": self.side,
+                    "card": self.card,
+                    "fields": action.str_param("fields"),
+                    "power": self.power,
+                },
+            )
+            for effect in row.effects:
+                for unit in hit:
+                    if unit is not None and affected(state, unit):
+                        spell_damage(state, unit, effect.amount or 0)
+            return
+        unit = battle.units[action.str_param("unit")]
         state.events.append(
             "spell", {"side": self.side, "card": self.card, "unit": unit.id, "power": self.power}
         )
         for effect in row.effects:
             if effect.kind == "damage":
-                amount = card_effects.amount_for(effect, unit)
-                for ability in abilities(state, unit, "spell-resistance"):
-                    amount -= ability.amount or 0
-                take_damage(state, unit, max(0, amount), "spell")
+                spell_damage(state, unit, card_effects.amount_for(effect, unit))
+            elif effect.kind == "chain-damage":
+                amounts = effect.amounts or ()
+                for struck, amount in zip(chain(state, unit, len(amounts)), amounts, strict=False):
+                    spell_damage(state, struck, amount)
+            elif effect.kind == "teleport":
+                state.flow.push(cards.TeleportStep(unit=unit.id, seat=self.actor(state)))
             else:
                 card_effects.apply(state, self.side, effect, unit, self.card)
 

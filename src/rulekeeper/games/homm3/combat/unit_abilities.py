@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core.lasting import Lasting
+from rulekeeper.core.lasting import Lasting, total
 from rulekeeper.games.homm3.combat import board, hands
 from rulekeeper.games.homm3.combat.damage import heal
 from rulekeeper.games.homm3.combat.model import Unit
@@ -130,6 +130,8 @@ def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
     attacker = state.battle.units[attack.attacker]
     target = state.battle.units[attack.target]
     bonus = boost(state, attacker, "attack") + boost(state, attacker, "bless")
+    if attack.ranged and not attack.adjacent and face(state, attacker).type == "ranged":
+        bonus += total(state.battle.lasting, "archery", side_holder(attacker.side))
     if attack.first:
         for ability in abilities(state, attacker, "death-blow"):
             if not attack.die_ignored and die in (ability.faces or ()):
@@ -326,6 +328,11 @@ def automatic_reroll(state: BattleState, attack: AttackStep) -> int | None:
                 if value in (ability.faces or ()):
                     return index
     return None
+
+
+def side_holder(side: int) -> str:
+    """The holder name of a lasting effect on a whole side (Archery, Shackles of War)."""
+    return f"side-{side}"
 
 
 def at_start(state: BattleState) -> None:
