@@ -76,7 +76,9 @@ def unimplemented(pack: ContentPack) -> Unimplemented:
             if kind in missing_abilities
         },
         card_effects={
-            kind: users for kind, users in pack.effect_users().items() if kind not in effects
+            kind: users
+            for kind, users in pack.effect_users(combat=True).items()
+            if kind not in effects
         },
         card_effects_note=note,
     )

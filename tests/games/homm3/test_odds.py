@@ -15,14 +15,19 @@ from rulekeeper.games.homm3.game import CombatState
 
 
 def _brute(
-    state: GameState, attacker: str, target: str
+    state: GameState, attacker: str, target: str, start: int
 ) -> tuple[dict[int, float], dict[str, float]]:
+    """Expand every chance node from *state* (the attack just applied) until the attack's
+    damage; *start*: the number of events before the attack was applied."""
     damage: dict[int, float] = {}
     fates: dict[str, float] = {}
-    start = len(state.events)
 
     def walk(node: GameState, p: float) -> None:
         for event in list(node.events)[start:]:
+            if event.kind == "attack-cancelled" and event.data["attacker"] == attacker:
+                damage[0] = damage.get(0, 0.0) + p  # a guardian the rules drive
+                fates["survives"] = fates.get("survives", 0.0) + p
+                return
             if (
                 event.kind == "attack"
                 and event.data["attacker"] == attacker
@@ -87,8 +92,9 @@ def test_odds_match_brute_force_on_random_matchups() -> None:
                 odds = state.odds(attack, seat)
                 assert odds is not None
                 trial = state.clone()
+                before = len(trial.events)
                 trial.apply_action(attack, seat)
-                damage, fates = _brute(trial, str(odds["attacker"]), str(odds["target"]))
+                damage, fates = _brute(trial, str(odds["attacker"]), str(odds["target"]), before)
                 assert set(damage) == {int(k) for k in odds["damage"]}
                 for amount, p in damage.items():
                     assert abs(odds["damage"][str(amount)] - p) < 1e-9

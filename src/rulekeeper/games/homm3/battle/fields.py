@@ -35,8 +35,13 @@ SIDE_FIELDS = (
     "drawn",
     "discarded",
     "removed",
+    "last_cast",
     "mp_spent",
     "gold_paid",
+    "ai_deck",
+    "ai_discard",
+    "ai_spells",
+    "ai_skill",
 )
 UNIT_FIELDS = (
     "id",

@@ -65,9 +65,15 @@ def random_battle(rng: random.Random, pack: ContentPack | None = None) -> dict[s
             doc["site"] = {"kind": "town", "owner": factions[1], "citadel": True}
         else:
             doc["site"] = {"kind": rng.choice(["field", "settlement"])}
-        defender_kind = rng.choice(["hero", "secondary-hero", "army"])
+        defender_kind = rng.choice(["hero", "secondary-hero", "army", "ai-hero"])
         side: dict[str, object] = {"kind": defender_kind, "units": army(factions[1])}
         if defender_kind != "army":
             side["hero"] = hero(factions[1])
+        if defender_kind == "ai-hero":
+            doc["mode"] = "solo"
+            side["ai_spells"] = [rng.choice(sorted(pack.spells)) for _ in range(rng.randint(0, 6))]
+            side["ai_skill"] = rng.choice(sorted(pack.abilities))
+            if rng.random() < 0.3:  # the AI hero attacks the player
+                doc["attacker"], side = side, doc["attacker"]  # type: ignore[assignment]
         doc["defender"] = side
     return doc

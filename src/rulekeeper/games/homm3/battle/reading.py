@@ -190,7 +190,26 @@ def _side(
             units=[u.id for u in units],
             hero=hero,
             spells_cast=_int(doc.get("spells_cast", 0), 0, 9, problems, f"{name}.spells_cast"),
+            ai_discard=_ids(doc.get("ai_discard", []), problems, f"{name}.ai_discard"),
+            ai_spells=_ids(doc.get("ai_spells", []), problems, f"{name}.ai_spells"),
+            ai_skill=str(doc.get("ai_skill", "")),
         )
+        if "ai_deck" in doc:
+            army.ai_deck = _ids(doc["ai_deck"], problems, f"{name}.ai_deck")
+        elif kind == "ai-hero":  # the whole AI deck, shuffled by the seed
+            army.ai_deck = [c.id for c in pack.ai_cards.values() for _ in range(c.copies)]
+            rng.shuffle(army.ai_deck)
+        for field_name in ("ai_deck", "ai_discard"):
+            for card_id in getattr(army, field_name):
+                if card_id not in pack.ai_cards:
+                    problems.add(f"{name}.{field_name}", f"unknown AI card {card_id!r}")
+        for card_id in army.ai_spells:
+            if card_id not in pack.spells:
+                problems.add(f"{name}.ai_spells", f"unknown spell {card_id!r}")
+        if army.ai_skill and army.ai_skill not in pack.abilities:
+            problems.add(f"{name}.ai_skill", f"unknown Ability card {army.ai_skill!r}")
+        if kind != "ai-hero" and (army.ai_deck or army.ai_spells or army.ai_skill):
+            problems.add(name, "only an AI hero has an AI deck, spells and skill")
     except ValueError as error:
         problems.add(name, str(error))
         return None
@@ -267,7 +286,7 @@ def read_battle(
     )
     for index, key in ((0, "attacker"), (1, "defender")):
         side_doc = doc.get(key) or {}
-        for name in ("played", "drawn", "discarded", "removed"):
+        for name in ("played", "drawn", "discarded", "removed", "last_cast"):
             getattr(battle, name)[index] = _ids(side_doc.get(name, []), problems, f"{key}.{name}")
         battle.mp_spent[index] = _int(
             side_doc.get("mp_spent", 0), 0, 99, problems, f"{key}.mp_spent"

@@ -53,13 +53,20 @@ def write_battle(
         side["units"] = [_unit(battle.units[uid]) for uid in army.units]
         if army.spells_cast:
             side["spells_cast"] = army.spells_cast
-        for name in ("played", "drawn", "discarded", "removed"):
+        for name in ("played", "drawn", "discarded", "removed", "last_cast"):
             if getattr(battle, name)[index]:
                 side[name] = list(getattr(battle, name)[index])
         if battle.mp_spent[index]:
             side["mp_spent"] = battle.mp_spent[index]
         if battle.gold_paid[index]:
             side["gold_paid"] = battle.gold_paid[index]
+        if army.kind == "ai-hero":
+            side["ai_deck"] = list(army.ai_deck)
+            for name in ("ai_discard", "ai_spells"):
+                if getattr(army, name):
+                    side[name] = list(getattr(army, name))
+            if army.ai_skill:
+                side["ai_skill"] = army.ai_skill
         doc[SIDES[index]] = side
     doc["round"] = battle.round
     if battle.extensions:

@@ -17,7 +17,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.games.homm3.combat import board, cards, movement, neutral_ai, targets
+from rulekeeper.games.homm3.combat import ai_hero, board, cards, movement, neutral_ai, targets
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.attack import AttackStep, InstantWindow, battle_decided
 from rulekeeper.games.homm3.combat.model import AI, OFF_BOARD, Unit
@@ -83,6 +83,7 @@ class ActivationStep(Step[Any]):
                 state.flow.pop()
                 return
             abilities.on_activation(state, unit)
+            ai_hero.on_activation(state, unit)
             other = state.battle.armies[1 - unit.side].seat
             if other != AI:  # "at any time": the other player may respond (docs/homm3-combat.md)
                 state.flow.push(InstantWindow(seats=[other]))

@@ -51,6 +51,11 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "swap",
         "die-multiply",
         "die-ignore",
+        "chain-damage",
+        "area-damage",
+        "teleport",
+        "use-skill",
+        "reshuffle-first-round",
     }
 )
 UNIT_KINDS = frozenset(
@@ -72,6 +77,11 @@ UNIT_KINDS = frozenset(
     }
 )
 """Kinds that act on a unit (the play's target; with ``own-units``, each of them)."""
+SPELL_ONLY = frozenset(
+    {"chain-damage", "area-damage", "teleport", "use-skill", "reshuffle-first-round"}
+)
+"""Kinds only a spell's targeting (spells.py) or an AI card (ai_hero.py) carries out: never a
+card play of their own."""
 AFTER_ROLL = frozenset({"die-multiply", "die-ignore"})
 """Kinds played on a die just rolled: only in the window after an attack's dice."""
 AFTER_CAST = frozenset({"spell-back"})

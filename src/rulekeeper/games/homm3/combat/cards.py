@@ -53,6 +53,7 @@ def playable(play: Play) -> bool:
         and bool(kinds)
         and kinds <= card_effects.IMPLEMENTED
         and kinds != {"power"}
+        and not kinds & card_effects.SPELL_ONLY
         and play.target in ("none", "own-units", *UNIT_TARGETS)
     )
 

@@ -106,6 +106,12 @@ class Army:
     hero: Hero | None = None
     spells_cast: Count = 0
     """Spell cards cast this combat round (§5.18.7: at most one)."""
+    ai_deck: list[CardId] = dataclasses.field(default_factory=list)
+    """An AI hero's AI deck (top last), its discards, its Spell deck (top last) and the
+    Ability card its scenario names (§5.24)."""
+    ai_discard: list[CardId] = dataclasses.field(default_factory=list)
+    ai_spells: list[CardId] = dataclasses.field(default_factory=list)
+    ai_skill: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ARMY_KINDS:

@@ -1,8 +1,9 @@
 """Exact odds of one attack (issue 8, part 2): the distribution of its damage and of what
 becomes of the target (survives, flips to Few, is destroyed), by enumerating the Attack dice
 it rolls (one, two under the combat penalty or an ability), the Defense token die, and the
-dice an ability rerolls by itself. Rerolls a player may choose (a Positive Morale token, an
-optional ability reroll) are not taken: these are the odds of the roll as it falls."""
+dice an ability rerolls by itself; a guardian the rules drive cancels a lethal attack. Choices
+a player may make (a Positive Morale token, an optional ability reroll, a guardian, a card) are
+not taken: these are the odds of the roll as it falls."""
 
 from __future__ import annotations
 
@@ -69,10 +70,13 @@ def attack_odds(state: BattleState, attack: AttackStep) -> JsonObject:
     battle = state.battle
     target = battle.units[attack.target]
     damage: dict[int, Fraction] = {}
+    hp = max_hp(state, target) - target.damage
+    guardian = abilities.guardian_for(state, target)
+    guarded = guardian is not None and battle.armies[guardian.side].seat < 0
     for dice, defence_die, p in _dice(state, attack):
         outcome = resolve(state, attack, dice, defence_die)
-        damage[outcome.damage] = damage.get(outcome.damage, Fraction(0)) + p
-    hp = max_hp(state, target) - target.damage
+        amount = 0 if guarded and outcome.damage >= hp else outcome.damage  # the rules' guardian
+        damage[amount] = damage.get(amount, Fraction(0)) + p
     two_sided = target.face == "pack" and card(state, target).two_sided
     few_hp = card(state, target).few.hp + boost(state, target, "max-hp")
     fates = {"survives": Fraction(0), "flips": Fraction(0), "destroyed": Fraction(0)}

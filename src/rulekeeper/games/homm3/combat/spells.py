@@ -48,13 +48,9 @@ def row_for(spell: Spell, power: int) -> SpellRow:
     return [row for row in spell.rows if row.power <= power][-1]
 
 
-SPELL_EFFECTS = frozenset({"chain-damage", "area-damage", "teleport"})
-"""Effect kinds only a spell's own targeting carries out (besides card_effects.IMPLEMENTED)."""
-
-
 def castable(spell: Spell) -> bool:
     """A spell whose every row the combat rules can carry out, on a unit or two fields."""
-    kinds = card_effects.IMPLEMENTED - {"power"} | SPELL_EFFECTS
+    kinds = card_effects.IMPLEMENTED - {"power"}
     return (
         spell.play.timing != "map"
         and spell.play.target in (*cards.UNIT_TARGETS, "two-fields")

@@ -83,6 +83,9 @@ EFFECT_KINDS: Mapping[str, str] = {
     "enemy-morale": "the enemy hero loses morale",
     "morale-roll": "roll an Attack die: on 0 gain morale",
     "no-escape": "the enemy hero can neither retreat nor surrender this combat",
+    # AI cards (§5.24)
+    "use-skill": "the AI hero uses its scenario's Ability card (``amount`` times, default 1)",
+    "reshuffle-first-round": "in the first combat round this AI card goes back into the AI deck",
     # resources (applied at once; the map game reads them from the result)
     "gold": "gain amount Gold",
     "valuables": "gain amount Valuables",

@@ -152,11 +152,12 @@ class ContentPack:
                 return table[card_id]
         raise KeyError(card_id)
 
-    def effect_users(self) -> dict[str, list[str]]:
-        """Every effect kind the pack uses, with the ids of the cards (AI cards too) using it."""
+    def effect_users(self, combat: bool = False) -> dict[str, list[str]]:
+        """Every effect kind the pack uses, with the ids of the cards (AI cards too) using it;
+        with *combat*, only in plays that can be played in combat (not ``timing: map``)."""
         users: dict[str, set[str]] = {}
         for card in self.all_cards():
-            for _, effect in card_effects(card):
+            for _, effect in card_effects(card, combat):
                 users.setdefault(effect.kind, set()).add(card.id)
         return {kind: sorted(ids) for kind, ids in sorted(users.items())}
 
@@ -184,13 +185,16 @@ def card_plays(card: BaseModel) -> Iterator[tuple[str, Play]]:
                     yield f"{name}[{index}]", item
 
 
-def card_effects(card: BaseModel) -> Iterator[tuple[str, Effect]]:
-    """Every effect of a card with its path (spell rows included)."""
+def card_effects(card: BaseModel, combat: bool = False) -> Iterator[tuple[str, Effect]]:
+    """Every effect of a card with its path (spell rows included); with *combat*, only those
+    of plays usable in combat (not ``timing: map``)."""
     for where, play in card_plays(card):
+        if combat and play.timing == "map":
+            continue
         for group in ("effects", "one_of"):
             for index, effect in enumerate(getattr(play, group)):
                 yield f"{where}.{group}[{index}]", effect
-    if isinstance(card, Spell):
+    if isinstance(card, Spell) and not (combat and card.play.timing == "map"):
         for row_index, row in enumerate(card.rows):
             for index, effect in enumerate(row.effects):
                 yield f"rows[{row_index}].effects[{index}]", effect

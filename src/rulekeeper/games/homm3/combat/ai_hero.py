@@ -1,0 +1,159 @@
+"""An AI hero in combat (homm3.md §5.24, §5.24.1 rule 1; content/ai.yaml).
+
+Each time a unit of an AI hero activates, the top AI card is drawn and resolved at the
+battle's difficulty before the unit moves or attacks (an empty AI deck draws nothing): an
+Attack card gives the activating unit a bonus for its next attack, a Defense card the AI unit
+with the most HP (or the one to activate next) a bonus against the next attack on it, a Cast a
+spell card casts the top card of the AI's Spell deck with the power for the difficulty (a
+harmful spell on the player's unit with the highest Defence, a helpful one on the AI's, any
+other discarded), a Use a skill card uses the Ability card its scenario names. When told to
+draw a card, the AI draws and resolves another AI card (research/homm3/ai.yaml, deck rules).
+Where the cards leave a tie, the first unit in board order is taken (a reading).
+"""
+
+from __future__ import annotations
+
+from rulekeeper.games.homm3.combat import board, card_effects, order, spells
+from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left
+from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
+
+RULE = "homm3.md §5.24.1 rule 1 (rulebook p. 33)"
+HARMFUL = frozenset({"damage", "chain-damage", "area-damage", "paralyse", "no-abilities"})
+
+
+def on_activation(state: BattleState, unit: Unit, depth: int = 0) -> None:
+    """Draw and resolve an AI card for an AI hero's activating *unit*."""
+    army = state.battle.armies[unit.side]
+    if army.kind != "ai-hero" or not army.ai_deck or depth > 1:
+        return
+    card_id = army.ai_deck.pop()
+    card = state.game.pack.ai_cards[card_id]
+    play: Play = getattr(card, state.battle.difficulty)
+    state.events.append("ai-card", {"side": unit.side, "card": card_id})
+    back = False
+    for effect in play.effects:
+        if effect.kind == "reshuffle-first-round" and state.battle.round == 1:
+            back = True
+        else:
+            _resolve(state, unit, play, effect, depth)
+    if back:
+        army.ai_deck.append(card_id)
+        state.rng.shuffle(army.ai_deck)
+    else:
+        army.ai_discard.append(card_id)
+
+
+def _strongest(state: BattleState, side: int) -> Unit | None:
+    units = state.battle.on_board(side)
+    return max(units, key=lambda u: hp_left(state, u), default=None)
+
+
+def _next_of_side(state: BattleState, unit: Unit) -> Unit | None:
+    waiting = [u for u in order.waiting(state) if u.side == unit.side and u is not unit]
+    return max(waiting, key=lambda u: face(state, u).initiative, default=None)
+
+
+def _resolve(state: BattleState, unit: Unit, play: Play, effect: Effect, depth: int) -> None:
+    side = unit.side
+    kind = effect.kind
+    if kind in ("attack", "defence"):
+        if not effect.amount:
+            return
+        target = {
+            "activating-unit": unit,
+            "strongest-own-unit": _strongest(state, side),
+            "own-unit": _next_of_side(state, unit),
+        }.get(play.target, unit)
+        if target is not None:
+            card_effects.apply(state, side, effect, target, "ai-card")
+    elif kind == "power":
+        cast_top_spell(state, side, effect.amount or 0)
+    elif kind == "use-skill":
+        for _ in range(effect.amount or 1):
+            use_skill(state, unit, depth)
+
+
+def _by_defence(state: BattleState, units: list[Unit]) -> Unit | None:
+    return max(units, key=lambda u: face(state, u).defence, default=None)
+
+
+def harmful(spell: Spell) -> bool | None:
+    """True for a spell that harms its target, False for one that helps, None for neither."""
+    if spell.play.target == "enemy-unit" or spell.play.target == "two-fields":
+        return True
+    if spell.play.target == "own-unit":
+        return False
+    kinds = {e.kind for row in spell.rows for e in row.effects}
+    negative = any((e.amount or 0) < 0 for row in spell.rows for e in row.effects)
+    if kinds & HARMFUL or negative:
+        return True
+    return False if kinds <= card_effects.IMPLEMENTED else None
+
+
+def cast_top_spell(state: BattleState, side: int, power: int) -> None:
+    """Cast the top card of the AI's Spell deck with *power* (content/ai.yaml)."""
+    army = state.battle.armies[side]
+    if not army.ai_spells:
+        return
+    card_id = army.ai_spells.pop()
+    spell = state.game.pack.card(card_id)
+    assert isinstance(spell, Spell)
+    kind = harmful(spell)
+    row = spells.row_for(spell, power)
+    state.events.append("ai-casts", {"side": side, "card": card_id, "power": power})
+    if kind is None or not spells.castable(spell) or spell.play.timing == "map":
+        state.events.append("fizzles", {"side": side, "card": card_id})
+        return
+    if spell.play.target == "two-fields":
+        enemy = _by_defence(state, state.battle.on_board(1 - side))
+        if enemy is not None:
+            pairs = [p for p in spells.field_pairs(state) if enemy.field in p]
+            if pairs:
+                for effect in row.effects:
+                    for field in pairs[0]:
+                        hit = state.battle.at(field)
+                        if hit is not None and spells.affected(state, hit):
+                            spells.spell_damage(state, hit, effect.amount or 0)
+        return
+    pool = [u for u in spells.spell_targets(state, side, spell, row) if (u.side != side) == kind]
+    target = _by_defence(state, pool)
+    if target is None:
+        state.events.append("fizzles", {"side": side, "card": card_id})
+        return
+    for effect in row.effects:
+        if effect.kind == "damage":
+            spells.spell_damage(state, target, card_effects.amount_for(effect, target))
+        elif effect.kind == "chain-damage":
+            amounts = effect.amounts or ()
+            for struck, amount in zip(
+                spells.chain(state, target, len(amounts)), amounts, strict=False
+            ):
+                spells.spell_damage(state, struck, amount)
+        elif effect.kind != "teleport":
+            card_effects.apply(state, side, effect, target, card_id)
+
+
+def use_skill(state: BattleState, unit: Unit, depth: int) -> None:
+    """The AI uses its scenario's Ability card (its Basic effect) on the activating unit, or
+    on the player's unit with the highest Defence when the card targets an enemy."""
+    army = state.battle.armies[unit.side]
+    if not army.ai_skill:
+        return
+    card = state.game.pack.card(army.ai_skill)
+    play: Play = card.basic
+    target: Unit | None = unit
+    if play.target == "enemy-unit":
+        target = _by_defence(state, state.battle.on_board(1 - unit.side))
+    state.events.append("ai-skill", {"side": unit.side, "card": army.ai_skill})
+    for effect in play.effects:
+        if effect.kind == "draw":
+            on_activation(state, unit, depth + 1)  # the AI draws: another AI card
+        elif effect.kind in card_effects.UNIT_KINDS and target is not None:
+            card_effects.apply(state, unit.side, effect, target, army.ai_skill)
+        elif effect.kind in ("gold", "morale", "enemy-morale", "enemy-discards"):
+            card_effects.apply(state, unit.side, effect, None, army.ai_skill)
+
+
+def describe_field(number: int) -> str:
+    return board.name(number)
