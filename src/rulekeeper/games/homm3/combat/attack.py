@@ -19,6 +19,7 @@ from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
+from rulekeeper.games.homm3.combat.lethal import LethalWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, boost, face, hp_left, seat_of
 
 ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
@@ -109,12 +110,15 @@ class AttackStep(Step[Any]):
             self.stage = "resolve"
             state.flow.push(RerollWindow(seats=window_seats(state, attacker, target)))
         elif self.stage == "resolve":
-            guardian = None if self.guard_asked else self._guardian(state)
-            if guardian is not None:
+            if not self.guard_asked and self._lethal(state):
                 self.guard_asked = True
-                state.flow.push(
-                    GuardStep(unit=guardian, attacker=self.attacker, target=self.target)
-                )
+                seat = seat_of(state, target)
+                if seat >= 0:  # cards that cancel it (lethal.py), after any guardian
+                    state.flow.push(LethalWindow(seats=[seat], unit=target.id))
+                guardian = abilities.guardian_for(state, target)
+                if guardian is not None:
+                    guard = GuardStep(unit=guardian.id, attacker=self.attacker, target=self.target)
+                    state.flow.push(guard)
             else:
                 self._resolve(state)
         elif self.stage == "retaliate":
@@ -148,16 +152,12 @@ class AttackStep(Step[Any]):
             else:
                 self.defence_die.append(face_)
 
-    def _guardian(self, state: BattleState) -> str | None:
-        """A guardian of the target when this attack would destroy or flip it."""
+    def _lethal(self, state: BattleState) -> bool:
+        """This attack would destroy its target, or flip it from Pack to Few."""
         target = state.battle.units[self.target]
-        if self.attack_kind == "splash" and target.field < 0:
-            return None
-        outcome = resolve(state, self, self.dice, self.defence_die)
-        if outcome.damage < hp_left(state, target):
-            return None
-        found = abilities.guardian_for(state, target)
-        return None if found is None else found.id
+        if target.field < 0 or target.destroyed:
+            return False
+        return resolve(state, self, self.dice, self.defence_die).damage >= hp_left(state, target)
 
     def _resolve(self, state: BattleState) -> None:
         battle = state.battle

@@ -56,6 +56,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "teleport",
         "use-skill",
         "reshuffle-first-round",
+        "cancel-lethal",
     }
 )
 UNIT_KINDS = frozenset(
@@ -78,10 +79,17 @@ UNIT_KINDS = frozenset(
 )
 """Kinds that act on a unit (the play's target; with ``own-units``, each of them)."""
 SPELL_ONLY = frozenset(
-    {"chain-damage", "area-damage", "teleport", "use-skill", "reshuffle-first-round"}
+    {
+        "chain-damage",
+        "area-damage",
+        "teleport",
+        "use-skill",
+        "reshuffle-first-round",
+        "cancel-lethal",
+    }
 )
-"""Kinds only a spell's targeting (spells.py) or an AI card (ai_hero.py) carries out: never a
-card play of their own."""
+"""Kinds only a spell's targeting (spells.py), an AI card (ai_hero.py) or a save (lethal.py)
+carries out: never a card play or a cast of their own."""
 AFTER_ROLL = frozenset({"die-multiply", "die-ignore"})
 """Kinds played on a die just rolled: only in the window after an attack's dice."""
 AFTER_CAST = frozenset({"spell-back"})

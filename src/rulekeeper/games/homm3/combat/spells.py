@@ -49,8 +49,9 @@ def row_for(spell: Spell, power: int) -> SpellRow:
 
 
 def castable(spell: Spell) -> bool:
-    """A spell whose every row the combat rules can carry out, on a unit or two fields."""
-    kinds = card_effects.IMPLEMENTED - {"power"}
+    """A spell whose every row the combat rules can carry out, on a unit or two fields
+    (Resurrection is cast only to save a unit, lethal.py)."""
+    kinds = card_effects.IMPLEMENTED - {"power", "cancel-lethal"}
     return (
         spell.play.timing != "map"
         and spell.play.target in (*cards.UNIT_TARGETS, "two-fields")
@@ -169,8 +170,8 @@ class EmpowerStep(PickSubset[Any]):
 
     def chosen(self, state: Any, items: list[str]) -> None:
         pack = state.game.pack
-        target = state.flow.find(SpellTargetStep)
-        assert target is not None
+        target = state.flow.steps[-1]  # what is empowered: a spell's target step, a save
+        assert hasattr(target, "power")
         for card_id in items:
             hands.discard(state, self.side, card_id)
             target.power += power_of(pack, card_id)
