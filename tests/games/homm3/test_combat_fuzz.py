@@ -144,3 +144,22 @@ def test_battle_files_follow_the_json_schema() -> None:
         validator.validate(state.to_position())
     bad = {"format": "homm3-battle", "version": 1, "attacker": {"kind": "wizard"}}
     assert not validator.is_valid(bad)
+
+
+def test_every_step_is_in_the_vocabulary() -> None:
+    """Every step class of the battle's modules can be saved and read back: it is in STEPS."""
+    import inspect
+    import pkgutil
+
+    import rulekeeper.games.homm3.combat as package
+    from rulekeeper.core import Step
+    from rulekeeper.games.homm3.game import STEPS
+
+    found = set()
+    for info in pkgutil.iter_modules(package.__path__):
+        module = __import__(f"{package.__name__}.{info.name}", fromlist=["_"])
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Step) and cls.__module__ == module.__name__ and cls.kind:
+                found.add(cls)
+    missing = sorted(cls.__name__ for cls in found if cls not in STEPS)
+    assert missing == []

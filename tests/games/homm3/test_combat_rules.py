@@ -1513,11 +1513,11 @@ from homm3_helpers import HERO_A, HERO_D  # noqa: E402
 @ability("draw-at-start")
 def test_ability_draw_at_start_archangels_few() -> None:
     """Archangels (Few): their owner draws a card when the combat starts."""
-    hero = {**HERO_A, "hand": [], "deck": ["attack", "defense"]}
+    hero = {**HERO_A, "hand": [], "deck": ["attack", "defence"]}
     state = fight(["archangels"], ["zombies"], attacker_hero=hero, pending=None)
     act(state, "place", unit="archangels", at="b2")  # its last unit: deployment ends
     act(state, "place", seat=1, unit="zombies", at="d5")
-    assert state.battle.armies[0].hero.hand == ["defense"]
+    assert state.battle.armies[0].hero.hand == ["defence"]
 
 
 @ability("draw-on-roll")
@@ -1540,7 +1540,7 @@ def test_ability_enemy_discards_wraiths_pack() -> None:
     state = fight(
         [done("griffins@a1")],
         ["wraiths:pack@d4"],
-        attacker_hero={**HERO_A, "hand": ["attack", "defense"]},
+        attacker_hero={**HERO_A, "hand": ["attack", "defence"]},
     )
     assert active(state) == "wraiths"
     assert len(state.battle.armies[0].hero.hand) == 1

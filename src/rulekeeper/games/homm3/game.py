@@ -55,11 +55,18 @@ from rulekeeper.games.homm3.combat.cards import (
     TeleportStep,
 )
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
+from rulekeeper.games.homm3.combat.lethal import LethalWindow, SaveStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
 from rulekeeper.games.homm3.combat.morale import CycleStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
-from rulekeeper.games.homm3.combat.spells import EmpowerStep, SpellTargetStep
+from rulekeeper.games.homm3.combat.spells import (
+    CounterWindow,
+    EarlyCastStep,
+    EmpowerStep,
+    SpellTargetStep,
+    StartWindow,
+)
 from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
 
 STEPS = StepKinds(
@@ -92,6 +99,11 @@ STEPS = StepKinds(
     RecoverStep,
     SwapStep,
     TeleportStep,
+    LethalWindow,
+    SaveStep,
+    CounterWindow,
+    EarlyCastStep,
+    StartWindow,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

@@ -162,6 +162,14 @@ def _side(
     hero = None
     if "hero" in doc:
         hero = read_record(Hero, doc["hero"], problems, f"{name}.hero", Reader(problems.source))
+    if hero is not None:
+        for pile in ("hand", "deck", "discard"):
+            for position, card_id in enumerate(getattr(hero, pile)):
+                try:
+                    pack.card(card_id)
+                except KeyError:
+                    where = f"{name}.hero.{pile}[{position}]"
+                    problems.add(where, f"unknown Might & Magic card {card_id!r}")
     raw_units = doc.get("units", [])
     if doc.get("draw", False) is True:
         site = battle_doc.get("site") or {}

@@ -324,6 +324,7 @@ class RerollWindow(ResponseWindow[Any]):
             for index in abilities.ability_rerolls(state, attack, seat)
         ]
         found += abilities.ignore_die_actions(state, attack, seat)
+        found += luck_rerolls(state, attack, seat)
         from rulekeeper.games.homm3.combat import cards, hands
 
         side = hands.side_of_seat(state, seat)
@@ -352,7 +353,9 @@ class RerollWindow(ResponseWindow[Any]):
             state.events.append("die-ignored", {"unit": target.id})
             return
         index = action.int_param("die")
-        if action.kind == "reroll":
+        if action.kind == "luck-reroll":
+            attack.rerolled.append(f"luck:{index}")
+        elif action.kind == "reroll":
             attack.rerolled.append("ability")
         else:
             spend_morale(state, seat)
@@ -432,3 +435,26 @@ class GuardStep(Step[Any]):
             assert attack is not None
             attack.cancelled = True
             state.events.append("guarded", {"unit": self.unit, "target": self.target})
+
+
+def luck_rerolls(state: Any, attack: AttackStep, seat: int) -> list[Action]:
+    """Luck (Expert): each die the seat's side rolled in this attack may be rerolled once
+    (``luck-reroll die=I``: the attack dice are the attacker's, the Defense die the target's)."""
+    from rulekeeper.core.lasting import total
+    from rulekeeper.games.homm3.combat.hands import side_of_seat
+    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
+
+    side = side_of_seat(state, seat)
+    battle = state.battle
+    if side is None or not total(battle.lasting, "reroll-any", side_holder(side)):
+        return []
+    mine: list[int] = []
+    if battle.units[attack.attacker].side == side:
+        mine += range(len(attack.dice))
+    if battle.units[attack.target].side == side:
+        mine += range(len(attack.dice), len(attack.dice) + len(attack.defence_die))
+    return [
+        Action.of("luck-reroll", die=index)
+        for index in mine
+        if f"luck:{index}" not in attack.rerolled
+    ]

@@ -57,6 +57,9 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "use-skill",
         "reshuffle-first-round",
         "cancel-lethal",
+        "cancel-spell",
+        "early-spell",
+        "reroll-any",
     }
 )
 UNIT_KINDS = frozenset(
@@ -93,6 +96,10 @@ carries out: never a card play or a cast of their own."""
 AFTER_ROLL = frozenset({"die-multiply", "die-ignore"})
 """Kinds played on a die just rolled: only in the window after an attack's dice."""
 AFTER_CAST = frozenset({"spell-back"})
+COUNTER = frozenset({"cancel-spell"})
+"""Kinds played right after an enemy casts a spell (Resistance)."""
+AT_START = frozenset({"early-spell"})
+"""Kinds played at the start of the combat, before the first activation (Intelligence)."""
 """Kinds played right after casting a spell."""
 """Effect kinds the combat rules apply (``power`` only while empowering a spell)."""
 STAT_UNTIL = {"attack": "attack", "defence": "defence", "bless": "attack"}
@@ -188,6 +195,16 @@ def apply(
         from rulekeeper.games.homm3.combat import cards
 
         cards.push_choice(state, side, effect, source)
+    elif kind == "cancel-spell":
+        from rulekeeper.games.homm3.combat import spells
+
+        spells.counter(state)
+    elif kind == "early-spell":
+        from rulekeeper.games.homm3.combat import spells
+
+        state.flow.push(spells.EarlyCastStep(side=side, free=effect.amount == 0))
+    elif kind == "reroll-any":
+        battle.lasting.append(Lasting(kind, side_holder(side), 1, owner=seat, source=source))
     elif kind in AFTER_ROLL:
         from rulekeeper.games.homm3.combat.attack import AttackStep
 

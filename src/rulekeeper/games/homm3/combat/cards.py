@@ -63,9 +63,24 @@ def _moment_allows(state: BattleState, side: int, play: Play, moment: str) -> bo
     cast; Activation and Ongoing cards only in the side's activation; nothing but die
     effects between the roll and the damage (§5.18.7)."""
     kinds = play.kinds()
-    if kinds & card_effects.AFTER_ROLL:
-        return moment == "roll"
-    if moment == "roll":
+    for special, where in (
+        (card_effects.AFTER_ROLL, "roll"),
+        (card_effects.COUNTER, "counter"),
+        (card_effects.AT_START, "start"),
+    ):
+        if kinds & special:
+            if moment != where:
+                return False
+            if where == "counter":
+                from rulekeeper.games.homm3.combat import spells
+
+                return all(
+                    spells.counterable(state, e)
+                    for e in play.effects
+                    if e.kind in card_effects.COUNTER
+                )
+            return True
+    if moment in ("roll", "counter", "start"):
         return False
     if kinds & card_effects.AFTER_CAST and not state.battle.last_cast[side]:
         return False

@@ -21,6 +21,7 @@ from rulekeeper.games.homm3.combat.attack import battle_decided
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, ENDINGS
 from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.spells import StartWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, card, initiative
 
 RULE_LIMIT = "homm3.md §5.18.2 duration and §9.1 retreat (rulebook p. 29)"
@@ -139,6 +140,9 @@ class RoundStep(Step[Any]):
             for army in battle.armies:
                 army.spells_cast = 0
             state.events.append("round-starts", {"round": battle.round})
+            seats = [army.seat for army in battle.armies if army.seat >= 0]
+            if battle.round == 1 and seats:  # cards played at the start of combat
+                state.flow.push(StartWindow(seats=seats))
             return
         if battle_decided(state):
             state.flow.pop()

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, PickSubset, Step
+from rulekeeper.core import AUTO, Action, PickSubset, ResponseWindow, Step
 from rulekeeper.core.lasting import total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
@@ -182,16 +182,20 @@ class EmpowerStep(PickSubset[Any]):
 
 @dataclass
 class SpellTargetStep(Step[Any]):
-    """The caster picks the spell's target among the units its row allows."""
+    """The caster picks the spell's target among the units (or fields) its row allows; the
+    enemy may then counter it (Resistance, a :class:`CounterWindow`); then it resolves."""
 
     kind = "spell-target"
     rule = RULE
     side: int = 0
     card: str = ""
     power: int = 0
+    chosen: str = ""
+    """The target chosen (``unit=`` or ``fields=`` text), or "" while choosing."""
+    countered: bool = False
 
     def actor(self, state: Any) -> int:
-        return int(state.battle.armies[self.side].seat)
+        return AUTO if self.chosen else int(state.battle.armies[self.side].seat)
 
     def spell(self, state: Any) -> Spell:
         found = state.game.pack.card(self.card)
@@ -213,33 +217,47 @@ class SpellTargetStep(Step[Any]):
         return found or [FIZZLE]
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
-        spell = self.spell(state)
+        if action == FIZZLE:
+            self._discard(state)
+            state.flow.pop()
+            state.events.append("fizzles", {"side": self.side, "card": self.card})
+            return
+        fields = action.get("fields")
+        self.chosen = f"fields={fields}" if fields is not None else f"unit={action.get('unit')}"
+        enemy = state.battle.armies[1 - self.side].seat
+        if enemy >= 0:
+            state.flow.push(CounterWindow(seats=[enemy]))
+
+    def _discard(self, state: Any) -> None:
         hero = hands.hero_of(state, self.side)
         assert hero is not None
         hero.discard.append(self.card)
+
+    def run(self, state: Any) -> None:
+        self._discard(state)
         state.flow.pop()
-        if action == FIZZLE:
-            state.events.append("fizzles", {"side": self.side, "card": self.card})
+        if self.countered:
+            state.events.append("countered", {"side": self.side, "card": self.card})
             return
+        spell = self.spell(state)
         row = row_for(spell, self.power)
         battle = state.battle
-        if action.get("fields") is not None:
-            hit = [battle.at(board.NAMES[name]) for name in action.str_param("fields").split()]
+        what, value = self.chosen.split("=", 1)
+        if what == "fields":
+            hit = [battle.at(board.NAMES[name]) for name in value.split()]
             state.events.append(
                 "spell",
-                {
-                    "side": self.side,
-                    "card": self.card,
-                    "fields": action.str_param("fields"),
-                    "power": self.power,
-                },
+                {"side": self.side, "card": self.card, "fields": value, "power": self.power},
             )
             for effect in row.effects:
                 for unit in hit:
                     if unit is not None and affected(state, unit):
                         spell_damage(state, unit, effect.amount or 0)
             return
-        unit = battle.units[action.str_param("unit")]
+        unit = battle.units[value]
+        if unit.destroyed or unit.field < 0:
+            state.events.append("fizzles", {"side": self.side, "card": self.card})
+            return
         state.events.append(
             "spell", {"side": self.side, "card": self.card, "unit": unit.id, "power": self.power}
         )
@@ -251,10 +269,92 @@ class SpellTargetStep(Step[Any]):
                 for struck, amount in zip(chain(state, unit, len(amounts)), amounts, strict=False):
                     spell_damage(state, struck, amount)
             elif effect.kind == "teleport":
-                state.flow.push(cards.TeleportStep(unit=unit.id, seat=self.actor(state)))
+                seat = int(state.battle.armies[self.side].seat)
+                state.flow.push(cards.TeleportStep(unit=unit.id, seat=seat))
             else:
                 card_effects.apply(state, self.side, effect, unit, self.card)
 
     def check(self, state: Any, above: Step[Any] | None) -> str | None:
         found = state.game.pack.card(self.card) if self.card else None
         return None if isinstance(found, Spell) else f"{self.card!r} is not a spell"
+
+
+@dataclass
+class CounterWindow(ResponseWindow[Any]):
+    """Right after an enemy spell is cast and aimed: cards that cancel it (Resistance:
+    ``play card=resistance use=...``)."""
+
+    kind = "counter-window"
+    rule = RULE
+
+    def responses(self, state: Any, seat: int) -> list[Action]:
+        side = hands.side_of_seat(state, seat)
+        return [] if side is None else list(cards.card_actions(state, side, "counter"))
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:
+        side = hands.side_of_seat(state, seat)
+        assert side is not None
+        cards.play_card(state, side, action)
+
+
+def counterable(state: Any, effect: Any) -> bool:
+    """A ``cancel-spell`` effect (its ``amount``: the most power it cancels) against the spell
+    being cast now."""
+    step = state.flow.find(SpellTargetStep)
+    return (
+        step is not None
+        and not step.countered
+        and (effect.amount is None or step.power <= effect.amount)
+    )
+
+
+def counter(state: Any) -> None:
+    step = state.flow.find(SpellTargetStep)
+    assert step is not None
+    step.countered = True
+
+
+@dataclass
+class EarlyCastStep(Step[Any]):
+    """Intelligence: before the first activation, cast a spell from hand (``cast card=S``, any
+    timing but the map's) or ``pass``; with ``free`` it does not count towards the limit."""
+
+    kind = "early-cast"
+    rule = RULE
+    side: int = 0
+    free: bool = False
+
+    def actor(self, state: Any) -> int:
+        return int(state.battle.armies[self.side].seat)
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [*cast_actions(state, self.side, activation=True), Action.of("pass")]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action.kind == "cast":
+            if self.free:
+                from rulekeeper.core.lasting import Lasting
+                from rulekeeper.games.homm3.combat.unit_abilities import side_holder
+
+                state.battle.lasting.append(
+                    Lasting("extra-spell", side_holder(self.side), 1, until="round")
+                )
+            cast(state, self.side, action)
+
+
+@dataclass
+class StartWindow(ResponseWindow[Any]):
+    """Before the first activation of the combat: cards played at its start (Intelligence)."""
+
+    kind = "start-window"
+    rule = RULE
+
+    def responses(self, state: Any, seat: int) -> list[Action]:
+        side = hands.side_of_seat(state, seat)
+        return [] if side is None else list(cards.card_actions(state, side, "start"))
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:
+        side = hands.side_of_seat(state, seat)
+        assert side is not None
+        cards.play_card(state, side, action)
