@@ -56,6 +56,8 @@ UNIT_FIELDS = (
     "retaliations",
     "was_pack",
     "used",
+    "overlay",
+    "under_damage",
 )
 OPTIONS: Mapping[str, tuple[str, ...]] = {
     "retreat": ("end-of-round", "any-time"),

@@ -133,7 +133,11 @@ def _unit(
         retaliations=_int(raw.get("retaliations", 0), 0, 99, problems, f"{path}.retaliations"),
         was_pack=_flag(raw.get("was_pack", face == "pack"), problems, f"{path}.was_pack"),
         used=_ids(raw.get("used", []), problems, f"{path}.used"),
+        overlay=str(raw.get("overlay", "")),
+        under_damage=_int(raw.get("under_damage", 0), 0, 99, problems, f"{path}.under_damage"),
     )
+    if unit.overlay and unit.overlay not in pack.specialties:
+        problems.add(f"{path}.overlay", f"unknown card {unit.overlay!r} laid on the unit")
     if unit.destroyed and number != OFF_BOARD:
         problems.add(f"{path}.field", "a destroyed unit is off the board")
     return unit

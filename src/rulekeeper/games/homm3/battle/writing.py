@@ -29,6 +29,9 @@ def _unit(unit: Unit) -> JsonObject:
         entry["was_pack"] = unit.was_pack
     if unit.used:
         entry["used"] = list(unit.used)
+    if unit.overlay:
+        entry["overlay"] = unit.overlay
+        entry["under_damage"] = unit.under_damage
     return entry
 
 

@@ -60,6 +60,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "cancel-spell",
         "early-spell",
         "reroll-any",
+        "overlay",
     }
 )
 UNIT_KINDS = frozenset(
@@ -203,6 +204,15 @@ def apply(
         from rulekeeper.games.homm3.combat import spells
 
         state.flow.push(spells.EarlyCastStep(side=side, free=effect.amount == 0))
+    elif kind == "overlay":
+        assert unit is not None
+        if unit.overlay:  # a Legion over a Horde: the Horde's card goes
+            from rulekeeper.games.homm3.combat.damage import lift_overlay
+
+            lift_overlay(state, unit)
+        unit.under_damage, unit.damage = unit.damage, 0
+        unit.overlay = source
+        state.events.append("overlay", {"unit": unit.id, "card": source})
     elif kind == "reroll-any":
         battle.lasting.append(Lasting(kind, side_holder(side), 1, owner=seat, source=source))
     elif kind in AFTER_ROLL:

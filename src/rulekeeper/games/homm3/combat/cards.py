@@ -97,8 +97,11 @@ def unit_targets(state: BattleState, side: int, play: Play, max_tier: str | None
     else:
         units = battle.on_board()
     found = []
+    laid_on = [on for e in play.effects if e.kind == "overlay" for on in (e.laid_on or ())]
     for unit in units:
         if play.unit_types and move_type(state, unit) not in play.unit_types:
+            continue
+        if laid_on and unit.card not in laid_on and f"{unit.card}:{unit.face}" not in laid_on:
             continue
         if max_tier is not None and tier_rank(state, unit) > TIERS.index(max_tier) + 1:
             continue
@@ -173,7 +176,7 @@ def play_card(state: BattleState, side: int, action: Action) -> None:
     hero.hand.remove(card_id)
     if play.cost.remove:
         battle.removed[side].append(card_id)
-    else:
+    elif "overlay" not in play.kinds():  # a card laid on a unit stays there
         hero.discard.append(card_id)
     battle.played[side].append(card_id)
     if use == "expert":

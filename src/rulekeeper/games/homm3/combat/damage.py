@@ -19,6 +19,26 @@ def take_damage(state: BattleState, unit: Unit, amount: int, cause: str) -> None
     if amount <= 0:
         return
     unit.paralysed = False
+    if unit.overlay:  # a card laid over it takes the damage first; the excess goes below
+        hp = max_hp(state, unit)
+        if unit.damage + amount < hp:
+            unit.damage += amount
+            state.events.append(
+                "damage",
+                {
+                    "unit": unit.id,
+                    "amount": amount,
+                    "cause": cause,
+                    "flipped": False,
+                    "destroyed": False,
+                    "damage": unit.damage,
+                },
+            )
+            return
+        amount = unit.damage + amount - hp
+        lift_overlay(state, unit)
+        if amount <= 0:
+            return
     unit.damage += amount
     flipped = False
     hp = max_hp(state, unit)
@@ -61,3 +81,14 @@ def heal(state: BattleState, unit: Unit, amount: int, cause: str) -> int:
         unit.damage -= healed
         state.events.append("healed", {"unit": unit.id, "amount": healed, "cause": cause})
     return healed
+
+
+def lift_overlay(state: BattleState, unit: Unit) -> None:
+    """The card laid on *unit* goes to its hero's discard pile; the damage below returns."""
+    side = state.battle.armies[unit.side]
+    if side.hero is not None:
+        side.hero.discard.append(unit.overlay)
+    state.events.append("overlay-gone", {"unit": unit.id, "card": unit.overlay})
+    unit.overlay = ""
+    unit.damage = unit.under_damage
+    unit.under_damage = 0

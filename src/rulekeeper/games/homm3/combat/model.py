@@ -65,6 +65,11 @@ class Unit:
     """Entered the battle on its Pack side (the result reports a flip to Few)."""
     used: list[str] = dataclasses.field(default_factory=list)
     """Abilities used once per combat."""
+    overlay: str = ""
+    """A card laid on the unit (Sandro's Cloak of the Undead King): the unit fights with its
+    statistics, ``damage`` counting against its HP, until that HP is gone."""
+    under_damage: Count = 0
+    """The damage on the card's face under an overlay."""
 
     def __post_init__(self) -> None:
         if self.face not in FACES:

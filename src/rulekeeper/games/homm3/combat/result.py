@@ -13,6 +13,7 @@ from typing import Any
 
 from rulekeeper.core import JsonObject
 from rulekeeper.core.lasting import expire
+from rulekeeper.games.homm3.combat.damage import lift_overlay
 from rulekeeper.games.homm3.combat.model import SIDES, Army, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 
@@ -144,6 +145,8 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
         )
     expire(battle.lasting, "combat")
     for unit in battle.units.values():
+        if unit.overlay:
+            lift_overlay(state, unit)
         unit.damage = 0
         unit.defending = unit.paralysed = unit.activated = False
         unit.retaliations = 0

@@ -43,8 +43,24 @@ def boost(state: BattleState, unit: Unit, kind: str) -> int:
 
 
 def face(state: BattleState, unit: Unit) -> UnitSide:
-    """The statistics printed on the side of the card showing."""
-    return card(state, unit).side(unit.face)
+    """The statistics printed on the side of the card showing (or on a card laid over it)."""
+    printed = card(state, unit).side(unit.face)
+    if unit.overlay:
+        return overlay_side(state, unit.overlay, printed.type)
+    return printed
+
+
+def overlay_side(state: BattleState, card_id: str, kind: str) -> UnitSide:
+    """The statistics of an ``overlay`` card (its numbers; no abilities)."""
+    play = state.game.pack.card(card_id).play
+    numbers = next(e.numbers for e in play.effects if e.kind == "overlay")
+    return UnitSide(
+        attack=numbers["attack"],
+        defence=numbers["defence"],
+        hp=numbers["hp"],
+        initiative=numbers["initiative"],
+        type=kind,
+    )
 
 
 def max_hp(state: BattleState, unit: Unit) -> int:

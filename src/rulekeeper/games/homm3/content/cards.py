@@ -83,6 +83,9 @@ EFFECT_KINDS: Mapping[str, str] = {
     "enemy-morale": "the enemy hero loses morale",
     "morale-roll": "roll an Attack die: on 0 gain morale",
     "no-escape": "the enemy hero can neither retreat nor surrender this combat",
+    "overlay": "the card is laid on the unit (one of ``laid_on``): it fights with ``numbers``"
+    " (attack, defence, hp, initiative) and no abilities until that HP is gone, the excess"
+    " carried below",
     # AI cards (§5.24)
     "use-skill": "the AI hero uses its scenario's Ability card (``amount`` times, default 1)",
     "reshuffle-first-round": "in the first combat round this AI card goes back into the AI deck",
@@ -126,6 +129,8 @@ class Effect(BaseModel):
     """Units (card ids) that get ``named_amount`` instead of ``amount``."""
     named_amount: Amount | None = None
     all: bool = False
+    laid_on: tuple[str, ...] | None = None
+    """``overlay``: the units it may be laid on, ``card`` or ``card:side`` (``skeletons:pack``)."""
     effect: str | None = None
     numbers: dict[str, int] | None = None
 
@@ -135,6 +140,10 @@ class Effect(BaseModel):
             raise ValueError("a map effect names its effect")
         if (self.named_units is None) != (self.named_amount is None):
             raise ValueError("named_units and named_amount go together")
+        if self.kind == "overlay":
+            numbers = self.numbers or {}
+            if not self.laid_on or set(numbers) != {"attack", "defence", "hp", "initiative"}:
+                raise ValueError("an overlay names the units it goes on and its four statistics")
         return self
 
 
