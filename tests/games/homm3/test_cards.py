@@ -628,6 +628,18 @@ def test_chain_lightning_hits_the_target_then_the_nearest_units() -> None:
     assert unit_of(state, "griffins").damage == 0
 
 
+def test_chain_lightning_strikes_nearer_units_first() -> None:
+    """spells.yaml Chain Lightning at power 4: 3 to the target, 2 to the unit nearest to it, 1
+    to the next nearest; units farther away (listed first) are not struck."""
+    state = fight(
+        ["griffins:pack@a1", done("marksmen@b1")],
+        [done("crusaders@c4"), done("vampires@c5"), done("skeletons@a4")],
+        attacker_hero=hero_a(hand=["chain-lightning", *["power"] * 4]),
+    )
+    cast(state, "chain-lightning", *["power"] * 4, unit="crusaders")
+    assert damage_events(state, "spell") == {"crusaders": 3, "vampires": 2, "skeletons": 1}
+
+
 def test_teleport_moves_a_unit_to_an_empty_field() -> None:
     """spells.yaml Teleport: move your Bronze unit to any empty field (not an occupied one)."""
     state = fight(
@@ -685,6 +697,53 @@ def test_spell_damage_ignores_a_defense_token() -> None:
     )
     cast(state, "magic-arrow", unit="crusaders")
     assert unit_of(state, "crusaders").damage == 1
+
+
+def test_curse_never_lowers_defence_below_zero() -> None:
+    """spells.yaml Curse: "never below 0": Few Skeletons (Defence 1) cursed at power 1 (−2)
+    defend with 0."""
+    state = fight(
+        ["griffins:pack@b2"],
+        [done("skeletons@b3")],
+        attacker_hero=hero_a(hand=["curse", "power"]),
+    )
+    cast(state, "curse", "power", unit="skeletons")
+    act(state, "attack", target="skeletons")
+    roll(state, -1)
+    hit = attacks(state)[0]
+    assert (hit["defence"], hit["damage"]) == (0, 2)
+
+
+def test_anti_magic_makes_area_spells_miss() -> None:
+    """spells.yaml Anti-Magic: area spells miss the protected unit (a Fireball on its field and
+    the next one hits only the other unit)."""
+    state = fight(
+        ["griffins@a2", done("marksmen@a1")],
+        ["skeletons@a3"],
+        attacker_hero=hero_a(hand=["anti-magic"]),
+        defender_hero=hero_d(hand=["fireball"]),
+    )
+    cast(state, "anti-magic", unit="griffins")
+    end_activation(state)
+    assert active(state) == "skeletons"
+    act(state, "cast", seat=1, card="fireball")
+    act(state, "target", seat=1, fields="a1 a2")
+    assert damage_events(state, "spell") == {"marksmen": 1}
+
+
+def test_expert_uses_do_not_come_back_in_the_next_combat_round() -> None:
+    """homm3.md §5.9 and §8.12, rulebook p. 13: Expert uses are per (game) round and reset at
+    its start, not at the start of a combat round."""
+    state = fight(
+        ["griffins:pack@b2"],
+        [done("crusaders@d4")],
+        attacker_hero=hero_a(hand=["attack", "attack"], expert_uses=1),
+    )
+    act(state, "play", card="attack", use="expert", unit="griffins")
+    end_activation(state)
+    pass_windows(state)
+    assert state.battle.round == 2 and active(state) == "griffins"
+    assert plays(state) == {("attack", "basic")}
 
 
 def test_an_expert_spell_spends_no_expert_use() -> None:
@@ -958,6 +1017,29 @@ def test_centaurs_axe_multiplies_a_die_only_after_the_roll() -> None:
     assert hit["die"] == 3 and hit["attack"] == 3 + 3
 
 
+def test_centaurs_axe_is_not_played_after_the_damage() -> None:
+    """artifacts.yaml Centaur's Axe option 1 ("right after an Attack die is rolled") and
+    homm3.md §5.18.7: not in the windows before a roll or after an attack's resolution, only
+    between the dice and the damage."""
+    state = fight(
+        ["griffins:pack@b2"],
+        [done("dread-knights@b3")],
+        attacker_hero=hero_a(hand=["centaurs-axe", "attack"]),
+    )
+    seen: list[tuple[str, bool]] = []
+    act(state, "attack", target="dread-knights")
+    while not finished(state) and active(state) == "griffins":
+        if at_chance(state):
+            roll(state, 0)
+            continue
+        assert in_window(state)
+        kind = "reroll" if isinstance(state.flow.steps[-1], RerollWindow) else "instant"
+        seen.append((kind, ("centaurs-axe", "option-1") in plays(state)))
+        act(state, "pass")
+    assert ("instant", False) in seen and ("reroll", True) in seen
+    assert ("instant", True) not in seen
+
+
 def test_shield_of_the_dwarven_lords_ignores_the_die() -> None:
     """artifacts.yaml Shield of the Dwarven Lords option 1: right after an Attack die is rolled,
     ignore its result (the target's owner plays it against a +1)."""
@@ -1068,8 +1150,7 @@ def test_necropolis_never_uses_morale() -> None:
     refuse(state, "morale-draw")
     act(state, "attack", target="crusaders")
     roll(state, -1)
-    pass_windows(state)
-    assert not events(state, "morale-spent")
+    assert attacks(state), "no reroll window stopped the attack: no morale reroll offered"
 
 
 # --------------------------------------------------------------------------- window points
@@ -1295,6 +1376,34 @@ def test_ai_use_a_skill_uses_the_scenarios_ability() -> None:
     assert last(state, "ai-skill")["card"] == "offense"
     roll(state, 0)
     assert attacks(state)[0]["attack"] == 5 + 1
+
+
+def test_ai_use_a_skill_twice_at_hard() -> None:
+    """ai.yaml Use a skill (v1): at Hard the AI uses its skill a second time (Offense twice:
+    +2 Attack)."""
+    state = ai_battle(
+        "ai-use-skill-v1",
+        [done("crusaders@b2")],
+        ["dread-knights@b3"],
+        "hard",
+        ai_skill="offense",
+    )
+    roll(state, 0)
+    assert attacks(state)[0]["attack"] == 5 + 2
+
+
+def test_ai_use_a_skill_v2_goes_back_into_the_deck_in_round_one() -> None:
+    """ai.yaml Use a skill (v2): at Normal, in the first combat round, the card is shuffled back
+    into the AI deck instead of being discarded."""
+    state = ai_battle(
+        "ai-use-skill-v2",
+        [done("crusaders@b2")],
+        ["dread-knights@b3"],
+        ai_skill="offense",
+    )
+    assert last(state, "ai-card")["card"] == "ai-use-skill-v2"
+    assert state.battle.armies[1].ai_deck == ["ai-use-skill-v2"]
+    assert state.battle.armies[1].ai_discard == []
 
 
 def test_ai_cast_a_helpful_spell_on_its_highest_defence_unit() -> None:
