@@ -39,6 +39,7 @@ from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.attack import InstantWindow, RerollWindow
 from rulekeeper.games.homm3.combat.cards import PayStep
+from rulekeeper.games.homm3.combat.spells import EmpowerStep
 from rulekeeper.games.homm3.combat.stats import boost
 
 # --------------------------------------------------------------------------- helpers
@@ -104,10 +105,10 @@ def cast(state: Any, spell: str, *power: str, unit: str | None = None, **params:
     target *unit* (or ``target`` with *params*, e.g. ``fields``)."""
     act(state, "cast", card=spell)
     step = state.flow.steps[-1]
-    if type(step).__name__ == "EmpowerStep":
+    if isinstance(step, EmpowerStep):
         for item in sorted(power):
             act(state, "empower", item=item)
-        if type(state.flow.steps[-1]).__name__ == "EmpowerStep":
+        if isinstance(state.flow.steps[-1], EmpowerStep):
             act(state, "done")
     else:
         assert not power, f"nothing to empower {spell} with"
@@ -838,11 +839,11 @@ def test_excess_power_does_not_carry_over() -> None:
     state = fight(
         ["griffins:pack@b2"],
         [done("dread-knights@d4")],
-        attacker_hero=hero_a(hand=["magic-arrow", "power", "power", "power"], deck=[]),
+        attacker_hero=hero_a(hand=["magic-arrow", "magic-arrow", "power", "power", "power"]),
     )
     cast(state, "magic-arrow", "power", "power", "power", unit="dread-knights")
     assert unit_of(state, "dread-knights").damage == 3
-    hero(state, 0).hand.append("magic-arrow")  # as if drawn
+    assert hero(state, 0).hand == ["magic-arrow"]
     end_activation(state)
     pass_windows(state)
     assert state.battle.round == 2 and active(state) == "griffins"
