@@ -101,13 +101,20 @@ def pass_windows(state: Any) -> Any:
 
 
 def cast(state: Any, spell: str, *power: str, unit: str | None = None, **params: Any) -> Any:
-    """Cast *spell*, empower it with the cards *power* (picked in the options' order), then
-    target *unit* (or ``target`` with *params*, e.g. ``fields``)."""
+    """Cast *spell*, empower it with the cards *power* (each by its first use offered: a
+    Spell discarded, a card's Basic play, an artifact's first power option), then target
+    *unit* (or ``target`` with *params*, e.g. ``fields``)."""
     act(state, "cast", card=spell)
     step = state.flow.steps[-1]
     if isinstance(step, EmpowerStep):
-        for item in sorted(power):
-            act(state, "empower", item=item)
+        for item in power:
+            seat = state.current_player()
+            use = next(
+                a.get("use")
+                for a in state.legal_actions(seat)
+                if a.kind == "empower" and a.get("card") == item
+            )
+            act(state, "empower", card=item, use=use)
         if isinstance(state.flow.steps[-1], EmpowerStep):
             act(state, "done")
     else:
@@ -1481,5 +1488,8 @@ def test_the_ai_decks_are_hidden() -> None:
     doc["defender"]["ai_deck"] = ["ai-defense-v1", "ai-attack-v2"]
     doc["defender"]["ai_spells"] = ["haste", "magic-arrow"]
     seen = start(doc).observation(0)
-    assert "ai-defense-v1" not in str(seen) and "ai-attack-v2" not in str(seen)
+    # The Dread Knights activated: the top card (ai-attack-v2) was drawn, revealed, discarded.
+    assert seen["defender"]["ai_deck"] == 1 and seen["defender"]["ai_spells"] == 2
+    assert seen["defender"]["ai_discard"] == ["ai-attack-v2"]
+    assert "ai-defense-v1" not in str(seen)
     assert "magic-arrow" not in str(seen)

@@ -7,6 +7,7 @@ file in ``battle/``; docs/homm3-combat.md and docs/homm3-battle.md describe both
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -68,6 +69,7 @@ from rulekeeper.games.homm3.combat.spells import (
     StartWindow,
 )
 from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
+from rulekeeper.games.homm3.views import words
 
 STEPS = StepKinds(
     BattleStep,
@@ -208,18 +210,47 @@ class CombatState(ProcedureState):
         values = result.returns_of(self.flow.result, seats)
         return (values + [0.0] * self.num_players)[: self.num_players]
 
+    def describe(self, action: Action) -> str:
+        return words.describe(self, action)
+
     def _observation(self, player: int) -> JsonObject:
+        """The battle as *player* sees it: the battle file without what is hidden (others'
+        hands, every deck's order, the AI's decks), the pending steps by kind only."""
         doc = write_battle(self.battle, list(self.flow.steps), None)
-        for side in ("attacker", "defender"):
+        for index, side in enumerate(("attacker", "defender")):
             entry = doc[side]
-            hero = entry.get("hero") if isinstance(entry, dict) else None
+            assert isinstance(entry, dict)
+            hero = entry.get("hero")
             if isinstance(hero, dict):
-                index = 0 if side == "attacker" else 1
                 if self.battle.armies[index].seat != player:
                     hero["hand"] = len(hero.get("hand", []))
                 hero["deck"] = len(hero.get("deck", []))
+            for hidden in ("ai_deck", "ai_spells"):
+                if hidden in entry:
+                    entry[hidden] = len(entry[hidden])
+        doc["pending"] = [step.kind for step in self.flow.steps]
+        doc["to_act"] = self.current_player()
         doc["result"] = self.flow.result
         return doc
+
+    def _resample(self, player: int, rng: random.Random) -> None:
+        """Deal again, at random, what *player* cannot see: the other seats' hands with their
+        decks, its own deck's order, the AI's decks. A hand another seat is choosing from
+        right now (a pending pick) stays as it is."""
+        choosing = {
+            getattr(step, "seat", None) for step in self.flow.steps if hasattr(step, "options")
+        }
+        for army in self.battle.armies:
+            hero = army.hero
+            if hero is not None:
+                if army.seat != player and army.seat not in choosing:
+                    pool = hero.hand + hero.deck
+                    rng.shuffle(pool)
+                    hero.hand, hero.deck = pool[: len(hero.hand)], pool[len(hero.hand) :]
+                else:
+                    rng.shuffle(hero.deck)
+            rng.shuffle(army.ai_deck)
+            rng.shuffle(army.ai_spells)
 
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         """An attack's damage and the target's fate (combat/odds.py); None otherwise."""

@@ -58,7 +58,7 @@ def savers(state: BattleState, side: int, unit_id: str) -> list[Action]:
             continue
         rest = list(hero.hand)
         rest.remove(card_id)
-        if sum(spells.power_of(pack, c) for c in rest) >= need:
+        if spells.most_power(state, side, rest) >= need:
             found.append(Action.of("save", card=card_id))
     return found
 
@@ -98,11 +98,8 @@ class LethalWindow(ResponseWindow[Any]):
         need = needed(state, card_id, tier) or 0
         state.events.append("saves", {"side": side, "card": card_id, "unit": self.unit})
         state.flow.push(SaveStep(side=side, card=card_id, unit=self.unit, needed=need))
-        options = sorted(c for c in hero.hand if spells.power_of(pack, c) > 0)
-        if need and options:
-            state.flow.push(
-                spells.EmpowerStep(seat=seat, options=options, most=len(options), side=side)
-            )
+        if need and any(spells.power_uses(state, side, c) for c in set(hero.hand)):
+            state.flow.push(spells.EmpowerStep(seat=seat, side=side))
 
 
 @dataclass

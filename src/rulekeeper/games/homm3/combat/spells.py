@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import AUTO, Action, PickSubset, ResponseWindow, Step
+from rulekeeper.core import AUTO, Action, ResponseWindow, Step
 from rulekeeper.core.lasting import total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
@@ -29,18 +29,9 @@ RULE = "homm3.md §5.11 spells, §5.18.7 one spell a round (rulebook p. 14–15,
 FIZZLE = Action.of("fizzle")
 
 
-def power_of(pack: Any, card_id: str) -> int:
-    """The power a card gives when used to empower a spell (0: it cannot)."""
-    found = pack.card(card_id)
-    if isinstance(found, Spell):
-        return found.alternative_power
-    plays = cards.plays_of(pack, card_id)
-    if plays and plays[0][0] == "basic":
-        plays = plays[:1]  # a Statistic or Ability card empowers with its Basic effect
-    return max(
-        (sum(e.amount or 0 for e in play.effects if e.kind == "power") for _, play in plays),
-        default=0,
-    )
+def most_power(state: BattleState, side: int, cards_: list[str]) -> int:
+    """The most power *cards_* could give a spell of *side* (each card its best use)."""
+    return sum(max((p for _, p in power_uses(state, side, c)), default=0) for c in cards_)
 
 
 def row_for(spell: Spell, power: int) -> SpellRow:
@@ -132,8 +123,7 @@ def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
             continue
         rest = list(hero.hand)
         rest.remove(card_id)
-        most = sum(power_of(pack, other) for other in rest)
-        if targets_exist(state, side, spell, row_for(spell, most)):
+        if targets_exist(state, side, spell, row_for(spell, most_power(state, side, rest))):
             yield Action.of("cast", card=card_id)
 
 
@@ -148,36 +138,78 @@ def cast(state: BattleState, side: int, action: Action) -> None:
     battle.played[side].append(card_id)
     state.events.append("casts", {"side": side, "card": card_id})
     battle.last_cast[side] = [card_id]
-    pack = state.game.pack
-    options = sorted(c for c in hero.hand if power_of(pack, c) > 0)
     state.flow.push(SpellTargetStep(side=side, card=card_id))
-    if options:
-        state.flow.push(
-            EmpowerStep(
-                seat=battle.armies[side].seat, options=options, most=len(options), side=side
-            )
-        )
+    if any(power_uses(state, side, c) for c in set(hero.hand)):
+        state.flow.push(EmpowerStep(seat=battle.armies[side].seat, side=side))
+
+
+def power_uses(state: BattleState, side: int, card_id: str) -> list[tuple[str, int]]:
+    """The ways *card_id* can empower a spell for *side* now, with the power each gives: a
+    Spell card discarded (its alternative power); a play with a ``power`` effect (Basic, or
+    Expert with an Expert use left; an artifact's option whose cost can be paid)."""
+    pack = state.game.pack
+    found = pack.card(card_id)
+    if isinstance(found, Spell):
+        return [("discard", found.alternative_power)] if found.alternative_power else []
+    hero = hands.hero_of(state, side)
+    assert hero is not None
+    uses = []
+    for use, play in cards.plays_of(pack, card_id):
+        power = sum(e.amount or 0 for e in play.effects if e.kind == "power")
+        if not power or play.timing == "map":
+            continue
+        if use == "expert" and hero.expert_uses <= 0:
+            continue
+        others = len(hero.hand) - 1
+        if play.cost.discard > others or (play.cost.discard_any and others < 1):
+            continue
+        uses.append((use, power))
+    return uses
 
 
 @dataclass
-class EmpowerStep(PickSubset[Any]):
-    """Cards discarded to empower the spell being cast (§5.11), one at a time."""
+class EmpowerStep(Step[Any]):
+    """Empowering the spell being cast (§5.11, §8.27): ``empower card=C use=U`` one card at a
+    time (``use``: ``discard`` for a Spell card, else the card's play giving power, whose
+    cost is paid and whose other effects apply, e.g. Sorcery's draw), then ``done``."""
 
     kind = "empower"
-    verb = "empower"
     rule = RULE
+    seat: int = 0
     side: int = 0
 
-    def chosen(self, state: Any, items: list[str]) -> None:
-        pack = state.game.pack
-        target = state.flow.steps[-1]  # what is empowered: a spell's target step, a save
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        hero = hands.hero_of(state, self.side)
+        found = []
+        for card_id in sorted(set(hero.hand if hero else [])):
+            for use, _ in power_uses(state, self.side, card_id):
+                found.append(Action.of("empower", card=card_id, use=use))
+        return [*found, Action.of("done")]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        if action.kind == "done":
+            state.flow.pop()
+            return
+        target = state.flow.steps[-2]  # what is empowered: a spell's target step, a save
         assert hasattr(target, "power")
-        for card_id in items:
+        card_id, use = action.str_param("card"), action.str_param("use")
+        power = dict(power_uses(state, self.side, card_id))[use]
+        target.power += power
+        state.battle.last_cast[self.side].append(card_id)
+        state.events.append(
+            "empowered", {"side": self.side, "card": card_id, "use": use, "power": target.power}
+        )
+        if use == "discard":
             hands.discard(state, self.side, card_id)
-            target.power += power_of(pack, card_id)
-            state.battle.last_cast[self.side].append(card_id)
-        if items:
-            state.events.append("empowered", {"side": self.side, "power": target.power})
+        else:  # the card is played: its cost, its Expert use, its other effects
+            cards.play_card(state, self.side, Action.of("play", card=card_id, use=use))
+        hero = hands.hero_of(state, self.side)
+        more = hero is not None and any(power_uses(state, self.side, c) for c in set(hero.hand))
+        if not more and state.flow.steps[-1] is self:
+            state.flow.pop()
 
 
 @dataclass
