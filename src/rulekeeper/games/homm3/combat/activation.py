@@ -136,6 +136,8 @@ class ActivationStep(Step[Any]):
         army, enemy = battle.armies[unit.side], battle.armies[1 - unit.side]
         if self.moved or self.attacked or army.hero is None or army.kind == "ai-hero":
             return False
+        if escape_barred(state, unit.side):
+            return False
         if enemy.kind not in ("hero", "secondary-hero"):
             return False
         return not (unit.side == 1 and battle.site.kind == "town")
@@ -287,3 +289,11 @@ class ActivationStep(Step[Any]):
         if self.unit not in state.battle.units:
             return f"no unit {self.unit!r}"
         return None
+
+
+def escape_barred(state: BattleState, side: int) -> bool:
+    """Shackles of War: the side's hero can neither retreat nor surrender this combat."""
+    from rulekeeper.core.lasting import total
+    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
+
+    return bool(total(state.battle.lasting, "no-escape", side_holder(side)))

@@ -41,8 +41,16 @@ def limited(state: BattleState) -> bool:
 
 
 def may_retreat(state: BattleState, side: int) -> bool:
-    """Only the hero facing Bronze–Gold neutrals retreats (§9.1); never from a Town's defence."""
-    return side == ATTACKER and limited(state) and state.battle.armies[side].hero is not None
+    """Only the hero facing Bronze–Gold neutrals retreats (§9.1); never from a Town's defence,
+    nor under Shackles of War."""
+    from rulekeeper.games.homm3.combat.activation import escape_barred
+
+    return (
+        side == ATTACKER
+        and limited(state)
+        and state.battle.armies[side].hero is not None
+        and not escape_barred(state, side)
+    )
 
 
 def quick_combat(state: BattleState) -> bool:
