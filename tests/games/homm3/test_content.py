@@ -318,3 +318,26 @@ def test_a_missing_file_and_a_bad_top_level_are_reported(copy: Path) -> None:
     problems = problems_of(copy)
     assert "ai.yaml: (file): missing from the pack" in problems
     assert any(p.startswith("heroes.yaml: (top level): expected a mapping with") for p in problems)
+
+
+def test_every_shipped_value_is_sourced_or_provisional(tmp_path: Path) -> None:
+    """The brief: every value we had to invent is marked provisional, every other one cites
+    its source. A shipped card stripped of a field's source is reported; a player's own pack
+    (their printed values) need not cite anything."""
+    from importlib import resources
+
+    from rulekeeper.games.homm3.content import pack as pack_module
+
+    shipped = Path(str(resources.files("rulekeeper.games.homm3.content")))
+    for other in shipped.glob("*.yaml"):
+        (tmp_path / other.name).write_text(other.read_text(encoding="utf-8"), encoding="utf-8")
+    text = (tmp_path / "units.yaml").read_text(encoding="utf-8")
+    stripped = text.replace("    faction: homm3.md §2.3 (rulebook p. 28)\n", "", 1)
+    assert stripped != text
+    (tmp_path / "units.yaml").write_text(stripped, encoding="utf-8")
+    with pytest.raises(pack_module.ContentPackError) as error:
+        pack_module._load(tmp_path, pack_module.SHIPPED)  # type: ignore[arg-type]
+    assert [str(p) for p in error.value.problems] == [
+        "units.yaml: units[0].faction: neither sourced nor marked provisional"
+    ]
+    assert pack_module.check_content_pack(tmp_path) == []

@@ -53,6 +53,8 @@ __all__ = [
     "load_content_pack",
 ]
 
+SHIPPED = "(shipped)"
+"""The label of the shipped pack, which must source or mark provisional every value."""
 PACK_FILES: tuple[str, ...] = (
     "units.yaml",
     "siege.yaml",
@@ -218,9 +220,25 @@ def _resolves(model: BaseModel, path: str) -> bool:
     return True
 
 
-def _provenance(card: CardBase, source: str, where: str) -> list[DataError]:
-    """``provisional`` and ``source`` must name fields of the card."""
-    problems = [
+def _provenance(card: CardBase, source: str, where: str, complete: bool = True) -> list[DataError]:
+    """``provisional`` and ``source`` must name fields of the card; with *complete* (the
+    shipped pack), every value the card gives (each field but its id, name and texts) must be
+    sourced or marked provisional. A player's own pack, copied from their cards, need not."""
+    covered = {name.split(".")[0].split("[")[0] for name in (*card.source, *card.provisional)}
+    problems = (
+        []
+        if not complete
+        else [
+            DataError(source, f"{where}.{field}", "neither sourced nor marked provisional")
+            for field in type(card).model_fields
+            if field not in NOT_VALUES
+            and field != "name"
+            and field not in covered
+            and getattr(card, field) not in (None, (), [], False)
+            and field in card.model_fields_set
+        ]
+    )
+    problems += [
         DataError(source, f"{where}.provisional", f"{name!r} is not a field of the card")
         for name in card.provisional
         if not _resolves(card, name)
@@ -233,11 +251,13 @@ def _provenance(card: CardBase, source: str, where: str) -> list[DataError]:
     return problems
 
 
-def cross_check(units: list[tuple[int, UnitCard]], source: str) -> list[DataError]:
+def cross_check(
+    units: list[tuple[int, UnitCard]], source: str, complete: bool = True
+) -> list[DataError]:
     """What no single card can show: the rulebook's counts (homm3.md §2.3, §9.6)."""
     problems: list[DataError] = []
     for index, card in units:
-        problems += _provenance(card, source, f"units[{index}]")
+        problems += _provenance(card, source, f"units[{index}]", complete)
     neutral = Counter[str]()
     per_faction: dict[str, Counter[str]] = {faction: Counter() for faction in FACTIONS}
     for _, card in units:
@@ -484,6 +504,7 @@ CARD_FILES: Mapping[str, Mapping[str, type[BaseModel]]] = {
 
 
 def _load(folder: Traversable, label: str) -> ContentPack:
+    shipped = label == SHIPPED
     raw, problems = _read(folder, "units.yaml")
     units, unit_problems, _ = READER.validate_entries(raw, "units", UnitCard, "units.yaml")
     problems += unit_problems
@@ -492,7 +513,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
             reason = "the Arrow Tower belongs in siege.yaml"
             problems.append(DataError("units.yaml", f"units[{index}].faction", reason))
     if not unit_problems:
-        problems += cross_check(units, "units.yaml")
+        problems += cross_check(units, "units.yaml", shipped)
     raw_siege, siege_problems = _read(folder, "siege.yaml")
     problems += siege_problems
     siege: SiegeFile | None = None
@@ -502,7 +523,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
         if siege is not None:
             if siege.tower.faction != "siege":
                 problems.append(DataError("siege.yaml", "tower.faction", "must be 'siege'"))
-            problems += _provenance(siege.tower, "siege.yaml", "tower")
+            problems += _provenance(siege.tower, "siege.yaml", "tower", shipped)
     tables: dict[str, _Table[Any]] = {}
     for name, models in CARD_FILES.items():
         more_tables, more = _tables(folder, name, models)
@@ -511,7 +532,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
     for table in tables.values():
         for index, card in table.entries:
             if isinstance(card, CardBase):
-                problems += _provenance(card, table.source, f"{table.key}[{index}]")
+                problems += _provenance(card, table.source, f"{table.key}[{index}]", shipped)
     problems += _count_problems(tables)
     unit_ids = {card.id for _, card in units} | ({siege.tower.id} if siege else set())
     problems += _reference_problems(tables, unit_ids, units_known=not unit_problems)
@@ -537,7 +558,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
 
 @cache
 def _shipped() -> ContentPack:
-    return _load(resources.files("rulekeeper.games.homm3.content"), "(shipped)")
+    return _load(resources.files("rulekeeper.games.homm3.content"), SHIPPED)
 
 
 def load_content_pack(folder: Path | None = None) -> ContentPack:
