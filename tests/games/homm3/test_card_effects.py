@@ -95,6 +95,7 @@ def test_shackles_of_war_draws_two_and_keeps_one() -> None:
         [done("skeletons@d5")],
         attacker_hero=hero_a(hand=["shackles-of-war"], deck=["attack", "defence"]),
     )
+    act(state, "pass")  # the start-of-combat window (option 1 could be played there)
     act(state, "play", card="shackles-of-war", use="option-2")
     act(state, "keep", item="defence")
     assert hero(state, 0).hand == ["defence"]
@@ -105,8 +106,8 @@ def test_shackles_of_war_draws_two_and_keeps_one() -> None:
 def test_shackles_of_war_bars_the_enemys_surrender() -> None:
     """Shackles of War (option 1): the enemy hero can neither retreat nor surrender."""
     state = fight(["griffins@a1"], ["skeletons@d5"], attacker_hero=hero_a(hand=["shackles-of-war"]))
+    act(state, "play", card="shackles-of-war", use="option-1")  # at the start of combat
     assert active(state) == "griffins"
-    act(state, "play", card="shackles-of-war", use="option-1")
     act(state, "end")
     pass_windows(state)
     assert active(state) == "skeletons"
@@ -310,7 +311,7 @@ def test_counterstrike_lets_a_unit_retaliate_again() -> None:
 
 @effect("swap")
 def test_tactics_swaps_two_units() -> None:
-    """Tactics: swap the fields of two of your units."""
+    """Tactics (Basic): at the start of combat, swap the fields of two of your units."""
     state = fight(
         ["griffins@a1", done("zealots@b2")],
         [done("skeletons@d5")],
@@ -350,6 +351,49 @@ def test_a_silver_unit_needs_power_two_to_be_saved() -> None:
     act(state, "attack", seat=1, target="zealots")
     roll(state, 1)
     assert unit_of(state, "zealots").destroyed
+
+
+@effect("draw-if-spell")
+def test_blackshard_draws_when_a_spell_paid_for_it() -> None:
+    """Blackshard of the Dead Knight (option 1): discard 1 card for +2 Attack; if the card
+    discarded was a Spell, draw 1."""
+    for paid, drawn in (("haste", ["defence"]), ("attack", [])):
+        state = fight(
+            ["griffins@a1"],
+            [done("skeletons@d5")],
+            attacker_hero=hero_a(hand=["blackshard-of-the-dead-knight", paid], deck=["defence"]),
+        )
+        act(state, "play", card="blackshard-of-the-dead-knight", use="option-1", unit="griffins")
+        act(state, "discard", item=paid)
+        assert hero(state, 0).hand == drawn, paid
+
+
+@effect("returns")
+def test_targ_comes_back_to_hand() -> None:
+    """Targ of the Rampaging Ogre (option 1): discard 2 cards for +2 Defence; the card comes
+    back to hand instead of the discard pile."""
+    state = fight(
+        ["griffins@a1"],
+        [done("skeletons@d5")],
+        attacker_hero=hero_a(hand=["targ-of-the-rampaging-ogre", "attack", "haste"]),
+    )
+    act(state, "play", card="targ-of-the-rampaging-ogre", use="option-1", unit="griffins")
+    act(state, "discard", item="attack")
+    act(state, "discard", item="haste")
+    assert hero(state, 0).hand == ["targ-of-the-rampaging-ogre"]
+    assert sorted(hero(state, 0).discard) == ["attack", "haste"]
+
+
+def test_prayer_gives_the_one_bonus_chosen() -> None:
+    """Prayer: the caster picks one of Attack, Defence or Initiative (spells.yaml)."""
+    state = fight(["griffins@a1"], [done("skeletons@d5")], attacker_hero=hero_a(hand=["prayer"]))
+    act(state, "cast", card="prayer")
+    act(state, "target", unit="griffins", pick=1)
+    from rulekeeper.games.homm3.combat.stats import boost
+
+    griffins = unit_of(state, "griffins")
+    assert (boost(state, griffins, "attack"), boost(state, griffins, "defence")) == (0, 1)
+    assert boost(state, griffins, "initiative") == 0
 
 
 def test_every_implemented_card_effect_has_a_test() -> None:

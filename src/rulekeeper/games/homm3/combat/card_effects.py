@@ -61,6 +61,8 @@ IMPLEMENTED: frozenset[str] = frozenset(
         "early-spell",
         "reroll-any",
         "overlay",
+        "returns",
+        "draw-if-spell",
     }
 )
 UNIT_KINDS = frozenset(

@@ -16,7 +16,7 @@ play's ``one_of`` effects).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core import AUTO, CHANCE, Action, PickSubset, Step
@@ -24,7 +24,14 @@ from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.games.homm3.combat import card_effects, hands
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, card, is_ranged, move_type, tier_rank
-from rulekeeper.games.homm3.content.cards import AbilityCard, Artifact, Play, Specialty, StatCard
+from rulekeeper.games.homm3.content.cards import (
+    AbilityCard,
+    Artifact,
+    Play,
+    Specialty,
+    Spell,
+    StatCard,
+)
 
 RULE = "homm3.md §5.18.7 cards in combat (rulebook p. 31)"
 RULE_EXPERT = "homm3.md §5.9 Expert effects (rulebook p. 13)"
@@ -63,6 +70,8 @@ def _moment_allows(state: BattleState, side: int, play: Play, moment: str) -> bo
     cast; Activation and Ongoing cards only in the side's activation; nothing but die
     effects between the roll and the damage (§5.18.7)."""
     kinds = play.kinds()
+    if play.timing == "start" or moment == "start":
+        return play.timing == "start" and moment == "start"
     for special, where in (
         (card_effects.AFTER_ROLL, "roll"),
         (card_effects.COUNTER, "counter"),
@@ -216,6 +225,8 @@ class Pending:
     unit: str = ""
     pick: int = -1
     die: int = -1
+    paid: list[str] = field(default_factory=list)
+    """The cards discarded to pay the play's cost."""
 
 
 def resolve(state: BattleState, pending: Pending, x: int) -> None:
@@ -235,6 +246,14 @@ def resolve(state: BattleState, pending: Pending, x: int) -> None:
             continue
         if unit is not None and (unit.destroyed or unit.field < 0) and effect.kind != "draw":
             continue
+        if effect.kind == "draw-if-spell":  # Blackshard: only if a Spell paid for it
+            pack = state.game.pack
+            if any(isinstance(pack.card(c), Spell) for c in pending.paid):
+                hands.draw(state, pending.side, effect.amount or 1)
+            continue
+        if effect.kind == "returns":  # Targ: the card comes back to hand
+            hands.back_to_hand(state, pending.side, [pending.card])
+            continue
         x_value = pending.die if effect.kind in card_effects.AFTER_ROLL else x
         card_effects.apply(state, pending.side, effect, unit, pending.card, x_value)
 
@@ -252,6 +271,7 @@ class PayStep(PickSubset[Any]):
         assert self.pending is not None
         for card_id in items:
             hands.discard(state, self.pending.side, card_id)
+        self.pending.paid = list(items)
         resolve(state, self.pending, len(items))
 
 

@@ -242,9 +242,13 @@ class SpellTargetStep(Step[Any]):
                 for a, b in field_pairs(state)
             ]
         else:
+            picks: list[dict[str, int]] = (
+                [{"pick": k} for k in range(len(spell.play.one_of))] if spell.play.one_of else [{}]
+            )
             found = [
-                Action.of("target", unit=unit.id)
+                Action.of("target", unit=unit.id, **pick)
                 for unit in spell_targets(state, self.side, spell, row_for(spell, self.power))
+                for pick in picks
             ]
         return found or [FIZZLE]
 
@@ -256,6 +260,9 @@ class SpellTargetStep(Step[Any]):
             return
         fields = action.get("fields")
         self.chosen = f"fields={fields}" if fields is not None else f"unit={action.get('unit')}"
+        pick = action.get("pick")
+        if isinstance(pick, int):  # Prayer: which of its effects
+            self.chosen += f" pick={pick}"
         enemy = state.battle.armies[1 - self.side].seat
         if enemy >= 0:
             state.flow.push(CounterWindow(seats=[enemy]))
@@ -274,7 +281,12 @@ class SpellTargetStep(Step[Any]):
         spell = self.spell(state)
         row = row_for(spell, self.power)
         battle = state.battle
-        what, value = self.chosen.split("=", 1)
+        chosen, _, pick = self.chosen.partition(" pick=")
+        what, value = chosen.split("=", 1)
+        effects = list(row.effects)
+        if pick:  # the one effect chosen of the spell's ``one_of`` (Prayer)
+            kind = spell.play.one_of[int(pick)].kind
+            effects = [e for e in effects if e.kind == kind]
         if what == "fields":
             hit = [battle.at(board.NAMES[name]) for name in value.split()]
             state.events.append(
@@ -293,7 +305,7 @@ class SpellTargetStep(Step[Any]):
         state.events.append(
             "spell", {"side": self.side, "card": self.card, "unit": unit.id, "power": self.power}
         )
-        for effect in row.effects:
+        for effect in effects:
             if effect.kind == "damage":
                 spell_damage(state, unit, card_effects.amount_for(effect, unit))
             elif effect.kind == "chain-damage":

@@ -70,6 +70,8 @@ EFFECT_KINDS: Mapping[str, str] = {
     # the hero's cards and morale
     "draw": "draw amount cards",
     "discard": "discard amount cards from hand",
+    "returns": "the card goes back to hand instead of the discard pile",
+    "draw-if-spell": "draw amount cards if a card discarded to pay for the play was a Spell",
     "cycle": "discard any number of cards, then draw as many",
     "draw-keep": "draw amount cards, keep one, discard the others",
     "enemy-discards": "the enemy hero discards amount random cards",
@@ -112,7 +114,9 @@ TARGETS = (
 two adjacent fields, or (AI cards) the activating unit or the AI's unit with the most HP."""
 
 Tier = Literal["bronze", "silver", "gold", "azure"]
-Timing = Literal["instant", "activation", "ongoing", "map"]
+Timing = Literal["instant", "activation", "ongoing", "start", "map"]
+"""A play's timing (§5.8): ``start`` is an Instant played only at the start of a combat, after
+deployment and before the first activation (Tactics, Shackles of War, Intelligence)."""
 Amount = Annotated[int, Field(ge=-9, le=20)]
 
 
