@@ -163,3 +163,29 @@ def test_every_step_is_in_the_vocabulary() -> None:
                 found.add(cls)
     missing = sorted(cls.__name__ for cls in found if cls not in STEPS)
     assert missing == []
+
+
+def test_legal_actions_and_refusals_agree() -> None:
+    """The legal list and the legality check come from one rule (the steps' refusals): every
+    listed action is legal, and actions of the same kinds with other values are refused with
+    a rule, the state unchanged."""
+    rng = random.Random(12)
+    for index in range(40 if SLOW else 8):
+        state = load_game("homm3-combat", battle=random_battle(rng)).new_initial_state(seed=index)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.resolve_chance()
+                continue
+            legal = state.legal_actions(seat)
+            for action in legal:
+                assert state.explain(action, seat).legal, action
+            for action in legal[:3]:
+                for key, value in action.params:
+                    other = Action.of(action.kind, **{**dict(action.params), key: f"{value}x"})
+                    if other not in legal:
+                        before = state.serialize()
+                        verdict = state.explain(other, seat)
+                        assert not verdict.legal and verdict.rule, other
+                        assert state.serialize() == before
+            state.apply_action(rng.choice(legal), seat)

@@ -147,6 +147,10 @@ class ActivationStep(Step[Any]):
 
         return state.battle.options.get("retreat") == "any-time" and may_retreat(state, unit.side)
 
+    def legal(self, state: BattleState, seat: int) -> list[Action]:
+        """The candidates are the legal actions exactly (the refusals explain the others)."""
+        return list(self.candidates(state, seat))
+
     def refusal(self, state: BattleState, seat: int, action: Action) -> Refusal | None:
         unit = self.the_unit(state)
         if action in self.candidates(state, seat):

@@ -85,6 +85,11 @@ class DeployStep(Step[Any]):
             return second or free  # ranged neutrals in the second line if possible
         return free
 
+    def legal(self, state: BattleState, seat: int) -> list[Action]:
+        """The placements listed are legal as built; ``done`` when the refusal allows it."""
+        found = [a for a in self.candidates(state, seat) if a != DONE]
+        return [*found, DONE] if self.refusal(state, seat, DONE) is None else found
+
     def refusal(self, state: BattleState, seat: int, action: Action) -> Refusal | None:
         if action == DONE:
             left = reserve(state, self.side)
