@@ -46,3 +46,12 @@ def test_until_used_and_bad_moments() -> None:
 def test_a_lasting_effect_is_a_record() -> None:
     effect = Lasting("attack", "griffins", 2, until="attack", owner=1, source="attack")
     assert from_data(Lasting, to_data(effect), "test") == effect
+
+
+def test_this_round_effects_also_end_with_the_round() -> None:
+    effects = [
+        Lasting("attack", "griffins", 1, until="attack", this_round=True),
+        Lasting("attack", "zombies", 1, until="attack"),
+    ]
+    assert [e.holder for e in expire(effects, "round")] == ["griffins"]
+    assert [e.holder for e in effects] == ["zombies"]

@@ -40,6 +40,9 @@ class Lasting:
     """The seat that caused it (-1: the rules)."""
     source: str = ""
     """What caused it (a card id, an ability), for the log and for effects that remove it."""
+    this_round: bool = False
+    """It also ends at the end of the round if its moment has not come by then ("for its next
+    attack this round")."""
 
     def __post_init__(self) -> None:
         if self.until not in MOMENTS:
@@ -62,6 +65,8 @@ def expire(effects: list[Lasting], moment: str, holder: str | None = None) -> li
         if holder is not None and effect.holder != holder:
             kept.append(effect)
         elif moment == "combat" or (effect.until == moment and moment != "round"):
+            ended.append(effect)
+        elif moment == "round" and effect.this_round:
             ended.append(effect)
         elif moment == "round" and effect.until == "round":
             if effect.rounds <= 1:

@@ -396,6 +396,23 @@ def test_prayer_gives_the_one_bonus_chosen() -> None:
     assert boost(state, griffins, "initiative") == 0
 
 
+def test_an_instant_boost_ends_with_the_round() -> None:
+    """homm3.md §5.18.7, rulebook p. 31: Instant stat boosts end before the unit's next action
+    in this round: a boost on a unit that does not act again this round is gone at its end."""
+    from rulekeeper.games.homm3.combat.stats import boost
+
+    state = fight(
+        ["griffins@a1", done("zealots@b2")],
+        [done("skeletons@d5")],
+        attacker_hero=hero_a(hand=["attack"]),
+    )
+    act(state, "play", card="attack", use="basic", unit="zealots")
+    assert boost(state, unit_of(state, "zealots"), "attack") == 1
+    act(state, "end")
+    assert state.battle.round == 2
+    assert boost(state, unit_of(state, "zealots"), "attack") == 0
+
+
 def test_every_implemented_card_effect_has_a_test() -> None:
     """Each effect kind the combat rules implement is tested (here or in test_cards.py)."""
     missing = sorted(card_effects.IMPLEMENTED - set(TESTED) - set(ELSEWHERE))

@@ -130,8 +130,18 @@ def apply(
     seat = battle.armies[side].seat
     if kind in ("attack", "defence", "bless"):
         assert unit is not None
+        # §5.18.7: an Instant boost ends before the unit's next action in this round; an AI
+        # card's lasts for the unit's next attack or defence in the combat (ai.yaml).
         battle.lasting.append(
-            Lasting(kind, unit.id, value, until=STAT_UNTIL[kind], owner=seat, source=source)
+            Lasting(
+                kind,
+                unit.id,
+                value,
+                until=STAT_UNTIL[kind],
+                owner=seat,
+                source=source,
+                this_round=source != "ai-card",
+            )
         )
     elif kind in ("initiative", "max-hp", "no-abilities"):
         assert unit is not None
