@@ -64,9 +64,11 @@ def expire(effects: list[Lasting], moment: str, holder: str | None = None) -> li
     for effect in effects:
         if holder is not None and effect.holder != holder:
             kept.append(effect)
-        elif moment == "combat" or (effect.until == moment and moment != "round"):
-            ended.append(effect)
-        elif moment == "round" and effect.this_round:
+        elif (
+            moment == "combat"
+            or (effect.until == moment and moment != "round")
+            or (moment == "round" and effect.this_round)
+        ):
             ended.append(effect)
         elif moment == "round" and effect.until == "round":
             if effect.rounds <= 1:

@@ -37,6 +37,9 @@ class AbilityRollStep(Step[Any]):
 
         return roll_outcome_actions(ATTACK_DIE)
 
+    def resume(self, state: Any, result: Any) -> None:
+        """An added attack pushed above it finished first: nothing to take from it."""
+
     def apply(self, state: Any, action: Action, seat: int) -> None:
         from rulekeeper.games.homm3.combat.unit_abilities import paralyse
 
@@ -201,6 +204,9 @@ class ReinforceStep(Step[Any]):
     kind = "free-reinforce"
     rule = RULE
     side: int = 0
+
+    def resume(self, state: Any, result: Any) -> None:
+        """An attack pushed above it (an added one, a retaliation) finished first."""
 
     def eligible(self, state: Any) -> list[Any]:
         from rulekeeper.games.homm3.combat.stats import card

@@ -144,6 +144,8 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
             }
         )
     expire(battle.lasting, "combat")
+    for army in battle.armies:
+        army.spells_cast = 0
     for unit in battle.units.values():
         if unit.overlay:
             lift_overlay(state, unit)

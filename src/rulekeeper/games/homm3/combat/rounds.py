@@ -183,6 +183,8 @@ class RoundStep(Step[Any]):
         battle.last_initiative = battle.last_side = -1
         expire(battle.lasting, "activation")
         expire(battle.lasting, "round")
+        for army in battle.armies:  # the spell limit is a round's (§5.18.7)
+            army.spells_cast = 0
         state.events.append("round-ends", {"round": battle.round})
         state.flow.pop()
         if limited(state) and not battle_decided(state):
