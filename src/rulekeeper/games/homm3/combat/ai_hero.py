@@ -13,7 +13,7 @@ Where the cards leave a tie, the first unit in board order is taken (a reading).
 
 from __future__ import annotations
 
-from rulekeeper.games.homm3.combat import board, card_effects, order, spells
+from rulekeeper.games.homm3.combat import card_effects, order, spells
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left
 from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
@@ -153,7 +153,3 @@ def use_skill(state: BattleState, unit: Unit, depth: int) -> None:
             card_effects.apply(state, unit.side, effect, target, army.ai_skill)
         elif effect.kind in ("gold", "morale", "enemy-morale", "enemy-discards"):
             card_effects.apply(state, unit.side, effect, None, army.ai_skill)
-
-
-def describe_field(number: int) -> str:
-    return board.name(number)

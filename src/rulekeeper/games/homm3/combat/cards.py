@@ -23,7 +23,7 @@ from rulekeeper.core import AUTO, CHANCE, Action, PickSubset, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.games.homm3.combat import card_effects, hands
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.stats import BattleState, card, is_ranged, move_type, tier_rank
+from rulekeeper.games.homm3.combat.stats import BattleState, move_type, tier_rank
 from rulekeeper.games.homm3.content.cards import (
     AbilityCard,
     Artifact,
@@ -273,11 +273,6 @@ class PayStep(PickSubset[Any]):
             hands.discard(state, self.pending.side, card_id)
         self.pending.paid = list(items)
         resolve(state, self.pending, len(items))
-
-
-def describe_unit(state: BattleState, unit: Unit) -> str:
-    kind = "ranged" if is_ranged(state, unit) else move_type(state, unit)
-    return f"{card(state, unit).name} ({kind})"
 
 
 def free_actions(state: BattleState, side: int, activation: bool) -> list[Action]:

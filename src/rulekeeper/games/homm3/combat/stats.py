@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rulekeeper.core.lasting import total
-from rulekeeper.games.homm3.combat.model import AI, TOWER, Battle, Unit
+from rulekeeper.games.homm3.combat.model import Battle, Unit
 from rulekeeper.games.homm3.content.abilities import UnitAbility
 from rulekeeper.games.homm3.content.units import UnitCard, UnitSide
 
@@ -110,11 +110,3 @@ def tier_rank(state: BattleState, unit: Unit) -> int:
 def seat_of(state: BattleState, unit: Unit) -> int:
     """The seat deciding for the unit's side, or :data:`AI`."""
     return state.battle.armies[unit.side].seat
-
-
-def controlled_by_rules(state: BattleState, side: int) -> bool:
-    return state.battle.armies[side].seat == AI
-
-
-def is_tower(unit: Unit) -> bool:
-    return unit.field == TOWER

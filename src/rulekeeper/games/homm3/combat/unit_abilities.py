@@ -19,7 +19,6 @@ from rulekeeper.games.homm3.combat.stats import (
     BattleState,
     abilities,
     boost,
-    card,
     face,
     has,
     seat_of,
@@ -370,9 +369,3 @@ def ignore_die_actions(state: BattleState, attack: AttackStep, seat: int) -> lis
 def unimplemented(kinds: set[str]) -> list[str]:
     """Those of *kinds* the combat rules do not apply yet."""
     return sorted(kinds - IMPLEMENTED)
-
-
-def describe(state: Any, unit: Unit) -> str:
-    """A unit for the log: its card name, face and field."""
-    where = board.name(unit.field) if unit.field >= 0 else "off the board"
-    return f"{card(state, unit).name} ({unit.face}, {where})"
