@@ -19,7 +19,6 @@ import statistics
 import time
 
 from playouts import playout, reference_rate
-
 from rulekeeper.core import Pcg32, load_game
 from rulekeeper.games.homm3.battle.generate import random_battle
 from rulekeeper.games.homm3.content.pack import load_content_pack

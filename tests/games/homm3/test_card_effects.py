@@ -413,6 +413,44 @@ def test_an_instant_boost_ends_with_the_round() -> None:
     assert boost(state, unit_of(state, "zealots"), "attack") == 0
 
 
+def test_chain_lightning_ties_are_the_casters() -> None:
+    """Chain Lightning: where units are equally near the first target, the caster picks the
+    next one (the fan database's rule; issue 8: a tie left to a person is that person's)."""
+    state = fight(
+        ["griffins:pack@a1"],
+        [done("crusaders@c4"), done("vampires@c5"), done("skeletons@c3")],
+        attacker_hero=hero_a(hand=["chain-lightning"]),
+    )
+    cast(state, "chain-lightning", unit="crusaders")
+    assert {str(a.get("unit")) for a in state.legal_actions(0)} == {"vampires", "skeletons"}
+    act(state, "chain", unit="skeletons")
+    struck = [e.data["unit"] for e in state.events if e.kind == "damage"]
+    assert struck[:3] == ["crusaders", "skeletons", "vampires"]
+
+
+def test_an_ai_cards_tie_is_the_players() -> None:
+    """AI Defense (v1): the AI unit with the most HP gets the bonus; two with as many HP: the
+    player picks (§5.24.1; issue 8: a tie left to a person is that person's)."""
+    from homm3_helpers import battle, start
+
+    from rulekeeper.games.homm3.combat.stats import boost
+
+    doc = battle(
+        [done("griffins@a1")],
+        ["skeletons@b4", "b=skeletons@c4"],
+        mode="solo",
+        defender_kind="ai-hero",
+        defender_hero={"name": "Sandro", "faction": "necropolis", "level": 2},
+        difficulty="normal",
+    )
+    doc["defender"]["ai_deck"] = ["ai-defense-v1"]
+    state = start(doc)
+    act(state, "activate", unit="skeletons")  # equal Initiative: the player orders them too
+    assert {str(a.get("unit")) for a in state.legal_actions(0)} == {"skeletons", "b"}
+    act(state, "choose", unit="b")
+    assert boost(state, unit_of(state, "b"), "defence") == 1
+
+
 def test_every_implemented_card_effect_has_a_test() -> None:
     """Each effect kind the combat rules implement is tested (here or in test_cards.py)."""
     missing = sorted(card_effects.IMPLEMENTED - set(TESTED) - set(ELSEWHERE))

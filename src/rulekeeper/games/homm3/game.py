@@ -38,6 +38,7 @@ from rulekeeper.games.homm3.combat.ability_steps import (
     SplashStep,
 )
 from rulekeeper.games.homm3.combat.activation import ActivationStep
+from rulekeeper.games.homm3.combat.ai_hero import AiTieStep
 from rulekeeper.games.homm3.combat.attack import (
     AttackStep,
     DieStep,
@@ -62,6 +63,7 @@ from rulekeeper.games.homm3.combat.morale import CycleStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
 from rulekeeper.games.homm3.combat.spells import (
+    ChainStep,
     CounterWindow,
     EarlyCastStep,
     EmpowerStep,
@@ -106,6 +108,8 @@ STEPS = StepKinds(
     CounterWindow,
     EarlyCastStep,
     StartWindow,
+    ChainStep,
+    AiTieStep,
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"

@@ -13,9 +13,14 @@ Where the cards leave a tie, the first unit in board order is taken (a reading).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulekeeper.core import Action, Step
 from rulekeeper.games.homm3.combat import card_effects, order, spells
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left
+from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left, initiative
 from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
 
 RULE = "homm3.md §5.24.1 rule 1 (rulebook p. 33)"
@@ -44,14 +49,49 @@ def on_activation(state: BattleState, unit: Unit, depth: int = 0) -> None:
         army.ai_discard.append(card_id)
 
 
-def _strongest(state: BattleState, side: int) -> Unit | None:
-    units = state.battle.on_board(side)
-    return max(units, key=lambda u: hp_left(state, u), default=None)
+def _best(units: list[Unit], key: Any) -> list[Unit]:
+    """The units with the highest *key* (several on a tie)."""
+    if not units:
+        return []
+    top = max(key(u) for u in units)
+    return [u for u in units if key(u) == top]
 
 
-def _next_of_side(state: BattleState, unit: Unit) -> Unit | None:
+def _strongest(state: BattleState, side: int) -> list[Unit]:
+    return _best(state.battle.on_board(side), lambda u: hp_left(state, u))
+
+
+def _next_of_side(state: BattleState, unit: Unit) -> list[Unit]:
     waiting = [u for u in order.waiting(state) if u.side == unit.side and u is not unit]
-    return max(waiting, key=lambda u: face(state, u).initiative, default=None)
+    return _best(waiting, lambda u: initiative(state, u))
+
+
+def _choose(
+    state: BattleState, side: int, units: list[Unit], what: str, card: str, kind: str, amount: int
+) -> None:
+    """Apply the AI's effect to the one unit, or let the player break a tie (AiTieStep)."""
+    if len(units) > 1:
+        state.flow.push(
+            AiTieStep(
+                side=side,
+                options=[u.id for u in units],
+                what=what,
+                card=card,
+                effect=kind,
+                amount=amount,
+            )
+        )
+    elif units:
+        _perform(state, side, units[0], what, card, kind, amount)
+
+
+def _perform(
+    state: BattleState, side: int, unit: Unit, what: str, card: str, kind: str, amount: int
+) -> None:
+    if what == "bonus":
+        card_effects.apply(state, side, Effect(kind=kind, amount=amount), unit, "ai-card")
+    else:
+        cast_on(state, side, card, amount, unit)
 
 
 def _resolve(state: BattleState, unit: Unit, play: Play, effect: Effect, depth: int) -> None:
@@ -60,13 +100,12 @@ def _resolve(state: BattleState, unit: Unit, play: Play, effect: Effect, depth: 
     if kind in ("attack", "defence"):
         if not effect.amount:
             return
-        target = {
-            "activating-unit": unit,
+        targets = {
+            "activating-unit": [unit],
             "strongest-own-unit": _strongest(state, side),
             "own-unit": _next_of_side(state, unit),
-        }.get(play.target, unit)
-        if target is not None:
-            card_effects.apply(state, side, effect, target, "ai-card")
+        }.get(play.target, [unit])
+        _choose(state, side, targets, "bonus", "", kind, effect.amount)
     elif kind == "power":
         cast_top_spell(state, side, effect.amount or 0)
     elif kind == "use-skill":
@@ -74,8 +113,8 @@ def _resolve(state: BattleState, unit: Unit, play: Play, effect: Effect, depth: 
             use_skill(state, unit, depth)
 
 
-def _by_defence(state: BattleState, units: list[Unit]) -> Unit | None:
-    return max(units, key=lambda u: face(state, u).defence, default=None)
+def _by_defence(state: BattleState, units: list[Unit]) -> list[Unit]:
+    return _best(units, lambda u: face(state, u).defence)
 
 
 def harmful(spell: Spell) -> bool | None:
@@ -106,8 +145,9 @@ def cast_top_spell(state: BattleState, side: int, power: int) -> None:
         state.events.append("fizzles", {"side": side, "card": card_id})
         return
     if spell.play.target == "two-fields":
-        enemy = _by_defence(state, state.battle.on_board(1 - side))
-        if enemy is not None:
+        enemies = _by_defence(state, state.battle.on_board(1 - side))
+        if enemies:
+            enemy = enemies[0]  # the fields around it: a reading (docs/homm3-combat.md)
             pairs = [p for p in spells.field_pairs(state) if enemy.field in p]
             if pairs:
                 for effect in row.effects:
@@ -117,19 +157,22 @@ def cast_top_spell(state: BattleState, side: int, power: int) -> None:
                             spells.spell_damage(state, hit, effect.amount or 0)
         return
     pool = [u for u in spells.spell_targets(state, side, spell, row) if (u.side != side) == kind]
-    target = _by_defence(state, pool)
-    if target is None:
+    targets = _by_defence(state, pool)
+    if not targets:
         state.events.append("fizzles", {"side": side, "card": card_id})
         return
+    _choose(state, side, targets, "spell", card_id, "", power)
+
+
+def cast_on(state: BattleState, side: int, card_id: str, power: int, target: Unit) -> None:
+    """The AI's spell *card_id* at *power* on *target*."""
+    spell = state.game.pack.card(card_id)
+    row = spells.row_for(spell, power)
     for effect in row.effects:
         if effect.kind == "damage":
             spells.spell_damage(state, target, card_effects.amount_for(effect, target))
-        elif effect.kind == "chain-damage":
-            amounts = effect.amounts or ()
-            for struck, amount in zip(
-                spells.chain(state, target, len(amounts)), amounts, strict=False
-            ):
-                spells.spell_damage(state, struck, amount)
+        elif effect.kind == "chain-damage":  # the player breaks the AI's ties
+            spells.chain(state, side, target, list(effect.amounts or ()), DECIDER)
         elif effect.kind != "teleport":
             card_effects.apply(state, side, effect, target, card_id)
 
@@ -144,7 +187,8 @@ def use_skill(state: BattleState, unit: Unit, depth: int) -> None:
     play: Play = card.basic
     target: Unit | None = unit
     if play.target == "enemy-unit":
-        target = _by_defence(state, state.battle.on_board(1 - unit.side))
+        enemies = _by_defence(state, state.battle.on_board(1 - unit.side))
+        target = enemies[0] if enemies else None  # a skill's target: a reading
     state.events.append("ai-skill", {"side": unit.side, "card": army.ai_skill})
     for effect in play.effects:
         if effect.kind == "draw":
@@ -153,3 +197,34 @@ def use_skill(state: BattleState, unit: Unit, depth: int) -> None:
             card_effects.apply(state, unit.side, effect, target, army.ai_skill)
         elif effect.kind in ("gold", "morale", "enemy-morale", "enemy-discards"):
             card_effects.apply(state, unit.side, effect, None, army.ai_skill)
+
+
+@dataclass
+class AiTieStep(Step[Any]):
+    """Where an AI card leaves a tie between units, the player picks (``choose unit=U``;
+    issue 8: a tie the rulebook leaves to a person is that person's)."""
+
+    kind = "ai-tie"
+    rule = RULE
+    side: int = 0
+    options: list[str] = field(default_factory=list)
+    what: str = "bonus"
+    card: str = ""
+    effect: str = ""
+    amount: int = 0
+
+    def actor(self, state: Any) -> int:
+        return DECIDER
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        units = state.battle.units
+        alive = [u for u in self.options if units[u].field >= 0 and not units[u].destroyed]
+        return [Action.of("choose", unit=u) for u in alive]
+
+    def pointless(self, state: Any) -> bool:
+        return not self.legal(state, DECIDER)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        unit = state.battle.units[action.str_param("unit")]
+        _perform(state, self.side, unit, self.what, self.card, self.effect, self.amount)

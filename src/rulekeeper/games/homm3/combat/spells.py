@@ -14,7 +14,7 @@ then ``target unit=U`` (or ``fizzle`` when no unit is left to target).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core import AUTO, Action, ResponseWindow, Step
@@ -92,12 +92,59 @@ def spell_damage(state: BattleState, unit: Unit, amount: int) -> None:
     take_damage(state, unit, max(0, amount), "spell")
 
 
-def chain(state: BattleState, first: Unit, count: int) -> list[Unit]:
-    """*first*, then the units nearest to it, *count* in all (ties in board order, a reading:
-    the fan database lets the caster choose)."""
-    others = [u for u in state.battle.on_board() if u is not first and affected(state, u)]
-    others.sort(key=lambda u: board.distance(first.field, u.field))
-    return [first, *others[: count - 1]]
+def chain(state: BattleState, side: int, first: Unit, amounts: list[int], seat: int) -> None:
+    """Chain Lightning: *first* takes the first amount, then the units nearest to it the next
+    ones, in turn; where units are equally near the caster (*seat*) picks (``chain unit=U``)."""
+    around = first.field
+    spell_damage(state, first, amounts[0])
+    if len(amounts) > 1:
+        state.flow.push(
+            ChainStep(side=side, seat=seat, around=around, amounts=amounts[1:], hit=[first.id])
+        )
+
+
+@dataclass
+class ChainStep(Step[Any]):
+    """The next unit Chain Lightning strikes: the nearest to its first target not yet struck;
+    a tie is the caster's to break."""
+
+    kind = "chain"
+    rule = RULE
+    side: int = 0
+    seat: int = 0
+    around: int = 0
+    amounts: list[int] = field(default_factory=list)
+    hit: list[str] = field(default_factory=list)
+
+    def nearest(self, state: Any) -> list[Unit]:
+        others = [u for u in state.battle.on_board() if u.id not in self.hit and affected(state, u)]
+        if not others or not self.amounts:
+            return []
+        least = min(board.distance(self.around, u.field) for u in others)
+        return [u for u in others if board.distance(self.around, u.field) == least]
+
+    def actor(self, state: Any) -> int:
+        return self.seat if len(self.nearest(state)) > 1 else AUTO
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("chain", unit=u.id) for u in self.nearest(state)]
+
+    def run(self, state: Any) -> None:
+        found = self.nearest(state)
+        if not found:
+            state.flow.pop()
+            return
+        self._strike(state, found[0])
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        self._strike(state, state.battle.units[action.str_param("unit")])
+
+    def _strike(self, state: Any, unit: Unit) -> None:
+        amount = self.amounts.pop(0)
+        self.hit.append(unit.id)
+        if not self.amounts:
+            state.flow.pop()
+        spell_damage(state, unit, amount)
 
 
 def spell_limit(state: BattleState, side: int) -> int:
@@ -309,9 +356,8 @@ class SpellTargetStep(Step[Any]):
             if effect.kind == "damage":
                 spell_damage(state, unit, card_effects.amount_for(effect, unit))
             elif effect.kind == "chain-damage":
-                amounts = effect.amounts or ()
-                for struck, amount in zip(chain(state, unit, len(amounts)), amounts, strict=False):
-                    spell_damage(state, struck, amount)
+                caster = int(state.battle.armies[self.side].seat)
+                chain(state, self.side, unit, list(effect.amounts or ()), caster)
             elif effect.kind == "teleport":
                 seat = int(state.battle.armies[self.side].seat)
                 state.flow.push(cards.TeleportStep(unit=unit.id, seat=seat))
