@@ -8,7 +8,7 @@ spell card casts the top card of the AI's Spell deck with the power for the diff
 harmful spell on the player's unit with the highest Defence, a helpful one on the AI's, any
 other discarded), a Use a skill card uses the Ability card its scenario names. When told to
 draw a card, the AI draws and resolves another AI card (research/homm3/ai.yaml, deck rules).
-Where the cards leave a tie, the first unit in board order is taken (a reading).
+Where a card leaves a tie between units, the player picks (:class:`AiTieStep`).
 """
 
 from __future__ import annotations
