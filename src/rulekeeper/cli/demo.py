@@ -27,6 +27,7 @@ from rulekeeper.core import (
     load_game,
 )
 from rulekeeper.core.hexes import Position
+from rulekeeper.core.session import Session
 from rulekeeper.games.battleground.agents import ObjectiveSeeker, SkirmishBot
 from rulekeeper.games.battleground.board.render import render_map
 from rulekeeper.games.battleground.game import BattlegroundState
@@ -151,22 +152,50 @@ def _run(
     agents: dict[int, Agent],
     delay: float,
     humans: set[int],
-) -> None:
+    session: Session | None = None,
+) -> BattlegroundState:
+    """Play to the end; with a *session*, every action is saved and ``u`` undoes."""
     seen = 0
     while not state.is_terminal():
         if state.current_player() == CHANCE:
-            state.resolve_chance()  # the test results below show the dice
+            if session is not None:
+                outcome = state.clone().resolve_chance()
+                session.apply(outcome)
+            else:
+                state.resolve_chance()  # the test results below show the dice
             seen = _news(console, state, seen)
             continue
         seat = next(p for p in _seats(state) if state.legal_actions(p))
         chooser = _ask if seat in humans else None
         action = chooser(console, state, seat) if chooser else agents[seat].choose(state, seat)
+        if action == UNDO:
+            state = _undo(console, session, seat, state)  # type: ignore[assignment]
+            continue
         text = "selects a card" if action.kind == "select" else state.describe(action)
-        state.apply_action(action, seat)
+        if session is not None:
+            session.apply(action, seat)
+        else:
+            state.apply_action(action, seat)
         console.print(f"  player {seat}: {text}")
         seen = _news(console, state, seen)
         if delay:
             time.sleep(delay)
+    return state
+
+
+UNDO = Action.of("undo")
+"""What a person types as ``u``: undo, when the game is played in a session."""
+
+
+def _undo(console: Console, session: Session | None, seat: int, state: GameState) -> GameState:
+    if session is None:
+        console.print("[red]undo needs a saved game (--save FILE)[/]")
+        return state
+    try:
+        session.undo(seat)
+    except RulekeeperError as error:
+        console.print(f"[red]{escape(str(error))}[/]")
+    return session.state
 
 
 def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
@@ -181,9 +210,11 @@ def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
         console.print(f"[bold]Player {player}[/], choose:")
         for index, action in enumerate(legal):
             console.print(f"  {index:3d}  {state.describe(action)}")
-        answer = typer.prompt("Your choice (number, or q to quit)")
+        answer = typer.prompt("Your choice (number, u to undo, q to quit)")
         if answer.strip().lower() in ("q", "quit"):
             raise typer.Exit(0)
+        if answer.strip().lower() in ("u", "undo"):
+            return UNDO
         if answer.strip().isdigit() and int(answer) < len(legal):
             return legal[int(answer)]
         console.print(f"[red]{answer!r} is not one of the numbers 0..{len(legal) - 1}[/]")
@@ -272,6 +303,18 @@ def play(
             "shipped hero battle.",
         ),
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", metavar="FILE", help="Save the game after every action (a replay file)."
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume", metavar="FILE", help="Continue a saved game (and keep saving it there)."
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: hotseat, against the bot, or bot against bot."""
     console = Console()
@@ -279,33 +322,60 @@ def play(
     if bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
     game = game_name or game
+    session: Session | None = None
+    if resume is not None:
+        try:
+            session = Session.resume(resume)
+        except (OSError, RulekeeperError) as error:
+            console.print(f"[red]error:[/] {escape(str(error))}")
+            raise typer.Exit(2) from None
+        game = session.state.game.name
     if game == "homm3-combat":
-        _play_battle(console, battle or position, seed, choices[bot])
+        _play_battle(console, battle or position, seed, choices[bot], session, save)
         return
     if battle is not None:
         raise typer.BadParameter("only homm3-combat takes a battle file", param_hint="--battle")
     if position is not None and (map_name is not None or rounds is not None):
         raise typer.BadParameter("a position says its map and rounds", param_hint="--position")
     bots = choices[bot]
-    state = _new_state(console, game, map_name or "first-game", rounds or ROUNDS, seed, position)
+    if session is None:
+        state = _new_state(
+            console, game, map_name or "first-game", rounds or ROUNDS, seed, position
+        )
+        if save is not None:
+            session = Session(state, save)
+            session.save()
+    else:
+        assert isinstance(session.state, BattlegroundState)
+        state = session.state
     agents = {p: _bot(state, seed + p) for p in (0, 1)}
-    _run(console, state, agents, 0.0, humans={0, 1} - bots)
+    state = _run(console, state, agents, 0.0, humans={0, 1} - bots, session=session)
     _finish(console, state)
 
 
-def _play_battle(console: Console, battle: Path | None, seed: int, bots: set[int]) -> None:
+def _play_battle(
+    console: Console,
+    battle: Path | None,
+    seed: int,
+    bots: set[int],
+    session: Session | None = None,
+    save: Path | None = None,
+) -> None:
     """A HoMM3 battle: the players' seats by hand or by the random bot; neutral units and AI
     heroes follow the rules' AI (docs/homm3-combat.md)."""
     from rulekeeper.core import RandomAgent
     from rulekeeper.games.homm3.game import CombatState
     from rulekeeper.games.homm3.views.text import render
 
-    try:
-        game = load_game("homm3-combat", **({"battle": battle} if battle else {}))
-    except RulekeeperError as error:
-        console.print(f"[red]error:[/] {escape(str(error))}")
-        raise typer.Exit(2) from None
-    state = game.new_initial_state(seed=seed)
+    if session is None:
+        try:
+            game = load_game("homm3-combat", **({"battle": battle} if battle else {}))
+        except RulekeeperError as error:
+            console.print(f"[red]error:[/] {escape(str(error))}")
+            raise typer.Exit(2) from None
+        session = Session(game.new_initial_state(seed=seed), save)
+        session.save()
+    state = session.state
     assert isinstance(state, CombatState)
     seats = set(range(state.num_players))
     agents: dict[int, Agent] = {p: RandomAgent(seed + p) for p in seats}
@@ -314,7 +384,9 @@ def _play_battle(console: Console, battle: Path | None, seed: int, bots: set[int
         assert isinstance(shown, CombatState)
         return render(shown, seat)
 
-    generic.run(console, state, agents, humans=seats - bots, view=view)
+    generic.run(console, session, agents, humans=seats - bots, view=view)
+    state = session.state
+    assert isinstance(state, CombatState)
     console.print(escape(render(state)))
     result = state.flow.result or {}
     console.print(

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3
+from rulekeeper.cli import battleground, demo, homm3, replay
 
 app = typer.Typer(
     name="rulekeeper",
@@ -58,6 +58,7 @@ app.add_typer(battleground.app, name="battleground")
 app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
 app.command("play")(demo.play)
+app.command("replay")(replay.replay_command)
 
 
 if __name__ == "__main__":  # python -m rulekeeper.cli.main

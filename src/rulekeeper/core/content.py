@@ -13,7 +13,9 @@ condition kinds, ...), so that error paths read ``effects[1].amount`` rather tha
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
 
 import yaml
@@ -22,7 +24,7 @@ from pydantic_core import ErrorDetails
 
 from rulekeeper.core.errors import DataError
 
-__all__ = ["NOT_VALUES", "CardBase", "ContentReader", "read_yaml"]
+__all__ = ["NOT_VALUES", "CardBase", "ContentReader", "digest", "folder_digest", "read_yaml"]
 
 #: Fields that are not card values, so never listed as provisional or sourced.
 NOT_VALUES: frozenset[str] = frozenset({"id", "text", "provisional", "source"})
@@ -162,3 +164,21 @@ class ContentReader:
             return model.model_validate(raw), []
         except ValidationError as error:
             return None, self.problems(error, source, "")
+
+
+def digest(parts: Iterable[tuple[str, str]]) -> str:
+    """``sha256:<hex>`` of named texts (a pack's files, a map), in the order given: what a
+    replay records to tell whether it is replayed on the same cards."""
+    hasher = hashlib.sha256()
+    for name, text in parts:
+        hasher.update(name.encode("utf-8") + b"\0" + text.encode("utf-8") + b"\0")
+    return f"sha256:{hasher.hexdigest()}"
+
+
+def folder_digest(folder: Traversable, names: Iterable[str]) -> str:
+    """:func:`digest` of the files *names* of *folder* (a missing file counts as empty)."""
+    parts = []
+    for name in names:
+        entry = folder.joinpath(name)
+        parts.append((name, entry.read_text(encoding="utf-8") if entry.is_file() else ""))
+    return digest(parts)

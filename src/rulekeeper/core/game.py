@@ -117,6 +117,11 @@ class Game(ABC):
         """The seats whose hidden information *seat* may see: its own, or its team's."""
         return self.team_of(seat) if self.shared_vision else (seat,)
 
+    def content_hash(self) -> str | None:
+        """A hash of the card data and map this game actually loaded (``sha256:...``), which a
+        replay records and checks; None for a game with no such data (the default)."""
+        return None
+
     def new_initial_state(self, seed: int = 0) -> GameState:
         """The game's first state; with a position, that position (*seed* decides what it
         leaves open, such as the order of a deck, and all later chance)."""

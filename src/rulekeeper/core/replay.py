@@ -77,13 +77,14 @@ class GameRecord:
 
 
 def record_of(state: GameState, content_version: str | None = None) -> GameRecord:
-    """The record that reproduces *state*."""
+    """The record that reproduces *state*; its ``content_version`` is the hash of the cards and
+    map the game loaded (``Game.content_hash``) unless given."""
     return GameRecord(
         game=state.game.name,
         params=state.game.params,
         seed=state.seed,
         actions=tuple(state.history()),
-        content_version=content_version,
+        content_version=content_version or state.game.content_hash(),
     )
 
 

@@ -249,6 +249,34 @@ class BattlegroundGame(Game):
     def num_players(self) -> int:
         return 2
 
+    def content_hash(self) -> str | None:
+        """The hash of the card pack and the map this game loaded (a replay checks it)."""
+        from importlib import resources
+        from pathlib import Path
+
+        from rulekeeper.core.content import digest
+        from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE
+        from rulekeeper.games.battleground.content.pack import PACK_FILES
+
+        found = self.__dict__.get("_content_hash")
+        if found is None:
+            content = self._params.get("content")
+            folder: Any = (
+                Path(str(content)) if content else resources.files(__package__ + ".content")
+            )
+            parts = [
+                (name, folder.joinpath(name).read_text(encoding="utf-8")) for name in PACK_FILES
+            ]
+            name = str(self._params["map"])
+            path = Path(name)
+            if path.suffix in (".yaml", ".yml") or path.exists():
+                text = path.read_text(encoding="utf-8")
+            else:
+                text = resources.files(MAPS_PACKAGE).joinpath(f"{name}.yaml").read_text("utf-8")
+            found = digest([*parts, ("map", text)])
+            self.__dict__["_content_hash"] = found
+        return str(found)
+
     @property
     def rounds(self) -> int:
         value = self._params["rounds"]

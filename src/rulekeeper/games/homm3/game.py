@@ -173,6 +173,21 @@ class Homm3CombatGame(Game):
     def num_players(self) -> int:
         return self._players
 
+    def content_hash(self) -> str | None:
+        """The hash of the card pack this game loaded (a replay checks it)."""
+        from rulekeeper.core.content import folder_digest
+        from rulekeeper.games.homm3.content.pack import PACK_FILES
+
+        found = self.__dict__.get("_content_hash")
+        if found is None:
+            content = self._params.get("content")
+            folder: Any = (
+                Path(str(content)) if content else resources.files("rulekeeper.games.homm3.content")
+            )
+            found = folder_digest(folder, PACK_FILES)
+            self.__dict__["_content_hash"] = found
+        return str(found)
+
 
 class CombatState(ProcedureState):
     """A battle: its data and its pending steps (the root is a :class:`BattleStep`)."""
