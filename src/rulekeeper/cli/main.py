@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3, replay
+from rulekeeper.cli import battleground, demo, homm3, odds, replay
 
 app = typer.Typer(
     name="rulekeeper",
@@ -59,6 +59,7 @@ app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
 app.command("play")(demo.play)
 app.command("replay")(replay.replay_command)
+app.add_typer(odds.app, name="odds")
 
 
 if __name__ == "__main__":  # python -m rulekeeper.cli.main
