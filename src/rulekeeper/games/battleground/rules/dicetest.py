@@ -31,6 +31,19 @@ EXPLODED_SUCCESS = 5
 Stage = Literal["roll", "free", "mana", "explode", "done"]
 
 
+def face_succeeds(face: int, scope: int, exploded: bool = False) -> bool:
+    """Whether a die showing *face* is a success (rulebook, Scope and Exploding sixes): an
+    initial die at the scope or above, a 6 always and a 1 never; an exploded die on 5 or 6
+    whatever the scope. The engine's tests and the exact odds (views/odds.py) both ask here."""
+    if exploded:
+        return face >= EXPLODED_SUCCESS
+    return face == 6 or (face != 1 and face >= scope)
+
+
+EXPLODES = 6
+"""The face that rolls one more die (initial and exploded dice alike)."""
+
+
 @dataclass(frozen=True)
 class Modifier:
     amount: int
@@ -69,10 +82,8 @@ class DiceTest:
         return not self.to_roll and self.stage in ("free", "mana")
 
     def succeeds(self, face: int, exploded: bool = False) -> bool:
-        """Rulebook, Scope: on the initial dice a 6 always succeeds and a 1 never does."""
-        if exploded:
-            return face >= EXPLODED_SUCCESS
-        return face == 6 or (face != 1 and face >= self.scope)
+        """Rulebook, Scope: see :func:`face_succeeds`."""
+        return face_succeeds(face, self.scope, exploded)
 
     def successes(self) -> int:
         return sum(self.succeeds(f) for f in self.initial) + sum(

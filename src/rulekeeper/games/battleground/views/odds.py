@@ -12,40 +12,51 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from math import comb
 
+from rulekeeper.games.battleground.rules.dicetest import EXPLODES, face_succeeds
+
 Distribution = dict[int, float]
 
 # Beyond this many successes the probability is below 6^-60: dropped, its mass folded back.
 _CAP = 60
-
-
-def _clamped(scope: int) -> int:
-    return max(2, min(6, scope))
+_NEGLIGIBLE = 1e-18
+"""Chain probabilities below this are folded into the cap (their sum stays far below 1e-12)."""
 
 
 def _categories(scope: int) -> tuple[float, float, float]:
-    """(fail, success other than 6, six) for one initial die."""
-    successes = 6 - _clamped(scope) + 1
-    return ((6 - successes) / 6, (successes - 1) / 6, 1 / 6)
+    """(fail, success other than a 6, six) for one initial die, from the engine's own rule
+    (rules/dicetest.py :func:`face_succeeds`)."""
+    wins = [face for face in range(1, 7) if face_succeeds(face, scope)]
+    return ((6 - len(wins)) / 6, (len(wins) - 1) / 6, 1 / 6)
 
 
-def _convolve(a: Mapping[int, float], b: Mapping[int, float]) -> Distribution:
-    out: Distribution = {}
-    for i, p in a.items():
-        for j, q in b.items():
-            k = min(i + j, _CAP)
-            out[k] = out.get(k, 0.0) + p * q
-    return out
-
-
-_ONE_CHAIN: Distribution = {0: 4 / 6, **{k: (1 / 6) ** k * 10 / 6 for k in range(1, _CAP)}}
-"""Extra successes from the explosion chain of one six (a constant table, computed once)."""
+_EXPLODED = [face for face in range(1, 7) if face_succeeds(face, 4, exploded=True)]
+if _EXPLODED != [5, EXPLODES]:  # pragma: no cover - the closed form below assumes it
+    raise AssertionError("an exploded die succeeds on 5 and 6: _chains assumes it")
 
 
 def _chains(sixes: int) -> tuple[tuple[int, float], ...]:
-    """Successes from the explosion chains of ``sixes`` sixes (excluding the sixes themselves)."""
-    total: Distribution = {0: 1.0}
-    for _ in range(sixes):
-        total = _convolve(total, _ONE_CHAIN)
+    """Successes from the explosion chains of ``sixes`` sixes (excluding the sixes themselves),
+    in closed form: each chain rolls until a die is not a 6, so its sixes J are geometric and
+    the chains' sixes together negative-binomial, NB(sixes, 5/6); each chain's last die is a 5
+    (one more success) with probability 1/5 whatever J, so the fives F are Binomial(sixes,
+    1/5), independent of J. The extra successes are J + F (the convolution of ``sixes``
+    copies of one chain's distribution, without the convolutions)."""
+    if sixes == 0:
+        return ((0, 1.0),)
+    stop = (5 / 6) ** sixes
+    fives = [comb(sixes, f) * (1 / 5) ** f * (4 / 5) ** (sixes - f) for f in range(sixes + 1)]
+    total: Distribution = {}
+    for k in range(_CAP + 1):
+        p = 0.0
+        for f in range(min(k, sixes) + 1):
+            j = k - f
+            p += fives[f] * comb(j + sixes - 1, j) * (1 / 6) ** j * stop
+        if p > _NEGLIGIBLE:
+            total[k] = p
+        elif k > sixes:  # past the peak, the terms only shrink
+            break
+    folded = 1.0 - sum(total.values())  # the mass beyond: folded into the cap, as before
+    total[_CAP] = total.get(_CAP, 0.0) + max(0.0, folded)
     return tuple(sorted(total.items()))
 
 
@@ -83,8 +94,11 @@ def _test(
     state = _reroll(state, free_rerolls, cats)
     state = _reroll(state, min(mana_rerolls, 5), cats)
     result: Distribution = {}
+    chains: dict[int, tuple[tuple[int, float], ...]] = {}
     for (_, s, x), p in state.items():
-        for extra, q in _chains(x):
+        if x not in chains:
+            chains[x] = _chains(x)
+        for extra, q in chains[x]:
             k = min(s + x + extra, _CAP)
             result[k] = result.get(k, 0.0) + p * q
     return tuple(sorted(result.items()))
