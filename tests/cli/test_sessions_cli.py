@@ -40,7 +40,7 @@ def test_a_saved_battle_replays_and_branches(tmp_path: Path) -> None:
 
 def test_a_person_undoes_a_placement(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    answers = "\n".join(["0", "u", "q"]) + "\n"
+    answers = "\n".join(["0", "u", "q", "y"]) + "\n"
     result = runner.invoke(
         app,
         ["play", "homm3-combat", "--battle", BATTLE, "--bot", "none", "--save", str(save)],

@@ -171,6 +171,11 @@ def _run(
         if action == UNDO:
             state = _undo(console, session, seat, state)  # type: ignore[assignment]
             continue
+        if action == SAVE:
+            if session is not None:
+                session.save()
+            console.print("  [dim]saved[/]" if session else "[red]no save file: --save FILE[/]")
+            continue
         text = "selects a card" if action.kind == "select" else state.describe(action)
         if session is not None:
             session.apply(action, seat)
@@ -185,6 +190,7 @@ def _run(
 
 UNDO = Action.of("undo")
 """What a person types as ``u``: undo, when the game is played in a session."""
+SAVE = Action.of("save")
 
 
 def _undo(console: Console, session: Session | None, seat: int, state: GameState) -> GameState:
@@ -199,25 +205,18 @@ def _undo(console: Console, session: Session | None, seat: int, state: GameState
 
 
 def _ask(console: Console, state: BattlegroundState, player: int) -> Action:
-    legal = state.legal_actions(player)
-    while True:
-        board(console, state)
-        console.print(forces_table(state))
-        console.print(score_line(state))
-        hand = hand_line(state, player)
-        if hand:
-            console.print(hand)
-        console.print(f"[bold]Player {player}[/], choose:")
-        for index, action in enumerate(legal):
-            console.print(f"  {index:3d}  {state.describe(action)}")
-        answer = typer.prompt("Your choice (number, u to undo, q to quit)")
-        if answer.strip().lower() in ("q", "quit"):
-            raise typer.Exit(0)
-        if answer.strip().lower() in ("u", "undo"):
-            return UNDO
-        if answer.strip().isdigit() and int(answer) < len(legal):
-            return legal[int(answer)]
-        console.print(f"[red]{answer!r} is not one of the numbers 0..{len(legal) - 1}[/]")
+    """The person's choice: a number, words of a choice or a command (cli/commands.py)."""
+    board(console, state)
+    console.print(forces_table(state))
+    console.print(score_line(state))
+    hand = hand_line(state, player)
+    if hand:
+        console.print(hand)
+    choice = generic.ask(console, state, player)
+    if choice in ("undo", "save"):
+        return UNDO if choice == "undo" else SAVE
+    assert isinstance(choice, Action)
+    return choice
 
 
 def _bot(state: BattlegroundState, seed: int) -> Agent:

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rulekeeper.cli import commands
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, Agent, GameState, RulekeeperError
 from rulekeeper.core.session import Session
 
@@ -37,32 +38,62 @@ def run(
         if seat in humans:
             if view is not None:
                 console.print(escape(view(state, seat)))
-            action = ask(console, state, seat)
-            if action is None:
+            choice = ask(console, state, seat)
+            if choice == "save":
+                session.save()
+                console.print(
+                    f"  [dim]saved{' to ' + str(session.path) if session.path else ''}[/]"
+                )
+                continue
+            if choice == "undo":
                 try:
                     session.undo(seat)
                     console.print("  [dim]undone[/]")
                 except RulekeeperError as error:
                     console.print(f"[red]{escape(str(error))}[/]")
                 continue
+            assert isinstance(choice, Action)
+            action = choice
         else:
             action = agents[seat].choose(state, seat)
         session.apply(action, seat)
         console.print(f"  player {seat}: {escape(state.describe(action))}")
 
 
-def ask(console: Console, state: GameState, seat: int) -> Action | None:
-    """A numbered choice of the seat's legal actions; None when the person asks to undo."""
+def ask(console: Console, state: GameState, seat: int) -> Action | str:
+    """The seat's choice, typed as a number, words of a choice or an action (cli/commands.py);
+    ``"undo"`` or ``"save"`` for those commands. Leaving asks for confirmation."""
     legal = state.legal_actions(seat)
+    console.print(f"[bold]Player {seat}[/], choose (a number, words of a choice, or help):")
+    for index, action in enumerate(legal):
+        console.print(f"  {index:3d}  {escape(state.describe(action))}")
     while True:
-        console.print(f"[bold]Player {seat}[/], choose:")
-        for index, action in enumerate(legal):
-            console.print(f"  {index:3d}  {escape(state.describe(action))}")
-        answer = typer.prompt("Your choice (number, u to undo, q to quit)")
-        if answer.strip().lower() in ("q", "quit"):
-            raise typer.Exit(0)
-        if answer.strip().lower() in ("u", "undo"):
-            return None
-        if answer.strip().isdigit() and int(answer) < len(legal):
-            return legal[int(answer)]
-        console.print(f"[red]{escape(answer)!r} is not one of the numbers 0..{len(legal) - 1}[/]")
+        try:
+            line = typer.prompt(f"player {seat}")
+        except (EOFError, typer.Abort):
+            raise typer.Exit(0) from None
+        answer = commands.interpret(state, seat, line)
+        if answer.message:
+            console.print(escape(answer.message))
+            continue
+        if answer.command == "quit":
+            if typer.confirm("Leave the game? (a saved game can be resumed)", default=False):
+                raise typer.Exit(0)
+            continue
+        if answer.command in ("undo", "save"):
+            return answer.command
+        if answer.command in ("odds", "why"):
+            action = Action.parse(answer.argument)
+            text = (
+                commands.odds_text(state, seat, action)
+                if answer.command == "odds"
+                else (commands.explain(state, seat, action))
+            )
+            console.print(escape(text))
+            continue
+        assert answer.action is not None
+        if answer.confirm and not typer.confirm(
+            f"{state.describe(answer.action)}: are you sure?", default=False
+        ):
+            continue
+        return answer.action

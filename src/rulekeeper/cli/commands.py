@@ -1,0 +1,147 @@
+"""What a person types at the terminal, turned into a legal action or a command (issue 9 §1).
+
+Any game: the choices are the seat's legal actions, written by the game (``state.describe``).
+A person may type
+
+* a number from the list (the menu, kept as a fallback);
+* words of the action they mean (``attack skeletor sword``, ``move b3``): the legal actions
+  whose description holds every word, in any order; one is taken, several are listed;
+* an action in the engine's own form (``attack target=griffins``);
+* ``help``, ``undo`` (``u``), ``save``, ``odds WORDS``, ``why WORDS`` (why an action is or is
+  not allowed, with the rule), ``quit`` (``q``): quitting, forfeiting and offering a draw ask
+  for confirmation.
+
+Input of any kind (non-ASCII, stray symbols) gets a clear answer, never a crash.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from rulekeeper.core import Action, DataError, GameState, IllegalActionError
+
+HELP = """Type the number of a choice, or words of it ("attack skeletor sword", "move b3"),
+or an action as the engine writes it ("attack target=griffins"). Commands:
+  help         this text
+  undo, u      take back your last decision (not past a die or a card revealed)
+  save         save the game now (it is also saved after every action)
+  odds WORDS   the exact odds of the action those words name
+  why WORDS    why that action is or is not allowed, with the rule
+  quit, q      leave the game (it stays saved)"""
+CONFIRM = frozenset({"forfeit", "offer-draw", "accept-draw"})
+"""Actions a person confirms before they are taken."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the person's line means: an action to take, a command, or a message to show."""
+
+    action: Action | None = None
+    command: str = ""
+    argument: str = ""
+    message: str = ""
+    confirm: bool = False
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in text.casefold().replace(",", " ").split() if w]
+
+
+def matches(state: GameState, legal: list[Action], text: str) -> list[Action]:
+    """The legal actions whose description (or engine form) holds every word of *text*."""
+    words = _words(text)
+    if not words:
+        return []
+    found = []
+    for action in legal:
+        said = f"{state.describe(action)} {action}".casefold()
+        if all(word in said for word in words):
+            found.append(action)
+    return found
+
+
+def interpret(state: GameState, seat: int, line: str) -> Answer:
+    """What *line* means for *seat* now (see the module doc)."""
+    text = "".join(ch for ch in line if unicodedata.category(ch)[0] != "C").strip()
+    if not text:
+        return Answer(message="type a number, words of a choice, or help")
+    lowered = text.casefold()
+    head, _, rest = lowered.partition(" ")
+    if lowered in ("help", "h", "?"):
+        return Answer(message=HELP)
+    if lowered in ("u", "undo"):
+        return Answer(command="undo")
+    if lowered == "save":
+        return Answer(command="save")
+    if lowered in ("q", "quit", "exit"):
+        return Answer(command="quit", confirm=True)
+    legal = state.legal_actions(seat)
+    if head in ("odds", "why") and rest:
+        found = _pick(state, legal, text.partition(" ")[2], allow_illegal=head == "why")
+        if isinstance(found, str):
+            return Answer(message=found)
+        return Answer(command=head, argument=str(found))
+    if text.isdigit():
+        index = int(text)
+        if index < len(legal):
+            return _chosen(legal[index])
+        return Answer(message=f"{text} is not one of the numbers 0..{len(legal) - 1}")
+    found = _pick(state, legal, text, allow_illegal=False)
+    if isinstance(found, str):
+        return Answer(message=found)
+    return _chosen(found)
+
+
+def _chosen(action: Action) -> Answer:
+    return Answer(action=action, confirm=action.kind in CONFIRM)
+
+
+def _pick(state: GameState, legal: list[Action], text: str, allow_illegal: bool) -> Action | str:
+    """The one action *text* names, or what to tell the person."""
+    if "=" in text:
+        try:
+            action = Action.parse(text)
+        except (DataError, ValueError) as error:
+            return f"cannot read {text!r}: {error}"
+        if action in legal or allow_illegal:
+            return action
+        verdict = state.explain(action)
+        return f"{action} is not allowed: {verdict.reason} (rule: {verdict.rule})"
+    found = matches(state, legal, text)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        shown = ", ".join(sorted({a.kind for a in legal}))
+        return f"no choice matches {text!r} (you may: {shown}; type help)"
+    listed = "\n".join(f"  {state.describe(a)}" for a in found[:12])
+    more = f"\n  ... and {len(found) - 12} more" if len(found) > 12 else ""
+    return f"{len(found)} choices match {text!r}; say more:\n{listed}{more}"
+
+
+def explain(state: GameState, seat: int, action: Action) -> str:
+    """Why *action* is or is not allowed for *seat*, with the rule."""
+    try:
+        verdict = state.explain(action, seat)
+    except (IllegalActionError, ValueError) as error:
+        return str(error)
+    yes = "allowed" if verdict.legal else "not allowed"
+    return f"{state.describe(action)}: {yes}: {verdict.reason} (rule: {verdict.rule})"
+
+
+def odds_text(state: GameState, seat: int, action: Action) -> str:
+    """The exact odds of *action*, in words (or why there are none)."""
+    try:
+        found = state.odds(action, seat)
+    except IllegalActionError as error:
+        return str(error)
+    if found is None:
+        return f"{state.describe(action)}: no chance involved"
+    lines = [f"{state.describe(action)}:"]
+    for key, value in found.items():
+        if isinstance(value, dict):
+            parts = ", ".join(f"{k}: {v:.3f}" for k, v in value.items() if isinstance(v, float))
+            lines.append(f"  {key}: {parts}")
+        elif isinstance(value, float):
+            lines.append(f"  {key}: {value:.3f}")
+    return "\n".join(lines)
