@@ -27,9 +27,7 @@ def test_play_bot_against_bot_finishes() -> None:
 
 def test_play_asks_the_human_and_rejects_a_bad_choice() -> None:
     """The human's options are the legal actions, numbered; a wrong number is asked again."""
-    result = runner.invoke(
-        app, ["play", "--bot", "1", "--rounds", "1"], input="99\n0\nq\ny\n"
-    )
+    result = runner.invoke(app, ["play", "--bot", "1", "--rounds", "1"], input="99\n0\nq\ny\n")
     assert result.exit_code == 0, result.output
     assert "99 is not one of the numbers" in result.output
     assert "Player 0[/]" not in result.output and "Player 0, choose" in result.output

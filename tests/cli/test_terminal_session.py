@@ -1,0 +1,93 @@
+"""A short real game through the terminal, as a person plays it (issue 9 §1): the command runs
+in a pseudo terminal; the test waits for text on the screen (polling, never a fixed sleep),
+types a deployment, an attack in words, an undo, a save and a quit, then resumes the save."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+DUEL = (
+    "format: homm3-battle\nversion: 1\nsite: {kind: field}\n"
+    "attacker: {kind: hero, hero: {name: Catherine}, units: [{card: griffins, side: pack}]}\n"
+    "defender: {kind: hero, hero: {name: Sandro}, units: [{card: zombies}]}\n"
+)
+RULEKEEPER = [sys.executable, "-m", "rulekeeper.cli.main"]
+
+
+class Terminal:
+    """A program in a pseudo terminal: what it has shown so far, and typing into it."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        env = {**os.environ, "COLUMNS": "100", "TERM": "dumb"}
+        self.process = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
+        )
+        os.close(slave)
+        self.screen = ""
+
+    def wait_for(self, text: str, timeout: float = 60.0) -> None:
+        """Read until *text* has appeared (since the last wait), or fail after *timeout*."""
+        deadline = time.monotonic() + timeout
+        start = len(self.screen)
+        while text not in self.screen[start:]:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{text!r} never appeared; the screen shows:\n{self.screen[-2000:]}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    assert text in self.screen[start:], f"{text!r}: the program ended"
+                    return
+                self.screen += chunk.decode("utf-8", "replace")
+
+    def type(self, line: str) -> None:
+        os.write(self.master, (line + "\n").encode("utf-8"))
+
+    def close(self) -> int:
+        code = self.process.wait(timeout=60)
+        os.close(self.master)
+        return code
+
+
+def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
+    (tmp_path / "duel.yaml").write_text(DUEL, encoding="utf-8")
+    args = [*RULEKEEPER, "play", "homm3-combat", "--battle", "duel.yaml", "--bot", "none"]
+    term = Terminal([*args, "--save", "game.json"], tmp_path)
+    term.wait_for("player 0:")  # the prompt: the attacker deploys
+    term.type("place griffins b2")
+    term.wait_for("player 1:")  # then the defender
+    term.type("place zombies b4")
+    term.wait_for("player 0:")  # round 1: the Griffins activate
+    term.type("move b3")
+    term.wait_for("moves to b3")
+    term.wait_for("player 0:")
+    term.type("u")
+    term.wait_for("undone")
+    term.wait_for("player 0:")
+    term.type("move b3")
+    term.wait_for("player 0:")
+    term.type("attack zombies")
+    term.wait_for("attacks Zombies")
+    term.wait_for("chance: the die shows")
+    term.type("²¿ non-ASCII ☃")
+    term.wait_for("no choice matches")
+    term.type("save")
+    term.wait_for("saved to game.json")
+    term.type("q")
+    term.wait_for("Leave the game?")
+    term.type("y")
+    assert term.close() == 0
+    assert (tmp_path / "game.json").is_file()
+    again = Terminal([*RULEKEEPER, "play", "--resume", "game.json", "--bot", "both"], tmp_path)
+    again.wait_for(" wins (")
+    assert again.close() == 0
