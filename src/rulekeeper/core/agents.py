@@ -62,6 +62,15 @@ def python_random(rng: Pcg32) -> random.Random:
     return random.Random((rng.next_u32() << 32) | rng.next_u32())
 
 
+def determinise(state: GameState, seat: int, rng: Pcg32) -> GameState | None:
+    """``state.resample(seat, ...)`` seeded from *rng*, or None when the game cannot deal one
+    (a rules bug: the caller then decides without looking ahead, never by peeking)."""
+    try:
+        return state.resample(seat, python_random(rng))
+    except (IndexError, KeyError, ValueError):
+        return None
+
+
 class RandomAgent:
     """Uniformly random legal moves from its own seeded stream (never the state's); it never
     forfeits, offers or accepts a draw when it has another choice."""
@@ -155,7 +164,9 @@ class GreedyAgent:
         legal = _legal(state, seat)
         if len(legal) == 1:
             return [(legal[0], 0.0)]
-        world = state.resample(seat, python_random(self.rng))
+        world = determinise(state, seat, self.rng)
+        if world is None:
+            return [(a, 0.0) for a in legal]
         kinds = frozenset(a.kind for a in legal)
         return [(a, lookahead_value(world, a, seat, seat, kinds, self.rng)) for a in legal]
 

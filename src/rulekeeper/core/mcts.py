@@ -24,8 +24,8 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import (
     GreedyAgent,
     actor_of,
+    determinise,
     playable,
-    python_random,
     sample_chance,
 )
 from rulekeeper.core.errors import RulekeeperError
@@ -104,7 +104,9 @@ class MCTSAgent:
                 )
         deadline = None if self.think is None else time.perf_counter() + self.think
         for _ in range(self.iterations):
-            world = state.resample(player, python_random(self.rng))
+            world = determinise(state, player, self.rng)
+            if world is None:
+                break  # no determinisation to be had: the prior decides
             self._iterate(root, world, player)
             if deadline is not None and time.perf_counter() > deadline:
                 break
