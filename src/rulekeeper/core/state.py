@@ -437,6 +437,22 @@ class GameState(ABC):
         self.apply_action(action, CHANCE)
         return action
 
+    def evaluate(self, player: int) -> float:
+        """How good this state looks for *player*, in [-1, 1] (1: won, -1: lost), for bots:
+        the greedy bot's one-ply lookahead and MCTS's truncated rollouts (docs/bots.md). At a
+        terminal state it is ``returns()[player]`` (clipped to [-1, 1]); elsewhere the game's
+        :meth:`_evaluate`. A bot calls it on a determinisation (``resample``), so a game's
+        evaluation may read the whole state; the built-in ones read nothing hidden."""
+        self._check_seat(player)
+        if self.is_terminal():
+            return max(-1.0, min(1.0, self.returns()[player]))
+        return max(-1.0, min(1.0, float(self._evaluate(player))))
+
+    def _evaluate(self, player: int) -> float:
+        """Games override: a heuristic value of this non-terminal state for *player* in
+        [-1, 1] (default: 0.0, nothing known)."""
+        return 0.0
+
     def returns(self) -> list[float]:
         values = [float(v) for v in self._returns()]
         if len(values) != self.num_players:

@@ -31,7 +31,7 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.hexes import Position
-from rulekeeper.games.battleground import position, saves
+from rulekeeper.games.battleground import evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.movement import (
@@ -531,6 +531,9 @@ class BattlegroundState(ProcedureState):
 
     def _observation(self, player: int) -> JsonObject:
         return observation(self, player)
+
+    def _evaluate(self, player: int) -> float:
+        return evaluation.evaluate(self, player)  # the bots' evaluation (evaluation.py)
 
     def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
         return hidden.secret(self, action, player)

@@ -252,6 +252,12 @@ class CombatState(ProcedureState):
         doc["result"] = self.flow.result
         return doc
 
+    def _evaluate(self, player: int) -> float:
+        """The bots' evaluation (evaluation.py): the side's share of the strength left."""
+        from rulekeeper.games.homm3.evaluation import evaluate
+
+        return evaluate(self, player)
+
     def _resample(self, player: int, rng: random.Random) -> None:
         """Deal again, at random, what *player* cannot see: the other seats' hands with their
         decks, its own deck's order, the AI's decks. A hand another seat is choosing from

@@ -1,0 +1,118 @@
+"""The built-in bots on first-game Battleground: fairness, complete games, the evaluation."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game, play_out
+from rulekeeper.core.agents import GreedyAgent, RandomAgent, make_agent
+from rulekeeper.core.mcts import MCTSAgent
+from rulekeeper.games.battleground.game import BattlegroundState
+
+
+def new_state(seed: int, rounds: int = 4) -> BattlegroundState:
+    state = load_game("battleground", rounds=rounds).new_initial_state(seed=seed)
+    assert isinstance(state, BattlegroundState)
+    return state
+
+
+def advance(state: GameState, decisions: int, seed: int) -> None:
+    """Play *decisions* random decisions (chance from the state's stream)."""
+    bot = RandomAgent(seed)
+    done = 0
+    while done < decisions and not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+            continue
+        if player == SIMULTANEOUS:
+            player = next(p for p in range(2) if state.legal_actions(p))
+        state.apply_action(bot.choose(state, player), player)
+        done += 1
+
+
+class Spy:
+    """The state as a fair bot may use it: anything else raises."""
+
+    ALLOWED = frozenset({"observation", "legal_actions", "resample"})
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self.used: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.ALLOWED:
+            raise AssertionError(f"a fair bot read state.{name}")
+        self.used.add(name)
+        return getattr(self._state, name)
+
+
+def hidden_twin(state: GameState, seat: int, seed: int) -> GameState:
+    """A state differing from *state* only in what *seat* cannot see."""
+    twin = state.resample(seat, random.Random(seed))
+    assert twin.observation(seat) == state.observation(seat)
+    assert twin.legal_actions(seat) == state.legal_actions(seat)
+    return twin
+
+
+@pytest.mark.parametrize("decisions", [3, 9, 25])
+def test_bots_choose_alike_whatever_the_seat_cannot_see(decisions: int) -> None:
+    state = new_state(11)
+    advance(state, decisions, 5)
+    player = state.current_player()
+    seat = next(p for p in range(2) if state.legal_actions(p)) if player < 0 else player
+    twin = hidden_twin(state, seat, 99)
+    other = 1 - seat
+    assert (twin.sides[other].hand, twin.sides[other].deck.to_data()) != (
+        state.sides[other].hand,
+        state.sides[other].deck.to_data(),
+    )
+    for make in (lambda: RandomAgent(3), lambda: GreedyAgent(3)):
+        assert make().choose(state, seat) == make().choose(twin, seat)
+
+
+def test_mcts_reads_only_what_a_fair_bot_may() -> None:
+    state = new_state(12)
+    advance(state, 9, 6)
+    player = state.current_player()
+    seat = next(p for p in range(2) if state.legal_actions(p)) if player < 0 else player
+    for bot in (MCTSAgent(iterations=6, seed=1), GreedyAgent(1), RandomAgent(1)):
+        spy = Spy(state)
+        action = bot.choose(spy, seat)  # type: ignore[arg-type]
+        assert action in state.legal_actions(seat)
+        assert spy.used <= Spy.ALLOWED
+
+
+def test_mcts_plays_a_complete_game() -> None:
+    state = new_state(3, rounds=2)
+    agents = {0: MCTSAgent(iterations=4, seed=1, rollout=2, prior=0), 1: make_agent("random", 2)}
+    play_out(state, agents)
+    assert state.is_terminal()
+    assert not any(e.action.kind in ("forfeit", "offer-draw") for e in state.history())
+
+
+def test_random_never_forfeits_and_greedy_beats_it() -> None:
+    state = new_state(4, rounds=2)
+    play_out(state, {0: make_agent("greedy", 1), 1: make_agent("random", 2)})
+    assert state.phase == "over"
+    assert not any(e.action.kind in ("forfeit", "offer-draw") for e in state.history())
+    assert state.returns() == [1.0, -1.0]  # greedy wins (seed 4, two rounds)
+
+
+def test_legacy_spec_is_the_skirmish_bot() -> None:
+    from rulekeeper.games.battleground.agents import SkirmishBot
+
+    assert isinstance(make_agent("legacy", 1), SkirmishBot)
+
+
+def test_evaluation_is_bounded_and_symmetric() -> None:
+    state = new_state(5)
+    for step in range(6):
+        advance(state, 15, step)
+        values = [state.evaluate(seat) for seat in (0, 1)]
+        assert all(-1.0 <= v <= 1.0 for v in values)
+        if not state.is_terminal():
+            assert values[0] == pytest.approx(-values[1])
