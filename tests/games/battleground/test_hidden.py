@@ -77,3 +77,40 @@ def test_the_secret_card_choice_is_hidden_from_the_other_player_in_the_log() -> 
     assert mine.action == choice
     assert theirs.action.kind == "hidden"
     assert str(choice.get("card")) not in str(theirs.to_json())
+
+
+def test_resample_keeps_a_chosen_glory_card() -> None:
+    """A glory card chosen in secret is not a fate card: resampling leaves the choice alone
+    (it used to be swapped for a fate card, or to fail with an empty fate hand)."""
+    import random as _random
+
+    from rulekeeper.core import CHANCE as _CHANCE
+    from rulekeeper.core import SIMULTANEOUS as _SIMULTANEOUS
+    from rulekeeper.core import load_game as _load_game
+
+    rng = _random.Random(3)
+    found = 0
+    for seed in range(40):
+        state = _load_game("battleground").new_initial_state(seed=seed)
+        while not state.is_terminal() and found < 5:
+            seat = state.current_player()
+            if seat == _CHANCE:
+                state.resolve_chance()
+                continue
+            if seat == _SIMULTANEOUS:
+                seat = next(s for s in (0, 1) if state.legal_actions(s))
+            other = state.sides[1 - seat]  # type: ignore[attr-defined]
+            if other.selected and other.selected in other.glory:
+                again = state.resample(seat, _random.Random(seed))
+                assert again.sides[1 - seat].selected == other.selected  # type: ignore[attr-defined]
+                found += 1
+            actions = state.legal_actions(seat)
+            glory = [
+                a
+                for a in actions
+                if a.kind == "select" and a.get("card") in getattr(state.sides[seat], "glory", [])
+            ]  # type: ignore[attr-defined]
+            state.apply_action(glory[0] if glory else rng.choice(actions), seat)
+        if found >= 5:
+            break
+    assert found >= 1
