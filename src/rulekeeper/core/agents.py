@@ -62,13 +62,10 @@ def python_random(rng: Pcg32) -> random.Random:
     return random.Random((rng.next_u32() << 32) | rng.next_u32())
 
 
-def determinise(state: GameState, seat: int, rng: Pcg32) -> GameState | None:
-    """``state.resample(seat, ...)`` seeded from *rng*, or None when the game cannot deal one
-    (a rules bug: the caller then decides without looking ahead, never by peeking)."""
-    try:
-        return state.resample(seat, python_random(rng))
-    except (IndexError, KeyError, ValueError):
-        return None
+def determinise(state: GameState, seat: int, rng: Pcg32) -> GameState:
+    """``state.resample(seat, ...)`` seeded from *rng*: a state the seat cannot tell from this
+    one (a game that cannot deal one has a bug, which is raised, never hidden)."""
+    return state.resample(seat, python_random(rng))
 
 
 class RandomAgent:
@@ -165,8 +162,6 @@ class GreedyAgent:
         if len(legal) == 1:
             return [(legal[0], 0.0)]
         world = determinise(state, seat, self.rng)
-        if world is None:
-            return [(a, 0.0) for a in legal]
         kinds = frozenset(a.kind for a in legal)
         return [(a, lookahead_value(world, a, seat, seat, kinds, self.rng)) for a in legal]
 

@@ -105,8 +105,6 @@ class MCTSAgent:
         deadline = None if self.think is None else time.perf_counter() + self.think
         for _ in range(self.iterations):
             world = determinise(state, player, self.rng)
-            if world is None:
-                break  # no determinisation to be had: the prior decides
             self._iterate(root, world, player)
             if deadline is not None and time.perf_counter() > deadline:
                 break
