@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3, odds, replay
+from rulekeeper.cli import battleground, demo, homm3, odds, replay, tournament
 
 app = typer.Typer(
     name="rulekeeper",
@@ -60,6 +60,7 @@ app.command("demo")(demo.demo)
 app.command("play")(demo.play)
 app.command("replay")(replay.replay_command)
 app.add_typer(odds.app, name="odds")
+app.command("tournament")(tournament.tournament_command)
 
 
 if __name__ == "__main__":  # python -m rulekeeper.cli.main
