@@ -20,14 +20,16 @@ def test_demo_shows_the_battlefield_sight_and_a_finished_game() -> None:
 
 
 def test_play_bot_against_bot_finishes() -> None:
-    result = runner.invoke(app, ["play", "--bot", "both", "--rounds", "1"])
+    result = runner.invoke(app, ["play", "--seed", "1", "--bot", "both", "--rounds", "1"])
     assert result.exit_code == 0, result.output
     assert "Round 1 of 1" in result.output
 
 
 def test_play_asks_the_human_and_rejects_a_bad_choice() -> None:
     """The human's options are the legal actions, numbered; a wrong number is asked again."""
-    result = runner.invoke(app, ["play", "--bot", "1", "--rounds", "1"], input="99\n0\nq\ny\n")
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--bot", "1", "--rounds", "1"], input="99\n0\nq\ny\n"
+    )
     assert result.exit_code == 0, result.output
     assert "99 is not one of the numbers" in result.output
     assert "Player 0[/]" not in result.output and "Player 0, choose" in result.output
@@ -36,19 +38,30 @@ def test_play_asks_the_human_and_rejects_a_bad_choice() -> None:
 
 def test_play_hides_the_opponents_hand_and_shows_ones_own() -> None:
     """battleground.md §3: card selection is hidden; a player sees only its own hand."""
-    result = runner.invoke(app, ["play", "--bot", "1", "--rounds", "1"], input="q\n")
+    result = runner.invoke(app, ["play", "--seed", "1", "--bot", "1", "--rounds", "1"], input="q\n")
     assert "Player 0's hand:" in result.output
     assert "Player 1's hand:" not in result.output
 
 
 def test_play_the_movement_slice_bot_against_bot() -> None:
     result = runner.invoke(
-        app, ["play", "--game", "battleground-movement", "--bot", "both", "--rounds", "1"]
+        app,
+        [
+            "play",
+            "--seed",
+            "1",
+            "--game",
+            "battleground-movement",
+            "--bot",
+            "both",
+            "--rounds",
+            "1",
+        ],
     )
     assert result.exit_code == 0, result.output
     assert "activate" in result.output
 
 
 def test_play_refuses_an_unknown_bot_seat() -> None:
-    result = runner.invoke(app, ["play", "--bot", "2"])
+    result = runner.invoke(app, ["play", "--seed", "1", "--bot", "2"])
     assert result.exit_code != 0

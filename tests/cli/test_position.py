@@ -100,7 +100,9 @@ def test_check_reports_ok_or_every_problem(table: Path) -> None:
 def test_play_from_a_position(table: Path) -> None:
     """Issue 7 §1: rulekeeper play --position FILE plays on from it (here bot against bot,
     from round 2 to the end of round 4)."""
-    result = runner.invoke(app, ["play", "--position", "short.yaml", "--bot", "both"])
+    result = runner.invoke(
+        app, ["play", "--seed", "1", "--position", "short.yaml", "--bot", "both"]
+    )
     assert result.exit_code == 0, result.output
     assert "Round 4 of 4" in result.output
     assert "wins" in result.output or "Draw" in result.output
@@ -108,8 +110,10 @@ def test_play_from_a_position(table: Path) -> None:
 
 def test_play_refuses_a_bad_position_or_a_map_beside_it(table: Path) -> None:
     """Issue 7 §1: the position's problems are printed; its map and rounds are its own."""
-    bad = runner.invoke(app, ["play", "--position", "broken.yaml", "--bot", "both"])
+    bad = runner.invoke(app, ["play", "--seed", "1", "--position", "broken.yaml", "--bot", "both"])
     assert bad.exit_code == 2
     assert "characters[1].mana: 9 is outside 0..5" in bad.output
-    both = runner.invoke(app, ["play", "--position", "short.yaml", "--map", "crossroads"])
+    both = runner.invoke(
+        app, ["play", "--seed", "1", "--position", "short.yaml", "--map", "crossroads"]
+    )
     assert both.exit_code != 0 and "its map and rounds" in both.output

@@ -18,7 +18,19 @@ BATTLE = shipped_battle("neutral-fight.yaml").as_posix()
 def test_a_saved_battle_replays_and_branches(tmp_path: Path) -> None:
     save = tmp_path / "battle.json"
     result = runner.invoke(
-        app, ["play", "homm3-combat", "--battle", BATTLE, "--bot", "both", "--save", str(save)]
+        app,
+        [
+            "play",
+            "--seed",
+            "1",
+            "homm3-combat",
+            "--battle",
+            BATTLE,
+            "--bot",
+            "both",
+            "--save",
+            str(save),
+        ],
     )
     assert result.exit_code == 0, result.output
     doc = json.loads(save.read_text(encoding="utf-8"))
@@ -30,7 +42,9 @@ def test_a_saved_battle_replays_and_branches(tmp_path: Path) -> None:
     cut = runner.invoke(app, ["replay", str(save), "--to", "5", "--branch", str(branch)])
     assert cut.exit_code == 0
     assert len(json.loads(branch.read_text(encoding="utf-8"))["actions"]) == 5
-    resumed = runner.invoke(app, ["play", "homm3-combat", "--resume", str(branch), "--bot", "both"])
+    resumed = runner.invoke(
+        app, ["play", "--seed", "1", "homm3-combat", "--resume", str(branch), "--bot", "both"]
+    )
     assert resumed.exit_code == 0, resumed.output
     assert " wins (" in resumed.output
     stepped = runner.invoke(app, ["replay", str(save), "--to", "0", "--step"], input="n\np\nx\nq\n")
@@ -43,7 +57,18 @@ def test_a_person_undoes_a_placement(tmp_path: Path) -> None:
     answers = "\n".join(["0", "u", "q", "y"]) + "\n"
     result = runner.invoke(
         app,
-        ["play", "homm3-combat", "--battle", BATTLE, "--bot", "none", "--save", str(save)],
+        [
+            "play",
+            "--seed",
+            "1",
+            "homm3-combat",
+            "--battle",
+            BATTLE,
+            "--bot",
+            "none",
+            "--save",
+            str(save),
+        ],
         input=answers,
     )
     assert result.exit_code == 0, result.output
@@ -54,7 +79,19 @@ def test_a_person_undoes_a_placement(tmp_path: Path) -> None:
 def test_a_replay_on_other_cards_is_refused(tmp_path: Path) -> None:
     save = tmp_path / "battle.json"
     runner.invoke(
-        app, ["play", "homm3-combat", "--battle", BATTLE, "--bot", "both", "--save", str(save)]
+        app,
+        [
+            "play",
+            "--seed",
+            "1",
+            "homm3-combat",
+            "--battle",
+            BATTLE,
+            "--bot",
+            "both",
+            "--save",
+            str(save),
+        ],
     )
     doc = json.loads(save.read_text(encoding="utf-8"))
     doc["content"] = "sha256:" + "1" * 64
@@ -67,7 +104,7 @@ def test_a_replay_on_other_cards_is_refused(tmp_path: Path) -> None:
 
 def test_battleground_saves_and_resumes(tmp_path: Path) -> None:
     save = tmp_path / "bg.json"
-    result = runner.invoke(app, ["play", "--bot", "both", "--save", str(save)])
+    result = runner.invoke(app, ["play", "--seed", "1", "--bot", "both", "--save", str(save)])
     assert result.exit_code == 0, result.output
     doc = json.loads(save.read_text(encoding="utf-8"))
     assert doc["game"] == "battleground" and doc["finished"] is True

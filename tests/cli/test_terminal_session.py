@@ -61,7 +61,17 @@ class Terminal:
 
 def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
     (tmp_path / "duel.yaml").write_text(DUEL, encoding="utf-8")
-    args = [*RULEKEEPER, "play", "homm3-combat", "--battle", "duel.yaml", "--bot", "none"]
+    args = [
+        *RULEKEEPER,
+        "play",
+        "--seed",
+        "1",
+        "homm3-combat",
+        "--battle",
+        "duel.yaml",
+        "--bot",
+        "none",
+    ]
     term = Terminal([*args, "--save", "game.json"], tmp_path)
     term.wait_for("player 0:")  # the prompt: the attacker deploys
     term.type("place griffins b2")

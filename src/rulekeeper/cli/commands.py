@@ -82,7 +82,7 @@ def interpret(state: GameState, seat: int, line: str) -> Answer:
         if isinstance(found, str):
             return Answer(message=found)
         return Answer(command=head, argument=str(found))
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         index = int(text)
         if index < len(legal):
             return _chosen(legal[index])

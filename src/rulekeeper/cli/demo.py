@@ -6,6 +6,7 @@ are the whole interface, so every rule the engine enforces is enforced here too.
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
 from typing import Annotated
@@ -274,14 +275,27 @@ def play(
             metavar="[GAME]", help="battleground (default), battleground-movement or homm3-combat."
         ),
     ] = None,
-    seed: SeedOption = 1,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed of the game's random stream (default: a random one, shown at the end)."
+        ),
+    ] = None,
     map_name: Annotated[
         str | None,
         typer.Option("--map", help="Shipped map name or path to a map file (first-game)."),
     ] = None,
     bot: Annotated[
-        str, typer.Option(help="Which seats a bot plays: none (hotseat), 0, 1 or both.")
-    ] = "1",
+        str | None,
+        typer.Option(help="Which seats the legacy bot plays: none (hotseat), 0, 1 or both."),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="Who plays each seat, in order: human, random, greedy, mcts, legacy or "
+            "module:Class, each with an optional @LEVEL (default: human,mcts)."
+        ),
+    ] = None,
     rounds: Annotated[int | None, typer.Option(help="Rounds to play (the rulebook: 4).")] = None,
     game: GameOption = "battleground",
     position: Annotated[
@@ -318,8 +332,13 @@ def play(
     """Play in the terminal: hotseat, against the bot, or bot against bot."""
     console = Console()
     choices: dict[str, set[int]] = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}
-    if bot not in choices:
+    if bot is not None and bot not in choices:
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
+    if bot is not None and players is not None:
+        raise typer.BadParameter("give --players or --bot, not both", param_hint="--players")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    specs = _specs(players if bot is None else None)
     game = game_name or game
     session: Session | None = None
     if resume is not None:
@@ -329,14 +348,14 @@ def play(
             console.print(f"[red]error:[/] {escape(str(error))}")
             raise typer.Exit(2) from None
         game = session.state.game.name
+    legacy = choices[bot] if bot is not None else None
     if game == "homm3-combat":
-        _play_battle(console, battle or position, seed, choices[bot], session, save)
+        _play_battle(console, battle or position, seed, legacy, specs, session, save)
         return
     if battle is not None:
         raise typer.BadParameter("only homm3-combat takes a battle file", param_hint="--battle")
     if position is not None and (map_name is not None or rounds is not None):
         raise typer.BadParameter("a position says its map and rounds", param_hint="--position")
-    bots = choices[bot]
     if session is None:
         state = _new_state(
             console, game, map_name or "first-game", rounds or ROUNDS, seed, position
@@ -347,16 +366,48 @@ def play(
     else:
         assert isinstance(session.state, BattlegroundState)
         state = session.state
-    agents = {p: _bot(state, seed + p) for p in (0, 1)}
-    state = _run(console, state, agents, 0.0, humans={0, 1} - bots, session=session)
+    if legacy is not None:  # --bot: the legacy bots of this game
+        agents: dict[int, Agent] = {p: _bot(state, seed + p) for p in (0, 1)}
+        humans = {0, 1} - legacy
+    else:
+        humans, agents = _players(console, specs, state.num_players, seed)
+    state = _run(console, state, agents, 0.0, humans=humans, session=session)
     _finish(console, state)
+    console.print(f"seed {seed} (play it again with --seed {seed})")
+
+
+def _specs(players: str | None) -> list[str]:
+    """The SPEC of each seat (``--players``; default ``human,mcts``)."""
+    return [s.strip() for s in (players or "human,mcts").split(",") if s.strip()]
+
+
+def _players(
+    console: Console, specs: list[str], seats: int, seed: int
+) -> tuple[set[int], dict[int, Agent]]:
+    """The seats people play, and a bot for every other seat (the last SPEC repeats)."""
+    from rulekeeper.core.agents import make_agent
+
+    humans: set[int] = set()
+    agents: dict[int, Agent] = {}
+    for seat in range(seats):
+        spec = specs[min(seat, len(specs) - 1)] if specs else "human"
+        if spec == "human":
+            humans.add(seat)
+            continue
+        try:
+            agents[seat] = make_agent(spec, seed + 1000 + seat)
+        except ValueError as error:
+            console.print(f"[red]error:[/] --players: {escape(str(error))}")
+            raise typer.Exit(2) from None
+    return humans, agents
 
 
 def _play_battle(
     console: Console,
     battle: Path | None,
     seed: int,
-    bots: set[int],
+    bots: set[int] | None,
+    specs: list[str],
     session: Session | None = None,
     save: Path | None = None,
 ) -> None:
@@ -377,18 +428,22 @@ def _play_battle(
     state = session.state
     assert isinstance(state, CombatState)
     seats = set(range(state.num_players))
-    agents: dict[int, Agent] = {p: RandomAgent(seed + p) for p in seats}
+    if bots is not None:  # --bot: the random bot
+        agents: dict[int, Agent] = {p: RandomAgent(seed + p) for p in seats}
+        humans = seats - bots
+    else:
+        humans, agents = _players(console, specs, state.num_players, seed)
 
     def view(shown: GameState, seat: int) -> str:
         assert isinstance(shown, CombatState)
         return render(shown, seat)
 
-    generic.run(console, session, agents, humans=seats - bots, view=view)
+    generic.run(console, session, agents, humans=humans, view=view)
     state = session.state
     assert isinstance(state, CombatState)
     console.print(escape(render(state)))
     result = state.flow.result or {}
     console.print(
         f"[bold]{str(result.get('winner', '?')).capitalize()} wins[/] "
-        f"({result.get('ending', '?')}, {result.get('rounds', '?')} rounds)."
+        f"({result.get('ending', '?')}, {result.get('rounds', '?')} rounds); seed {seed}."
     )
