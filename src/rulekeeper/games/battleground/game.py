@@ -519,6 +519,12 @@ class BattlegroundState(ProcedureState):
 
         return explain.why_not(self, action, player)
 
+    def _odds(self, action: Action, player: int) -> JsonObject | None:
+        """An attack's tests, result row and knock-out odds (views/attack_odds.py)."""
+        from rulekeeper.games.battleground.views.attack_odds import attack_odds
+
+        return attack_odds(self, action, player)
+
     def describe(self, action: Action) -> str:
         from rulekeeper.games.battleground.views import explain
 

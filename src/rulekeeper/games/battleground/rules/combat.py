@@ -219,7 +219,7 @@ def _origin(attack: AttackStep) -> Position:
     return Position(*attack.origin)
 
 
-def _attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+def attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
     weapon = state.weapon(attack.weapon)
@@ -242,7 +242,7 @@ def _attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     )
 
 
-def _defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+def defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
     return effects.defence_test(state, target, attacker, DEFENCE_STAT[attack.type], attack)
@@ -255,7 +255,7 @@ def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
     target = state.fighters[attack.target]
     if stage == "attack-test":
         attack.stage = "defence-test"
-        test = _attack_test(state, attack)
+        test = attack_test(state, attack)
         state.events.append("test", {"label": test.label, "notes": test.notes})
         state.flow.push(DiceTestStep(test=test.to_data(), role="attack"))
     elif stage == "defence-test":
@@ -265,7 +265,7 @@ def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
         if target.owner == attacker.owner and friendly and target.id == attack.initial:
             attack.defence_successes = 0
             return  # the ally a helpful spell is aimed at does not defend (decided reading)
-        test = _defence_test(state, attack)
+        test = defence_test(state, attack)
         state.events.append("test", {"label": test.label, "notes": test.notes})
         state.flow.push(DiceTestStep(test=test.to_data(), role="defence"))
     elif stage == "apply":
