@@ -56,7 +56,9 @@ def attack_odds(state: BattlegroundState, action: Action, seat: int) -> JsonObje
         "attack": {
             "dice": attack_test.dice,
             "scope": attack_test.scope,
-            "notes": attack_test.notes,
+            "free_rerolls": attack_test.free_rerolls,
+            "mana_rerolls": min(attack_test.mana, MAX_MANA_REROLLS),
+            "notes": list(attack_test.notes),
         },
         "defence": {"dice": defence_test.dice, "scope": defence_test.scope},
         "attack_successes": {str(k): v for k, v in sorted(attack_dist.items())},
