@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import SIDES
 from rulekeeper.games.homm3.combat.stats import BattleState, card, hp_left, initiative
+from rulekeeper.games.homm3.views.card_text import text_of
 
 WIDTH = 14
 
@@ -68,4 +69,8 @@ def render(state: BattleState, seat: int | None = None) -> str:
                     state_ += ", " + ", ".join(marks)
             lines.append(f"   {uid:<22} {unit.face:<5} {state_}")
     lines.append(f"round {battle.round}")
+    for army in battle.armies:  # the cards in the seat's own hand, in words from their data
+        if army.seat == seat and army.hero is not None:
+            for card_id in sorted(set(army.hero.hand)):
+                lines.append(f"  {text_of(state.game.pack, card_id)}")
     return "\n".join(lines)
