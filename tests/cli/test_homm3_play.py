@@ -22,7 +22,7 @@ def test_bots_play_every_shipped_battle_to_its_end() -> None:
 
 def test_a_person_plays_a_solo_battle_from_the_numbered_list() -> None:
     path = shipped_battle("neutral-fight.yaml").as_posix()
-    answers = "\n".join(["x", "99"] + ["0"] * 400) + "\n"
+    answers = "\n".join(["x", "99"] + ["0", ""] * 400) + "\n"  # "": go ahead (a preview)
     result = runner.invoke(
         app,
         ["play", "--seed", "1", "homm3-combat", "--battle", path, "--bot", "none"],
@@ -50,6 +50,6 @@ def test_players_name_the_bot_of_each_seat() -> None:
         app, ["play", "homm3-combat", "--battle", path, "--players", "greedy,random@2"]
     )
     assert result.exit_code == 0, result.output
-    assert " wins (" in result.output and "; seed " in result.output
+    assert " wins (" in result.output and "(play it again with --seed " in result.output
     bad = runner.invoke(app, ["play", "homm3-combat", "--players", "human,wizard"])
     assert bad.exit_code == 2 and "wizard" in bad.output

@@ -1,6 +1,8 @@
 """A short real game through the terminal, as a person plays it (issue 9 §1): the command runs
 in a pseudo terminal; the test waits for text on the screen (polling, never a fixed sleep),
-types a deployment, an attack in words, an undo, a save and a quit, then resumes the save."""
+types a deployment, an attack in words, an undo, a save and a quit, then resumes the save.
+Two people share the keyboard (hotseat), so each decision is preceded by the hand-over that
+hides the other player's screen."""
 
 from __future__ import annotations
 
@@ -31,24 +33,45 @@ class Terminal:
         )
         os.close(slave)
         self.screen = ""
+        self.mark = 0
+        """Where the next wait starts reading: just after the text last waited for."""
 
     def wait_for(self, text: str, timeout: float = 60.0) -> None:
-        """Read until *text* has appeared (since the last wait), or fail after *timeout*."""
+        """Read until *text* has appeared (after the last text waited for), or fail after
+        *timeout*."""
         deadline = time.monotonic() + timeout
-        start = len(self.screen)
-        while text not in self.screen[start:]:
+        while text not in self.screen[self.mark :]:
             left = deadline - time.monotonic()
             assert left > 0, f"{text!r} never appeared; the screen shows:\n{self.screen[-2000:]}"
-            ready, _, _ = select.select([self.master], [], [], left)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    assert text in self.screen[start:], f"{text!r}: the program ended"
-                    return
-                self.screen += chunk.decode("utf-8", "replace")
+            if not self._read(left):
+                assert text in self.screen[self.mark :], f"{text!r}: the program ended"
+        self.mark = self.screen.index(text, self.mark) + len(text)
+
+    def _read(self, timeout: float) -> bool:
+        """Add what the program shows within *timeout* to the screen; False once it ended."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        self.screen += chunk.decode("utf-8", "replace")
+        return bool(chunk)
+
+    def prompt(self, seat: int) -> None:
+        """Wait for *seat*'s prompt, answering the hot-seat hand-over on the way."""
+        handover = f"Player {seat}, press Enter when you are at the screen"
+        deadline = time.monotonic() + 60
+        while f"player {seat}: " not in self.screen[self.mark :]:
+            if handover in self.screen[self.mark :]:
+                self.mark = self.screen.index(handover, self.mark) + len(handover)
+                self.type("")
+                continue
+            left = deadline - time.monotonic()
+            assert left > 0, f"no prompt; the screen shows:\n{self.screen[-2000:]}"
+            assert self._read(min(left, 1.0)), "the program ended"
+        self.mark = self.screen.index(f"player {seat}: ", self.mark) + len(f"player {seat}: ")
 
     def type(self, line: str) -> None:
         os.write(self.master, (line + "\n").encode("utf-8"))
@@ -73,22 +96,27 @@ def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
         "none",
     ]
     term = Terminal([*args, "--save", "game.json"], tmp_path)
-    term.wait_for("player 0:")  # the prompt: the attacker deploys
+    term.wait_for("Other players, look away")
+    term.prompt(0)  # the attacker deploys
     term.type("place griffins b2")
-    term.wait_for("player 1:")  # then the defender
+    term.wait_for("Player 1's turn")  # the screen is hidden before the defender sees it
+    term.prompt(1)
     term.type("place zombies b4")
-    term.wait_for("player 0:")  # round 1: the Griffins activate
+    term.prompt(0)  # round 1: the Griffins activate
     term.type("move b3")
     term.wait_for("moves to b3")
-    term.wait_for("player 0:")
+    term.prompt(0)
     term.type("u")
     term.wait_for("undone")
-    term.wait_for("player 0:")
+    term.prompt(0)
     term.type("move b3")
-    term.wait_for("player 0:")
+    term.prompt(0)
     term.type("attack zombies")
+    term.wait_for("Go ahead?")  # the attack's odds are shown first
+    term.type("")
     term.wait_for("attacks Zombies")
     term.wait_for("chance: the die shows")
+    term.prompt(1)  # the Zombies activate
     term.type("²¿ non-ASCII ☃")
     term.wait_for("no choice matches")
     term.type("save")

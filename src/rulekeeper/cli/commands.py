@@ -16,19 +16,25 @@ Input of any kind (non-ASCII, stray symbols) gets a clear answer, never a crash.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
 from rulekeeper.core import Action, DataError, GameState, IllegalActionError
 
-HELP = """Type the number of a choice, or words of it ("attack skeletor sword", "move b3"),
-or an action as the engine writes it ("attack target=griffins"). Commands:
-  help         this text
-  undo, u      take back your last decision (not past a die or a card revealed)
-  save         save the game now (it is also saved after every action)
-  odds WORDS   the exact odds of the action those words name
-  why WORDS    why that action is or is not allowed, with the rule
-  quit, q      leave the game (it stays saved)"""
+HELP = """Type the number of a choice, or words of it ("attack skeletor sword", "move b3",
+"move 4,-2"), or an action as the engine writes it ("attack target=griffins"). Commands:
+  help           this text
+  list [KIND]    every choice (or every choice of one kind: list move)
+  odds WORDS     what that action would do: its odds, a move's path and risk (also: preview)
+  why WORDS      why that action is or is not allowed, with the rule
+  log            what has happened lately
+  undo, u        take back your last decision (not past a die or a card revealed)
+  save           save the game now (it is also saved after every action)
+  quit, q        leave the game (it stays saved; play --resume continues it)
+Moves and attacks show what they risk and their odds before you confirm them."""
+NAMES = ("help", "list", "odds", "preview", "why", "log", "undo", "save", "quit")
+"""The commands, offered by completion."""
 CONFIRM = frozenset({"forfeit", "offer-draw", "accept-draw"})
 """Actions a person confirms before they are taken."""
 
@@ -44,8 +50,13 @@ class Answer:
     confirm: bool = False
 
 
+COORDINATES = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
+
+
 def _words(text: str) -> list[str]:
-    return [w for w in text.casefold().replace(",", " ").split() if w]
+    """The words of *text*; a pair like ``4,-2`` is one word, written ``(4,-2)`` as games do."""
+    text = COORDINATES.sub(lambda m: f" ({m.group(1)},{m.group(2)}) ", text.casefold())
+    return [w.strip(",") for w in text.split() if w.strip(",")]
 
 
 def matches(state: GameState, legal: list[Action], text: str) -> list[Action]:
@@ -76,7 +87,13 @@ def interpret(state: GameState, seat: int, line: str) -> Answer:
         return Answer(command="save")
     if lowered in ("q", "quit", "exit"):
         return Answer(command="quit", confirm=True)
+    if lowered == "log":
+        return Answer(command="log")
+    if head == "list":
+        return Answer(command="list", argument=rest.strip())
     legal = state.legal_actions(seat)
+    if head == "preview":
+        head = "odds"
     if head in ("odds", "why") and rest:
         found = _pick(state, legal, text.partition(" ")[2], allow_illegal=head == "why")
         if isinstance(found, str):

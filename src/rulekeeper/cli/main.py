@@ -1,20 +1,22 @@
-"""The ``rulekeeper`` command (console script ``rulekeeper = "rulekeeper.cli.main:app"``).
+"""The ``rulekeeper`` command (console script ``rulekeeper = "rulekeeper.cli.main:run"``).
 
 Each game or front end is a sub-app in a module of its own, registered below with one line:
 
     app.add_typer(battleground.app, name="battleground")   # a group of commands
-    app.command("play")(demo.play)                          # or a single command
+    app.command("play")(play.play)                          # or a single command
 """
 
 from __future__ import annotations
 
+import sys
 from importlib import metadata
 from typing import Annotated
 
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3, odds, replay, tournament
+from rulekeeper.cli import battleground, demo, homm3, odds, play, replay, tournament
+from rulekeeper.cli.saves import LAST
 
 app = typer.Typer(
     name="rulekeeper",
@@ -57,11 +59,28 @@ def main(
 app.add_typer(battleground.app, name="battleground")
 app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
-app.command("play")(demo.play)
+app.command("play")(play.play)
 app.command("replay")(replay.replay_command)
 app.add_typer(odds.app, name="odds")
 app.command("tournament")(tournament.tournament_command)
 
 
+def with_last(argv: list[str]) -> list[str]:
+    """*argv* with ``--resume`` alone (last, or before another option) read as
+    ``--resume last``: the last unfinished game."""
+    out = []
+    for index, arg in enumerate(argv):
+        out.append(arg)
+        following = argv[index + 1] if index + 1 < len(argv) else None
+        if arg == "--resume" and (following is None or following.startswith("-")):
+            out.append(LAST)
+    return out
+
+
+def run() -> None:
+    """The console script: the app, with ``--resume`` alone meaning the last game."""
+    app(args=with_last(sys.argv[1:]), prog_name="rulekeeper")
+
+
 if __name__ == "__main__":  # python -m rulekeeper.cli.main
-    app()
+    run()

@@ -539,6 +539,12 @@ class GameState(ABC):
         """For a secret action about to be applied: (seats who may see it, public words)."""
         return None
 
+    def describe_result(self) -> str:
+        """How the game ended, in words (games say how: a points victory, a rout)."""
+        returns = self.returns()
+        winners = [seat for seat, value in enumerate(returns) if value == max(returns)]
+        return f"Player {winners[0]} wins" if len(winners) == 1 else "Draw"
+
     def describe(self, action: Action) -> str:
         """Words for *action*; games override to say "Move He-Man to the ruins"."""
         return str(action)

@@ -530,6 +530,11 @@ class BattlegroundState(ProcedureState):
 
         return explain.describe(self, action)
 
+    def describe_result(self) -> str:
+        if self.winner < 0:
+            return f"Draw ({self.result or 'no player leads by 20 VP or more'})"
+        return f"Player {self.winner} wins ({self.result or 'points victory'})"
+
     def _returns(self) -> Sequence[float]:
         if self.phase != "over" or self.winner < 0:
             return [0.0, 0.0]

@@ -229,6 +229,11 @@ class CombatState(ProcedureState):
         values = result.returns_of(self.flow.result, seats)
         return (values + [0.0] * self.num_players)[: self.num_players]
 
+    def describe_result(self) -> str:
+        found = self.flow.result or {}
+        winner = str(found.get("winner", "nobody")).capitalize()
+        return f"{winner} wins ({found.get('ending', '?')}, {found.get('rounds', '?')} rounds)"
+
     def describe(self, action: Action) -> str:
         return words.describe(self, action)
 

@@ -1,0 +1,426 @@
+"""``rulekeeper play [GAME]``: any registered game in the terminal, through the state API alone.
+
+The game is a session (core/session.py): every action is validated by the rules and saved (by
+default in the platform's data folder, cli/saves.py), ``undo`` goes back to the player's last
+decision (never past a die or a card revealed), and ``--resume`` continues the last unfinished
+game. Each decision shows the game's screen (cli/screens.py), then the choices; a person types a
+number, words of a choice or a command (cli/commands.py). A move or an attack is previewed (its
+path and risk, or its odds) before it is taken. With more than one person at the keyboard, each
+player's screen is hidden from the others until that player says they are at the screen.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from rulekeeper.cli import commands
+from rulekeeper.cli.prompt import LineReader
+from rulekeeper.cli.saves import LAST, last_save, new_save
+from rulekeeper.cli.screens import Screen, screen_for
+from rulekeeper.core import (
+    CHANCE,
+    SIMULTANEOUS,
+    Action,
+    Agent,
+    GameState,
+    RulekeeperError,
+    load_game,
+)
+from rulekeeper.core.session import Session
+
+BATTLEGROUND = ("battleground", "battleground-movement")
+MENU_LIMIT = 24
+"""Up to this many choices are all listed; beyond it, a kind with many choices is summed up."""
+GROUP = 8
+"""A kind of choice with more entries than this is summed up in a long menu."""
+
+
+def menu(state: GameState, seat: int, show: str | None = None) -> list[str]:
+    """The numbered choices of *seat*; kinds with many choices summed up in a long list,
+    unless *show* names the kind (or ``all``)."""
+    legal = state.legal_actions(seat)
+    counts = Counter(action.kind for action in legal)
+    long = len(legal) > MENU_LIMIT and show != "all"
+    lines = []
+    for index, action in enumerate(legal):
+        if long and counts[action.kind] > GROUP and action.kind != show:
+            continue
+        lines.append(f"  {index:3d}  {state.describe(action)}")
+    if long:
+        for kind, count in counts.items():
+            if count > GROUP and kind != show:
+                example = next(a for a in legal if a.kind == kind)
+                lines.append(
+                    f"   ..  {kind}: {count} choices, e.g. {state.describe(example)!r} "
+                    f"(type words of one, or 'list {kind}')"
+                )
+    return lines
+
+
+def choice_words(state: GameState, seat: int) -> list[str]:
+    """What completion offers: the descriptions of the seat's choices and the commands."""
+    said = [state.describe(action) for action in state.legal_actions(seat)]
+    return [*said, *commands.NAMES]
+
+
+class Client:
+    """One game in the terminal: the session, who plays each seat, and what was shown."""
+
+    def __init__(
+        self,
+        console: Console,
+        session: Session,
+        agents: dict[int, Agent],
+        humans: set[int],
+        screen: Screen,
+        reader: LineReader | None = None,
+        delay: float = 0.0,
+    ) -> None:
+        self.console = console
+        self.session = session
+        self.agents = agents
+        self.humans = humans
+        self.screen = screen
+        self.reader = reader or LineReader()
+        self.log: list[str] = []
+        self.seen = session.state.events.last_seq
+        self.at_screen: int | None = None
+        self.read_up_to: dict[int, int] = {}
+        self.delay = delay
+        """Seconds to wait after a bot's action (to watch bots play)."""
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> GameState:
+        """Play to the end of the game."""
+        while not self.session.state.is_terminal():
+            state = self.session.state
+            player = state.current_player()
+            if player == CHANCE:
+                outcome = state.clone().resolve_chance()
+                self.session.apply(outcome)
+                self._say(f"chance: {state.describe(outcome)}", dim=True)
+                self._news()
+                continue
+            seats = range(state.num_players) if player == SIMULTANEOUS else [player]
+            seat = next(p for p in seats if state.legal_actions(p))
+            if seat in self.humans:
+                action = self.decide(seat)
+                if action is None:
+                    continue
+            else:
+                action = self.agents[seat].choose(state, seat)
+                time.sleep(self.delay)
+            self.take(action, seat)
+        return self.session.state
+
+    def take(self, action: Action, seat: int) -> None:
+        """Apply *action* for *seat* and report it (a secret choice as such)."""
+        said = self.session.state.describe(action)
+        self.session.apply(action, seat)
+        history = self.session.state.history()
+        if history and history[-1].visible_to is not None and self._hotseat():
+            said = "makes a secret choice"
+        self._say(f"player {seat}: {said}")
+        self._news()
+
+    def decide(self, seat: int) -> Action | None:
+        """The person's action for *seat*, or None after a command (undo, save, ...)."""
+        state = self.session.state
+        if self._hotseat() and self.at_screen != seat:
+            self._hand_over(seat)
+        self.at_screen = seat
+        self.console.print(self.screen.render(state, seat))
+        self.console.print(
+            f"[bold]Player {seat}[/], choose (a number, words of a choice, or help):"
+        )
+        for line in menu(state, seat):
+            self.console.print(escape(line))
+        while True:
+            line = self.reader.read(f"player {seat}: ", choice_words(state, seat))
+            answer = commands.interpret(state, seat, line)
+            if answer.message:
+                self.console.print(escape(answer.message))
+                continue
+            if answer.command:
+                done = self._command(answer, seat)
+                if done:
+                    return None
+                continue
+            assert answer.action is not None
+            if self._confirmed(state, seat, answer):
+                return answer.action
+
+    # ------------------------------------------------------------------ helpers
+
+    def _confirmed(self, state: GameState, seat: int, answer: commands.Answer) -> bool:
+        """Whether the person goes ahead: a preview to confirm, or a grave choice."""
+        action = answer.action
+        assert action is not None
+        if answer.confirm:
+            return self.reader.confirm(f"{state.describe(action)}: are you sure?", False)
+        shown = self.screen.preview(state, seat, action)
+        if not shown:
+            return True
+        self.console.print(escape(shown))
+        return self.reader.confirm("Go ahead?", True)
+
+    def _command(self, answer: commands.Answer, seat: int) -> bool:
+        """Carry out a command; True when the game moved (undo) and the screen is redrawn."""
+        state = self.session.state
+        if answer.command == "quit":
+            if self.reader.confirm("Leave the game? (it is saved; play --resume continues)", False):
+                raise typer.Exit(0)
+            return False
+        if answer.command == "save":
+            self.session.save()
+            where = f" to {self.session.path}" if self.session.path else ""
+            self.console.print(f"  [dim]saved{escape(where)}[/]")
+            return False
+        if answer.command == "undo":
+            try:
+                self.session.undo(seat)
+            except RulekeeperError as error:
+                self.console.print(f"[red]{escape(str(error))}[/]")
+                return False
+            self.seen = self.session.state.events.last_seq
+            self.console.print("  [dim]undone[/]")
+            return True
+        if answer.command == "list":
+            for line in menu(state, seat, answer.argument or "all"):
+                self.console.print(escape(line))
+            return False
+        if answer.command == "log":
+            for line in self.log[-40:]:
+                self.console.print(escape(line))
+            return False
+        action = Action.parse(answer.argument)
+        if answer.command == "why":
+            self.console.print(escape(commands.explain(state, seat, action)))
+        else:  # odds or preview: what the person would see before confirming
+            shown = self.screen.preview(state, seat, action) or commands.odds_text(
+                state, seat, action
+            )
+            self.console.print(escape(shown))
+        return False
+
+    def _hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    def _hand_over(self, seat: int) -> None:
+        """Hide the last player's screen until *seat*'s player says they are at it."""
+        self.console.clear()
+        self.console.print(
+            f"[bold]Player {seat}'s turn.[/] Other players, look away: what follows is for "
+            f"player {seat} only."
+        )
+        self.reader.read(f"Player {seat}, press Enter when you are at the screen: ")
+        self.console.clear()
+        since = self.read_up_to.get(seat, 0)
+        missed = self.log[since:]
+        if missed:
+            self.console.print("[bold]Since your last turn:[/]")
+            for line in missed[-30:]:
+                self.console.print(f"  {escape(line)}")
+        self.read_up_to[seat] = len(self.log)
+
+    def _news(self) -> None:
+        lines, self.seen = self.screen.news(self.session.state, self.seen)
+        for line in lines:
+            self._say(f"      {line}", dim=True)
+
+    def _say(self, line: str, dim: bool = False) -> None:
+        self.log.append(line.strip())
+        self.console.print(f"[dim]{escape(line)}[/]" if dim else f"  {escape(line)}")
+        if not self._hotseat() and self.at_screen is not None:
+            self.read_up_to[self.at_screen] = len(self.log)
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def play(
+    game_name: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[GAME]", help="battleground (default), battleground-movement or homm3-combat."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="Seed of the game's random stream (default: a random one, shown at the end)."
+        ),
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            help="Who plays each seat, in order: human, random, greedy, mcts, legacy or "
+            "module:Class, each with an optional @LEVEL (default: human,mcts).",
+        ),
+    ] = None,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            help="Older form: which seats the game's legacy bot plays: none, 0, 1 or both."
+        ),
+    ] = None,
+    map_name: Annotated[
+        str | None,
+        typer.Option("--map", help="Battleground: shipped map name or map file (first-game)."),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option(help="Battleground: rounds (the rulebook: 4).")
+    ] = None,
+    setup: Annotated[
+        str | None,
+        typer.Option(help="Battleground: first-game (default) or standard (with --forces)."),
+    ] = None,
+    forces: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Battleground, standard setup: the forces file."),
+    ] = None,
+    content: Annotated[
+        Path | None,
+        typer.Option(metavar="DIR", help="Your own card data (a content pack folder)."),
+    ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Play on from a position (docs/positions.md); the seed decides what it "
+            "leaves open.",
+        ),
+    ] = None,
+    battle: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="homm3-combat: the battle file (docs/homm3-battle.md)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Where to save the game (default: the saves folder)."),
+    ] = None,
+    resume: Annotated[
+        str | None,
+        typer.Option(
+            metavar="[FILE]",
+            help="Continue a saved game: the last unfinished one, or the file named.",
+        ),
+    ] = None,
+    game: Annotated[str | None, typer.Option("--game", help="The same as GAME.")] = None,
+) -> None:
+    """Play in the terminal: against bots, hotseat, or watch bots play."""
+    console = Console()
+    if bot is not None and players is not None:
+        raise typer.BadParameter("give --players or --bot, not both", param_hint="--players")
+    if bot is not None and bot not in ("none", "0", "1", "both"):
+        raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
+    if resume is not None:
+        session = _resumed(console, resume)
+        seed = session.record().seed
+    else:
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        name = game_name or game or "battleground"
+        params = _params(name, map_name, rounds, setup, forces, content, position, battle)
+        try:
+            loaded = load_game(name, **params)
+        except (RulekeeperError, KeyError) as error:
+            console.print(f"[red]error:[/] {escape(str(error))}")
+            raise typer.Exit(2) from None
+        session = Session(loaded.new_initial_state(seed), save or new_save(name, seed))
+        session.save()
+    state = session.state
+    humans, agents = _seats(console, state, seed, players, bot)
+    console.print(f"[dim]saving to {escape(str(session.path))}[/]", soft_wrap=True)
+    client = Client(console, session, agents, humans, screen_for(state.game.name))
+    final = client.run()
+    console.print(client.screen.render(final, None))
+    console.print(f"[bold]{escape(final.describe_result())}[/]")
+    console.print(f"seed {seed} (play it again with --seed {seed})")
+
+
+def _resumed(console: Console, resume: str) -> Session:
+    """The session saved at *resume* (``last``: the last unfinished game)."""
+    path = last_save() if resume == LAST else Path(resume)
+    if path is None:
+        console.print("[red]error:[/] --resume: no unfinished game is saved")
+        raise typer.Exit(2)
+    try:
+        session = Session.resume(path)
+    except (OSError, RulekeeperError) as error:
+        console.print(f"[red]error:[/] --resume: {escape(str(error))}")
+        raise typer.Exit(2) from None
+    console.print(f"[dim]resuming {escape(str(path))}[/]", soft_wrap=True)
+    return session
+
+
+def _params(
+    name: str,
+    map_name: str | None,
+    rounds: int | None,
+    setup: str | None,
+    forces: Path | None,
+    content: Path | None,
+    position: Path | None,
+    battle: Path | None,
+) -> dict[str, object]:
+    """The game's parameters from the options (each option only where the game takes it)."""
+    given: dict[str, object] = {
+        "map": map_name,
+        "rounds": rounds,
+        "setup": setup,
+        "forces": str(forces) if forces else None,
+        "content": str(content) if content else None,
+        "position": position,
+        "battle": battle,
+    }
+    allowed = (
+        {"content", "position", "battle"} if name == "homm3-combat" else set(given) - {"battle"}
+    )
+    for key, value in given.items():
+        if value is not None and key not in allowed:
+            raise typer.BadParameter(f"{name} does not take it", param_hint=f"--{key}")
+    if name in BATTLEGROUND and position is not None:
+        for key in ("map", "rounds", "setup"):
+            if given[key] is not None:
+                raise typer.BadParameter(
+                    "a position says its map and rounds", param_hint=f"--{key}"
+                )
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def _seats(
+    console: Console, state: GameState, seed: int, players: str | None, bot: str | None
+) -> tuple[set[int], dict[int, Agent]]:
+    """The seats people play, and a bot for every other seat (the last SPEC repeats)."""
+    from rulekeeper.core.agents import make_agent
+
+    seats = range(state.num_players)
+    if bot is not None:  # the older --bot: the game's legacy bot on those seats
+        bots = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}[bot]
+        specs = ["legacy" if seat in bots else "human" for seat in seats]
+        if state.game.name == "homm3-combat":
+            specs = ["random" if seat in bots else "human" for seat in seats]
+    else:
+        specs = [s.strip() for s in (players or "human,mcts").split(",") if s.strip()]
+    humans: set[int] = set()
+    agents: dict[int, Agent] = {}
+    for seat in seats:
+        spec = specs[min(seat, len(specs) - 1)] if specs else "human"
+        if spec == "human":
+            humans.add(seat)
+            continue
+        try:
+            agents[seat] = make_agent(spec, seed + 1000 + seat)
+        except ValueError as error:
+            console.print(f"[red]error:[/] --players: {escape(str(error))}")
+            raise typer.Exit(2) from None
+    return humans, agents
