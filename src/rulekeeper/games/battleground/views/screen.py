@@ -379,16 +379,18 @@ def hand_panel(state: BattlegroundState, seat: int | None) -> Panel:
             expand=True,
             box=box.SIMPLE_HEAD,
         )
-        table.add_column("card", ratio=2)
+        table.add_column("card", no_wrap=True)
+        table.add_column("kind")
         table.add_column("init", justify="right")
         table.add_column("AP", justify="right")
         table.add_column("mana", justify="right")
-        table.add_column("bonus", ratio=5)
+        table.add_column("bonus")
         for card_id in [*side.hand, *side.glory]:
             card = state.play_card(card_id)
             kind = "glory" if isinstance(card, GloryCard) else "fate"
             table.add_row(
-                f"{card.name} ({kind})",
+                card.name,
+                kind,
                 str(card.initiative),
                 str(card.ap),
                 str(card.mana),
