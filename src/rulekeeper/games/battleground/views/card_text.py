@@ -14,6 +14,7 @@ mana, VP, stats, range, dice, result table) are always shown from the data. The 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard, Mission
@@ -38,7 +39,9 @@ __all__ = [
     "effect_text",
     "item_text",
     "mission_text",
+    "name_of",
     "play_card_text",
+    "readable",
     "results_text",
     "skill_text",
     "text_of",
@@ -351,6 +354,27 @@ def play_card_text(card: FateCard | GloryCard) -> str:
         f"{card.name} ({kind}, initiative {card.initiative}, {card.ap} AP, {card.mana} mana). "
         f"Bonus: {bonus_text(card)}"
     )
+
+
+ID = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
+"""A card, skill or character id written in a text (lower case words joined by hyphens)."""
+
+
+def name_of(pack: ContentPack, key: str) -> str | None:
+    """The name of the card, character or skill with id ``key`` (None: no such id)."""
+    for cards in (pack.characters, pack.weapons, pack.items, pack.fate, pack.glory):
+        found = cards.get(key)
+        if found is not None:
+            return str(found.name)
+    skills = [s for c in pack.characters.values() for s in c.skills]
+    skills += [s for i in pack.items.values() for s in i.skills]
+    return next((skill.name for skill in skills if skill.id == key), None)
+
+
+def readable(pack: ContentPack, text: str) -> str:
+    """``text`` with every id of the pack it holds replaced by the name (the rules' notes name
+    some sources by id)."""
+    return ID.sub(lambda match: name_of(pack, match.group()) or match.group(), text)
 
 
 def text_of(pack: ContentPack, card_id: str) -> str:

@@ -160,9 +160,9 @@ def _dice(faces: object) -> str:
     return " ".join(str(f) for f in faces) if isinstance(faces, list | tuple) and faces else "-"
 
 
-def dice_line(test: _Test) -> str:
+def dice_line(state: BattlegroundState, test: _Test) -> str:
     """A test: its dice and scope with the causes, what was rolled and the successes."""
-    causes = test.notes[1:-1]
+    causes = [card_text.readable(state.pack, note) for note in test.notes[1:-1]]
     summary = test.notes[-1] if test.notes else ""
     text = f"{test.label} {summary.split(' (scope')[0]}" if summary else test.label
     if causes:
@@ -189,7 +189,7 @@ def _attack_line(state: BattlegroundState, pending: _Pending, data: Mapping[str,
     if attack.get("focus"):
         extra.append("focus spent")
     head = f"{attacker} attacks {target} with {_weapon_name(state, weapon_id)} ({', '.join(extra)})"
-    tests = [dice_line(t) for t in pending.tests]
+    tests = [dice_line(state, t) for t in pending.tests]
     if len(pending.tests) == 1:
         tests.append("no defence test")
     net = int(data.get("successes", 0) or 0)
@@ -202,7 +202,7 @@ def _row(state: BattlegroundState, weapon_id: object, row: object) -> str:
         return "no effect"
     weapon = state.weapon(str(weapon_id))
     if weapon is None:
-        return "1 wound" if weapon_id == FISTS else f"row {row}+"
+        return "1+ row, 1 wound" if weapon_id == FISTS else f"row {row}+"
     for outcome in weapon.results:
         if outcome.successes == row:
             return f"{row}+ row, " + ", ".join(card_text.effect_text(e) for e in outcome.effects)
@@ -211,7 +211,7 @@ def _row(state: BattlegroundState, weapon_id: object, row: object) -> str:
 
 def _skill_line(state: BattlegroundState, pending: _Pending, data: Mapping[str, Any]) -> str:
     who = _name(state, data.get("character", "?"))
-    tests = "; ".join(dice_line(t) for t in pending.tests)
+    tests = "; ".join(dice_line(state, t) for t in pending.tests)
     row = data.get("row")
     result = "no effect" if row is None else f"the {row}+ row applies"
     net = _successes(data.get("successes", 0))

@@ -196,6 +196,8 @@ class AttackPreview:
     cover: str
     flank: str
     odds: dict[str, Any]
+    causes: tuple[str, ...]
+    """The attack test's modifiers with their rules (Scope Modifiers: cover, flank, focus...)."""
     rows: dict[str, str]
     """Each result key of ``odds["outcome"]`` ('none' or the row's successes) in words."""
 
@@ -213,7 +215,7 @@ class AttackPreview:
         mana = f", {self.mana} mana" if self.mana else ""
         reach = f' of {self.reach:g}"' if self.reach is not None else " (adjacent)"
         attack, defence = self.odds["attack"], self.odds["defence"]
-        causes = [n for n in attack["notes"][1:-1]]
+        causes = self.causes
         rerolls = []
         if attack["free_rerolls"]:
             rerolls.append(f"{attack['free_rerolls']} free")
@@ -287,6 +289,7 @@ def attack_preview(state: BattlegroundState, seat: int, action: Action) -> Attac
         else "no (melee attacks ignore cover)",
         flank=(f"yes (the target faces {facing}, the attack comes from behind)" if flank else "no"),
         odds=odds,
+        causes=tuple(card_text.readable(state.pack, n) for n in odds["attack"]["notes"][1:-1]),
         rows=rows,
     )
 
@@ -299,7 +302,7 @@ def reroll_preview(state: BattlegroundState, top: DiceTestStep, action: Action) 
     test = state.test_of(top)
     faces = list(action.ints_param("faces"))
     failed = [f for f in test.initial if not test.succeeds(f)]
-    causes = test.notes[1:-1]
+    causes = [card_text.readable(state.pack, note) for note in test.notes[1:-1]]
     stage = "free rerolls" if test.stage == "free" else "mana rerolls (1 mana each)"
     lines = [
         f"{test.label}: dice showing {' '.join(str(f) for f in test.initial)}"
