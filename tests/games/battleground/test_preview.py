@@ -131,7 +131,7 @@ def test_the_attack_preview_gives_the_exact_odds_of_state_odds() -> None:
         assert f'Range {distance:.1f}"' in text
         sight = "yes" if state.field.has_line_of_sight(attacker.position, target.position) else "no"
         assert f"line of sight: {sight}" in text
-        notes = odds["attack"]["notes"]  # type: ignore[index,call-overload]
+        notes = odds["attack"]["notes"]
         for note in notes[1:-1]:  # every modifier with its rule, ids named
             assert readable(state.pack, str(note)) in text
 

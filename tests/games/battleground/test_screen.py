@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import random
+from pathlib import Path
 
 import pytest
 from bot_games import bot_game, finished_game, first_decision
+from game_helpers import DARK_AMBITION, act, arena, hand, put, select, start
 from rich.console import Console
 
 from rulekeeper.core import load_game
@@ -94,7 +96,7 @@ def test_the_other_hand_never_shows(seed: int) -> None:
             public = set()  # cards revealed, played or discarded: named in public events
             for event in state.events.public(0):
                 cards = event.data.get("cards", [event.data.get("card")])
-                public |= {c for c in cards if isinstance(c, str)}  # type: ignore[union-attr]
+                public |= {c for c in cards if isinstance(c, str)}
             for card_id in other.hand + other.glory:
                 if card_id in own.hand + own.glory or card_id in public:
                     continue
@@ -103,7 +105,7 @@ def test_the_other_hand_never_shows(seed: int) -> None:
                 assert state.play_card(card_id).name in text
         spectator = text_of(state, None)
         assert "Your hand" not in spectator
-        assert text_of(state.resample(0, random.Random(5)), None) == spectator  # type: ignore[arg-type]
+        assert text_of(state.resample(0, random.Random(5)), None) == spectator
 
 
 def test_ap_left_is_right_after_spending_ap() -> None:
@@ -204,3 +206,20 @@ def test_rendering_changes_nothing() -> None:
     text_of(state, seat)
     text_of(state, None)
     assert state.serialize() == before
+
+
+def test_marks_are_drawn_and_listed(tmp_path: Path) -> None:
+    """Rulebook, Marks: a mark stays on its hex until the clean-up; the board draws it as
+    ``&`` and the objectives table lists it with its owner and radius (Tidal Surge: 2")."""
+    state = start(arena(tmp_path, objectives=[{"id": "objective-1", "at": [8, 3]}]))
+    put(state, "mer-man", 5, 7, facing=0, mana=2)
+    hand(state, 1, DARK_AMBITION)
+    select(state, None, DARK_AMBITION)
+    act(state, "activate", character="mer-man")
+    act(state, "bonus", choice="mana")
+    act(state, "skill", skill="mer-man-tidal-surge")
+    act(state, "mark-at", at=[7, 7, 0])
+    text = text_of(state, 1)
+    assert cell(state, text, 7, 7)[0] == "&"
+    assert 'Marks: mer-man (player 1) at (7,7), radius 2"' in " ".join(text.split())
+    assert cell(state, text, 8, 3)[0] == "*"
