@@ -28,7 +28,11 @@ from rulekeeper.core.hexes import DIRECTION_NAMES, Hex, Position
 from rulekeeper.games.battleground.board.render import Overlay, render_map
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.rules.activation import BonusStep
-from rulekeeper.games.battleground.rules.combat import knock_out_value, usable_weapons
+from rulekeeper.games.battleground.rules.combat import (
+    knock_out_value,
+    usable_weapons,
+    weapon_type,
+)
 from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
 from rulekeeper.games.battleground.views import card_text
@@ -326,7 +330,8 @@ def active_card(state: BattlegroundState) -> Panel | None:
             ap.append(f" | {slot} {name}")
     lines.append(ap)
     costs = [f"move {state.cost_of(turn, 'move')}", f"focus {state.cost_of(turn, 'focus')}"]
-    costs += [f"{t} attack {state.weapon_cost(turn, t)}" for t in ("melee", "ranged", "spell")]
+    types = sorted({weapon_type(state, w) for w in usable_weapons(state, fighter)})
+    costs += [f"{t} attack {state.weapon_cost(turn, t)}" for t in types]
     lines.append(f"Next action costs (AP): {', '.join(costs)}")
     if turn.free_actions:
         lines.append(f"Free actions: {', '.join(turn.free_actions)}")
