@@ -17,6 +17,7 @@ under a platform holds a ground and a platform position), and a space when all a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ from rulekeeper.core.hexes import (
 )
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 
-__all__ = ["LEGEND", "Glyph", "render_map", "render_plain"]
+__all__ = ["LEGEND", "NO_OVERLAY", "Glyph", "Overlay", "render_map", "render_plain"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ PLATFORM_ON_OBSTACLE = Glyph("^", "bold bright_yellow on grey35", "platform on a
 PLATFORM_OVER_GROUND = Glyph("n", "bold bright_yellow", "platform with ground under it")
 LADDER = Glyph("=", "bold yellow", "ladder")
 OBJECTIVE = Glyph("*", "bold bright_green", "objective token")
+CLAIMED = Glyph("+", "dim green", "objective claimed (token taken)")
+MARK = Glyph("&", "bold magenta", "mark")
 ZONE_0 = Glyph(".", "grey70 on #17375e", "deployment zone of player 0", plain="0")
 ZONE_1 = Glyph(".", "grey70 on #5e1717", "deployment zone of player 1", plain="1")
 CHARACTER = Glyph("Ab", "bold reverse", "character (short label)")
@@ -90,12 +93,27 @@ LABEL_STYLE = "dim"
 _Segment = tuple[str, str, str]
 
 
+@dataclass(frozen=True)
+class Overlay:
+    """What a game in progress adds to the map: a rich style per character label (side colours,
+    the active character), the objective tokens already claimed (hex -> the claiming player)
+    and the hexes holding a mark. Plain text shows the labels and glyphs, never the styles."""
+
+    styles: Mapping[Position, str] = dataclasses.field(default_factory=dict)
+    claimed: Mapping[Hex, int] = dataclasses.field(default_factory=dict)
+    marks: frozenset[Hex] = frozenset()
+
+
+NO_OVERLAY = Overlay()
+
+
 def render_map(
     field: Battlefield,
     *,
     characters: Mapping[Position, str] | None = None,
     sight_from: Position | None = None,
     show_coordinates: bool = True,
+    overlay: Overlay = NO_OVERLAY,
 ) -> Text:
     """The board with colours, row and column labels and a legend.
 
@@ -103,10 +121,11 @@ def render_map(
     (one when ``sight_from`` needs the second for its mark; a hex with characters both under
     and on a platform shows both initials, the one on the ground first). ``sight_from`` marks
     every other position as visible or not from there, by ``field.has_line_of_sight``.
+    ``overlay`` styles the labels and shows claimed objectives and marks (:class:`Overlay`).
     Raises ValueError when ``sight_from`` is not a position of the map.
     """
     text = Text()
-    for line in _lines(field, characters or {}, sight_from, show_coordinates):
+    for line in _lines(field, characters or {}, sight_from, show_coordinates, overlay):
         for rich_part, _plain, style in line:
             text.append(rich_part, style=style or None)
         text.append("\n")
@@ -120,9 +139,10 @@ def render_plain(
     characters: Mapping[Position, str] | None = None,
     sight_from: Position | None = None,
     show_coordinates: bool = True,
+    overlay: Overlay = NO_OVERLAY,
 ) -> str:
     """The same picture as :func:`render_map` without colours (zones drawn as 0 and 1)."""
-    lines = _lines(field, characters or {}, sight_from, show_coordinates)
+    lines = _lines(field, characters or {}, sight_from, show_coordinates, overlay)
     return "\n".join("".join(plain for _r, plain, _s in line).rstrip() for line in lines) + "\n"
 
 
@@ -134,6 +154,7 @@ def _lines(
     characters: Mapping[Position, str],
     sight_from: Position | None,
     show_coordinates: bool,
+    overlay: Overlay = NO_OVERLAY,
 ) -> list[list[_Segment]]:
     if sight_from is not None and sight_from not in field.positions:
         raise ValueError(f"sight_from {sight_from} is not a position of map {field.name!r}")
@@ -158,11 +179,42 @@ def _lines(
             line.append(_same(" ", ""))
         for column in range(field.columns):
             h = offset_to_axial(column, row)
-            line.extend(_cell(field, h, kinds, objectives, by_hex.get(h, {}), sight_from))
+            cell = _cell(field, h, kinds, objectives, by_hex.get(h, {}), sight_from)
+            line.extend(_overlaid(cell, field, h, by_hex.get(h, {}), overlay))
         lines.append(line)
     lines.append([])
-    lines.extend(_legend(field, sight_from, show_coordinates))
+    lines.extend(_legend(field, sight_from, show_coordinates, overlay))
     return lines
+
+
+def _overlaid(
+    cell: list[_Segment],
+    field: Battlefield,
+    h: Hex,
+    occupants: Mapping[int, str],
+    overlay: Overlay,
+) -> list[_Segment]:
+    """A cell with the game's overlay: a character's own style, a claimed token, a mark."""
+    if overlay is NO_OVERLAY:
+        return cell
+    if occupants:
+        style = next(
+            (
+                overlay.styles[Position(h[0], h[1], level)]
+                for level in (PLATFORM, GROUND)
+                if Position(h[0], h[1], level) in overlay.styles
+            ),
+            None,
+        )
+        if style is None:
+            return cell
+        return [(rich, plain, style) for rich, plain, _ in cell]
+    zone = _zone_of(field, h)
+    if h in overlay.claimed:
+        return [_same(CLAIMED.char, _with_zone(CLAIMED.style, zone)), *cell[1:]]
+    if h in overlay.marks:
+        return [_same(MARK.char, _with_zone(MARK.style, zone)), *cell[1:]]
+    return cell
 
 
 def _same(text: str, style: str) -> _Segment:
@@ -279,9 +331,16 @@ def _column_header(columns: int, prefix_width: int) -> list[list[_Segment]]:
 
 
 def _legend(
-    field: Battlefield, sight_from: Position | None, show_coordinates: bool
+    field: Battlefield,
+    sight_from: Position | None,
+    show_coordinates: bool,
+    overlay: Overlay = NO_OVERLAY,
 ) -> list[list[_Segment]]:
     entries = list(LEGEND) + (list(SIGHT_LEGEND) if sight_from is not None else [])
+    if overlay.claimed:
+        entries.append(CLAIMED)
+    if overlay.marks:
+        entries.append(MARK)
     lines: list[list[_Segment]] = [[_same("Legend:", "bold")]]
     per_line = 2
     for start in range(0, len(entries), per_line):

@@ -11,6 +11,7 @@ from rulekeeper.games.battleground.content.effects import CONDITION_KINDS, EFFEC
 
 __all__ = [
     "NOT_VALUES",
+    "TEXT_OVERRIDE_DOC",
     "CardBase",
     "CardFaction",
     "Faction",
@@ -36,6 +37,12 @@ MISSION_KINDS: tuple[str, ...] = (
     "area_attack_hits",
     "apply_debuffs",
 )
+TEXT_OVERRIDE_DOC = (
+    "Shown to players instead of the text generated from the card's effect data "
+    "(views/card_text.py); the card's numbers are still shown from the data."
+)
+"""What the optional ``text_override`` field of a card or skill means (docs/content.md)."""
+
 _TAGS = frozenset(EFFECT_KINDS) | frozenset(CONDITION_KINDS) | frozenset(MISSION_KINDS)
 # Fields holding one tagged union (not a list of them): pydantic puts the tag after their name.
 _UNION_FIELDS = frozenset({"condition", "mission"})

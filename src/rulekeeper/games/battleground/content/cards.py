@@ -12,7 +12,12 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulekeeper.games.battleground.content.base import CardBase, CardFaction, WeaponType
+from rulekeeper.games.battleground.content.base import (
+    TEXT_OVERRIDE_DOC,
+    CardBase,
+    CardFaction,
+    WeaponType,
+)
 from rulekeeper.games.battleground.content.effects import Ability
 
 __all__ = ["FateCard", "GloryCard", "Mission"]
@@ -93,6 +98,7 @@ class _Card(CardBase):
     ap: int = Field(ge=0, le=5)
     mana: int = Field(ge=0, le=5)
     count: int = Field(default=1, ge=1, le=4)
+    text_override: str | None = Field(default=None, description=TEXT_OVERRIDE_DOC)
 
 
 class FateCard(_Card):

@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.games.battleground.content.base import (
+    TEXT_OVERRIDE_DOC,
     CardBase,
     Faction,
     ItemKind,
@@ -61,6 +62,7 @@ class CharacterCard(CardBase):
     weapon_slots: int | None = Field(default=None, ge=0, le=5)
     item_slots: int | None = Field(default=None, ge=0, le=5)
     skills: list[Skill] = Field(default_factory=list)
+    text_override: str | None = Field(default=None, description=TEXT_OVERRIDE_DOC)
 
     @model_validator(mode="after")
     def _check(self) -> CharacterCard:

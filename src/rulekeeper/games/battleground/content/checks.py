@@ -383,7 +383,8 @@ def uncovered(card: BaseModel) -> list[str]:
     """Values set in the data that are neither ``provisional`` nor cited in ``source``.
 
     The shipped pack has none: every value is either printed in the rulebook (and sourced) or
-    our reconstruction (and provisional). ``id`` and ``text`` fields are not values.
+    our reconstruction (and provisional). ``id``, ``text`` and ``text_override`` fields are not
+    values.
     """
     covered = set(getattr(card, "provisional", [])) | set(getattr(card, "source", {}))
     data = card.model_dump(exclude_unset=True)
@@ -394,7 +395,7 @@ def uncovered(card: BaseModel) -> list[str]:
             return
         if isinstance(node, dict):
             for key, value in node.items():
-                if key in ("id", "text") or (not path and key in NOT_VALUES):
+                if key in ("id", "text", "text_override") or (not path and key in NOT_VALUES):
                     continue
                 visit(value, f"{path}.{key}" if path else key)
         elif isinstance(node, list) and node and isinstance(node[0], dict | list):

@@ -568,6 +568,8 @@ class Skill(_Model):
     id: Slug
     name: str = Field(min_length=1)
     text: str = ""
+    text_override: str | None = None
+    """Shown instead of the text generated from ``abilities`` (views/card_text.py)."""
     ap_cost: int = Field(default=0, ge=0, le=5)
     mana_cost: int = Field(default=0, ge=0, le=5)
     abilities: list[Ability] = Field(min_length=1)

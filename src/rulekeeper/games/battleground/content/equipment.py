@@ -15,7 +15,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from rulekeeper.games.battleground.content.base import CardBase, Faction, ItemKind, WeaponType
+from rulekeeper.games.battleground.content.base import (
+    TEXT_OVERRIDE_DOC,
+    CardBase,
+    Faction,
+    ItemKind,
+    WeaponType,
+)
 from rulekeeper.games.battleground.content.effects import Ability, Outcome, Skill
 
 __all__ = ["ItemCard", "WeaponCard"]
@@ -30,6 +36,7 @@ class _Equipment(CardBase):
     factions: list[Faction] = Field(default_factory=_both_factions, min_length=1)
     characters: list[str] | None = Field(default=None, min_length=1)
     copies: int = Field(default=1, ge=1, le=6)
+    text_override: str | None = Field(default=None, description=TEXT_OVERRIDE_DOC)
 
 
 class WeaponCard(_Equipment):
