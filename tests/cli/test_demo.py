@@ -39,8 +39,9 @@ def test_play_asks_the_human_and_rejects_a_bad_choice() -> None:
 def test_play_hides_the_opponents_hand_and_shows_ones_own() -> None:
     """battleground.md §3: card selection is hidden; a player sees only its own hand."""
     result = runner.invoke(app, ["play", "--seed", "1", "--bot", "1", "--rounds", "1"], input="q\n")
-    assert "Player 0's hand:" in result.output
-    assert "Player 1's hand:" not in result.output
+    assert "Your hand (player 0)" in result.output
+    assert "Your hand (player 1)" not in result.output
+    assert "Player 1: 5 fate and 2 glory cards in hand (hidden)" in result.output
 
 
 def test_play_the_movement_slice_bot_against_bot() -> None:

@@ -69,11 +69,12 @@ def test_hotseat_hides_each_hand_until_its_player_is_at_the_screen(tmp_path: Pat
     out = result.output
     segments = out.split(", press Enter when you are at the screen")
     assert len(segments) >= 3, "a hand-over before each player's first decision"
-    assert "'s hand:" not in segments[0]  # nothing shown before the first player is there
+    assert "Your hand" not in segments[0]  # nothing shown before the first player is there
     for before, shown in itertools.pairwise(segments[:-1]):  # the last one: the quit
         seat = int(before.rsplit("Player ", 1)[1][0])
-        assert f"Player {seat}'s hand:" in shown
-        assert f"Player {1 - seat}'s hand:" not in shown
+        assert f"Your hand (player {seat})" in shown
+        assert f"Your hand (player {1 - seat})" not in shown
+        assert f"Player {1 - seat}: " in shown and "(hidden)" in shown
     assert "makes a secret choice" in out and "selects" not in out  # no card is named
 
 

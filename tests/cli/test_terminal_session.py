@@ -115,7 +115,6 @@ def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
     term.wait_for("Go ahead?")  # the attack's odds are shown first
     term.type("")
     term.wait_for("attacks Zombies")
-    term.wait_for("chance: the die shows")
     term.prompt(1)  # the Zombies activate
     term.type("²¿ non-ASCII ☃")
     term.wait_for("no choice matches")

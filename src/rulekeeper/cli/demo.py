@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -138,33 +138,13 @@ def _news(console: Console, state: GameState, since: int) -> int:
     return state.events.last_seq
 
 
-def board_view(state: BattlegroundState, seat: int | None) -> list[RenderableType]:
-    """The battlefield, the forces, the score and *seat*'s hand."""
-    shown: list[RenderableType] = [
-        render_map(state.field, characters=_labels(state)),
-        forces_table(state),
-        score_line(state),
-    ]
-    hand = hand_line(state, seat) if seat is not None else ""
-    if hand:
-        shown.append(hand)
-    return shown
-
-
 def _bot(state: BattlegroundState, seed: int) -> Agent:
     return ObjectiveSeeker(seed) if isinstance(state, MovementState) else SkirmishBot(seed)
 
 
 def _finish(console: Console, state: BattlegroundState) -> None:
-    board(console, state)
-    console.print(forces_table(state))
-    console.print(score_line(state))
-    winner = state.winner
-    result = getattr(state, "result", "")
-    if winner < 0:
-        console.print(f"[bold]Draw[/] ({result or 'no player leads by 20 VP or more'}).")
-    else:
-        console.print(f"[bold]Player {winner} wins[/] ({result or 'points victory'}).")
+    console.print(screen_for(state.game.name).render(state, None))
+    console.print(f"[bold]{escape(state.describe_result())}[/]")
 
 
 def demo(

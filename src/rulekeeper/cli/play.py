@@ -50,11 +50,14 @@ def menu(state: GameState, seat: int, show: str | None = None) -> list[str]:
     counts = Counter(action.kind for action in legal)
     long = len(legal) > MENU_LIMIT and show != "all"
     lines = []
+    only = show if show in counts else None
     for index, action in enumerate(legal):
+        if only is not None and action.kind != only:
+            continue
         if long and counts[action.kind] > GROUP and action.kind != show:
             continue
         lines.append(f"  {index:3d}  {state.describe(action)}")
-    if long:
+    if long and only is None:
         for kind, count in counts.items():
             if count > GROUP and kind != show:
                 example = next(a for a in legal if a.kind == kind)
@@ -107,8 +110,8 @@ class Client:
             if player == CHANCE:
                 outcome = state.clone().resolve_chance()
                 self.session.apply(outcome)
-                self._say(f"chance: {state.describe(outcome)}", dim=True)
-                self._news()
+                if not self._news():  # the game's log tells the roll, or this line does
+                    self._say(f"chance: {state.describe(outcome)}", dim=True)
                 continue
             seats = range(state.num_players) if player == SIMULTANEOUS else [player]
             seat = next(p for p in seats if state.legal_actions(p))
@@ -127,8 +130,9 @@ class Client:
         said = self.session.state.describe(action)
         self.session.apply(action, seat)
         history = self.session.state.history()
-        if history and history[-1].visible_to is not None and self._hotseat():
-            said = "makes a secret choice"
+        hidden = history[-1].visible_to if history else None
+        if hidden is not None and not self.humans <= set(hidden):
+            said = "makes a secret choice"  # a person at the screen may not see it
         self._say(f"player {seat}: {said}")
         self._news()
 
@@ -232,10 +236,12 @@ class Client:
                 self.console.print(f"  {escape(line)}")
         self.read_up_to[seat] = len(self.log)
 
-    def _news(self) -> None:
+    def _news(self) -> int:
+        """Tell what happened since the last news; how many lines that took."""
         lines, self.seen = self.screen.news(self.session.state, self.seen)
         for line in lines:
             self._say(f"      {line}", dim=True)
+        return len(lines)
 
     def _say(self, line: str, dim: bool = False) -> None:
         self.log.append(line.strip())

@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -96,12 +96,9 @@ def _homm3() -> Screen:
 
 
 def _battleground() -> Screen:
-    from rulekeeper.cli.demo import board_view
+    from rulekeeper.games.battleground.views import log, preview, screen
 
-    def draw(state: GameState, seat: int | None) -> RenderableType:
-        return Group(*board_view(state, seat))  # type: ignore[arg-type]
-
-    return Screen(draw, generic_news, odds_preview)
+    return Screen(screen.render, log.news, preview.preview)  # type: ignore[arg-type]
 
 
 SCREENS: dict[str, Callable[[], Screen]] = {
