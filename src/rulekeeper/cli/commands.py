@@ -59,17 +59,28 @@ def _words(text: str) -> list[str]:
     return [w.strip(",") for w in text.split() if w.strip(",")]
 
 
+TOKEN = re.compile(r"\(-?\d+,-?\d+\)|[^\W_]+(?:['-][^\W_]+)*|[+-]?\d+")
+
+
+def tokens(text: str) -> list[str]:
+    """The words of a description: names, numbers and ``(q,r)`` places, case-folded."""
+    return TOKEN.findall(text.casefold().replace(", ", ","))
+
+
 def matches(state: GameState, legal: list[Action], text: str) -> list[Action]:
-    """The legal actions whose description (or engine form) holds every word of *text*."""
+    """The legal actions whose description (or engine form) has, for every word of *text*, a
+    word that starts with it; if several do, those where every word is whole, when any."""
     words = _words(text)
     if not words:
         return []
-    found = []
+    found, whole = [], []
     for action in legal:
-        said = f"{state.describe(action)} {action}".casefold()
-        if all(word in said for word in words):
+        said = tokens(f"{state.describe(action)} {action}")
+        if all(any(t.startswith(w) for t in said) for w in words):
             found.append(action)
-    return found
+            if all(w in said for w in words):
+                whole.append(action)
+    return whole if len(found) > 1 and whole else found
 
 
 def interpret(state: GameState, seat: int, line: str) -> Answer:

@@ -146,8 +146,14 @@ class Client:
         self.console.print(
             f"[bold]Player {seat}[/], choose (a number, words of a choice, or help):"
         )
+        details = self._details(state, seat)
+        for line in details.pop(-1, []):
+            self.console.print(escape(line), style="dim")
         for line in menu(state, seat):
             self.console.print(escape(line))
+            index = int(line.split()[0]) if line.split()[0].isdigit() else -1
+            if details.get(index):
+                self.console.print(escape(_indented(details[index])), style="dim")
         while True:
             line = self.reader.read(f"player {seat}: ", choice_words(state, seat))
             answer = commands.interpret(state, seat, line)
@@ -165,12 +171,35 @@ class Client:
 
     # ------------------------------------------------------------------ helpers
 
+    def _details(self, state: GameState, seat: int) -> dict[int, list[str]]:
+        """What to show under each choice whose kind the screen details, by index; what all
+        of them share is said once, under -1 (the dice of a reroll, say)."""
+        legal = state.legal_actions(seat)
+        found: dict[int, list[str]] = {}
+        for index, action in enumerate(legal):
+            if action.kind in self.screen.details:
+                shown = self.screen.preview(state, seat, action)
+                if shown:
+                    found[index] = shown.splitlines()
+        if len(found) < 2:
+            return found
+        shared = [
+            line
+            for line in next(iter(found.values()))
+            if all(line in lines for lines in found.values())
+        ]
+        details = {i: [line for line in lines if line not in shared] for i, lines in found.items()}
+        details[-1] = shared
+        return details
+
     def _confirmed(self, state: GameState, seat: int, answer: commands.Answer) -> bool:
         """Whether the person goes ahead: a preview to confirm, or a grave choice."""
         action = answer.action
         assert action is not None
         if answer.confirm:
             return self.reader.confirm(f"{state.describe(action)}: are you sure?", False)
+        if action.kind not in self.screen.confirm:
+            return True
         shown = self.screen.preview(state, seat, action)
         if not shown:
             return True
@@ -248,6 +277,11 @@ class Client:
         self.console.print(f"[dim]{escape(line)}[/]" if dim else f"  {escape(line)}")
         if not self._hotseat() and self.at_screen is not None:
             self.read_up_to[self.at_screen] = len(self.log)
+
+
+def _indented(lines: list[str]) -> str:
+    """*lines* under a menu line."""
+    return "\n".join(f"         {line}" for line in lines)
 
 
 # ---------------------------------------------------------------------- the command

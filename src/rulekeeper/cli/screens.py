@@ -31,6 +31,11 @@ class Screen:
     render: Callable[[GameState, int | None], RenderableType]
     news: Callable[[GameState, int], tuple[list[str], int]]
     preview: Callable[[GameState, int, Action], str | None]
+    confirm: frozenset[str] = frozenset({"move", "attack"})
+    """Kinds of action whose preview a person confirms before the action is taken."""
+    details: frozenset[str] = frozenset()
+    """Kinds of action whose preview is shown under each choice in the menu (a bonus's text,
+    what a reroll would reroll), so no choice is blind."""
 
 
 def _short(value: object, width: int = 160) -> str:
@@ -98,7 +103,12 @@ def _homm3() -> Screen:
 def _battleground() -> Screen:
     from rulekeeper.games.battleground.views import log, preview, screen
 
-    return Screen(screen.render, log.news, preview.preview)  # type: ignore[arg-type]
+    return Screen(
+        screen.render,  # type: ignore[arg-type]
+        log.news,  # type: ignore[arg-type]
+        preview.preview,  # type: ignore[arg-type]
+        details=frozenset({"bonus", "reroll", "interrupt"}),
+    )
 
 
 SCREENS: dict[str, Callable[[], Screen]] = {
