@@ -92,12 +92,13 @@ GENERIC = Screen(generic_render, generic_news, odds_preview)
 
 
 def _homm3() -> Screen:
+    from rulekeeper.games.homm3.views.log import news
     from rulekeeper.games.homm3.views.text import render
 
     def draw(state: GameState, seat: int | None) -> RenderableType:
         return Text(render(state, seat))  # type: ignore[arg-type]
 
-    return Screen(draw, generic_news, odds_preview)
+    return Screen(draw, news, odds_preview)  # type: ignore[arg-type]
 
 
 def _battleground() -> Screen:
