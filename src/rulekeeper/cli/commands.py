@@ -55,8 +55,7 @@ COORDINATES = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
 
 def _words(text: str) -> list[str]:
     """The words of *text*; a pair like ``4,-2`` is one word, written ``(4,-2)`` as games do."""
-    text = COORDINATES.sub(lambda m: f" ({m.group(1)},{m.group(2)}) ", text.casefold())
-    return [w.strip(",") for w in text.split() if w.strip(",")]
+    return tokens(COORDINATES.sub(lambda m: f" ({m.group(1)},{m.group(2)}) ", text))
 
 
 TOKEN = re.compile(r"\(-?\d+,-?\d+\)|[^\W_]+(?:['-][^\W_]+)*|[+-]?\d+")
