@@ -164,3 +164,36 @@ def test_the_generic_screen_shows_any_game() -> None:
     lines, last = GENERIC.news(state, 0)
     assert last == state.events.last_seq and all(isinstance(line, str) for line in lines)
     assert GENERIC.preview(state, 0, Action.of("forfeit")) is None
+
+
+def test_los_tells_sight_range_and_cover_between_two_characters() -> None:
+    """Issue 9 §1: ``los he-man skeletor`` answers by the battlefield's own line of sight and
+    cover (battleground.md §2); a name that is nobody's says who is there."""
+    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.views import sight
+
+    state = load_game("battleground").new_initial_state(seed=1)
+    assert isinstance(state, BattlegroundState)
+    said = screen_for("battleground").command
+    assert said is not None
+    answer = said(state, 0, "los he-man skel")
+    assert answer is not None and answer.startswith("He-Man at ")
+    he, sk = state.fighters["he-man"], state.fighters["skeletor"]
+    verdict = state.field.line_of_sight(he.position, sk.position)
+    assert verdict.reason in answer
+    assert f'{state.field.range_inches(he.position, sk.position):.1f}"' in answer
+    assert "no character on the battlefield is called 'orko'" in (
+        said(state, 0, "los he orko") or ""
+    )
+    assert said(state, 0, "los he-man") == sight.USAGE
+    assert said(state, 0, "move 4,-2") is None
+
+
+def test_think_gives_the_mcts_bots_a_wall_clock_budget() -> None:
+    result = runner.invoke(app, ["play", "homm3-combat", "--battle", BATTLE, "--think", "0"])
+    assert result.exit_code == 2 and "--think" in result.output
+    done = runner.invoke(
+        app, ["play", "homm3-combat", "--battle", BATTLE, "--players", "mcts@1", "--think", "0.01"]
+    )
+    assert done.exit_code == 0, done.output
+    assert " wins (" in done.output

@@ -156,7 +156,13 @@ class Client:
                 self.console.print(escape(_indented(details[index])), style="dim")
         while True:
             line = self.reader.read(f"player {seat}: ", choice_words(state, seat))
+            own = self.screen.command(state, seat, line) if self.screen.command else None
+            if own is not None:
+                self.console.print(escape(own))
+                continue
             answer = commands.interpret(state, seat, line)
+            if answer.message == commands.HELP and self.screen.help:
+                answer = commands.Answer(message=f"{commands.HELP}\n{self.screen.help}")
             if answer.message:
                 self.console.print(escape(answer.message))
                 continue
@@ -355,6 +361,14 @@ def play(
             help="Continue a saved game: the last unfinished one, or the file named.",
         ),
     ] = None,
+    think: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Let the MCTS bots think this long per decision (wall clock; their level's "
+            "iterations otherwise, the same on any machine).",
+        ),
+    ] = None,
     game: Annotated[str | None, typer.Option("--game", help="The same as GAME.")] = None,
 ) -> None:
     """Play in the terminal: against bots, hotseat, or watch bots play."""
@@ -379,6 +393,12 @@ def play(
         session.save()
     state = session.state
     humans, agents = _seats(console, state, seed, players, bot)
+    if think is not None:
+        if think <= 0:
+            raise typer.BadParameter("a number of seconds above 0", param_hint="--think")
+        for agent in agents.values():
+            if hasattr(agent, "think"):
+                agent.think = think
     console.print(f"[dim]saving to {escape(str(session.path))}[/]", soft_wrap=True)
     client = Client(console, session, agents, humans, screen_for(state.game.name))
     final = client.run()

@@ -36,6 +36,11 @@ class Screen:
     details: frozenset[str] = frozenset()
     """Kinds of action whose preview is shown under each choice in the menu (a bonus's text,
     what a reroll would reroll), so no choice is blind."""
+    command: Callable[[GameState, int, str], str | None] | None = None
+    """The game's own commands (Battleground: ``los A B``): the answer to a line, or None
+    when the line is not one of them."""
+    help: str = ""
+    """One line per game command, for ``help``."""
 
 
 def _short(value: object, width: int = 160) -> str:
@@ -102,13 +107,15 @@ def _homm3() -> Screen:
 
 
 def _battleground() -> Screen:
-    from rulekeeper.games.battleground.views import log, preview, screen
+    from rulekeeper.games.battleground.views import log, preview, screen, sight
 
     return Screen(
         screen.render,  # type: ignore[arg-type]
         log.news,  # type: ignore[arg-type]
         preview.preview,  # type: ignore[arg-type]
         details=frozenset({"bonus", "reroll", "interrupt"}),
+        command=sight.command,  # type: ignore[arg-type]
+        help=f"  {sight.USAGE}",
     )
 
 
