@@ -11,4 +11,5 @@ import pytest
 def saves_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point the platform's data folder (XDG_DATA_HOME) at the test's own folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("RULEKEEPER_DATA_DIR", raising=False)
     return tmp_path / "data"

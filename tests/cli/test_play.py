@@ -8,6 +8,7 @@ import itertools
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -197,3 +198,9 @@ def test_think_gives_the_mcts_bots_a_wall_clock_budget() -> None:
     )
     assert done.exit_code == 0, done.output
     assert " wins (" in done.output
+
+
+def test_the_data_folder_can_be_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RULEKEEPER_DATA_DIR overrides the platform's data folder (the web server shares it)."""
+    monkeypatch.setenv("RULEKEEPER_DATA_DIR", str(tmp_path / "mine"))
+    assert saves.saves_dir() == tmp_path / "mine" / "saves"

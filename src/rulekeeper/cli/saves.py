@@ -1,10 +1,12 @@
 """Where the terminal client keeps its games: every game is saved after every action, by default
-in the platform's data folder (``platformdirs``; ``$XDG_DATA_HOME/rulekeeper/saves`` on Linux), so
-``rulekeeper play --resume`` continues the last unfinished game."""
+in the platform's data folder (``platformdirs``: ``~/.local/share/rulekeeper`` on Linux, under
+``$XDG_DATA_HOME`` if set; ``$RULEKEEPER_DATA_DIR`` overrides it), so ``rulekeeper play
+--resume`` continues the last unfinished game."""
 
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -14,9 +16,15 @@ LAST = "last"
 """What ``--resume`` alone means: the most recent unfinished game."""
 
 
+def data_dir() -> Path:
+    """Rulekeeper's data folder: ``$RULEKEEPER_DATA_DIR``, or the platform's."""
+    chosen = os.environ.get("RULEKEEPER_DATA_DIR")
+    return Path(chosen) if chosen else platformdirs.user_data_path("rulekeeper", appauthor=False)
+
+
 def saves_dir() -> Path:
     """The folder of automatic saves."""
-    return platformdirs.user_data_path("rulekeeper", appauthor=False) / "saves"
+    return data_dir() / "saves"
 
 
 def new_save(game: str, seed: int) -> Path:
