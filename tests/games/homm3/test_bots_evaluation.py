@@ -116,3 +116,48 @@ def test_greedy_wins_the_siege_as_the_attacker_against_random() -> None:
         play_out(state, {0: GreedyAgent(seed), 1: RandomAgent(seed + 100)})
         wins += state.returns()[0] > 0
     assert wins >= 9
+
+
+def fighting(name: str, seed: int) -> CombatState:
+    """*name* once deployment is over (random choices)."""
+    game = load_game("homm3-combat", battle=str(shipped_battle(name)))
+    state = game.new_initial_state(seed)
+    assert isinstance(state, CombatState)
+    bot = RandomAgent(seed)
+    while evaluation.deploying(state) or state.current_player() == CHANCE:
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+            continue
+        state.apply_action(bot.choose(state, player), player)
+    return state
+
+
+def test_the_round_limit_against_neutrals_presses_the_hero() -> None:
+    # homm3.md §5.18.2, §9.1: against Bronze-Gold neutrals each further round costs the hero
+    # 1 MP; when none is left it flees, a loss. The same field looks worse with fewer rounds.
+    state = fighting("neutral-fight.yaml", 6)
+    hero = state.battle.armies[0].hero
+    assert hero is not None and hero.mp == 2
+    assert evaluation.rounds_left(state) == 3
+    values = []
+    for mp in (2, 1, 0):
+        hero.mp = mp
+        values.append(state.evaluate(0))
+    assert values[0] > values[1] > values[2] >= -1.0
+    state.battle.options["free-extension"] = "yes"  # optional rule 9: no limit
+    assert evaluation.rounds_left(state) is None
+    attacker, defender = evaluation.strengths(state)
+    assert state.evaluate(0) == pytest.approx((attacker - defender) / (attacker + defender))
+
+
+def test_the_neutrals_controller_values_the_limit_the_other_way() -> None:
+    # homm3.md §8.42: in Clash the other player controls the neutral units.
+    state = fighting("clash-neutrals.yaml", 7)
+    assert evaluation.rounds_left(state) is not None
+    assert state.evaluate(1) == pytest.approx(-state.evaluate(0))
+    hero = state.battle.armies[0].hero
+    assert hero is not None
+    before = state.evaluate(1)
+    hero.mp = 0
+    assert state.evaluate(1) > before

@@ -32,6 +32,16 @@ def test_a_tournament_plays_the_battle_given(tmp_path: Path, name: str) -> None:
     ]
 
 
+@pytest.mark.parametrize("given", ["siege", "siege.yaml"])
+def test_a_shipped_battle_by_its_name(tmp_path: Path, given: str) -> None:
+    out = tmp_path / "results.json"
+    args = ["tournament", "homm3-combat", "--bots", "greedy,random", "--games", "1"]
+    result = runner.invoke(app, [*args, "--battle", given, "--workers", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["params"] == {"battle": str(shipped_battle("siege.yaml"))}
+
+
 def test_a_missing_battle_file_is_an_error(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere.yaml"
     args = ["tournament", "homm3-combat", "--bots", "greedy,random", "--battle", str(missing)]

@@ -8,16 +8,21 @@ begun (it can no longer enter, homm3.md §5.15). In a siege (§5.14.4, §9.3) th
 counts ``TOWER_WEIGHT`` times its strength (nothing on the board can strike it), scaled by the
 share of Walls and Gate still standing (it falls with the last one), and each piece standing
 counts ``WALL_VALUE`` for the defender (it blocks the way and gives the −1 against ranged
-attacks, §9.2). The value is ``(own − enemy) / (own + enemy)`` for the seat's side; the
-battle's end is its returns (GameState.evaluate). Nothing hidden (a hand, a deck) is read.
+attacks, §9.2). The value is ``(own − enemy) / (own + enemy)`` for the seat's side.
+
+Against Bronze–Gold neutral units the hero must destroy them all in the rounds its MP can pay
+for, or flee (§5.18.2, §9.1): the attacker's value then loses the enemy's share of the
+strength divided by the rounds left (``TIME_PRESSURE``), down to -1, and the neutrals'
+controller (Clash) gets its opposite. The battle's end is its returns (GameState.evaluate).
+Nothing hidden (a hand, a deck) is read.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.homm3.combat.model import DEFENDER, OFF_BOARD, TOWER, Unit
-from rulekeeper.games.homm3.combat.rounds import BattleStep
+from rulekeeper.games.homm3.combat.model import ATTACKER, DEFENDER, OFF_BOARD, TOWER, Unit
+from rulekeeper.games.homm3.combat.rounds import BattleStep, LimitStep, limited
 from rulekeeper.games.homm3.combat.stats import card, face, hp_left
 
 if TYPE_CHECKING:
@@ -29,6 +34,8 @@ TOWER_WEIGHT = 2.0
 """The Arrow Tower's strength counts this many times (it fires every round, out of reach)."""
 WALL_VALUE = 4.0
 """What each Wall or Gate standing is worth to the defender."""
+TIME_PRESSURE = 1.0
+"""Against a round limit: how much of the enemy's share the attacker loses, per round left."""
 
 
 def deploying(state: CombatState) -> bool:
@@ -71,15 +78,35 @@ def strengths(state: CombatState) -> list[float]:
     return totals
 
 
+def rounds_left(state: CombatState) -> int | None:
+    """The rounds the attacker may still fight against a round limit, this one included (None:
+    no limit): one per MP its hero can pay, and the current one unless it is over."""
+    battle = state.battle
+    hero = battle.armies[ATTACKER].hero
+    if not limited(state) or battle.options.get("free-extension", "no") == "yes":
+        return None
+    paid = hero.mp if hero is not None else 0
+    over = any(isinstance(step, LimitStep) for step in state.flow.steps)
+    return paid + (0 if over else 1)
+
+
+def attacker_value(state: CombatState) -> float:
+    """The attacker's share of the strength, from -1 to 1, less the round limit's pressure."""
+    attacker, defender = strengths(state)
+    if attacker + defender <= 0:
+        return 0.0
+    value = (attacker - defender) / (attacker + defender)
+    left = rounds_left(state)
+    if left is not None:
+        value -= TIME_PRESSURE * defender / (attacker + defender) / max(1, left)
+    return max(-1.0, value)
+
+
 def evaluate(state: CombatState, player: int) -> float:
     """*player*'s side's share of the strength on the field, from -1 to 1."""
     armies = state.battle.armies
     mine = [index for index, army in enumerate(armies) if army.seat == player]
     if not mine:
         return 0.0
-    totals = strengths(state)
-    own = totals[mine[0]]
-    enemy = totals[1 - mine[0]]
-    if own + enemy <= 0:
-        return 0.0
-    return (own - enemy) / (own + enemy)
+    value = attacker_value(state)
+    return value if mine[0] == ATTACKER else -value
