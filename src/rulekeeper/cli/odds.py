@@ -38,7 +38,7 @@ app = typer.Typer(help="Exact odds of dice and attacks, by enumeration.", no_arg
 REROLLS_NOTE = "rerolls are spent on failed initial dice, free ones first"
 PLOT_SUFFIXES = (".png", ".svg")
 SHOWN = 1e-4
-"""A plot leaves out the values of a distribution below this probability (exploding dice)."""
+"""A plot leaves out the tail of counts each below this probability (exploding dice)."""
 HIDDEN = 5e-5
 """A table leaves out the values below this probability (they would show as 0.0000)."""
 
@@ -95,7 +95,9 @@ def plot(path: Path, title: str, panels: Sequence[tuple[str, Mapping[Any, float]
     figure, axes = plt.subplots(1, len(panels), figsize=(3.6 * len(panels), 3.4), squeeze=False)
     for axis, (name, distribution) in zip(axes[0], panels, strict=True):
         keys = sorted(distribution, key=lambda k: (k is None, _order(k)))
-        keys = [k for k in keys if distribution[k] >= SHOWN] or keys
+        seen = [k for k in keys if isinstance(k, int) and distribution[k] >= SHOWN]
+        top = max(seen, default=None)
+        keys = [k for k in keys if not isinstance(k, int) or top is None or k <= top]
         axis.bar([("none" if k is None else str(k)) for k in keys], [distribution[k] for k in keys])
         axis.set_title(name)
         axis.set_ylabel("probability")
@@ -272,7 +274,7 @@ def battleground(
         panels = [("attack successes", attack), ("defence successes", against), ("net", net)]
         if "outcome" in doc:
             panels.append((f"{weapon}: row reached", doc["outcome"]))
-        plot(plot_file, f"{dice} dice at scope {scope} against {defence}", panels)
+        plot(plot_file, f"{dice} dice at scope {scope} against {defence} dice", panels)
     if as_json:
         typer.echo(json.dumps({k: _keys(v) for k, v in doc.items()}, indent=2))
         return
