@@ -93,6 +93,7 @@ def test_the_only_weapon_is_taken_and_the_knockout_follows_the_wounds(tmp_path: 
         ("--target", {"--target": "orko"}, "orko"),
         ("--weapon", {"--weapon": "spoon"}, "spoon"),
         ("--attacker", {"--attacker": "skeletor", "--target": "he-man"}, "activating"),
+        ("--dice", {"--dice": "5"}, "a position sets the dice"),
     ],
 )
 def test_unknown_names_are_errors_naming_the_option(

@@ -251,6 +251,8 @@ def battleground(
     try:
         check_plot(plot_file)
         if position is not None or attacker is not None or target is not None:
+            if dice is not None:
+                raise OptionError("--dice", "a position sets the dice: give --dice or --position")
             _battleground_position(position, attacker, target, weapon, plot_file, as_json)
             return
         if dice is None:

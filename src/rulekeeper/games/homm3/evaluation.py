@@ -5,10 +5,10 @@ Each side's strength is the sum over its units not destroyed of ``(attack + defe
 HP left`` (a Pack unit counting the HP of its Few side too, which it flips to). A unit in
 reserve counts ``RESERVE_SHARE`` of that while the sides deploy, nothing once the fight has
 begun (it can no longer enter, homm3.md §5.15). In a siege (§5.14.4, §9.3) the Arrow Tower
-counts ``TOWER_WEIGHT`` times its strength (nothing on the board can strike it), scaled by the
-share of Walls and Gate still standing (it falls with the last one), and each piece standing
-counts ``WALL_VALUE`` for the defender (it blocks the way and gives the −1 against ranged
-attacks, §9.2). The value is ``(own − enemy) / (own + enemy)`` for the seat's side.
+counts ``TOWER_WEIGHT`` times its strength (it fires every round and only ranged attacks reach
+it), scaled by the share of Walls and Gate still standing (it falls with the last one), and
+each piece standing counts ``WALL_VALUE`` for the defender (it blocks the way and gives the −1
+against ranged attacks, §9.2). The value is ``(own − enemy) / (own + enemy)`` for the seat's side.
 
 Against Bronze–Gold neutral units the hero must destroy them all in the rounds its MP can pay
 for, or flee (§5.18.2, §9.1): the attacker's value then loses the enemy's share of the
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 RESERVE_SHARE = 0.8
 """Share of its strength a unit in reserve counts while the sides deploy."""
 TOWER_WEIGHT = 2.0
-"""The Arrow Tower's strength counts this many times (it fires every round, out of reach)."""
+"""The Arrow Tower's strength counts this many times (it fires every round, out of melee)."""
 WALL_VALUE = 4.0
 """What each Wall or Gate standing is worth to the defender."""
 TIME_PRESSURE = 1.0
