@@ -2,11 +2,12 @@
 battle, with 95% Wilson intervals (issue 9 §2).
 
 Usage: python benchmarks/homm3_bots.py [--games 20] [--jobs 2] [--seed 1] [--battles NAME ...]
+       [--pairs mcts-random greedy-random mcts-greedy ...]
 
 Each match is a tournament pair (core/tournament.py): game seeds from --seed, sides alternating
 where both sides are player seats, a win scoring 1 and a draw ½. In a one-seat battle (the other
-side is the game's neutral or AI army) each bot plays the seeds alone, and random's own score
-on the same seeds is printed for comparison. The target: MCTS at 90% or more on every battle.
+side is the game's neutral or AI army) each bot plays the seeds alone, and both bots' scores
+are printed (random's, for comparison). The target: MCTS at 90% or more on every battle.
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from __future__ import annotations
 import argparse
 import time
 
+from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
 from rulekeeper.core.tournament import Standing, run, schedule, standings
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
 GAME = "homm3-combat"
-PAIRS = (("mcts", "random"), ("greedy", "random"))
+PAIRS = ["mcts-random", "greedy-random"]
+"""The matches played by default: the first bot's score against the second."""
 
 
 def line(battle: str, row: Standing, against: str, seconds: float) -> str:
@@ -35,14 +38,14 @@ def line(battle: str, row: Standing, against: str, seconds: float) -> str:
 
 
 def measure(battle: str, pair: tuple[str, str], games: int, seed: int, jobs: int) -> list[str]:
-    """Play *pair* on *battle*; the lines of the first bot (and of random when alone)."""
-    params = {"battle": str(shipped_battle(battle))}
+    """Play *pair* on *battle*; the first bot's line (both bots' when each plays alone)."""
+    params: JsonObject = {"battle": str(shipped_battle(battle))}
     started = time.perf_counter()
     results = run(schedule(GAME, params, list(pair), games, seed), workers=jobs)
     rows = {row.bot: row for row in standings(results)}
     seconds = time.perf_counter() - started
     alone = len(results[0]["seats"]) == 1  # type: ignore[arg-type]
-    shown = [rows[pair[0]]] + ([rows[pair[1]]] if alone and pair[1] == "random" else [])
+    shown = [rows[pair[0]]] + ([rows[pair[1]]] if alone else [])
     return [line(battle, row, "(alone)" if alone else pair[1], seconds) for row in shown]
 
 
@@ -52,15 +55,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--battles", nargs="*", default=None, help="e.g. siege.yaml")
-    parser.add_argument("--bots", nargs="*", default=None, help="e.g. mcts greedy")
+    parser.add_argument("--pairs", nargs="*", default=PAIRS, help="e.g. mcts-greedy mcts@5-random")
     args = parser.parse_args()
     level = f"default level {DEFAULT_LEVEL}: {LEVELS[DEFAULT_LEVEL]} iterations"
-    print(f"HoMM3 combat, shipped battles: bots against random; MCTS at its {level}")
+    print(f"HoMM3 combat, shipped battles: {', '.join(args.pairs)}; MCTS at its {level}")
     for battle in args.battles or shipped_battles():
-        for pair in PAIRS:
-            if args.bots is None or pair[0] in args.bots:
-                for text in measure(battle, pair, args.games, args.seed, args.jobs):
-                    print(text, flush=True)
+        for name in args.pairs:
+            first, second = name.split("-")
+            for text in measure(battle, (first, second), args.games, args.seed, args.jobs):
+                print(text, flush=True)
 
 
 if __name__ == "__main__":
