@@ -5,36 +5,61 @@
 test's successes, of the net successes after the defence test and, with ``--weapon ID``, of the
 weapon's result row (views/odds.py: rerolls are spent on failed initial dice, free ones first).
 
+``rulekeeper odds battleground --position FILE --attacker ID --target ID [--weapon ID]``: the
+same for an attack in a position (docs/positions.md), every modifier (flank, cover, focus, buffs,
+abilities, rerolls) as the rules set them: the attacker must be the character activating there
+(``state.odds``, views/attack_odds.py), and the odds of a knock-out come too.
+
 ``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: an attack's damage and
 the target's fate, the attacker as if activating now (combat/odds.py).
 
-``--json`` prints one JSON object instead of tables.
+``--json`` prints one JSON object instead of tables; ``--plot FILE`` draws the distributions
+(PNG or SVG, by the file's suffix).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rulekeeper.core import RulekeeperError, load_game
+from rulekeeper.core import Action, RulekeeperError, load_game
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
 
 app = typer.Typer(help="Exact odds of dice and attacks, by enumeration.", no_args_is_help=True)
 REROLLS_NOTE = "rerolls are spent on failed initial dice, free ones first"
+PLOT_SUFFIXES = (".png", ".svg")
+SHOWN = 1e-4
+"""A plot leaves out the tail of counts each below this probability (exploding dice)."""
+HIDDEN = 5e-5
+"""A table leaves out the values below this probability (they would show as 0.0000)."""
 
 
-def _table(title: str, distribution: dict[Any, float], label: str) -> Table:
+class OptionError(RulekeeperError):
+    """A command-line option names something the position or battle does not allow."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"{option}: {message}")
+        self.option = option
+
+
+def _table(title: str, distribution: Mapping[Any, float], label: str) -> Table:
     table = Table(title=title)
     table.add_column(label, justify="right")
     table.add_column("probability", justify="right")
     table.add_column("at least", justify="right")
     keys = sorted(distribution, key=lambda k: (k is None, k if k is not None else 0))
     for key in keys:
+        if distribution[key] < HIDDEN:
+            continue
         if key is None:
             table.add_row("none", f"{distribution[key]:.4f}", "")
             continue
@@ -43,18 +68,197 @@ def _table(title: str, distribution: dict[Any, float], label: str) -> Table:
     return table
 
 
+def _keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {("none" if k is None else str(k)): v for k, v in value.items()}
+    return value
+
+
+def _fail(error: Exception) -> typer.Exit:
+    Console().print(f"[red]error:[/] {escape(str(error))}")
+    return typer.Exit(2)
+
+
+def check_plot(path: Path | None) -> None:
+    """Refuse a plot file that is not a .png or .svg (before any work is done)."""
+    if path is not None and path.suffix.lower() not in PLOT_SUFFIXES:
+        raise OptionError("--plot", f"{path.name}: a plot is a .png or .svg file")
+
+
+def plot(path: Path, title: str, panels: Sequence[tuple[str, Mapping[Any, float]]]) -> None:
+    """One bar chart per distribution, side by side, written as a PNG or SVG (by the suffix)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(1, len(panels), figsize=(3.6 * len(panels), 3.4), squeeze=False)
+    for axis, (name, distribution) in zip(axes[0], panels, strict=True):
+        keys = sorted(distribution, key=lambda k: (k is None, _order(k)))
+        seen = [k for k in keys if isinstance(k, int) and distribution[k] >= SHOWN]
+        top = max(seen, default=None)
+        keys = [k for k in keys if not isinstance(k, int) or top is None or k <= top]
+        axis.bar([("none" if k is None else str(k)) for k in keys], [distribution[k] for k in keys])
+        axis.set_title(name)
+        axis.set_ylabel("probability")
+        axis.set_ylim(0, 1)
+        axis.tick_params(axis="x", labelrotation=45 if len(keys) > 8 else 0)
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(path, format=path.suffix.lower().lstrip("."))
+    plt.close(figure)
+
+
+def _order(key: Any) -> Any:
+    return (0, key, "") if isinstance(key, int) else (1, 0, str(key))
+
+
+def load_position(path: Path) -> BattlegroundState:
+    """The Battleground position in *path* (docs/positions.md), as a state."""
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+    try:
+        state = load_game("battleground", position=path).new_initial_state(seed=0)
+    except RulekeeperError as error:
+        raise OptionError("--position", str(error)) from None
+    assert isinstance(state, BattlegroundState)
+    return state
+
+
+def position_attack(
+    state: BattlegroundState, attacker: str, target: str, weapon: str | None
+) -> tuple[Action, int]:
+    """The ``attack`` action *attacker* would declare on *target* in *state*, and its seat; an
+    :class:`OptionError` naming the option at fault when there is none (the rule from
+    ``state.explain``)."""
+    names = ", ".join(state.fighters)
+    for option, uid in (("--attacker", attacker), ("--target", target)):
+        if uid not in state.fighters:
+            raise OptionError(option, f"no character {uid!r} in the position ({names})")
+    seat = state.fighters[attacker].owner
+    turn = state.turns[-1] if state.turns else None
+    if turn is None or turn.character != attacker or state.current_player() != seat:
+        raise OptionError(
+            "--attacker",
+            f"{attacker} is not the character activating in the position (write its turn and "
+            "an act step, docs/positions.md)",
+        )
+    legal = sorted(
+        a.str_param("weapon")
+        for a in state.legal_actions(seat)
+        if a.kind == "attack" and a.get("target") == target
+    )
+    if weapon is None:
+        if len(legal) > 1:
+            raise OptionError(
+                "--weapon", f"{attacker} can attack {target} with {', '.join(legal)}: choose one"
+            )
+        tried = legal or list(state.fighters[attacker].weapons) or ["fists"]
+        weapon = tried[0]
+    elif weapon != "fists" and state.weapon(weapon) is None:
+        raise OptionError("--weapon", f"no weapon {weapon!r} in the card data")
+    action = Action.of("attack", target=target, weapon=weapon)
+    why = state.explain(action, seat)
+    if not why.legal:
+        option = "--weapon" if legal else "--target"
+        raise OptionError(option, f"{why.reason} (rule: {why.rule})")
+    return action, seat
+
+
+def position_odds(state: BattlegroundState, action: Action, seat: int) -> dict[str, Any]:
+    """The odds of *action* in *state*: the attack's successes, the defence's, the net
+    successes, the weapon's result row and the knock-out, with the tests as the rules set them
+    (views/attack_odds.py; the defence's distribution from its test on a clone)."""
+    from rulekeeper.games.battleground.rules import combat
+    from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS
+    from rulekeeper.games.battleground.views import odds
+
+    found = state.odds(action, seat)
+    assert found is not None
+    trial = state.clone()
+    trial.apply_action(action, seat)
+    step = trial.flow.find(combat.AttackStep)
+    assert step is not None
+    test = combat.defence_test(trial, step)
+    defence = odds.success_distribution(
+        test.dice,
+        test.scope,
+        free_rerolls=test.free_rerolls,
+        mana_rerolls=min(test.mana, MAX_MANA_REROLLS),
+    )
+    tests = {"attack": found["attack"], "defence": {**_dict(found["defence"]), **_rerolls(test)}}
+    return {
+        "attacker": found["attacker"],
+        "target": found["target"],
+        "weapon": found["weapon"],
+        "attack": _dict(found["attack_successes"]),
+        "defence": {str(k): v for k, v in sorted(defence.items())},
+        "net": _dict(found["net"]),
+        "outcome": _dict(found.get("outcome", {})),
+        "knockout": found.get("knockout", 0.0),
+        "tests": tests,
+        "note": found["note"],
+    }
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    assert isinstance(value, dict)
+    return dict(value)
+
+
+def _rerolls(test: Any) -> dict[str, int]:
+    from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS
+
+    return {"free_rerolls": test.free_rerolls, "mana_rerolls": min(test.mana, MAX_MANA_REROLLS)}
+
+
+def _numbers(distribution: Mapping[str, float]) -> dict[int | None, float]:
+    return {(None if k == "none" else int(k)): v for k, v in distribution.items()}
+
+
+def _test_title(name: str, test: Mapping[str, Any]) -> str:
+    rerolls = [f"{test.get(k, 0)} {k.split('_')[0]}" for k in ("free_rerolls", "mana_rerolls")]
+    rerolls = [r for r in rerolls if not r.startswith("0 ")]
+    extra = f" (rerolls: {', '.join(rerolls)})" if rerolls else ""
+    return f"{name}: {test['dice']} dice at scope {test['scope']}{extra}"
+
+
 @app.command("battleground")
 def battleground(
-    dice: Annotated[int, typer.Option(min=0, max=30, help="Dice of the attack test.")],
+    dice: Annotated[
+        int | None, typer.Option(min=0, max=30, help="Dice of the attack test (no --position).")
+    ] = None,
     scope: Annotated[int, typer.Option(min=1, max=7, help="The attack test's scope.")] = 4,
     defence: Annotated[int, typer.Option(min=0, max=30, help="Dice of the defence test.")] = 0,
     defence_scope: Annotated[int, typer.Option(min=1, max=7, help="The defence's scope.")] = 4,
     free_rerolls: Annotated[int, typer.Option(min=0, max=30)] = 0,
     mana: Annotated[int, typer.Option(min=0, max=30, help="Mana rerolls.")] = 0,
     weapon: Annotated[str | None, typer.Option(help="A weapon id: its result rows.")] = None,
+    position: Annotated[
+        Path | None, typer.Option(help="A position file: the attack as the rules set it.")
+    ] = None,
+    attacker: Annotated[
+        str | None, typer.Option(help="With --position: the character activating.")
+    ] = None,
+    target: Annotated[str | None, typer.Option(help="With --position: the target.")] = None,
+    plot_file: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the distributions: a .png or .svg.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """The odds of a Battleground attack test, its defence and the weapon's result."""
+    """The odds of a Battleground attack test, its defence and the weapon's result: from the
+    dice given, or from an attack in a position (--position, --attacker, --target)."""
+    try:
+        check_plot(plot_file)
+        if position is not None or attacker is not None or target is not None:
+            if dice is not None:
+                raise OptionError("--dice", "a position sets the dice: give --dice or --position")
+            _battleground_position(position, attacker, target, weapon, plot_file, as_json)
+            return
+        if dice is None:
+            raise OptionError("--dice", "give the attack's dice, or --position with --attacker")
+    except RulekeeperError as error:
+        raise _fail(error) from None
     from rulekeeper.games.battleground.content.pack import load_content_pack
     from rulekeeper.games.battleground.views import odds
 
@@ -65,10 +269,14 @@ def battleground(
     if weapon is not None:
         pack = load_content_pack()
         if weapon not in pack.weapons:
-            Console().print(f"[red]error:[/] no weapon {escape(weapon)!r} in the card data")
-            raise typer.Exit(2)
+            raise _fail(OptionError("--weapon", f"no weapon {weapon!r} in the card data"))
         rows = [row.successes for row in pack.weapons[weapon].results]
         doc["outcome"] = odds.outcome_distribution(net, rows)
+    if plot_file is not None:
+        panels = [("attack successes", attack), ("defence successes", against), ("net", net)]
+        if "outcome" in doc:
+            panels.append((f"{weapon}: row reached", doc["outcome"]))
+        plot(plot_file, f"{dice} dice at scope {scope} against {defence} dice", panels)
     if as_json:
         typer.echo(json.dumps({k: _keys(v) for k, v in doc.items()}, indent=2))
         return
@@ -79,12 +287,58 @@ def battleground(
     if "outcome" in doc:
         console.print(_table(f"{weapon}: the result row reached", doc["outcome"], "row"))
     console.print(f"[dim]{REROLLS_NOTE}[/]")
+    if plot_file is not None:
+        console.print(f"plot: {escape(str(plot_file))}")
 
 
-def _keys(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {("none" if k is None else str(k)): v for k, v in value.items()}
-    return value
+def _battleground_position(
+    position: Path | None,
+    attacker: str | None,
+    target: str | None,
+    weapon: str | None,
+    plot_file: Path | None,
+    as_json: bool,
+) -> None:
+    for option, given in (("--position", position), ("--attacker", attacker), ("--target", target)):
+        if given is None:
+            raise OptionError(
+                option, "an attack in a position needs --position, --attacker, --target"
+            )
+    assert position is not None and attacker is not None and target is not None
+    state = load_position(position)
+    action, seat = position_attack(state, attacker, target, weapon)
+    doc = position_odds(state, action, seat)
+    title = f"{attacker} attacks {target} with {doc['weapon']}"
+    if plot_file is not None:
+        panels = [
+            ("attack successes", _numbers(doc["attack"])),
+            ("defence successes", _numbers(doc["defence"])),
+            ("net", _numbers(doc["net"])),
+            ("row reached", _numbers(doc["outcome"])),
+        ]
+        plot(plot_file, title, panels)
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    console = Console()
+    tests = doc["tests"]
+    console.print(f"[bold]{escape(title)}[/]")
+    console.print(
+        _table(_test_title("attack", tests["attack"]), _numbers(doc["attack"]), "successes")
+    )
+    console.print(
+        _table(_test_title("defence", tests["defence"]), _numbers(doc["defence"]), "successes")
+    )
+    console.print(_table("net successes", _numbers(doc["net"]), "successes"))
+    console.print(
+        _table(f"{doc['weapon']}: the result row reached", _numbers(doc["outcome"]), "row")
+    )
+    console.print(f"knock-out: {doc['knockout']:.4f}")
+    for note in tests["attack"].get("notes", []):
+        console.print(f"[dim]{escape(str(note))}[/]")
+    console.print(f"[dim]{REROLLS_NOTE}[/]")
+    if plot_file is not None:
+        console.print(f"plot: {escape(str(plot_file))}")
 
 
 @app.command("homm3-combat")
@@ -92,6 +346,9 @@ def homm3_combat(
     battle: Annotated[Path, typer.Option(help="A battle file with both units on the board.")],
     attacker: Annotated[str, typer.Option(help="The attacking unit's id.")],
     target: Annotated[str, typer.Option(help="The target unit's id.")],
+    plot_file: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the distributions: a .png or .svg.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """The odds of a HoMM3 attack: its damage and the target's fate (survives, flips to Few,
@@ -100,24 +357,29 @@ def homm3_combat(
     from rulekeeper.games.homm3.combat.activation import ActivationStep
     from rulekeeper.games.homm3.combat.odds import attack_odds
 
-    console = Console()
     try:
+        check_plot(plot_file)
         state: Any = load_game("homm3-combat", battle=battle).new_initial_state(seed=0)
         units = state.battle.units
-        for uid in (attacker, target):
+        for option, uid in (("--attacker", attacker), ("--target", target)):
             if uid not in units:
-                raise RulekeeperError(f"no unit {uid!r} in the battle ({', '.join(units)})")
+                raise OptionError(option, f"no unit {uid!r} in the battle ({', '.join(units)})")
         step = ActivationStep(unit=attacker, started=True)
         if target not in targets.shots(state, units[attacker], False):
-            raise RulekeeperError(f"{attacker} cannot attack {target} from where it stands")
+            raise OptionError("--target", f"{attacker} cannot attack {target} from where it stands")
         doc: dict[str, Any] = dict(attack_odds(state, step.attack_step(state, target)))
     except (OSError, RulekeeperError) as error:
-        console.print(f"[red]error:[/] {escape(str(error))}")
-        raise typer.Exit(2) from None
+        raise _fail(error) from None
+    damage = {int(k): v for k, v in doc["damage"].items()}
+    if plot_file is not None:
+        panels = [("damage", damage), ("outcome", dict(doc["outcome"]))]
+        plot(plot_file, f"{attacker} attacks {target}", panels)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
-    damage = {int(k): v for k, v in doc["damage"].items()}
+    console = Console()
     console.print(_table(f"{attacker} attacks {target}", damage, "damage"))
     fates = ", ".join(f"{k} {v:.4f}" for k, v in doc["outcome"].items())
     console.print(f"{target}: {fates}; expected damage {doc['expected_damage']:.3f}")
+    if plot_file is not None:
+        console.print(f"plot: {escape(str(plot_file))}")

@@ -1,7 +1,9 @@
 """``rulekeeper tournament GAME --bots mcts,greedy,random --games 200`` (issue 9 §2): every
 pair of bots plays, with a progress bar, a table of scores with 95% intervals, draws, margins
 and side balance, a results file (``.json`` or ``.csv``) and a plot (``.png`` or ``.svg``).
-All cores by default; ``--cluster local`` or ``--scheduler ADDRESS`` runs it on Dask."""
+All cores by default; ``--cluster local`` or ``--scheduler ADDRESS`` runs it on Dask.
+For homm3-combat, ``--battle FILE`` (or a shipped battle's name: ``--battle siege``) is the
+battle every game plays; the default is the shipped hero battle."""
 
 from __future__ import annotations
 
@@ -22,12 +24,26 @@ from rulekeeper.core.agents import make_agent
 from rulekeeper.core.tournament import plot, run, schedule, standings
 
 
+def battle_file(given: Path) -> Path:
+    """The battle file *given*: a path, or the name of a battle shipped with homm3-combat
+    (``siege`` or ``siege.yaml``) when no such file exists."""
+    from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
+
+    name = given.name if given.suffix else f"{given.name}.yaml"
+    if not given.exists() and given.parent == Path() and name in shipped_battles():
+        return shipped_battle(name)
+    return given.resolve()
+
+
 def tournament_command(
     game: Annotated[str, typer.Argument(help="battleground, homm3-combat, ...")],
     bots: Annotated[str, typer.Option(help="Bot SPECs, comma-separated (docs/bots.md).")],
     games: Annotated[int, typer.Option(min=1, max=100_000, help="Games per pair.")] = 20,
     seed: Annotated[int, typer.Option(help="The first game's seed.")] = 1,
-    battle: Annotated[Path | None, typer.Option(help="homm3-combat: the battle file.")] = None,
+    battle: Annotated[
+        Path | None,
+        typer.Option(help="homm3-combat: a battle file, or a shipped battle's name (siege)."),
+    ] = None,
     rounds: Annotated[int | None, typer.Option(help="battleground: rounds per game.")] = None,
     workers: Annotated[int, typer.Option(min=0, help="Processes (0: every core).")] = 0,
     cluster: Annotated[str | None, typer.Option(help="'local': a local Dask cluster.")] = None,
@@ -40,7 +56,7 @@ def tournament_command(
     specs = [s.strip() for s in bots.split(",") if s.strip()]
     params: dict[str, object] = {}
     if battle is not None:
-        params["battle"] = str(battle.resolve())
+        params["battle"] = str(battle_file(battle))
     if rounds is not None:
         params["rounds"] = rounds
     if cluster not in (None, "local"):
