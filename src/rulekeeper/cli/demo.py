@@ -75,7 +75,7 @@ def _new_state(
         else:
             game = load_game(game_name, map=map_name, rounds=rounds)
     except RulekeeperError as error:
-        console.print(f"[red]error:[/] {escape(str(error))}")
+        console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     state = game.new_initial_state(seed=seed)
     assert isinstance(state, BattlegroundState)

@@ -75,7 +75,7 @@ def _keys(value: Any) -> Any:
 
 
 def _fail(error: Exception) -> typer.Exit:
-    Console().print(f"[red]error:[/] {escape(str(error))}")
+    Console().print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
     return typer.Exit(2)
 
 

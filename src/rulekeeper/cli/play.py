@@ -387,7 +387,7 @@ def play(
         try:
             loaded = load_game(name, **params)
         except (RulekeeperError, KeyError) as error:
-            console.print(f"[red]error:[/] {escape(str(error))}")
+            console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None
         session = Session(loaded.new_initial_state(seed), save or new_save(name, seed))
         session.save()
@@ -411,12 +411,12 @@ def _resumed(console: Console, resume: str) -> Session:
     """The session saved at *resume* (``last``: the last unfinished game)."""
     path = last_save() if resume == LAST else Path(resume)
     if path is None:
-        console.print("[red]error:[/] --resume: no unfinished game is saved")
+        console.print("[red]error:[/] --resume: no unfinished game is saved", soft_wrap=True)
         raise typer.Exit(2)
     try:
         session = Session.resume(path)
     except (OSError, RulekeeperError) as error:
-        console.print(f"[red]error:[/] --resume: {escape(str(error))}")
+        console.print(f"[red]error:[/] --resume: {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     console.print(f"[dim]resuming {escape(str(path))}[/]", soft_wrap=True)
     return session
@@ -481,6 +481,6 @@ def _seats(
         try:
             agents[seat] = make_agent(spec, seed + 1000 + seat)
         except ValueError as error:
-            console.print(f"[red]error:[/] --players: {escape(str(error))}")
+            console.print(f"[red]error:[/] --players: {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None
     return humans, agents

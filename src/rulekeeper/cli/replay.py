@@ -31,7 +31,7 @@ def _load(console: Console, path: Path) -> GameRecord:
         record = read_replay(json.loads(path.read_text(encoding="utf-8")), str(path))
         Session.from_record(record)  # checks the content hash and every action
     except (OSError, ValueError, RulekeeperError) as error:
-        console.print(f"[red]error:[/] {escape(str(error))}")
+        console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     return record
 
@@ -62,7 +62,7 @@ def replay_command(
     total = len(record.actions)
     at = total if to is None else to
     if not 0 <= at <= total:
-        console.print(f"[red]error:[/] --to must be from 0 to {total}")
+        console.print(f"[red]error:[/] --to must be from 0 to {total}", soft_wrap=True)
         raise typer.Exit(2)
     if branch is not None:
         cut = GameRecord(

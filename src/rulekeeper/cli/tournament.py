@@ -66,7 +66,7 @@ def tournament_command(
             make_agent(spec, 0)
         matches = schedule(game, params, specs, games, seed)  # type: ignore[arg-type]
     except (ValueError, RulekeeperError) as error:
-        console.print(f"[red]error:[/] {escape(str(error))}")
+        console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     count = workers or os.cpu_count() or 1
     with Progress(console=console, transient=True) as bar:
