@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from rulekeeper.cli.play import Client, menu
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.screens import GENERIC, screen_for
 from rulekeeper.core import Action, load_game
+from rulekeeper.core.agents import make_agent
 from rulekeeper.core.session import Session
 from rulekeeper.games.homm3.game import shipped_battle
 
@@ -204,3 +206,47 @@ def test_the_data_folder_can_be_chosen(tmp_path: Path, monkeypatch: pytest.Monke
     """RULEKEEPER_DATA_DIR overrides the platform's data folder (the web server shares it)."""
     monkeypatch.setenv("RULEKEEPER_DATA_DIR", str(tmp_path / "mine"))
     assert saves.saves_dir() == tmp_path / "mine" / "saves"
+
+
+class Monkey(LineReader):
+    """A person who types a random choice, or now and then a command, an undo or nonsense."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(interactive=False)
+        self.rng = random.Random(seed)
+        self.client: Client | None = None
+        self.typed = 0
+
+    def read(self, prompt: str, choices: object = ()) -> str:
+        self.typed += 1
+        if "[Y/n]" in prompt or "[y/N]" in prompt:
+            return self.rng.choice(["y", "", "n"])
+        assert self.client is not None
+        seat = int(prompt.split()[1].rstrip(":"))
+        legal = self.client.session.state.legal_actions(seat)
+        roll = self.rng.random()
+        if roll < 0.04:
+            return "u"
+        if roll < 0.08:
+            return self.rng.choice(NOISE)
+        pick = self.rng.randrange(len(legal))
+        grave = ("forfeit", "offer-draw", "surrender", "retreat", "flee")
+        return "0" if legal[pick].kind in grave else str(pick)
+
+
+NOISE = ["help", "list", "list move", "log", "odds attack", "why move", "los he sk", "²", "save"]
+
+
+@pytest.mark.parametrize("game", ["battleground", "homm3-combat"])
+def test_a_person_typing_anything_plays_a_whole_game_to_its_end(game: str) -> None:
+    """Issue 9 §1: a whole game against the MCTS bot through the client, with random choices,
+    commands, undos and nonsense typed; every answer is understood or refused, never a crash."""
+    session = Session(load_game(game).new_initial_state(seed=3))
+    monkey = Monkey(3)
+    console = Console(record=True, width=100)
+    client = Client(console, session, {1: make_agent("mcts@1", 3)}, {0}, screen_for(game), monkey)
+    monkey.client = client
+    final = client.run()
+    assert final.is_terminal() and monkey.typed > 5
+    said = console.export_text()
+    assert "undone" in said or "nothing to undo" in said

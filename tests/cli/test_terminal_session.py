@@ -163,8 +163,7 @@ def test_a_person_plays_battleground_against_a_bot_and_resumes(tmp_path: Path) -
     term.prompt(0)
     term.type("select battle cry")
     term.wait_for("player 0: select Battle Cry")
-    term.prompt(0)
-    term.type("activate he-man")
+    term.wait_for("the only choice: activate He-Man")  # forced: taken without asking
     term.prompt(0)
     term.type("bonus mana")
     term.wait_for("AP left")  # the active character's card

@@ -137,8 +137,13 @@ class Client:
         self._news()
 
     def decide(self, seat: int) -> Action | None:
-        """The person's action for *seat*, or None after a command (undo, save, ...)."""
+        """The person's action for *seat*, or None after a command (undo, save, ...). A
+        forced choice (the only one there is) is taken without asking."""
         state = self.session.state
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            self.console.print(f"  [dim]the only choice: {escape(state.describe(legal[0]))}[/]")
+            return legal[0]
         if self._hotseat() and self.at_screen != seat:
             self._hand_over(seat)
         self.at_screen = seat
@@ -227,6 +232,8 @@ class Client:
         if answer.command == "undo":
             try:
                 self.session.undo(seat)
+                while self._forced(seat) and self.session.undo_target(seat) is not None:
+                    self.session.undo(seat)  # past a forced choice, which would come back
             except RulekeeperError as error:
                 self.console.print(f"[red]{escape(str(error))}[/]")
                 return False
@@ -250,6 +257,11 @@ class Client:
             )
             self.console.print(escape(shown))
         return False
+
+    def _forced(self, seat: int) -> bool:
+        """Whether *seat*'s next decision has only one choice (taken without asking)."""
+        state = self.session.state
+        return not state.is_terminal() and len(state.legal_actions(seat)) == 1
 
     def _hotseat(self) -> bool:
         return len(self.humans) > 1
