@@ -225,7 +225,7 @@ class Monkey(LineReader):
         seat = int(prompt.split()[1].rstrip(":"))
         legal = self.client.session.state.legal_actions(seat)
         roll = self.rng.random()
-        if roll < 0.04:
+        if roll < 0.04 or self.typed == 3:
             return "u"
         if roll < 0.08:
             return self.rng.choice(NOISE)
