@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from typing import Any
 
 import websockets
@@ -50,7 +51,7 @@ def start_server(folder: str, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [*SERVE, "--port", str(port), "--data-dir", folder, "--pace", "0"],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=open(os.path.join(folder, "server.log"), "w"),  # noqa: SIM115
     )
     deadline = time.monotonic() + 60
     while True:
@@ -61,6 +62,27 @@ def start_server(folder: str, port: int) -> subprocess.Popen[bytes]:
             if time.monotonic() > deadline:
                 raise RuntimeError("the server did not start") from None
             time.sleep(0.1)
+
+
+async def latest(ws: Any) -> tuple[dict[str, Any], set[int]]:
+    """The newest view among the messages waiting (as a real client would act on the game as
+    it is, not on a view already overtaken), and the versions answered meanwhile (reply_to);
+    an error at once."""
+    newest: dict[str, Any] = json.loads(await ws.recv())
+    replies: set[int] = set()
+    while True:
+        if newest.get("type") == "error":
+            return newest, replies
+        if newest.get("reply_to") is not None:
+            replies.add(newest["reply_to"])
+        try:
+            newer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
+        except TimeoutError:
+            return newest, replies
+        if newer.get("type") == "error" or newer.get("version", -1) >= newest.get("version", -1):
+            newest = newer
+        elif newer.get("reply_to") is not None:
+            replies.add(newer["reply_to"])
 
 
 async def player(
@@ -76,13 +98,17 @@ async def player(
         async with websockets.connect(f"{ws_base}/ws/games/{created['id']}?token={token}") as ws:
             sent_at: float | None = None
             sent_version = -1
+            newest: dict[str, Any] = {"version": -1}
             while time.monotonic() < until:
-                view = json.loads(await ws.recv())
+                found, replies = await latest(ws)
+                if found.get("type") != "error" and found["version"] >= newest["version"]:
+                    newest = found  # a view older than one already seen tells nothing new
+                view = found if found.get("type") == "error" else newest
                 if view.get("type") == "error":
-                    out["errors"].append(1.0)
+                    out["errors"].append(view["code"])
                     sent_at = None
                     continue
-                if sent_at is not None and view["version"] > sent_version:
+                if sent_at is not None and sent_version in replies:
                     out["latency"].append(time.perf_counter() - sent_at)
                     sent_at = None
                 if view["status"] == "finished":
@@ -99,15 +125,15 @@ async def player(
                     )
 
 
-async def run(base: str, games: int, seconds: float) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"latency": [], "errors": []}
+async def run(base: str, games: int, seconds: float) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {"latency": [], "errors": []}
     until = time.monotonic() + seconds
     ws_base = base.replace("http://", "ws://")
     await asyncio.gather(*(player(base, ws_base, seed, until, out) for seed in range(games)))
     return out
 
 
-def report(label: str, found: dict[str, list[float]]) -> None:
+def report(label: str, found: dict[str, list[Any]]) -> None:
     latencies = sorted(found["latency"])
     if not latencies:
         print(f"{label}: no actions")
@@ -118,7 +144,8 @@ def report(label: str, found: dict[str, list[float]]) -> None:
 
     print(
         f"{label}: {len(latencies)} actions, median {statistics.median(latencies) * 1000:.1f} ms, "
-        f"p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, errors {len(found['errors'])}"
+        f"p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, errors {len(found['errors'])} "
+        f"{dict(Counter(found['errors']))}"
     )
 
 

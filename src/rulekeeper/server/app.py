@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,6 +22,7 @@ from rulekeeper.server.errors import ApiError
 from rulekeeper.server.lobby import Hosted, Lobby
 from rulekeeper.server.views import PROTOCOL, seat_view
 
+LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1_000_000
 """Bytes: a longer request or message is refused (``too-large``)."""
@@ -210,6 +212,9 @@ async def _serve_socket(
             reply = await asyncio.to_thread(_handle, lobby, hosted, token, text)
             if reply is not None:
                 await websocket.send_json(reply)
+            if sender.done() and not sender.cancelled() and sender.exception() is not None:
+                LOG.error("view sender failed", exc_info=sender.exception())
+                break
     except WebSocketDisconnect:
         pass
     finally:
@@ -224,14 +229,18 @@ async def _send_views(
     while True:
         with hosted.lock:
             view = seat_view(hosted, seat)
-        await websocket.send_json(view)
+        try:
+            await websocket.send_json(view)
+        except (WebSocketDisconnect, RuntimeError):  # the client has gone
+            return
         await changed.get()
         while not changed.empty():
             changed.get_nowait()
 
 
 def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[str, Any] | None:
-    """A client's message: an error to send back, or None (the change is sent as a view)."""
+    """A client's message: the answer to send back (the new view, with ``reply_to``, or an
+    error)."""
     if len(text) > MAX_BODY:
         return ApiError("too-large", f"a message may hold at most {MAX_BODY} bytes").to_json()
     try:
@@ -247,13 +256,11 @@ def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[
         if not isinstance(version, int) or isinstance(version, bool):
             raise ApiError("bad-request", "version must be the view's version", "version")
         if kind == "undo":
-            lobby.undo(hosted.id, token, version)
-            return None
+            return {**lobby.undo(hosted.id, token, version), "reply_to": version}
         action = message.get("action")
         if not isinstance(action, str):
             raise ApiError("bad-request", "action must be a string", "action")
-        lobby.act(hosted.id, token, action, version)
-        return None
+        return {**lobby.act(hosted.id, token, action, version), "reply_to": version}
     except ApiError as error:
         return error.to_json()
     except json.JSONDecodeError as error:

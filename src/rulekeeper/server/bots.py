@@ -8,10 +8,11 @@ import logging
 import os
 import threading
 import zlib
+from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 
-from rulekeeper.core import Action, JsonObject, RulekeeperError
+from rulekeeper.core import Action, GameState, JsonObject, RulekeeperError
 from rulekeeper.core.agents import make_agent
 from rulekeeper.core.replay import GameRecord, record_of, replay
 from rulekeeper.server.errors import ApiError
@@ -20,11 +21,43 @@ from rulekeeper.server.lobby import BOT, HUMAN, Hosted, Lobby
 LOG = logging.getLogger("rulekeeper.server.bots")
 
 
-def think(record: JsonObject, seat: int, spec: str, seed: int) -> Action:
+class Thinker:
+    """A worker process's games, kept between decisions, so each decision replays only the
+    actions that are new since the last one (at most LIMIT games, the least recent dropped)."""
+
+    LIMIT = 64
+
+    def __init__(self) -> None:
+        self.states: OrderedDict[str, GameState] = OrderedDict()
+
+    def state_of(self, game_id: str, record: GameRecord) -> GameState:
+        """The game of *record*, from the kept state when it is a prefix of the record."""
+        state = self.states.pop(game_id, None)
+        known = state.history() if state is not None else []
+        if state is None or known != list(record.actions[: len(known)]):
+            state = replay(GameRecord(record.game, record.params, record.seed, ()))
+            known = []
+        for entry in record.actions[len(known) :]:
+            state.apply_action(entry.action, entry.player)
+        self.states[game_id] = state
+        while len(self.states) > self.LIMIT:
+            self.states.popitem(last=False)
+        return state
+
+    def choose(self, game_id: str, record: JsonObject, seat: int, spec: str, seed: int) -> Action:
+        """The action the bot of *spec* chooses for *seat*."""
+        state = self.state_of(game_id, GameRecord.from_json(record))
+        return make_agent(spec, seed).choose(state.clone(), seat)
+
+
+THINKER = Thinker()
+"""This worker process's games (each process of the pool has its own)."""
+
+
+def think(game_id: str, record: JsonObject, seat: int, spec: str, seed: int) -> Action:
     """The action the bot of *spec* chooses for *seat* in the game of *record* (run in a worker
-    process: the game is replayed there from its record)."""
-    state = replay(GameRecord.from_json(record))
-    return make_agent(spec, seed).choose(state, seat)
+    process: the game is replayed there from its record, as far as it is new)."""
+    return THINKER.choose(game_id, record, seat, spec, seed)
 
 
 class BotRunner:
@@ -59,7 +92,7 @@ class BotRunner:
                 )
             people = any(seat.kind == HUMAN for seat in hosted.seats)
         for seat, spec, seed, record in jobs:
-            future = self.pool.submit(think, record, seat, spec, seed)
+            future = self.pool.submit(think, hosted.id, record, seat, spec, seed)
             future.add_done_callback(partial(self._done, hosted.id, seat, version, people))
 
     def _done(
@@ -96,8 +129,11 @@ class BotRunner:
     def _act(self, game_id: str, seat: int, action: Action, version: int) -> None:
         try:
             self.lobby.act_as_bot(game_id, seat, action, version)
-        except (ApiError, RulekeeperError):  # the game was deleted meanwhile, say
-            return
+        except (ApiError, RulekeeperError) as error:
+            LOG.error("bot action refused", extra={"game": game_id, "error": repr(error)})
+            stand_in = self._stand_in(game_id, seat)
+            if stand_in is not None:
+                self.lobby.act_as_bot(game_id, seat, stand_in, self.lobby.get(game_id).version)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

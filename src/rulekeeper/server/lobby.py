@@ -293,8 +293,7 @@ class Lobby:
             if seat not in hosted.to_act():
                 raise ApiError("not-your-turn", f"seat {seat} may not act now", status=409)
             self._apply(hosted, action, seat)
-        self._advance(hosted)
-        with hosted.lock:
+            self._advance(hosted)  # in the same hold: no one sees the dice not yet rolled
             return seat_view(hosted, seat)
 
     def act_as_bot(self, game_id: str, seat: int, action: Action, version: int) -> bool:
@@ -306,7 +305,7 @@ class Lobby:
             if seat not in hosted.to_act():
                 return False
             self._apply(hosted, action, seat)
-        self._advance(hosted)
+            self._advance(hosted)
         return True
 
     def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:

@@ -54,6 +54,11 @@ class View(BaseModel):
     board: dict[str, Any] | None
     result: str | None
     can_undo: bool
+    reply_to: int | None = Field(
+        default=None,
+        description="on the WebSocket, the answer to this client's action or undo: the "
+        "version it was sent on",
+    )
 
 
 class Error(BaseModel):
