@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3, odds, play, replay, tournament
+from rulekeeper.cli import battleground, demo, homm3, odds, play, replay, serve, tournament
 from rulekeeper.cli.saves import LAST
 
 app = typer.Typer(
@@ -63,6 +63,7 @@ app.command("play")(play.play)
 app.command("replay")(replay.replay_command)
 app.add_typer(odds.app, name="odds")
 app.command("tournament")(tournament.tournament_command)
+app.command("serve")(serve.serve)
 
 
 def with_last(argv: list[str]) -> list[str]:

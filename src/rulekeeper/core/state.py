@@ -50,6 +50,9 @@ __all__ = [
 CHANCE = -1
 SIMULTANEOUS = -2
 TERMINAL = -4
+SPECTATOR = -100
+"""The seat of someone watching: no seat's secrets are theirs
+(:meth:`GameState.spectator_observation`)."""
 
 STATE_FORMAT = 2
 """Version of the serialized state layout; bump on incompatible changes (2: typed procedure
@@ -469,6 +472,11 @@ class GameState(ABC):
         """What *player* may see, as JSON data."""
         self._check_seat(player)
         return self._observation(player)
+
+    def spectator_observation(self) -> JsonObject:
+        """What someone watching, at no seat, may see: only what every player sees (a game's
+        ``_observation`` hides each seat's secrets from any seat but its own)."""
+        return self._observation(SPECTATOR)
 
     def history(self) -> list[LoggedAction]:
         return list(self._history)

@@ -1,0 +1,262 @@
+"""The HTTP and WebSocket API (docs/protocol.md) over a :class:`Lobby`, and the browser UI's
+static files. ``create_app(lobby)`` builds it; ``rulekeeper serve`` runs it on uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+import rulekeeper
+from rulekeeper.core import RulekeeperError
+from rulekeeper.core.registry import list_games
+from rulekeeper.server.errors import ApiError
+from rulekeeper.server.lobby import Hosted, Lobby
+from rulekeeper.server.views import PROTOCOL, seat_view
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 1_000_000
+"""Bytes: a longer request or message is refused (``too-large``)."""
+
+
+class NewGame(BaseModel):
+    """``POST /api/games``."""
+
+    game: str = Field(max_length=60)
+    params: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(min_length=1, max_length=8)
+    title: str = Field(default="", max_length=200)
+    private: bool = False
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+
+
+class Join(BaseModel):
+    """``POST /api/games/{id}/join``."""
+
+    seat: int = Field(ge=0, lt=8)
+    name: str = Field(default="", max_length=80)
+
+
+class GiveToBot(BaseModel):
+    """``POST /api/games/{id}/bot``."""
+
+    seat: int = Field(ge=0, lt=8)
+    spec: str = Field(max_length=200)
+
+
+class Move(BaseModel):
+    """``POST /api/games/{id}/actions`` and ``/undo``."""
+
+    action: str = Field(default="", max_length=10_000)
+    version: int = Field(ge=0)
+
+
+def bearer(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer TOKEN`` header."""
+    if not authorization:
+        return None
+    kind, _, token = authorization.partition(" ")
+    if kind.casefold() != "bearer" or not token.strip():
+        raise ApiError("bad-token", "send the token as 'Authorization: Bearer TOKEN'", status=403)
+    return token.strip()
+
+
+Auth = Annotated[str | None, Header()]
+
+
+def catalog() -> dict[str, Any]:
+    """What can be hosted."""
+    from rulekeeper.games.battleground.board.battlefield import shipped_maps
+    from rulekeeper.games.homm3.game import shipped_battles
+
+    return {
+        "protocol": PROTOCOL,
+        "rulekeeper": rulekeeper.__version__,
+        "games": list_games(),
+        "maps": shipped_maps(),
+        "battles": shipped_battles(),
+        "bots": ["random", "greedy", "mcts", "mcts@1", "mcts@3", "mcts@5", "legacy"],
+    }
+
+
+def create_app(lobby: Lobby) -> FastAPI:
+    """The app serving *lobby*."""
+    app = FastAPI(title="Rulekeeper", version=rulekeeper.__version__)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        found = ApiError("bad-request", str(first.get("msg", "malformed request")), where or None)
+        return JSONResponse(found.to_json(), status_code=400)
+
+    @app.middleware("http")
+    async def limit(request: Request, call_next: Any) -> Any:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            found = ApiError(
+                "too-large", f"a request may hold at most {MAX_BODY} bytes", status=413
+            )
+            return JSONResponse(found.to_json(), status_code=413)
+        return await call_next(request)
+
+    @app.get("/api/catalog")
+    def get_catalog() -> dict[str, Any]:
+        return catalog()
+
+    @app.get("/api/games")
+    def list_open() -> list[dict[str, Any]]:
+        return lobby.listing()
+
+    @app.post("/api/games", status_code=201)
+    def create(body: NewGame) -> dict[str, Any]:
+        return lobby.create(body.game, body.params, body.seats, body.title, body.private, body.seed)
+
+    @app.get("/api/games/{game_id}")
+    def view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+        return lobby.view(game_id, bearer(authorization))
+
+    @app.post("/api/games/{game_id}/join")
+    def join(game_id: str, body: Join) -> dict[str, Any]:
+        return lobby.join(game_id, body.seat, body.name)
+
+    @app.post("/api/games/{game_id}/leave")
+    def leave(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+        lobby.leave(game_id, bearer(authorization))
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/bot")
+    def bot(game_id: str, body: GiveToBot, authorization: Auth = None) -> dict[str, Any]:
+        lobby.give_to_bot(game_id, bearer(authorization), body.seat, body.spec)
+        return {"ok": True}
+
+    @app.delete("/api/games/{game_id}")
+    def remove(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+        lobby.delete(game_id, bearer(authorization))
+        return {"ok": True}
+
+    @app.post("/api/games/{game_id}/actions")
+    def act(game_id: str, body: Move, authorization: Auth = None) -> dict[str, Any]:
+        return lobby.act(game_id, bearer(authorization), body.action, body.version)
+
+    @app.post("/api/games/{game_id}/undo")
+    def undo(game_id: str, body: Move, authorization: Auth = None) -> dict[str, Any]:
+        return lobby.undo(game_id, bearer(authorization), body.version)
+
+    @app.get("/api/games/{game_id}/explain")
+    def explain(
+        game_id: str, action: Annotated[str, Query(max_length=10_000)], authorization: Auth = None
+    ) -> dict[str, Any]:
+        return lobby.explain(game_id, bearer(authorization), action)
+
+    @app.get("/api/games/{game_id}/odds")
+    def odds(
+        game_id: str, action: Annotated[str, Query(max_length=10_000)], authorization: Auth = None
+    ) -> dict[str, Any]:
+        return lobby.odds(game_id, bearer(authorization), action)
+
+    @app.get("/api/games/{game_id}/record")
+    def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:
+        return lobby.record(game_id, bearer(authorization))
+
+    @app.websocket("/ws/games/{game_id}")
+    async def play(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            hosted = lobby.get(game_id)
+            seat = hosted.seat_of(token)
+        except ApiError as error:
+            await websocket.send_json(error.to_json())
+            await websocket.close(code=4403)
+            return
+        await _serve_socket(websocket, lobby, hosted, seat, token)
+
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+        @app.get("/", include_in_schema=False)
+        def index() -> FileResponse:
+            return FileResponse(STATIC / "index.html")
+
+    return app
+
+
+async def _serve_socket(
+    websocket: WebSocket, lobby: Lobby, hosted: Hosted, seat: int | None, token: str | None
+) -> None:
+    """Send the view now and after every change; carry out what the client sends."""
+    loop = asyncio.get_running_loop()
+    changed: asyncio.Queue[None] = asyncio.Queue()
+
+    def listener(_: Hosted) -> None:
+        loop.call_soon_threadsafe(changed.put_nowait, None)
+
+    hosted.listeners.append(listener)
+    sender = asyncio.create_task(_send_views(websocket, hosted, seat, changed))
+    try:
+        while True:
+            text = await websocket.receive_text()
+            reply = await asyncio.to_thread(_handle, lobby, hosted, token, text)
+            if reply is not None:
+                await websocket.send_json(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hosted.listeners.remove(listener)
+        sender.cancel()
+
+
+async def _send_views(
+    websocket: WebSocket, hosted: Hosted, seat: int | None, changed: asyncio.Queue[None]
+) -> None:
+    """The seat's view, first at once and then whenever the game changes."""
+    while True:
+        with hosted.lock:
+            view = seat_view(hosted, seat)
+        await websocket.send_json(view)
+        await changed.get()
+        while not changed.empty():
+            changed.get_nowait()
+
+
+def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[str, Any] | None:
+    """A client's message: an error to send back, or None (the change is sent as a view)."""
+    if len(text) > MAX_BODY:
+        return ApiError("too-large", f"a message may hold at most {MAX_BODY} bytes").to_json()
+    try:
+        message = json.loads(text)
+        if not isinstance(message, dict):
+            raise ApiError("bad-request", "a message is a JSON object")
+        kind = message.get("type")
+        version = message.get("version")
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind not in ("action", "undo"):
+            raise ApiError("bad-request", "type must be action, undo or ping", "type")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ApiError("bad-request", "version must be the view's version", "version")
+        if kind == "undo":
+            lobby.undo(hosted.id, token, version)
+            return None
+        action = message.get("action")
+        if not isinstance(action, str):
+            raise ApiError("bad-request", "action must be a string", "action")
+        lobby.act(hosted.id, token, action, version)
+        return None
+    except ApiError as error:
+        return error.to_json()
+    except json.JSONDecodeError as error:
+        return ApiError("bad-request", f"not JSON: {error}").to_json()
+    except RulekeeperError as error:
+        return ApiError("bad-request", str(error)).to_json()

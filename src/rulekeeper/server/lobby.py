@@ -1,0 +1,539 @@
+"""The games a server hosts: creating and joining them, acting in them, and what each seat sees.
+
+A :class:`Lobby` owns the database and the games in play (each a core :class:`Session`: the
+state, its record and where undo may go). Every action is validated by the rules, written to
+the database, and only then acknowledged; a game is reloaded from its record when the server
+starts. Seats are held by people (by the SHA-256 of a random token), by bots, or by nobody yet.
+All methods are safe to call from several threads (one lock per game).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as DbSession
+
+import rulekeeper
+from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, RulekeeperError, load_game
+from rulekeeper.core.agents import make_agent
+from rulekeeper.core.errors import UnknownGameError
+from rulekeeper.core.history import LoggedAction
+from rulekeeper.core.replay import GameRecord
+from rulekeeper.core.session import Session, write_replay
+from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
+from rulekeeper.server.errors import ApiError
+from rulekeeper.server.views import seat_view
+
+SNAPSHOT_EVERY = 50
+"""A snapshot of the whole state is stored after every this many actions."""
+OPEN, HUMAN, BOT = "open", "human", "bot"
+NAME_LIMIT = 40
+
+
+def token_hash(token: str) -> str:
+    """What is stored of a token: its SHA-256, never the token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A random token of 192 bits."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class Seat:
+    """Who holds a seat."""
+
+    kind: str = OPEN
+    name: str = ""
+    spec: str = ""
+    token_hash: str | None = None
+
+    def public(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "kind": self.kind, "name": self.name, "spec": self.spec}
+
+
+@dataclass
+class Hosted:
+    """A game in play on this server."""
+
+    id: str
+    title: str
+    private: bool
+    admin_hash: str
+    seats: list[Seat]
+    session: Session | None
+    attention: str | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: list[Callable[[Hosted], None]] = field(default_factory=list)
+    game_name: str = ""
+
+    @property
+    def state(self) -> GameState:
+        if self.session is None:
+            raise ApiError("needs-attention", f"this game no longer replays: {self.attention}")
+        return self.session.state
+
+    @property
+    def version(self) -> int:
+        return 0 if self.session is None else len(self.session.state.history())
+
+    @property
+    def status(self) -> str:
+        if self.session is None:
+            return "attention"
+        if self.session.state.is_terminal():
+            return "finished"
+        if any(seat.kind == OPEN for seat in self.seats):
+            return "open"
+        return "running"
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat *token* holds, or None (a spectator); a token that holds nothing is refused."""
+        if not token:
+            return None
+        hashed = token_hash(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, hashed):
+                return index
+        if secrets.compare_digest(self.admin_hash, hashed):
+            return None
+        raise ApiError("bad-token", "this token holds no seat of this game", status=403)
+
+    def is_admin(self, token: str | None) -> bool:
+        return bool(token) and secrets.compare_digest(self.admin_hash, token_hash(token or ""))
+
+    def to_act(self) -> list[int]:
+        """The seats that may act now."""
+        if self.session is None or self.state.is_terminal():
+            return []
+        player = self.state.current_player()
+        if player == CHANCE:
+            return []
+        seats = range(self.state.num_players) if player == SIMULTANEOUS else [player]
+        return [seat for seat in seats if self.state.legal_actions(seat)]
+
+    def summary(self) -> dict[str, Any]:
+        """The lobby's line for this game."""
+        return {
+            "id": self.id,
+            "game": self.game_name,
+            "title": self.title,
+            "status": self.status,
+            "version": self.version,
+            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
+            "attention": self.attention,
+        }
+
+
+class Lobby:
+    """Every game this server hosts, stored in the database of *engine*."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.games: dict[str, Hosted] = {}
+        self.lock = threading.RLock()
+        self.on_change: Callable[[Hosted], None] | None = None
+        """Called after a game changed (the server tells its clients, and bots act)."""
+        self._load_all()
+
+    # ------------------------------------------------------------------ the lobby
+
+    def create(
+        self,
+        game: str,
+        params: dict[str, Any],
+        seats: list[str],
+        title: str = "",
+        private: bool = False,
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """A new game; *seats* holds a SPEC per seat (a bot), ``"open"`` or ``"me"`` (the
+        creator takes it). Answers the game's id, the admin token and the creator's seat
+        tokens."""
+        try:
+            loaded = load_game(game, **params)
+        except UnknownGameError as error:
+            raise ApiError("unknown-game", str(error), field="game") from None
+        except (RulekeeperError, TypeError, ValueError) as error:
+            raise ApiError("bad-request", str(error), field="params") from None
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        state = loaded.new_initial_state(seed)
+        if len(seats) != state.num_players:
+            raise ApiError(
+                "bad-request", f"{game} has {state.num_players} seats, not {len(seats)}", "seats"
+            )
+        admin = new_token()
+        tokens: dict[int, str] = {}
+        holders: list[Seat] = []
+        for index, spec in enumerate(seats):
+            if spec == "me":
+                tokens[index] = new_token()
+                holders.append(Seat(HUMAN, "you", "", token_hash(tokens[index])))
+            elif spec == OPEN:
+                holders.append(Seat())
+            else:
+                _check_spec(spec, index)
+                holders.append(Seat(BOT, spec.partition("@")[0], spec))
+        hosted = Hosted(
+            id="g-" + secrets.token_hex(8),
+            title=_clean(title) or f"{game} game",
+            private=private,
+            admin_hash=token_hash(admin),
+            seats=holders,
+            session=Session(state),
+            game_name=game,
+        )
+        with DbSession(self.engine) as db, db.begin():
+            db.add(
+                GameRow(
+                    id=hosted.id,
+                    game=game,
+                    params=dict(state.game.params),
+                    seed=seed,
+                    title=hosted.title,
+                    private=private,
+                    admin_hash=hosted.admin_hash,
+                    content_hash=state.game.content_hash(),
+                    status=hosted.status,
+                )
+            )
+            for index, seat in enumerate(holders):
+                db.add(SeatRow(game_id=hosted.id, seat=index, **_seat_fields(seat)))
+        with self.lock:
+            self.games[hosted.id] = hosted
+        self._advance(hosted)
+        return {"id": hosted.id, "admin_token": admin, "seat_tokens": tokens}
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The public games."""
+        with self.lock:
+            games = list(self.games.values())
+        return [hosted.summary() for hosted in games if not hosted.private]
+
+    def join(self, game_id: str, seat: int, name: str) -> dict[str, Any]:
+        """Take an open seat; answers its token (keep it: it is the only way back in)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            if not 0 <= seat < len(hosted.seats):
+                raise ApiError("bad-request", f"no seat {seat}", field="seat")
+            if hosted.seats[seat].kind != OPEN:
+                raise ApiError("seat-taken", f"seat {seat} is taken", status=409)
+            token = new_token()
+            hosted.seats[seat] = Seat(
+                HUMAN, _clean(name) or f"player {seat}", "", token_hash(token)
+            )
+            self._store_seat(hosted, seat)
+        self._changed(hosted)
+        return {"seat": seat, "token": token}
+
+    def leave(self, game_id: str, token: str | None) -> None:
+        """Give up the token's seat: it is open again."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = hosted.seat_of(token)
+            if seat is None:
+                raise ApiError("bad-token", "a seat's token is needed to leave it", status=403)
+            hosted.seats[seat] = Seat()
+            self._store_seat(hosted, seat)
+        self._changed(hosted)
+
+    def give_to_bot(self, game_id: str, token: str | None, seat: int, spec: str) -> None:
+        """(Admin) a bot takes *seat*."""
+        hosted = self._admin(game_id, token)
+        _check_spec(spec, seat)
+        with hosted.lock:
+            if not 0 <= seat < len(hosted.seats):
+                raise ApiError("bad-request", f"no seat {seat}", field="seat")
+            hosted.seats[seat] = Seat(BOT, spec.partition("@")[0], spec)
+            self._store_seat(hosted, seat)
+        self._changed(hosted)
+
+    def delete(self, game_id: str, token: str | None) -> None:
+        """(Admin) the game is gone."""
+        hosted = self._admin(game_id, token)
+        with DbSession(self.engine) as db, db.begin():
+            for table in (ActionRow, SnapshotRow, SeatRow):
+                db.execute(delete(table).where(table.game_id == hosted.id))
+            db.execute(delete(GameRow).where(GameRow.id == hosted.id))
+        with self.lock:
+            self.games.pop(hosted.id, None)
+
+    def get(self, game_id: str) -> Hosted:
+        with self.lock:
+            hosted = self.games.get(game_id)
+        if hosted is None:
+            raise ApiError("not-found", f"no game {game_id!r}", status=404)
+        return hosted
+
+    # ------------------------------------------------------------------ playing
+
+    def view(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """What the token's holder sees (a spectator without a token)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = hosted.seat_of(token)
+            return seat_view(hosted, seat)
+
+    def act(self, game_id: str, token: str | None, text: str, version: int) -> dict[str, Any]:
+        """Take an action for the token's seat, acting on *version*; answers the new view."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = self._actor(hosted, token, version)
+            action = _parse(text)
+            if seat not in hosted.to_act():
+                raise ApiError("not-your-turn", f"seat {seat} may not act now", status=409)
+            self._apply(hosted, action, seat)
+        self._advance(hosted)
+        with hosted.lock:
+            return seat_view(hosted, seat)
+
+    def act_as_bot(self, game_id: str, seat: int, action: Action, version: int) -> bool:
+        """A bot's action, if the game is still where the bot thought (else nothing)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            if hosted.version != version or hosted.seats[seat].kind != BOT:
+                return False
+            if seat not in hosted.to_act():
+                return False
+            self._apply(hosted, action, seat)
+        self._advance(hosted)
+        return True
+
+    def undo(self, game_id: str, token: str | None, version: int) -> dict[str, Any]:
+        """Back to the token's seat's last decision, never past a hidden or random event."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = self._actor(hosted, token, version)
+            assert hosted.session is not None
+            try:
+                hosted.session.undo(seat)
+            except RulekeeperError as error:
+                raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
+            keep = hosted.version
+            with DbSession(self.engine) as db, db.begin():
+                db.execute(
+                    delete(ActionRow).where(
+                        ActionRow.game_id == hosted.id, ActionRow.number >= keep
+                    )
+                )
+                db.execute(
+                    delete(SnapshotRow).where(
+                        SnapshotRow.game_id == hosted.id, SnapshotRow.number > keep
+                    )
+                )
+        self._changed(hosted)
+        with hosted.lock:
+            return seat_view(hosted, seat)
+
+    def explain(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """Why an action is or is not allowed now, with the rule."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = hosted.seat_of(token)
+            verdict = hosted.state.explain(_parse(text), seat)
+            return {"legal": verdict.legal, "reason": verdict.reason, "rule": verdict.rule}
+
+    def odds(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
+        """The exact odds of an action for the token's seat (None: no chance involved)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = hosted.seat_of(token)
+            if seat is None:
+                raise ApiError("bad-token", "odds are for a seat's own actions", status=403)
+            try:
+                found = hosted.state.odds(_parse(text), seat)
+            except RulekeeperError as error:
+                raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
+            return {"action": text, "odds": found}
+
+    def record(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The replay file: once the game has ended (or to the admin, of a game needing
+        attention, as stored)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            if hosted.session is None:
+                if not hosted.is_admin(token):
+                    raise ApiError("needs-attention", "only the admin may download it", status=403)
+                return self._stored_record(hosted)
+            if not hosted.state.is_terminal():
+                raise ApiError(
+                    "bad-request", "the record (and the seed) are released when the game ends"
+                )
+            return write_replay(hosted.session.record(), True)
+
+    # ------------------------------------------------------------------ inside
+
+    def _actor(self, hosted: Hosted, token: str | None, version: int) -> int:
+        seat = hosted.seat_of(token)
+        if seat is None:
+            raise ApiError("bad-token", "a seat's token is needed to act", status=403)
+        if version != hosted.version:
+            raise ApiError(
+                "stale-version",
+                f"the game is at version {hosted.version}, not {version}: look again",
+                status=409,
+                extra={"version": hosted.version},
+            )
+        return seat
+
+    def _apply(self, hosted: Hosted, action: Action, seat: int) -> None:
+        """Apply, then store (the acknowledgement comes after both)."""
+        assert hosted.session is not None
+        before = hosted.version
+        try:
+            hosted.session.apply(action, seat)
+        except RulekeeperError as error:
+            raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
+        self._store_actions(hosted, before)
+
+    def _advance(self, hosted: Hosted) -> None:
+        """Roll the dice the game waits for, store them, and tell everyone."""
+        with hosted.lock:
+            if hosted.session is not None:
+                before = hosted.version
+                while not hosted.state.is_terminal() and hosted.state.is_chance_node():
+                    hosted.session.apply(hosted.state.clone().resolve_chance())
+                if hosted.version != before:
+                    self._store_actions(hosted, before)
+        self._changed(hosted)
+
+    def _changed(self, hosted: Hosted) -> None:
+        with DbSession(self.engine) as db, db.begin():
+            row = db.get(GameRow, hosted.id)
+            if row is not None:
+                row.status = hosted.status
+                row.updated = now()
+        if self.on_change is not None:
+            self.on_change(hosted)
+        for listener in list(hosted.listeners):
+            listener(hosted)
+
+    def _store_actions(self, hosted: Hosted, start: int) -> None:
+        """Write the actions from number *start* on, and a snapshot of the whole state each
+        time the game passes a multiple of SNAPSHOT_EVERY actions."""
+        assert hosted.session is not None
+        history = hosted.state.history()
+        with DbSession(self.engine) as db, db.begin():
+            for number in range(start, len(history)):
+                db.add(
+                    ActionRow(
+                        game_id=hosted.id,
+                        number=number,
+                        entry=history[number].to_json(),
+                        barrier=hosted.session.barriers[number],
+                    )
+                )
+            if len(history) // SNAPSHOT_EVERY > start // SNAPSHOT_EVERY:
+                db.add(
+                    SnapshotRow(
+                        game_id=hosted.id,
+                        number=len(history),
+                        engine=rulekeeper.__version__,
+                        state=hosted.state.serialize(),
+                    )
+                )
+
+    def _store_seat(self, hosted: Hosted, seat: int) -> None:
+        with DbSession(self.engine) as db, db.begin():
+            row = db.get(SeatRow, (hosted.id, seat))
+            assert row is not None
+            for key, value in _seat_fields(hosted.seats[seat]).items():
+                setattr(row, key, value)
+
+    def _admin(self, game_id: str, token: str | None) -> Hosted:
+        hosted = self.get(game_id)
+        if not hosted.is_admin(token):
+            raise ApiError("bad-token", "this needs the game's admin token", status=403)
+        return hosted
+
+    def _stored_record(self, hosted: Hosted) -> dict[str, Any]:
+        with DbSession(self.engine) as db:
+            row = db.get(GameRow, hosted.id)
+            assert row is not None
+            entries = db.scalars(
+                select(ActionRow.entry)
+                .where(ActionRow.game_id == hosted.id)
+                .order_by(ActionRow.number)
+            ).all()
+            record = GameRecord(
+                row.game,
+                dict(row.params),
+                row.seed,
+                tuple(LoggedAction.from_json(e) for e in entries),
+                row.content_hash,
+            )
+        return write_replay(record, False)
+
+    def _load_all(self) -> None:
+        """Every stored game, replayed from its record; one that no longer replays is kept,
+        read-only, as needing attention."""
+        with DbSession(self.engine) as db:
+            rows = db.scalars(select(GameRow)).all()
+            for row in rows:
+                seats = db.scalars(
+                    select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)
+                ).all()
+                entries = db.scalars(
+                    select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.number)
+                ).all()
+                hosted = Hosted(
+                    id=row.id,
+                    title=row.title,
+                    private=row.private,
+                    admin_hash=row.admin_hash,
+                    seats=[Seat(s.kind, s.name, s.spec, s.token_hash) for s in seats],
+                    session=None,
+                    game_name=row.game,
+                )
+                try:
+                    record = GameRecord(
+                        row.game,
+                        dict(row.params),
+                        row.seed,
+                        tuple(LoggedAction.from_json(e.entry) for e in entries),
+                        row.content_hash,
+                    )
+                    hosted.session = Session.from_record(record)
+                except (RulekeeperError, KeyError, TypeError, ValueError) as error:
+                    hosted.attention = str(error)
+                self.games[row.id] = hosted
+
+
+def _parse(text: str) -> Action:
+    try:
+        return Action.parse(text)
+    except (RulekeeperError, ValueError) as error:
+        raise ApiError(
+            "bad-request", f"cannot read the action {text!r}: {error}", "action"
+        ) from None
+
+
+def _check_spec(spec: str, seat: int) -> None:
+    try:
+        make_agent(spec, 0)
+    except ValueError as error:
+        raise ApiError("bad-request", str(error), field=f"seats[{seat}]") from None
+
+
+def _clean(text: str) -> str:
+    """A name as people typed it, without control characters, cut to a sane length."""
+    kept = "".join(ch for ch in text if ch.isprintable()).strip()
+    return kept[:NAME_LIMIT]
+
+
+def _seat_fields(seat: Seat) -> dict[str, Any]:
+    return {"kind": seat.kind, "name": seat.name, "spec": seat.spec, "token_hash": seat.token_hash}
+
+
+def error_rule(error: RulekeeperError) -> str | None:
+    """The rule an engine error names, if any."""
+    rule = getattr(error, "rule", None)
+    return rule if isinstance(rule, str) else None

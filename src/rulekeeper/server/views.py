@@ -1,0 +1,91 @@
+"""What a seat (or a spectator) of a hosted game receives: its view (docs/protocol.md, Views).
+Nothing hidden from that seat is in it: the observation is the game's own for that seat, the
+log is made of public events, and the seed and record wait for the end."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rulekeeper.cli.screens import screen_for
+from rulekeeper.core import GameState
+
+if TYPE_CHECKING:
+    from rulekeeper.server.lobby import Hosted
+
+PROTOCOL = 1
+LOG_EVENTS = 80
+"""The log in a view tells the last this many public events."""
+BOARDS = {"battleground": "rulekeeper.games.battleground.views.web"}
+"""Games whose view carries board data for the browser's own board (``board(state, seat)``)."""
+
+
+def board_of(game: str) -> Callable[[GameState, int | None], Any] | None:
+    """The board-data function of *game*, if it has one."""
+    module = BOARDS.get(game)
+    if module is None:
+        return None
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return None
+    board: Callable[[GameState, int | None], Any] | None = getattr(found, "board", None)
+    return board
+
+
+def legal_entries(state: GameState, seat: int) -> list[dict[str, Any]]:
+    """The seat's choices, each in the engine's form, as data and in words."""
+    return [
+        {
+            "index": index,
+            "action": str(action),
+            "kind": action.kind,
+            "params": {k: v for k, v in action.to_json().items() if k != "kind"},
+            "text": state.describe(action),
+        }
+        for index, action in enumerate(state.legal_actions(seat))
+    ]
+
+
+def log_lines(state: GameState) -> list[str]:
+    """The readable lines of the last public events."""
+    since = max(0, state.events.last_seq - LOG_EVENTS)
+    lines, _ = screen_for(state.game.name).news(state, since)
+    return lines
+
+
+def seat_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
+    """The view of *hosted* for *seat* (None: a spectator)."""
+    view: dict[str, Any] = {
+        "type": "view",
+        "protocol": PROTOCOL,
+        **hosted.summary(),
+        "seat": seat,
+        "to_act": [],
+        "legal": [],
+        "observation": None,
+        "log": [],
+        "board": None,
+        "result": None,
+        "can_undo": False,
+    }
+    if hosted.session is None:
+        return view
+    state = hosted.state
+    to_act = hosted.to_act()
+    view["to_act"] = to_act
+    if seat is not None and seat in to_act:
+        view["legal"] = legal_entries(state, seat)
+    view["observation"] = (
+        state.observation(seat) if seat is not None else state.spectator_observation()
+    )
+    view["log"] = log_lines(state)
+    board = board_of(hosted.game_name)
+    if board is not None:
+        view["board"] = board(state, seat)
+    if state.is_terminal():
+        view["result"] = state.describe_result()
+    if seat is not None:
+        view["can_undo"] = hosted.session.undo_target(seat) is not None
+    return view

@@ -1,0 +1,158 @@
+"""The HTTP API through the real app (issue 10 §1, docs/protocol.md): creating and joining
+games, tokens, versions (stale and duplicate submissions), bad input of every kind, and each
+seat's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from server_helpers import auth
+
+from rulekeeper.server.lobby import Lobby
+
+
+def new_game(client: TestClient, **body: Any) -> dict[str, Any]:
+    reply = client.post(
+        "/api/games", json={"game": "battleground", "seats": ["me", "open"], **body}
+    )
+    assert reply.status_code == 201, reply.text
+    found: dict[str, Any] = reply.json()
+    return found
+
+
+def view(client: TestClient, game: str, token: str | None = None) -> dict[str, Any]:
+    reply = client.get(f"/api/games/{game}", headers=auth(token) if token else {})
+    assert reply.status_code == 200, reply.text
+    found: dict[str, Any] = reply.json()
+    return found
+
+
+def test_create_join_and_play_with_tokens(client: TestClient) -> None:
+    created = new_game(client, seed=3, title="friendly")
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    listed = client.get("/api/games").json()
+    assert [g["id"] for g in listed] == [game] and listed[0]["status"] == "open"
+    joined = client.post(f"/api/games/{game}/join", json={"seat": 1, "name": "Bob"}).json()
+    again = client.post(f"/api/games/{game}/join", json={"seat": 1, "name": "Eve"})
+    assert again.status_code == 409 and again.json()["code"] == "seat-taken"
+    seen = view(client, game, mine)
+    assert seen["seat"] == 0 and seen["status"] == "running" and seen["to_act"] == [0]
+    first = seen["legal"][0]
+    done = client.post(
+        f"/api/games/{game}/actions",
+        json={"action": first["action"], "version": seen["version"]},
+        headers=auth(mine),
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["version"] > seen["version"]
+    other = view(client, game, joined["token"])
+    assert other["seat"] == 1 and other["version"] == done.json()["version"]
+
+
+def test_stale_and_duplicate_submissions_are_refused_and_change_nothing(client: TestClient) -> None:
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    client.post(f"/api/games/{game}/join", json={"seat": 1})
+    seen = view(client, game, mine)
+    body = {"action": seen["legal"][0]["action"], "version": seen["version"]}
+    assert (
+        client.post(f"/api/games/{game}/actions", json=body, headers=auth(mine)).status_code == 200
+    )
+    after = view(client, game, mine)
+    twice = client.post(f"/api/games/{game}/actions", json=body, headers=auth(mine))
+    assert twice.status_code == 409 and twice.json()["code"] == "stale-version"
+    assert twice.json()["version"] == after["version"]
+    assert view(client, game, mine) == after
+
+
+def test_acting_needs_the_seats_own_token(client: TestClient) -> None:
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    theirs = client.post(f"/api/games/{game}/join", json={"seat": 1}).json()["token"]
+    seen = view(client, game, mine)
+    body = {"action": seen["legal"][0]["action"], "version": seen["version"]}
+    anonymous = client.post(f"/api/games/{game}/actions", json=body)
+    assert anonymous.status_code == 403 and anonymous.json()["code"] == "bad-token"
+    forged = client.post(f"/api/games/{game}/actions", json=body, headers=auth("x" * 32))
+    assert forged.status_code == 403 and forged.json()["code"] == "bad-token"
+    wrong_seat = client.post(f"/api/games/{game}/actions", json=body, headers=auth(theirs))
+    assert wrong_seat.status_code == 409 and wrong_seat.json()["code"] == "not-your-turn"
+    assert view(client, game, mine)["version"] == seen["version"]
+
+
+def test_bad_input_gets_a_clear_error_and_changes_nothing(client: TestClient, lobby: Lobby) -> None:
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    client.post(f"/api/games/{game}/join", json={"seat": 1})
+    seen = view(client, game, mine)
+    malformed = client.post(
+        "/api/games", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert malformed.status_code == 400 and malformed.json()["code"] == "bad-request"
+    unknown = client.post("/api/games", json={"game": "chess", "seats": ["me"]})
+    assert unknown.status_code == 400 and unknown.json()["code"] == "unknown-game"
+    seats = client.post("/api/games", json={"game": "battleground", "seats": ["me"]})
+    assert seats.json()["field"] == "seats"
+    bot = client.post("/api/games", json={"game": "battleground", "seats": ["me", "wizard"]})
+    assert bot.json()["field"] == "seats[1]" and "wizard" in bot.json()["message"]
+    hostile = client.post(
+        "/api/games",
+        json={"game": "battleground", "seats": ["me", "open"], "params": {"position": {"x": 1}}},
+    )
+    assert hostile.status_code == 400 and hostile.json()["field"] == "params"
+    illegal = client.post(
+        f"/api/games/{game}/actions",
+        json={"action": "move to=[99, 99, 0]", "version": seen["version"]},
+        headers=auth(mine),
+    )
+    assert illegal.status_code == 400 and illegal.json()["code"] == "illegal-action"
+    assert illegal.json()["rule"]
+    garbled = client.post(
+        f"/api/games/{game}/actions",
+        json={"action": "move to=[", "version": seen["version"]},
+        headers=auth(mine),
+    )
+    assert garbled.json()["code"] == "bad-request" and garbled.json()["field"] == "action"
+    huge = client.post(
+        f"/api/games/{game}/actions",
+        content=b'{"action": "' + b"a" * 1_100_000 + b'", "version": 0}',
+        headers={**auth(mine), "content-type": "application/json"},
+    )
+    assert huge.status_code == 413 and huge.json()["code"] == "too-large"
+    missing = client.get("/api/games/g-nowhere")
+    assert missing.status_code == 404 and missing.json()["code"] == "not-found"
+    assert view(client, game, mine) == seen
+
+
+def test_the_record_and_seed_wait_for_the_end(client: TestClient) -> None:
+    created = new_game(client, seed=3)
+    game = created["id"]
+    early = client.get(f"/api/games/{game}/record")
+    assert early.status_code == 400 and "when the game ends" in early.json()["message"]
+
+
+def test_the_admin_gives_a_seat_to_a_bot_and_deletes_the_game(client: TestClient) -> None:
+    created = new_game(client, seed=3)
+    game, admin = created["id"], created["admin_token"]
+    refused = client.post(f"/api/games/{game}/bot", json={"seat": 1, "spec": "random"})
+    assert refused.status_code == 403
+    given = client.post(
+        f"/api/games/{game}/bot", json={"seat": 1, "spec": "random"}, headers=auth(admin)
+    )
+    assert given.status_code == 200
+    assert view(client, game)["seats"][1]["kind"] == "bot"
+    assert client.delete(f"/api/games/{game}", headers=auth(admin)).status_code == 200
+    assert client.get(f"/api/games/{game}").status_code == 404
+
+
+def test_explain_and_odds_for_a_seat(client: TestClient) -> None:
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    client.post(f"/api/games/{game}/join", json={"seat": 1})
+    why = client.get(
+        f"/api/games/{game}/explain", params={"action": "move to=[1, 1, 0]"}, headers=auth(mine)
+    ).json()
+    assert why["legal"] is False and why["rule"]
+    catalog = client.get("/api/catalog").json()
+    assert "battleground" in catalog["games"] and "first-game" in catalog["maps"]
