@@ -54,6 +54,8 @@ CHARACTER_KINDS = {
     "deploy": "character",
 }
 """Action kinds that name a character, with the parameter that holds it."""
+PARAMS = ("card", "cards", "direction", "faces", "choice", "weapon", "skill", "item", "effect")
+"""Parameters copied into a hint as they are (a card to select, faces to reroll, ...)."""
 
 
 def board(state: BattlegroundState, seat: int | None) -> JsonObject:
@@ -564,7 +566,7 @@ def action_hint(state: BattlegroundState, seat: int, index: int, action: Action)
     who = CHARACTER_KINDS.get(action.kind)
     if who is not None:
         hint["character"] = action.str_param(who)
-    for name in ("card", "direction", "faces", "choice", "weapon", "skill", "item", "effect"):
+    for name in PARAMS:
         value = action.get(name)
         if value is not None:
             hint[name] = list(value) if isinstance(value, tuple) else value
