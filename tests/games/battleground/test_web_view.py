@@ -132,3 +132,23 @@ def test_hex_sight_gives_the_reason() -> None:
     assert verdict.reason in text and state.card(other).name in text
     with pytest.raises(ValueError):
         web.parse_position("a,b")
+
+
+def test_the_movement_variant_is_drawn_too() -> None:
+    """battleground-movement has no cards: no hand to show, and activations without a card
+    (the initiative line once failed on them)."""
+    state = load_game("battleground-movement").new_initial_state(seed=2)
+    chooser = random.Random(1)
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.resolve_chance()
+            continue
+        seat = state.current_player()
+        data = web.board(state, seat)
+        json.dumps(data, allow_nan=False)
+        assert data["status"]["cards"] is False
+        assert [h["action"] for h in data["actions"]] == [str(a) for a in state.legal_actions(seat)]
+        moves += sum(h["kind"] == "move" for h in data["actions"])
+        state.apply_action(chooser.choice(state.legal_actions(seat)), seat)
+    assert moves > 0

@@ -440,14 +440,14 @@ export function createBattlegroundView(root, ctx) {
   function drawCharacter(c, targeted) {
     const [cx, cy] = centre(c.at[0], c.at[1]);
     const side = SIDES[c.owner] || SIDES[0];
-    const size = S * 0.36;
+    const size = S * 0.4;
     const g = svg("g", {
       class: `model side-${c.owner}${c.id === selected ? " selected" : ""}${c.active ? " active" : ""}`,
       transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)})`,
       tabindex: 0,
       role: "button",
       "aria-label": characterTitle(c),
-      dataset: { character: c.id },
+      dataset: { character: c.id, q: c.at[0], r: c.at[1] },
     });
     if (c.active) g.append(svg("circle", { r: S * 0.5, class: "active-ring" }));
     if (c.id === selected) g.append(svg("circle", { r: S * 0.46, class: "selected-ring" }));
@@ -464,7 +464,7 @@ export function createBattlegroundView(root, ctx) {
       g.append(svg("polygon", { points: `0,${-d} ${d},0 0,${d} ${-d},0`, fill: side.colour, class: "body" }));
     }
     if (c.at[2]) g.append(svg("text", { x: 0, y: -size - 3, class: "level", "text-anchor": "middle", text: "▲" }));
-    g.append(svg("text", { x: 0, y: 5, class: "letter", "text-anchor": "middle", text: c.letter }));
+    g.append(svg("text", { x: 0, y: 6.5, class: "letter", "text-anchor": "middle", text: c.letter }));
     // wounds as pips under the model: filled = wound taken
     const pips = Math.min(c.health, 10);
     const width = pips * 5;
