@@ -866,9 +866,8 @@ export function createBattlegroundView(root, ctx) {
       el("h2", { class: "panel-title" }, shapeIcon(c.owner), ` ${c.name} (${c.letter}), player ${c.owner}`),
       el("p", {}, c.at ? `At ${posText(c.at)}, facing ${c.facing_name}` : "Knocked out", ` | wounds ${c.wounds}/${c.health} | mana ${c.mana}/5`),
       tokens.length ? el("p", { class: "tokens", text: `Tokens: ${tokens.join(", ")}` }) : null,
-      el("table", { class: "data compact stats" },
-        el("thead", {}, el("tr", {}, Object.keys(card.stats).map((k) => el("th", { scope: "col", text: k.replace("_", " ") })))),
-        el("tbody", {}, el("tr", {}, Object.values(card.stats).map((v) => el("td", { class: "num", text: v }))))),
+      el("ul", { class: "plain stats", "aria-label": "Stats" }, Object.entries(card.stats).map(([k, v]) =>
+        el("li", {}, el("span", { class: "muted", text: `${k.replace("_", " ")} ` }), el("strong", { text: String(v) })))),
       el("h3", { text: "Weapons" }),
       el("ul", { class: "plain texts" }, card.weapons.map((w) => el("li", { text: w.text }))),
       card.items.length ? el("h3", { text: "Items" }) : null,

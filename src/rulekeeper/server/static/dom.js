@@ -1,4 +1,4 @@
-// Small DOM helpers. Every text goes in through textContent or attributes, never innerHTML,
+// Small DOM helpers. Every text goes in through textContent or attributes, never as markup,
 // so names people typed cannot become markup.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
