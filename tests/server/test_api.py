@@ -156,3 +156,31 @@ def test_explain_and_odds_for_a_seat(client: TestClient) -> None:
     assert why["legal"] is False and why["rule"]
     catalog = client.get("/api/catalog").json()
     assert "battleground" in catalog["games"] and "first-game" in catalog["maps"]
+
+
+def test_two_players_choosing_at_once_both_count(client: TestClient) -> None:
+    """Battleground's card selection is simultaneous (battleground.md §3): a choice made on the
+    version before the other player's choice still stands; a second one by the same seat is
+    stale."""
+    created = client.post(
+        "/api/games", json={"game": "battleground", "seats": ["me", "me"], "seed": 3}
+    ).json()
+    game, tokens = created["id"], created["seat_tokens"]
+    while True:
+        seen = view(client, game)
+        if len(seen["to_act"]) == 2:
+            break
+        seat = seen["to_act"][0]
+        mine = view(client, game, tokens[str(seat)])
+        body = {"action": mine["legal"][0]["action"], "version": mine["version"]}
+        client.post(f"/api/games/{game}/actions", json=body, headers=auth(tokens[str(seat)]))
+    views = [view(client, game, tokens[str(seat)]) for seat in (0, 1)]
+    for seat in (0, 1):
+        body = {"action": views[seat]["legal"][0]["action"], "version": views[seat]["version"]}
+        reply = client.post(
+            f"/api/games/{game}/actions", json=body, headers=auth(tokens[str(seat)])
+        )
+        assert reply.status_code == 200, reply.text
+    again = {"action": views[0]["legal"][0]["action"], "version": views[0]["version"]}
+    twice = client.post(f"/api/games/{game}/actions", json=again, headers=auth(tokens["0"]))
+    assert twice.status_code == 409 and twice.json()["code"] == "stale-version"

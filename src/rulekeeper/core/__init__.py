@@ -23,6 +23,7 @@ from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.state import (
     CHANCE,
     SIMULTANEOUS,
+    SPECTATOR,
     TERMINAL,
     Explanation,
     GameState,
@@ -34,6 +35,7 @@ __all__ = [
     "CHANCE",
     "D6",
     "SIMULTANEOUS",
+    "SPECTATOR",
     "TERMINAL",
     "Action",
     "Agent",

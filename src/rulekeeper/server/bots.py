@@ -4,20 +4,26 @@ pace."""
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import zlib
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import partial
 
-from rulekeeper.core import Action, GameState, RulekeeperError
+from rulekeeper.core import Action, JsonObject, RulekeeperError
 from rulekeeper.core.agents import make_agent
+from rulekeeper.core.replay import GameRecord, record_of, replay
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.lobby import BOT, HUMAN, Hosted, Lobby
 
+LOG = logging.getLogger("rulekeeper.server.bots")
 
-def think(state: GameState, seat: int, spec: str, seed: int) -> Action:
-    """The action the bot of *spec* chooses for *seat* (run in a worker process)."""
+
+def think(record: JsonObject, seat: int, spec: str, seed: int) -> Action:
+    """The action the bot of *spec* chooses for *seat* in the game of *record* (run in a worker
+    process: the game is replayed there from its record)."""
+    state = replay(GameRecord.from_json(record))
     return make_agent(spec, seed).choose(state, seat)
 
 
@@ -48,10 +54,12 @@ class BotRunner:
                         continue
                     self.asked.add(key)
                 seed = zlib.crc32(f"{hosted.id}:{version}:{seat}".encode())
-                jobs.append((seat, hosted.seats[seat].spec, seed, hosted.state.clone()))
+                jobs.append(
+                    (seat, hosted.seats[seat].spec, seed, record_of(hosted.state).to_json())
+                )
             people = any(seat.kind == HUMAN for seat in hosted.seats)
-        for seat, spec, seed, state in jobs:
-            future = self.pool.submit(think, state, seat, spec, seed)
+        for seat, spec, seed, record in jobs:
+            future = self.pool.submit(think, record, seat, spec, seed)
             future.add_done_callback(partial(self._done, hosted.id, seat, version, people))
 
     def _done(
@@ -59,13 +67,31 @@ class BotRunner:
     ) -> None:
         with self.lock:
             self.asked.discard((game_id, version, seat))
-        if future.cancelled() or future.exception() is not None:
+        if future.cancelled():
             return
-        action = future.result()
+        error = future.exception()
+        if error is not None:  # the game must go on: this once, a random legal action
+            LOG.error("bot failed", extra={"game": game_id, "seat": seat, "error": repr(error)})
+            action = self._stand_in(game_id, seat)
+            if action is None:
+                return
+        else:
+            action = future.result()
         delay = 0.0 if people else self.pace
         timer = threading.Timer(delay, self._act, (game_id, seat, action, version))
         timer.daemon = True
         timer.start()
+
+    def _stand_in(self, game_id: str, seat: int) -> Action | None:
+        """A random legal action for *seat*, when its bot failed."""
+        try:
+            hosted = self.lobby.get(game_id)
+        except ApiError:
+            return None
+        with hosted.lock:
+            if seat not in hosted.to_act():
+                return None
+            return make_agent("random", hosted.version).choose(hosted.state, seat)
 
     def _act(self, game_id: str, seat: int, action: Action, version: int) -> None:
         try:

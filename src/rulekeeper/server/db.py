@@ -22,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    event,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -106,10 +107,22 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    """Write-ahead logging: a commit survives the server being killed (not the machine losing
+    power mid-write) and costs no disk flush, so an action is acknowledged in a millisecond."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
 def open_database(url: str) -> Engine:
     """An engine on *url* with the schema brought up to date; refused (DatabaseError) when the
     database was written by a newer Rulekeeper."""
     engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
     config = alembic_config(url)
     known = {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
     with engine.connect() as connection:

@@ -74,6 +74,8 @@ class Hosted:
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Callable[[Hosted], None]] = field(default_factory=list)
     game_name: str = ""
+    stored_status: str = ""
+    """The status the database holds (written only when it changes)."""
 
     @property
     def state(self) -> GameState:
@@ -375,7 +377,7 @@ class Lobby:
         seat = hosted.seat_of(token)
         if seat is None:
             raise ApiError("bad-token", "a seat's token is needed to act", status=403)
-        if version != hosted.version:
+        if version != hosted.version and not _only_others_since(hosted, seat, version):
             raise ApiError(
                 "stale-version",
                 f"the game is at version {hosted.version}, not {version}: look again",
@@ -385,32 +387,45 @@ class Lobby:
         return seat
 
     def _apply(self, hosted: Hosted, action: Action, seat: int) -> None:
-        """Apply, then store (the acknowledgement comes after both)."""
+        """Apply, then store; if storing fails the game is put back as it was (the
+        acknowledgement comes only after both)."""
         assert hosted.session is not None
         before = hosted.version
+        kept = (hosted.session.state.clone(), list(hosted.session.barriers))
         try:
             hosted.session.apply(action, seat)
         except RulekeeperError as error:
             raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
-        self._store_actions(hosted, before)
+        try:
+            self._store_actions(hosted, before)
+        except Exception:
+            hosted.session.state, hosted.session.barriers = kept
+            raise
 
     def _advance(self, hosted: Hosted) -> None:
         """Roll the dice the game waits for, store them, and tell everyone."""
         with hosted.lock:
             if hosted.session is not None:
                 before = hosted.version
+                kept = (hosted.session.state.clone(), list(hosted.session.barriers))
                 while not hosted.state.is_terminal() and hosted.state.is_chance_node():
                     hosted.session.apply(hosted.state.clone().resolve_chance())
                 if hosted.version != before:
-                    self._store_actions(hosted, before)
+                    try:
+                        self._store_actions(hosted, before)
+                    except Exception:
+                        hosted.session.state, hosted.session.barriers = kept
+                        raise
         self._changed(hosted)
 
     def _changed(self, hosted: Hosted) -> None:
-        with DbSession(self.engine) as db, db.begin():
-            row = db.get(GameRow, hosted.id)
-            if row is not None:
-                row.status = hosted.status
-                row.updated = now()
+        if hosted.status != hosted.stored_status:
+            with DbSession(self.engine) as db, db.begin():
+                row = db.get(GameRow, hosted.id)
+                if row is not None:
+                    row.status = hosted.status
+                    row.updated = now()
+            hosted.stored_status = hosted.status
         if self.on_change is not None:
             self.on_change(hosted)
         for listener in list(hosted.listeners):
@@ -505,6 +520,15 @@ class Lobby:
                 except (RulekeeperError, KeyError, TypeError, ValueError) as error:
                     hosted.attention = str(error)
                 self.games[row.id] = hosted
+
+
+def _only_others_since(hosted: Hosted, seat: int, version: int) -> bool:
+    """Whether everything done since *version* was done by other seats while *seat* still
+    had to act (two players choosing at once): then *seat*'s choice still stands."""
+    history = hosted.state.history()
+    if not 0 <= version < len(history) or seat not in hosted.to_act():
+        return False
+    return all(entry.player not in (seat, CHANCE) for entry in history[version:])
 
 
 def _parse(text: str) -> Action:
