@@ -282,6 +282,7 @@ function gameScreen(id, token) {
   let screenKind = null;
   let logAtDecision = [];
   let busy = false;
+  let sentAt = null; // the version an action was sent for, until the next view
 
   const ctx = {
     id,
@@ -290,8 +291,10 @@ function gameScreen(id, token) {
       return view;
     },
     async act(action) {
-      if (!view || busy) return;
+      // one action per version: a second click before the new view comes would be stale
+      if (!view || busy || sentAt === view.version) return;
       busy = true;
+      sentAt = view.version;
       logAtDecision = view.log.slice();
       try {
         await socket.act(action, view.version);
@@ -320,6 +323,7 @@ function gameScreen(id, token) {
   };
 
   function handleError(error) {
+    sentAt = null;
     if (error instanceof ApiError && error.code === "stale-version") {
       toast("The game moved on; here is where it stands now.");
       api.view(id, token).then(show).catch(handleError);
@@ -383,6 +387,7 @@ function gameScreen(id, token) {
 
   function show(next) {
     if (!next || next.type === "error") return;
+    if (!view || next.version !== view.version) sentAt = null;
     view = next;
     renderHead();
     const kind = view.board && String(view.game).startsWith("battleground") ? "battleground" : "generic";
