@@ -59,7 +59,7 @@ const KIND_TITLES = {
   discard: "Discard",
   bonus: "Gain a bonus",
   reroll: "Rerolls",
-  face: "Facing",
+  face: "Facing (or click an arrow on the board)",
   activate: "Activate a character",
   attack: "Attacks",
   interrupt: "Interruptions",
@@ -533,6 +533,30 @@ export function createBattlegroundView(root, ctx) {
     for (const c of board.characters) {
       if (c.at) layer.append(drawCharacter(c, targets.get(c.id)));
     }
+    // a facing to choose: an arrow on each edge offered, around the character concerned
+    const facings = hints().filter((h) => h.kind === "face");
+    const subject = board.decision && board.decision.character ? character(board.decision.character) : null;
+    if (facings.length && subject && subject.at) {
+      const [cx, cy] = centre(subject.at[0], subject.at[1]);
+      for (const hint of facings) {
+        const angle = facingAngle(hint.direction);
+        layer.append(svg("g", {
+          class: "face-choice",
+          transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)}) rotate(${angle})`,
+          tabindex: 0,
+          role: "button",
+          "aria-label": hint.text,
+          onClick: (event) => { event.stopPropagation(); choose(hint); },
+          onKeydown: (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              event.stopPropagation();
+              choose(hint);
+            }
+          },
+        }, svg("polygon", { points: `${S * 0.62},-9 ${S * 0.95},0 ${S * 0.62},9` }), svg("title", { text: hint.text })));
+      }
+    }
     if (pending && pending.kind === "attack") {
       const from = character(board.turn ? board.turn.character : null);
       const to = character(pending.character);
@@ -695,10 +719,11 @@ export function createBattlegroundView(root, ctx) {
       return;
     }
     const st = board.status;
+    const about = board.decision && board.decision.character ? ` (${nameOf(board.decision.character)})` : "";
     let text;
     if (st.over) text = st.result;
     else if (view.seat === null) text = "You are watching.";
-    else if (mine()) text = `Your decision: ${st.phase.replace(/^play: /, "")}`;
+    else if (mine()) text = `Your decision: ${st.phase.replace(/^play: /, "")}${about}`;
     else {
       const waiting = view.to_act.map((s) => `player ${s}`).join(" and ");
       text = waiting ? `Waiting for ${waiting}.` : "Waiting.";

@@ -73,6 +73,7 @@ def board(state: BattlegroundState, seat: int | None) -> JsonObject:
         "status": status(state, seat),
         "hand": hand(state, seat),
         "tests": tests(state),
+        "decision": decision(state),
         "actions": action_hints(state, seat),
     }
 
@@ -469,6 +470,20 @@ def tests(state: BattlegroundState) -> list[JsonObject]:
             }
         )
     return found
+
+
+def decision(state: BattlegroundState) -> JsonObject | None:
+    """The step being decided: its kind, its rule and the character it is about (a facing to
+    choose, a push, an interruption), as the observation's procedure shows it."""
+    if not state.flow.steps:
+        return None
+    top = state.flow.top()
+    character = getattr(top, "character", None)
+    return {
+        "step": top.kind,
+        "rule": str(getattr(top, "rule", "") or top.kind),
+        "character": character if isinstance(character, str) and character else None,
+    }
 
 
 # === the legal actions =========================================================================
