@@ -129,6 +129,7 @@ export function createBattlegroundView(root, ctx) {
   let pending = null; // the hint waiting for confirmation
   let choices = null; // several hints for one click: {title, hints}
   let focusMode = false;
+  let shadeSight = false; // shade the hexes the selected character does not see
   let zoom = 1;
   let autoKey = null;
   let svgRoot = null;
@@ -305,11 +306,17 @@ export function createBattlegroundView(root, ctx) {
       renderOverlay();
       renderDecision();
     });
+    const sightBox = el("input", { type: "checkbox", id: "shade-sight", checked: shadeSight });
+    sightBox.addEventListener("change", () => {
+      shadeSight = sightBox.checked;
+      renderOverlay();
+    });
     fill(boardTools,
       zoomButton("Zoom out (-)", "-", (z) => Math.max(1, z / 1.25)),
       zoomButton("Zoom in (+)", "+", (z) => Math.min(4, z * 1.25)),
       zoomButton("Fit the board", "Fit", () => 1),
       el("label", { for: "focus-mode", class: hasFocusMoves ? "" : "muted", title: "Show the moves that spend the focus token (key f)" }, focusBox, " moves spending focus (f)"),
+      el("label", { for: "shade-sight", title: "Shade the hexes the selected character cannot see (key s)" }, sightBox, " shade what it cannot see (s)"),
       el("span", { class: "legend" },
         legendSwatch("open", "open"), legendSwatch("difficult", "difficult"), legendSwatch("low", "low obstacle"),
         legendSwatch("high", "high obstacle"), legendSwatch("platform", "platform"),
@@ -501,8 +508,25 @@ export function createBattlegroundView(root, ctx) {
     return g;
   }
 
+  /** With sight shading on: a shadow over every hex the selected character does not see. */
+  function drawSight() {
+    const layer = svg("g", { class: "unseen", "pointer-events": "none" });
+    const viewer = selected ? character(selected) : null;
+    const digits = viewer && viewer.at ? board.sight[viewer.id] : null;
+    if (!shadeSight || !digits) return layer;
+    board.hexes.forEach((h, index) => {
+      if (!h.levels.length) return;
+      const bit = h.levels.includes(0) ? 1 : 2;
+      if ((Number(digits[index]) & bit) === 0) {
+        const [cx, cy] = centre(h.q, h.r);
+        layer.append(svg("polygon", { points: hexPoints(cx, cy), class: "shade" }));
+      }
+    });
+    return layer;
+  }
+
   function drawOverlay() {
-    const layer = svg("g", { class: "overlay" }, drawObjectives(), drawMarks());
+    const layer = svg("g", { class: "overlay" }, drawSight(), drawObjectives(), drawMarks());
     const byHex = positionHints();
     for (const [key, list] of byHex) {
       const [q, r, level] = key.split(",").map(Number);
@@ -998,6 +1022,12 @@ export function createBattlegroundView(root, ctx) {
       if (k === "Escape") return cancel();
       if (k === "f" && hints().some((h) => h.kind === "move" && h.move.focus)) {
         focusMode = !focusMode;
+        renderBoardTools();
+        renderOverlay();
+        return true;
+      }
+      if (k === "s") {
+        shadeSight = !shadeSight;
         renderBoardTools();
         renderOverlay();
         return true;
