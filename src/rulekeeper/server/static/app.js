@@ -374,13 +374,41 @@ function gameScreen(id, token) {
         }
       },
     }) : null;
+    const admin = heldTokens(id).admin;
+    const giveToBot = admin ? view.seats.filter((s) => s.kind === "open").map((s) => el("button", {
+      type: "button",
+      class: "secondary small",
+      text: `Let a bot play seat ${s.seat}`,
+      onClick: async () => {
+        try {
+          await api.bot(id, admin, s.seat, "greedy");
+          toast(`A greedy bot plays seat ${s.seat}.`);
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    })) : [];
+    const leave = token && view.status !== "finished" ? el("button", {
+      type: "button",
+      class: "secondary small",
+      text: "Leave seat",
+      onClick: async () => {
+        if (!(await confirmDialog("Leave your seat? It becomes open for anyone to take.", "Leave", "Stay"))) return;
+        try {
+          await api.leave(id, token);
+          location.hash = "#/";
+        } catch (error) {
+          handleError(error);
+        }
+      },
+    }) : null;
     fill(head,
       el("h1", { class: "game-title", text: view.title || view.id }),
       el("span", { class: `status-pill ${view.status}`, text: view.status }),
       el("span", { class: "who", text: `${you}; ${toAct}` }),
       view.result ? el("strong", { class: "result", text: view.result }) : null,
       el("span", { class: "spacer" }),
-      undo, link, record,
+      undo, link, record, giveToBot, leave,
       el("a", { class: "button secondary small", href: "#/", text: "Lobby" }));
     document.title = `Rulekeeper: ${view.title || view.id}${view.to_act.includes(view.seat) ? " (your turn)" : ""}`;
   }
