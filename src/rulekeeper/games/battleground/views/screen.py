@@ -183,8 +183,11 @@ def initiative_line(state: BattlegroundState) -> str:
     if turn is not None:
         who = state.card(turn.character).name
         card = next((c for c in turn.cards if c in state.pack.fate or c in state.pack.glory), "")
-        played = f" ({state.play_card(card).name}, initiative {state.play_card(card).initiative})"
-        parts.append(f"now player {turn.player}, {who}" + (played if card else ""))
+        played = ""
+        if card:  # the movement variant's activations have no card
+            found = state.play_card(card)
+            played = f" ({found.name}, initiative {found.initiative})"
+        parts.append(f"now player {turn.player}, {who}{played}")
     waiting = [s for s in state.flow.steps if isinstance(s, ActivateStep)]
     for step in reversed(waiting):
         card = f" ({state.play_card(step.card).name}, initiative " if step.card else ""

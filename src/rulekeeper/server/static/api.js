@@ -1,0 +1,239 @@
+// The client side of docs/protocol.md (version 1): HTTP calls and the game's WebSocket.
+
+export const PROTOCOL = 1;
+const STORE = "rulekeeper.tokens";
+
+/** An error answer of the server: {type: "error", code, message, rule, field}. */
+export class ApiError extends Error {
+  constructor(body, status) {
+    super(body && body.message ? body.message : `HTTP ${status}`);
+    this.code = (body && body.code) || "http";
+    this.rule = (body && body.rule) || null;
+    this.field = (body && body.field) || null;
+    this.version = body && typeof body.version === "number" ? body.version : null;
+    this.status = status;
+  }
+}
+
+async function request(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    if (data && data.detail && !data.code) data = { code: "http", message: String(data.detail) };
+    throw new ApiError(data, response.status);
+  }
+  return data;
+}
+
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+const q = (value) => encodeURIComponent(value);
+
+export const api = {
+  catalog: () => request("GET", "/api/catalog"),
+  games: () => request("GET", "/api/games"),
+  create: (spec) => request("POST", "/api/games", { body: spec }),
+  join: (id, seat, name) => request("POST", `${game(id)}/join`, { body: { seat, name } }),
+  leave: (id, token) => request("POST", `${game(id)}/leave`, { token }),
+  bot: (id, token, seat, spec) => request("POST", `${game(id)}/bot`, { token, body: { seat, spec } }),
+  remove: (id, token) => request("DELETE", game(id), { token }),
+  view: (id, token) => request("GET", game(id), { token }),
+  act: (id, token, action, version) =>
+    request("POST", `${game(id)}/actions`, { token, body: { action, version } }),
+  undo: (id, token, version) => request("POST", `${game(id)}/undo`, { token, body: { version } }),
+  explain: (id, token, action) => request("GET", `${game(id)}/explain?action=${q(action)}`, { token }),
+  odds: (id, token, action) => request("GET", `${game(id)}/odds?action=${q(action)}`, { token }),
+  record: (id, token) => request("GET", `${game(id)}/record`, { token }),
+  /** Why `to` can or cannot be seen from `from` (positions "q,r,level"); the server may not offer it. */
+  sight: (id, token, from, to) =>
+    request("GET", `${game(id)}/sight?from=${q(from)}&to=${q(to)}`, { token }),
+};
+
+// --- tokens kept in this browser (the rejoin link carries one too) ---
+
+function readStore() {
+  try {
+    const found = JSON.parse(localStorage.getItem(STORE) || "{}");
+    return found && typeof found === "object" ? found : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What this browser holds for a game: {seat: token, ...} and the admin token. */
+export function heldTokens(id) {
+  return readStore()[id] || { seats: {}, admin: null };
+}
+
+export function rememberToken(id, seat, token) {
+  const all = readStore();
+  const held = all[id] || { seats: {}, admin: null };
+  held.seats[String(seat)] = token;
+  all[id] = held;
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+export function rememberAdmin(id, token) {
+  const all = readStore();
+  const held = all[id] || { seats: {}, admin: null };
+  held.admin = token;
+  all[id] = held;
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+export function forgetGame(id) {
+  const all = readStore();
+  delete all[id];
+  localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+/** The private link back into a seat (the token stays in the fragment, out of server logs). */
+export function seatLink(id, token) {
+  const base = `${location.origin}${location.pathname}`;
+  return token ? `${base}#/game/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}` : `${base}#/game/${encodeURIComponent(id)}`;
+}
+
+// --- the game's live connection ---
+
+/**
+ * Keeps a WebSocket to /ws/games/ID open (reconnecting with a growing delay, and polling over
+ * HTTP meanwhile) and hands every view to onView, every error to onError.
+ */
+export class GameSocket {
+  constructor(id, token, { onView, onError, onStatus }) {
+    this.id = id;
+    this.token = token;
+    this.onView = onView;
+    this.onError = onError;
+    this.onStatus = onStatus || (() => {});
+    this.version = 0;
+    this.socket = null;
+    this.closed = false;
+    this.delay = 500;
+    this.poller = null;
+    this.pinger = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams();
+    if (this.token) params.set("token", this.token);
+    params.set("since", String(this.version));
+    return `${scheme}://${location.host}/ws/games/${encodeURIComponent(this.id)}?${params}`;
+  }
+
+  connect() {
+    if (this.closed) return;
+    let socket;
+    try {
+      socket = new WebSocket(this.url());
+    } catch {
+      this.retry();
+      return;
+    }
+    this.socket = socket;
+    this.onStatus("connecting");
+    socket.addEventListener("open", () => {
+      this.delay = 500;
+      this.stopPolling();
+      this.onStatus("live");
+      this.pinger = setInterval(() => this.send({ type: "ping" }), 25000);
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "view") {
+        this.version = message.version;
+        this.onView(message);
+      } else if (message.type === "error") {
+        this.onError(new ApiError(message, 0));
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      clearInterval(this.pinger);
+      this.socket = null;
+      if (this.closed) return;
+      if (event.code === 4403) {
+        this.onStatus("refused");
+        return;
+      }
+      this.retry();
+    });
+  }
+
+  retry() {
+    this.onStatus("offline");
+    this.startPolling();
+    setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(this.delay * 2, 15000);
+  }
+
+  startPolling() {
+    if (this.poller || this.closed) return;
+    this.poller = setInterval(async () => {
+      try {
+        const view = await api.view(this.id, this.token);
+        if (view.version !== this.version) {
+          this.version = view.version;
+          this.onView(view);
+        }
+      } catch (error) {
+        /* still offline */
+      }
+    }, 3000);
+  }
+
+  stopPolling() {
+    clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  get live() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  send(message) {
+    if (!this.live) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Takes an action: over the socket when it is open (the new view comes back on it), else over HTTP. */
+  async act(action, version) {
+    if (this.send({ type: "action", action, version })) return null;
+    const view = await api.act(this.id, this.token, action, version);
+    this.version = view.version;
+    this.onView(view);
+    return view;
+  }
+
+  async undo(version) {
+    if (this.send({ type: "undo", version })) return null;
+    const view = await api.undo(this.id, this.token, version);
+    this.version = view.version;
+    this.onView(view);
+    return view;
+  }
+
+  close() {
+    this.closed = true;
+    this.stopPolling();
+    clearInterval(this.pinger);
+    if (this.socket) this.socket.close();
+  }
+}

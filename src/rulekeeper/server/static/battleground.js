@@ -1,0 +1,1068 @@
+// Masters of the Universe: Battleground in the browser: the battlefield as SVG and the panels
+// around it, drawn from the view's `board` (views/web.py), one hint per legal action.
+//
+// Sides are told apart by colour (blue and orange, which colour-blind players tell apart) and
+// by shape (player 0: circles and upper-case letters; player 1: diamonds and lower case).
+
+import { el, fill, svg } from "./dom.js";
+
+/** Every Battleground action kind this screen handles (tests/server/test_ui_kinds.py reads it). */
+export const HANDLED_KINDS = [
+  "accept-draw",
+  "activate",
+  "attack",
+  "bonus",
+  "continue",
+  "decline",
+  "decline-draw",
+  "deploy",
+  "discard",
+  "discard-card",
+  "end",
+  "face",
+  "first-player",
+  "focus",
+  "forfeit",
+  "interrupt",
+  "mark-at",
+  "move",
+  "move-to",
+  "next-target",
+  "offer-draw",
+  "overwatch",
+  "pass",
+  "play",
+  "push-to",
+  "reroll",
+  "resolve",
+  "select",
+  "skill",
+  "target",
+  "use-item",
+];
+// Any other kind still gets a button with its text (the generic fallback in actionsPanel).
+
+const S = 40; // pixels per hex (1 inch across the flats)
+const SQRT3 = Math.sqrt(3);
+const SIDES = [
+  { name: "player 0", colour: "#1f5fbf", light: "#d6e4fa", shape: "circle" },
+  { name: "player 1", colour: "#d46a00", light: "#fbe3cc", shape: "diamond" },
+];
+const DIRECTIONS = ["E", "NE", "NW", "W", "SW", "SE"];
+const CONFIRM_KINDS = new Set(["forfeit", "offer-draw", "accept-draw"]);
+const GAME_KINDS = new Set(["forfeit", "offer-draw", "accept-draw", "decline-draw"]);
+const POSITION_KINDS = new Set(["move", "deploy", "push-to", "move-to", "mark-at"]);
+const PREVIEW_KINDS = new Set([...POSITION_KINDS, "attack", "activate", "interrupt", "target", "next-target"]);
+const KIND_TITLES = {
+  select: "Select a card (hidden until both have chosen)",
+  play: "Play a card",
+  discard: "Discard",
+  bonus: "Gain a bonus",
+  reroll: "Rerolls",
+  face: "Facing (or click an arrow on the board)",
+  activate: "Activate a character",
+  attack: "Attacks",
+  interrupt: "Interruptions",
+  skill: "Skills",
+  "use-item": "Items",
+  resolve: "Order of effects",
+  target: "Targets",
+  "next-target": "Next target",
+  deploy: "Deploy",
+  "first-player": "First player",
+  "push-to": "Where to be pushed",
+  "move-to": "Where to move",
+  "mark-at": "Where to place the mark",
+};
+
+// === geometry ==================================================================================
+
+/** The centre of hex (q, r) in pixels (core/hexes.py: x = q + r/2, y = r*sqrt(3)/2). */
+export function centre(q, r) {
+  return [S * (q + r / 2), S * ((r * SQRT3) / 2)];
+}
+
+/** The corners of a pointy-topped hex around its centre, as an SVG points list. */
+function hexPoints(cx, cy, scale = 1) {
+  const radius = (S / SQRT3) * scale;
+  const points = [];
+  for (let i = 0; i < 6; i += 1) {
+    const angle = (Math.PI / 180) * (30 + 60 * i);
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
+  }
+  return points.join(" ");
+}
+
+/** The screen angle (degrees, y down) of facing direction k: E 0, NE -60, ... */
+function facingAngle(direction) {
+  return -60 * direction;
+}
+
+const posKey = (p) => `${p[0]},${p[1]},${p[2] || 0}`;
+const posText = (p) => `(${p[0]},${p[1]})${p[2] ? "^" : ""}`;
+const percent = (p) => `${(100 * p).toFixed(1)}%`;
+
+// === the view ==================================================================================
+
+export function createBattlegroundView(root, ctx) {
+  const statusBox = el("section", { class: "bg-status", "aria-label": "Round, phase and score" });
+  const boardTools = el("div", { class: "board-tools" });
+  const boardBox = el("div", { class: "board-box" });
+  const hoverBox = el("div", { class: "hover-info", "aria-live": "polite" });
+  const logBox = el("section", { class: "panel log", "aria-label": "Log" });
+  const decisionBox = el("section", { class: "panel decision", "aria-live": "polite", "aria-label": "Decision" });
+  const testsBox = el("section", { class: "panel tests", "aria-label": "Dice" });
+  const actionsBox = el("section", { class: "panel actions-panel", "aria-label": "Your choices" });
+  const cardBox = el("section", { class: "panel card", "aria-label": "Selected character" });
+  const handBox = el("section", { class: "panel hand", "aria-label": "Cards" });
+  const forcesBox = el("section", { class: "panel forces", "aria-label": "Forces" });
+  fill(root,
+    el("div", { class: "bg" },
+      statusBox,
+      el("div", { class: "bg-main" },
+        el("div", { class: "bg-left" }, boardTools, boardBox, hoverBox, logBox),
+        el("div", { class: "bg-right" }, decisionBox, testsBox, actionsBox, cardBox, handBox, forcesBox))));
+
+  let view = null;
+  let board = null;
+  let selected = null; // a character id
+  let pending = null; // the hint waiting for confirmation
+  let choices = null; // several hints for one click: {title, hints}
+  let focusMode = false;
+  let shadeSight = false; // shade the hexes the selected character does not see
+  let zoom = 1;
+  let autoKey = null;
+  let svgRoot = null;
+  let overlay = null; // the layer of highlights, paths and characters
+  let hoverTimer = null;
+  let sightServer = true; // whether the server answers /sight
+  let discardPick = new Set();
+
+  const hints = () => (board ? board.actions : []);
+  const character = (id) => (board ? board.characters.find((c) => c.id === id) : null);
+  const nameOf = (id) => (character(id) ? character(id).name : id);
+  const mine = () => view && view.seat !== null && view.to_act.includes(view.seat);
+
+  // --- which hints show where ---
+
+  function positionHints() {
+    const found = new Map();
+    const turn = board.turn;
+    const moves = hints().filter((h) => h.kind === "move");
+    const plainTargets = new Set(moves.filter((h) => !h.move.focus).map((h) => posKey(h.hex)));
+    for (const hint of hints()) {
+      if (!POSITION_KINDS.has(hint.kind) || !hint.hex) continue;
+      if (hint.kind === "move") {
+        if (!turn || selected !== turn.character) continue;
+        const key = posKey(hint.hex);
+        // with focus mode off: the plain moves, and (dashed) the hexes only focus reaches
+        const wanted = focusMode ? hint.move.focus : !hint.move.focus || !plainTargets.has(key);
+        if (!wanted) continue;
+      }
+      if (hint.kind === "deploy" && selected && hints().some((h) => h.kind === "deploy" && h.character === selected) && hint.character !== selected) continue;
+      const key = posKey(hint.hex);
+      if (!found.has(key)) found.set(key, []);
+      found.get(key).push(hint);
+    }
+    return found;
+  }
+
+  function characterHints(id) {
+    return hints().filter((h) => h.character === id && h.kind !== "deploy");
+  }
+
+  // --- choosing ---
+
+  function choose(hint) {
+    choices = null;
+    if (CONFIRM_KINDS.has(hint.kind)) {
+      ctx.confirm(`${hint.text}? ${hint.kind === "forfeit" ? "You lose the game." : ""}`.trim(), "Yes", "No").then((yes) => {
+        if (yes) ctx.act(hint.action);
+      });
+      return;
+    }
+    const ending = hint.kind === "end" && board.turn && board.turn.ap > 0;
+    if (PREVIEW_KINDS.has(hint.kind) || ending) {
+      pending = hint;
+      renderDecision();
+      renderOverlay();
+      return;
+    }
+    ctx.act(hint.action);
+  }
+
+  function chooseAmong(title, list) {
+    if (list.length === 1) {
+      choose(list[0]);
+      return;
+    }
+    pending = null;
+    choices = { title, hints: list };
+    renderDecision();
+  }
+
+  function confirmPending() {
+    if (!pending) return false;
+    const hint = pending;
+    pending = null;
+    ctx.act(hint.action);
+    renderDecision();
+    return true;
+  }
+
+  function cancel() {
+    if (pending || choices) {
+      pending = null;
+      choices = null;
+      renderDecision();
+      renderOverlay();
+      return true;
+    }
+    if (selected) {
+      selected = null;
+      renderAll();
+      return true;
+    }
+    return false;
+  }
+
+  function select(id) {
+    selected = id;
+    pending = null;
+    choices = null;
+    const list = characterHints(id);
+    renderAll();
+    if (list.length) chooseAmong(`${nameOf(id)}: what to do`, list);
+  }
+
+  function clickHex(q, r) {
+    const atHex = [...positionHints().entries()].filter(([key]) => key.startsWith(`${q},${r},`)).flatMap(([, list]) => list);
+    if (atHex.length) {
+      chooseAmong(`(${q},${r}): which?`, atHex);
+      return;
+    }
+    const here = board.characters.find((c) => c.at && c.at[0] === q && c.at[1] === r);
+    if (here) select(here.id);
+  }
+
+  // === the status bar ==========================================================================
+
+  function shapeIcon(owner, size = 14) {
+    const side = SIDES[owner] || SIDES[0];
+    const half = size / 2;
+    const shape = side.shape === "circle"
+      ? svg("circle", { cx: half, cy: half, r: half - 1.5, fill: side.colour, stroke: "#111", "stroke-width": 1 })
+      : svg("polygon", { points: `${half},1 ${size - 1},${half} ${half},${size - 1} 1,${half}`, fill: side.colour, stroke: "#111", "stroke-width": 1 });
+    return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "shape-icon", "aria-hidden": "true" }, shape);
+  }
+
+  function renderStatus() {
+    const st = board.status;
+    const seatName = (p) => {
+      const seat = view.seats.find((s) => s.seat === p);
+      if (!seat) return "";
+      if (p === view.seat) return "";
+      if (seat.kind === "bot") return ` (bot ${seat.spec})`;
+      if (seat.kind === "open") return " (open seat)";
+      return seat.name ? ` (${seat.name})` : "";
+    };
+    const players = st.players.map((p) => {
+      const breakdown = Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(", ");
+      const bits = [];
+      if (st.cards) bits.push(`hand ${p.hand}, glory ${p.glory}, deck ${p.deck}`);
+      if (p.passed) bits.push("passed");
+      if (st.step === "select") bits.push(p.selected ? "has chosen" : "choosing");
+      return el("div", { class: `player side-${p.player}` },
+        shapeIcon(p.player),
+        el("strong", { text: ` Player ${p.player}${view.seat === p.player ? " (you)" : ""}${seatName(p.player)}` }),
+        el("span", { class: "vp", text: ` ${p.vp} VP` }),
+        breakdown ? el("span", { class: "muted", text: ` (${breakdown})` }) : null,
+        bits.length ? el("span", { class: "muted", text: `; ${bits.join("; ")}` }) : null);
+    });
+    fill(statusBox,
+      el("div", { class: "round" },
+        el("strong", { text: `Round ${st.round} of ${st.rounds}` }),
+        el("span", { text: ` | ${st.phase}` }),
+        el("span", { class: "muted", text: ` | Initiative: ${st.initiative}` })),
+      el("div", { class: "players" }, players),
+      st.result ? el("div", { class: "result", text: st.result }) : null);
+  }
+
+  // === the battlefield =========================================================================
+
+  function renderBoardTools() {
+    const zoomButton = (label, text, change) => el("button", {
+      type: "button", class: "secondary small", "aria-label": label, title: label, text,
+      onClick: () => {
+        zoom = change(zoom);
+        applyZoom();
+      },
+    });
+    const hasFocusMoves = hints().some((h) => h.kind === "move" && h.move.focus);
+    const focusBox = el("input", { type: "checkbox", id: "focus-mode", checked: focusMode, disabled: !hasFocusMoves });
+    focusBox.addEventListener("change", () => {
+      focusMode = focusBox.checked;
+      pending = null;
+      renderOverlay();
+      renderDecision();
+    });
+    const sightBox = el("input", { type: "checkbox", id: "shade-sight", checked: shadeSight });
+    sightBox.addEventListener("change", () => {
+      shadeSight = sightBox.checked;
+      renderOverlay();
+    });
+    fill(boardTools,
+      zoomButton("Zoom out (-)", "-", (z) => Math.max(1, z / 1.25)),
+      zoomButton("Zoom in (+)", "+", (z) => Math.min(4, z * 1.25)),
+      zoomButton("Fit the board", "Fit", () => 1),
+      el("label", { for: "focus-mode", class: hasFocusMoves ? "" : "muted", title: "Show the moves that spend the focus token (key f)" }, focusBox, " moves spending focus (f)"),
+      el("label", { for: "shade-sight", title: "Shade the hexes the selected character cannot see (key s)" }, sightBox, " shade what it cannot see (s)"),
+      el("span", { class: "legend" },
+        legendSwatch("open", "open"), legendSwatch("difficult", "difficult"), legendSwatch("low", "low obstacle"),
+        legendSwatch("high", "high obstacle"), legendSwatch("platform", "platform"),
+        legendSwatch("zone-0", "zone 0"), legendSwatch("zone-1", "zone 1")));
+  }
+
+  function legendSwatch(cls, text) {
+    return el("span", { class: "legend-item" }, el("span", { class: `swatch ${cls}`, "aria-hidden": "true" }), text);
+  }
+
+  function applyZoom() {
+    if (!svgRoot) return;
+    svgRoot.style.width = `${100 * zoom}%`;
+  }
+
+  function defs() {
+    return svg("defs", {},
+      svg("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#8a6d1d", "stroke-width": 2, opacity: 0.55 })),
+      svg("pattern", { id: "dots", width: 7, height: 7, patternUnits: "userSpaceOnUse" },
+        svg("circle", { cx: 3.5, cy: 3.5, r: 1.3, fill: "#4d7a2a", opacity: 0.7 })),
+      svg("pattern", { id: "zone0", width: 10, height: 10, patternUnits: "userSpaceOnUse" },
+        svg("rect", { width: 10, height: 10, fill: SIDES[0].light }),
+        svg("circle", { cx: 5, cy: 5, r: 1.2, fill: SIDES[0].colour, opacity: 0.5 })),
+      svg("pattern", { id: "zone1", width: 10, height: 10, patternUnits: "userSpaceOnUse" },
+        svg("rect", { width: 10, height: 10, fill: SIDES[1].light }),
+        svg("path", { d: "M2 5 L5 2 L8 5 L5 8 Z", fill: SIDES[1].colour, opacity: 0.5 })));
+  }
+
+  function terrainFill(h) {
+    if (h.terrain === "high") return h.piece_kind === "column" ? "#3b3b46" : "#55555f";
+    if (h.terrain === "low") return "#c98d4a";
+    if (h.terrain === "difficult") return "url(#dots)";
+    if (h.zone === 0) return "url(#zone0)";
+    if (h.zone === 1) return "url(#zone1)";
+    return "#f3efe3";
+  }
+
+  function drawTerrain() {
+    const layer = svg("g", { class: "terrain" });
+    for (const h of board.hexes) {
+      const [cx, cy] = centre(h.q, h.r);
+      const title = `(${h.q},${h.r}): ${h.text || "open ground"}`;
+      layer.append(svg("polygon", {
+        points: hexPoints(cx, cy),
+        class: `hex t-${h.terrain}`,
+        fill: terrainFill(h),
+        dataset: { q: h.q, r: h.r },
+      }, svg("title", { text: title })));
+      if (h.terrain === "difficult" && h.zone !== undefined) {
+        layer.append(svg("polygon", { points: hexPoints(cx, cy, 0.55), fill: SIDES[h.zone].light, opacity: 0.6, "pointer-events": "none" }));
+      }
+      if (h.terrain === "high") {
+        layer.append(svg("polygon", { points: hexPoints(cx, cy, 0.62), fill: "none", stroke: "#a9a9b5", "stroke-width": 1.5, "pointer-events": "none" }));
+      }
+      if (h.terrain === "low") {
+        layer.append(svg("polygon", { points: hexPoints(cx, cy, 0.6), fill: "none", stroke: "#7a4f1f", "stroke-width": 1.5, "stroke-dasharray": "3 2", "pointer-events": "none" }));
+      }
+      if (h.platform) {
+        layer.append(svg("polygon", { points: hexPoints(cx, cy, 0.96), fill: "url(#hatch)", stroke: "#b8911f", "stroke-width": 3, "pointer-events": "none" }));
+      }
+      if (h.ladder) {
+        layer.append(svg("g", { "pointer-events": "none", stroke: "#6b4a12", "stroke-width": 2.5 },
+          svg("line", { x1: cx - 6, y1: cy - 12, x2: cx - 6, y2: cy + 12 }),
+          svg("line", { x1: cx + 6, y1: cy - 12, x2: cx + 6, y2: cy + 12 }),
+          [-7, 0, 7].map((dy) => svg("line", { x1: cx - 6, y1: cy + dy, x2: cx + 6, y2: cy + dy }))));
+      }
+    }
+    return layer;
+  }
+
+  function star(cx, cy, outer, inner) {
+    const points = [];
+    for (let i = 0; i < 10; i += 1) {
+      const radius = i % 2 === 0 ? outer : inner;
+      const angle = (Math.PI / 5) * i - Math.PI / 2;
+      points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+    }
+    return points.join(" ");
+  }
+
+  function drawObjectives() {
+    const layer = svg("g", { class: "objectives", "pointer-events": "none" });
+    for (const o of board.objectives) {
+      const [cx, cy] = centre(o.at[0], o.at[1]);
+      if (o.status === "on the battlefield") {
+        layer.append(svg("polygon", { points: star(cx, cy, 14, 6), fill: "#1d9e4b", stroke: "#0b4020", "stroke-width": 1.5 },
+          svg("title", { text: `Objective ${o.id}: on the battlefield` })));
+      } else if (o.status === "claimed") {
+        const side = SIDES[o.by] || SIDES[0];
+        layer.append(svg("polygon", { points: star(cx, cy, 12, 5), fill: "none", stroke: side.colour, "stroke-width": 2, "stroke-dasharray": "3 2" },
+          svg("title", { text: `Objective ${o.id}: claimed by player ${o.by}${o.character ? ` with ${o.character}` : ""}` })));
+      }
+    }
+    return layer;
+  }
+
+  function drawMarks() {
+    const layer = svg("g", { class: "marks", "pointer-events": "none" });
+    for (const m of board.marks) {
+      const [cx, cy] = centre(m.at[0], m.at[1]);
+      const side = SIDES[m.owner] || SIDES[0];
+      layer.append(svg("g", {},
+        svg("circle", { cx, cy, r: S * (m.radius / board.map.hex_inches + 0.5), fill: side.colour, "fill-opacity": 0.08, stroke: side.colour, "stroke-width": 2, "stroke-dasharray": "8 4" }),
+        svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "mark-label", text: "&" }),
+        svg("title", { text: `${m.name} (player ${m.owner}): ${m.text}` })));
+    }
+    return layer;
+  }
+
+  function characterTitle(c) {
+    const tokens = tokenList(c).join(", ");
+    return `${c.name} (${c.letter}), player ${c.owner}, at ${posText(c.at)} facing ${c.facing_name}; wounds ${c.wounds}/${c.health}, mana ${c.mana}${tokens ? `; ${tokens}` : ""}`;
+  }
+
+  function tokenList(c) {
+    const out = [];
+    if (c.active) out.push("ACTIVE");
+    if (c.focus) out.push("focus");
+    if (c.overwatch) out.push("overwatch");
+    if (c.buff) out.push(`buff ${c.buff}`);
+    if (c.debuff) out.push(`debuff ${c.debuff}`);
+    if (c.activated) out.push("activated");
+    if (c.knocked_out) out.push("knocked out");
+    return out;
+  }
+
+  function drawCharacter(c, targeted) {
+    const [cx, cy] = centre(c.at[0], c.at[1]);
+    const side = SIDES[c.owner] || SIDES[0];
+    const size = S * 0.4;
+    const g = svg("g", {
+      class: `model side-${c.owner}${c.id === selected ? " selected" : ""}${c.active ? " active" : ""}`,
+      transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)})`,
+      tabindex: 0,
+      role: "button",
+      "aria-label": characterTitle(c),
+      dataset: { character: c.id, q: c.at[0], r: c.at[1] },
+    });
+    if (c.active) g.append(svg("circle", { r: S * 0.5, class: "active-ring" }));
+    if (c.id === selected) g.append(svg("circle", { r: S * 0.46, class: "selected-ring" }));
+    // the facing: a wedge on the edge the model faces
+    g.append(svg("polygon", {
+      points: `${size + 9},0 ${size - 2},-7 ${size - 2},7`,
+      transform: `rotate(${facingAngle(c.facing)})`,
+      class: "facing",
+    }));
+    if (side.shape === "circle") {
+      g.append(svg("circle", { r: size, fill: side.colour, class: "body" }));
+    } else {
+      const d = size * 1.15;
+      g.append(svg("polygon", { points: `0,${-d} ${d},0 0,${d} ${-d},0`, fill: side.colour, class: "body" }));
+    }
+    if (c.at[2]) g.append(svg("text", { x: 0, y: -size - 3, class: "level", "text-anchor": "middle", text: "▲" }));
+    g.append(svg("text", { x: 0, y: 6.5, class: "letter", "text-anchor": "middle", text: c.letter }));
+    // wounds as pips under the model: filled = wound taken
+    const pips = Math.min(c.health, 10);
+    const width = pips * 5;
+    for (let i = 0; i < pips; i += 1) {
+      g.append(svg("rect", { x: -width / 2 + i * 5, y: size + 2, width: 4, height: 4, class: i < c.wounds ? "pip wound" : "pip" }));
+    }
+    const badges = [];
+    if (c.focus) badges.push(["F", "focus"]);
+    if (c.overwatch) badges.push(["O", "overwatch"]);
+    if (c.buff) badges.push(["+", "buff"]);
+    if (c.debuff) badges.push(["−", "debuff"]);
+    badges.forEach(([text, cls], i) => {
+      const x = -size - 4 + i * 11;
+      g.append(svg("g", { class: `badge-token ${cls}` },
+        svg("circle", { cx: x, cy: -size - 1, r: 5.5 }),
+        svg("text", { x, y: -size + 2.5, "text-anchor": "middle", text })));
+    });
+    if (c.mana) {
+      g.append(svg("text", { x: size + 1, y: size + 4, class: "mana", text: `${c.mana}` }));
+    }
+    if (targeted) g.append(svg("circle", { r: S * 0.55, class: `target-ring ${targeted}` }));
+    g.append(svg("title", { text: characterTitle(c) }));
+    g.addEventListener("click", (event) => {
+      event.stopPropagation();
+      select(c.id);
+    });
+    g.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        event.stopPropagation();
+        select(c.id);
+      }
+    });
+    return g;
+  }
+
+  /** With sight shading on: a shadow over every hex the selected character does not see. */
+  function drawSight() {
+    const layer = svg("g", { class: "unseen", "pointer-events": "none" });
+    const viewer = selected ? character(selected) : null;
+    const digits = viewer && viewer.at ? board.sight[viewer.id] : null;
+    if (!shadeSight || !digits) return layer;
+    board.hexes.forEach((h, index) => {
+      if (!h.levels.length) return;
+      const bit = h.levels.includes(0) ? 1 : 2;
+      if ((Number(digits[index]) & bit) === 0) {
+        const [cx, cy] = centre(h.q, h.r);
+        layer.append(svg("polygon", { points: hexPoints(cx, cy), class: "shade" }));
+      }
+    });
+    return layer;
+  }
+
+  function drawOverlay() {
+    const layer = svg("g", { class: "overlay" }, drawSight(), drawObjectives(), drawMarks());
+    const byHex = positionHints();
+    for (const [key, list] of byHex) {
+      const [q, r, level] = key.split(",").map(Number);
+      const [cx, cy] = centre(q, r);
+      const first = list[0];
+      const focusOnly = first.kind === "move" && first.move.focus && !focusMode;
+      const cls = `reach k-${first.kind}${focusOnly ? " focus-only" : ""}${pending && posKey(pending.hex || []) === key ? " chosen" : ""}`;
+      let label = "";
+      if (first.kind === "move") label = `${first.move.ap ?? "-"}`;
+      const title = list.map((h) => (h.kind === "move" ? `${h.text}: ${h.move.ap ?? 0} AP, ${h.move.points}/${h.move.budget} MP${h.move.risk ? `; risk: ${h.move.risk}` : ""}` : h.text)).join("\n");
+      layer.append(svg("g", { class: cls, dataset: { q, r } },
+        svg("polygon", { points: hexPoints(cx, cy, level ? 0.7 : 0.92), dataset: { q, r } }),
+        label ? svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", class: "cost", text: `${label}${level ? "^" : ""}`, "pointer-events": "none" }) : null,
+        first.kind === "move" && first.move.risk ? svg("text", { x: cx + 9, y: cy - 6, class: "risk", text: "!", "pointer-events": "none" }) : null,
+        svg("title", { text: title })));
+    }
+    // the path of the move waiting for confirmation
+    if (pending && pending.kind === "move" && pending.move.path.length) {
+      const mover = character(board.turn ? board.turn.character : null);
+      const points = [mover ? mover.at : pending.move.path[0], ...pending.move.path].map((p) => centre(p[0], p[1]).map((v) => v.toFixed(1)).join(","));
+      layer.append(svg("polyline", { points: points.join(" "), class: "path", "pointer-events": "none" }));
+    }
+    const targets = new Map();
+    for (const h of hints()) {
+      if (!h.character || h.kind === "deploy") continue;
+      targets.set(h.character, h.kind === "attack" ? "attack" : "pick");
+    }
+    for (const c of board.characters) {
+      if (c.at) layer.append(drawCharacter(c, targets.get(c.id)));
+    }
+    // a facing to choose: an arrow on each edge offered, around the character concerned
+    const facings = hints().filter((h) => h.kind === "face");
+    const subject = board.decision && board.decision.character ? character(board.decision.character) : null;
+    if (facings.length && subject && subject.at) {
+      const [cx, cy] = centre(subject.at[0], subject.at[1]);
+      for (const hint of facings) {
+        const angle = facingAngle(hint.direction);
+        layer.append(svg("g", {
+          class: "face-choice",
+          transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)}) rotate(${angle})`,
+          tabindex: 0,
+          role: "button",
+          "aria-label": hint.text,
+          onClick: (event) => { event.stopPropagation(); choose(hint); },
+          onKeydown: (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              event.stopPropagation();
+              choose(hint);
+            }
+          },
+        }, svg("polygon", { points: `${S * 0.62},-9 ${S * 0.95},0 ${S * 0.62},9` }), svg("title", { text: hint.text })));
+      }
+    }
+    if (pending && pending.kind === "attack") {
+      const from = character(board.turn ? board.turn.character : null);
+      const to = character(pending.character);
+      if (from && to && from.at && to.at) {
+        const [x1, y1] = centre(from.at[0], from.at[1]);
+        const [x2, y2] = centre(to.at[0], to.at[1]);
+        layer.append(svg("line", { x1, y1, x2, y2, class: "attack-line", "pointer-events": "none" }));
+      }
+    }
+    return layer;
+  }
+
+  function renderBoard() {
+    const xs = board.hexes.map((h) => centre(h.q, h.r)[0]);
+    const ys = board.hexes.map((h) => centre(h.q, h.r)[1]);
+    const pad = S * 0.7;
+    const minX = Math.min(...xs) - pad;
+    const minY = Math.min(...ys) - pad;
+    const width = Math.max(...xs) - minX + pad;
+    const height = Math.max(...ys) - minY + pad;
+    overlay = drawOverlay();
+    svgRoot = svg("svg", {
+      class: "battlefield",
+      viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
+      role: "group",
+      "aria-label": `${board.map.title}: ${board.map.columns} by ${board.map.rows} hexes. Characters are buttons.`,
+    }, defs(), drawTerrain(), overlay);
+    svgRoot.addEventListener("click", (event) => {
+      const target = event.target.closest ? event.target.closest("[data-q]") : null;
+      if (!target) return;
+      clickHex(Number(target.dataset.q), Number(target.dataset.r));
+    });
+    svgRoot.addEventListener("pointerover", (event) => {
+      const target = event.target.closest ? event.target.closest("[data-q]") : null;
+      if (target) hover(Number(target.dataset.q), Number(target.dataset.r));
+    });
+    fill(boardBox, svgRoot);
+    applyZoom();
+  }
+
+  function renderOverlay() {
+    if (!svgRoot || !overlay) return;
+    const next = drawOverlay();
+    overlay.replaceWith(next);
+    overlay = next;
+  }
+
+  // --- hovering a hex: what it is, whether the selected character sees it, whether it can go there
+
+  function hover(q, r) {
+    clearTimeout(hoverTimer);
+    const h = board.hexes.find((x) => x.q === q && x.r === r);
+    if (!h) return;
+    const lines = [el("strong", { text: `(${q},${r}) ` }), h.text || "open ground"];
+    const here = board.characters.find((c) => c.at && c.at[0] === q && c.at[1] === r);
+    if (here) lines.push(`; ${here.name} (player ${here.owner})`);
+    const viewer = selected ? character(selected) : null;
+    const sightLine = el("div", { class: "sight-line" });
+    const reachLine = el("div", { class: "reach-line" });
+    const level = h.levels.includes(1) && !h.levels.includes(0) ? 1 : (here ? here.at[2] : 0);
+    const to = `${q},${r},${level}`;
+    if (viewer && viewer.at && board.sight[viewer.id]) {
+      const index = board.hexes.indexOf(h);
+      const digit = Number(board.sight[viewer.id][index] || 0);
+      const seen = (digit & (level ? 2 : 1)) !== 0;
+      sightLine.textContent = `${viewer.name} ${seen ? "sees" : "does not see"} ${posText([q, r, level])}${h.levels.length ? "" : " (no one can stand there)"}.`;
+    }
+    const atHex = [...positionHints().entries()].filter(([key]) => key.startsWith(`${q},${r},`)).flatMap(([, list]) => list);
+    if (atHex.length) {
+      reachLine.textContent = atHex.map((x) => (x.kind === "move" ? `Reachable: ${x.move.ap ?? 0} AP, ${x.move.points} of ${x.move.budget} movement points${x.move.risk ? `; risk: ${x.move.risk}` : ""}` : x.text)).join(" | ");
+    }
+    fill(hoverBox, el("div", {}, lines), sightLine, reachLine);
+    hoverTimer = setTimeout(async () => {
+      if (viewer && viewer.at && sightServer) {
+        try {
+          const found = await ctx.sight(posKey(viewer.at), to);
+          if (found && found.text) sightLine.textContent = found.text;
+        } catch (error) {
+          if (error && (error.status === 404 || error.status === 405)) sightServer = false;
+        }
+      }
+      const turn = board.turn;
+      const moving = turn && selected === turn.character && hints().some((x) => x.kind === "move");
+      if (moving && !atHex.length && h.levels.length) {
+        try {
+          const found = await ctx.explain(`move focus=${focusMode ? "true" : "false"} to=[${q}, ${r}, ${level}]`);
+          reachLine.textContent = found.legal ? "Reachable." : `Not reachable: ${found.reason}`;
+        } catch {
+          /* nothing to add */
+        }
+      }
+    }, 250);
+  }
+
+  // === the panels ==============================================================================
+
+  function oddsTable(attack) {
+    return el("table", { class: "data compact odds" },
+      el("caption", { text: "Exact odds of each result" }),
+      el("tbody", {}, attack.outcomes.map((o) => el("tr", {},
+        el("th", { scope: "row", text: o.row }),
+        el("td", { class: "num", text: percent(o.p) }),
+        el("td", { class: "bar-cell" }, el("span", { class: "bar", style: `width:${Math.round(100 * o.p)}%` }))))),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: "Knock-out" }), el("td", { class: "num", text: percent(attack.knockout) }), el("td", {}))));
+  }
+
+  function attackDetails(hint) {
+    const a = hint.attack;
+    const reach = a.reach === null ? "adjacent (melee)" : `${a.reach}"`;
+    return el("div", { class: "attack-details" },
+      el("dl", { class: "facts" },
+        el("dt", { text: "Weapon" }), el("dd", { text: `${a.weapon_name} (${a.weapon_type}), ${a.ap_text}${a.mana ? `, ${a.mana} mana` : ""}` }),
+        el("dt", { text: "Range" }), el("dd", { text: `${a.range.toFixed(1)}" of ${reach}` }),
+        el("dt", { text: "Line of sight" }), el("dd", { text: a.sight ? "yes" : "no" }),
+        el("dt", { text: "Cover" }), el("dd", { text: a.cover }),
+        el("dt", { text: "Flank" }), el("dd", { text: a.flank }),
+        el("dt", { text: "Attack test" }), el("dd", { text: `${a.attack_dice} dice, successes on ${a.attack_face}+${a.causes.length ? ` [${a.causes.join("; ")}]` : ""}` }),
+        el("dt", { text: "Defence test" }), el("dd", { text: `${a.defence_dice} dice, successes on ${a.defence_face}+` })),
+      oddsTable(a));
+  }
+
+  function renderDecision() {
+    const buttons = (confirmLabel) => el("div", { class: "row" },
+      el("button", { type: "button", class: "secondary", text: "Cancel (Esc)", onClick: cancel }),
+      el("button", { type: "button", class: "primary", text: `${confirmLabel} (Enter)`, onClick: confirmPending }));
+    if (pending) {
+      const hint = pending;
+      const parts = [el("h2", { class: "panel-title", text: hint.text })];
+      if (hint.kind === "attack" && hint.attack) {
+        parts.push(attackDetails(hint));
+      } else if (hint.kind === "move" && hint.move) {
+        const m = hint.move;
+        const mover = board.turn ? character(board.turn.character) : null;
+        parts.push(el("dl", { class: "facts" },
+          el("dt", { text: "Cost" }), el("dd", { text: `${m.ap ?? 0} AP (${board.turn ? board.turn.ap : "?"} AP left now)` }),
+          el("dt", { text: "Movement" }), el("dd", { text: `${m.points} of ${m.budget} points${m.focus ? ", spending focus" : ""}` }),
+          el("dt", { text: "Path" }), el("dd", { text: [mover && mover.at ? mover.at : null, ...m.path].filter(Boolean).map(posText).join(" > ") })));
+        if (m.risk) parts.push(el("p", { class: "warning", text: `Risk: ${m.risk}` }));
+      }
+      if (hint.preview && hint.kind !== "attack") parts.push(el("pre", { class: "preview", text: hint.preview }));
+      if (hint.kind === "attack" && hint.preview) {
+        parts.push(el("details", {}, el("summary", { text: "In words" }), el("pre", { class: "preview", text: hint.preview })));
+      }
+      parts.push(buttons(hint.kind === "attack" ? "Attack" : "Confirm"));
+      fill(decisionBox, parts);
+      decisionBox.hidden = false;
+      const confirmButton = decisionBox.querySelector("button.primary");
+      if (confirmButton) confirmButton.focus({ preventScroll: true });
+      return;
+    }
+    if (choices) {
+      fill(decisionBox,
+        el("h2", { class: "panel-title", text: choices.title }),
+        el("div", { class: "buttons column" }, choices.hints.map((h) => el("button", {
+          type: "button",
+          onClick: () => choose(h),
+        }, h.text, h.kind === "attack" && h.attack ? el("span", { class: "muted", text: ` (knock-out ${percent(h.attack.knockout)})` } ) : null))),
+        el("div", { class: "row" }, el("button", { type: "button", class: "secondary", text: "Cancel (Esc)", onClick: cancel })));
+      decisionBox.hidden = false;
+      return;
+    }
+    const st = board.status;
+    const about = board.decision && board.decision.character ? ` (${nameOf(board.decision.character)})` : "";
+    let text;
+    if (st.over) text = st.result;
+    else if (view.seat === null) text = "You are watching.";
+    else if (mine()) text = `Your decision: ${st.phase.replace(/^play: /, "")}${about}`;
+    else {
+      const waiting = view.to_act.map((s) => `player ${s}`).join(" and ");
+      text = waiting ? `Waiting for ${waiting}.` : "Waiting.";
+    }
+    fill(decisionBox, el("p", { class: mine() ? "your-turn" : "muted", text }));
+    decisionBox.hidden = false;
+  }
+
+  function renderTests() {
+    if (!board.tests.length) {
+      fill(testsBox);
+      testsBox.hidden = true;
+      return;
+    }
+    testsBox.hidden = false;
+    fill(testsBox, el("h2", { class: "panel-title", text: "Dice" }), board.tests.map((t) => {
+      const die = (face, exploded) => {
+        const ok = face === 6 || (face !== 1 && face >= t.face);
+        return el("span", {
+          class: `die ${ok ? "success" : "fail"}${exploded ? " exploded" : ""}`,
+          title: ok ? "success" : "failure",
+          "aria-label": `${face}, ${ok ? "success" : "failure"}`,
+        }, String(face), el("span", { class: "mark", "aria-hidden": "true", text: ok ? "✓" : "✗" }));
+      };
+      return el("div", { class: "test" },
+        el("div", {}, el("strong", { text: t.label }), el("span", { class: "muted", text: ` (player ${t.owner}, ${t.role})` })),
+        el("div", { text: `${t.dice} dice, successes on ${t.face}+ (scope ${t.scope}); ${t.successes} successes so far` }),
+        t.causes.length ? el("div", { class: "muted", text: `Scope: ${t.causes.join("; ")}` }) : null,
+        el("div", { class: "dice" }, t.initial.map((f) => die(f, false)), t.exploded.length ? el("span", { class: "muted", text: " explosions: " }) : null, t.exploded.map((f) => die(f, true))),
+        t.stage === "free" || t.stage === "mana"
+          ? el("div", { class: "muted", text: t.stage === "free" ? `Free rerolls: ${t.free_rerolls}` : `Mana rerolls: 1 mana each (${t.mana} mana)` })
+          : null);
+    }));
+  }
+
+  function actionButton(hint, number) {
+    const key = number !== null && number <= 9 ? String(number) : null;
+    const classes = [GAME_KINDS.has(hint.kind) && hint.kind !== "decline-draw" ? "danger" : "", hint.kind === "end" ? "secondary" : ""].join(" ").trim();
+    const button = el("button", {
+      type: "button",
+      class: classes || null,
+      title: hint.preview || hint.action,
+      "aria-keyshortcuts": key,
+      dataset: key ? { key, index: hint.index } : { index: hint.index },
+      onClick: () => choose(hint),
+    }, key ? el("kbd", { text: key }) : null, hint.text);
+    const showPreview = () => {
+      if (!pending && !choices && hint.preview) {
+        fill(decisionBox, el("h2", { class: "panel-title", text: hint.text }), el("pre", { class: "preview", text: hint.preview }));
+      }
+    };
+    button.addEventListener("mouseenter", showPreview);
+    button.addEventListener("focus", showPreview);
+    button.addEventListener("mouseleave", () => { if (!pending && !choices) renderDecision(); });
+    return button;
+  }
+
+  function renderActions() {
+    const list = hints();
+    if (!list.length) {
+      fill(actionsBox, el("h2", { class: "panel-title", text: "Choices" }), el("p", { class: "muted", text: view.seat === null ? "You are watching." : "Nothing to decide now." }));
+      return;
+    }
+    const groups = new Map();
+    for (const hint of list) {
+      const kind = hint.kind;
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(hint);
+    }
+    let number = 0;
+    const parts = [el("h2", { class: "panel-title", text: "Your choices" })];
+    const later = [];
+    for (const [kind, group] of groups) {
+      if (GAME_KINDS.has(kind)) {
+        later.push(...group);
+        continue;
+      }
+      if (kind === "move") {
+        const mover = board.turn ? nameOf(board.turn.character) : "";
+        const focusCount = group.filter((h) => h.move.focus).length;
+        parts.push(el("div", { class: "group" },
+          el("h3", { class: "group-title", text: "Move" }),
+          el("p", {}, `${group.length - focusCount} hexes ${mover} can reach${focusCount ? ` (${focusCount} more choices spending focus)` : ""}: select ${mover} and click a highlighted hex (the number is its AP cost; ! a risk).`),
+          el("button", { type: "button", class: "secondary small", text: `Show ${mover}'s moves`, onClick: () => board.turn && select(board.turn.character) }),
+          el("details", {}, el("summary", { text: "every move as a button" }), el("div", { class: "buttons" }, group.map((h) => actionButton(h, null))))));
+        continue;
+      }
+      if (kind === "discard") {
+        parts.push(discardGroup(group));
+        continue;
+      }
+      const title = KIND_TITLES[kind] || kind;
+      const known = HANDLED_KINDS.includes(kind);
+      const buttons = group.map((h) => {
+        number += 1;
+        return actionButton(h, number);
+      });
+      const box = group.length > 12
+        ? el("details", { class: "group" }, el("summary", { text: `${title}: ${group.length} choices` }), el("div", { class: "buttons" }, buttons))
+        : el("div", { class: "group" }, el("h3", { class: "group-title", text: known ? title : `${title} (other)` }), el("div", { class: "buttons" }, buttons));
+      parts.push(box);
+    }
+    if (later.length) {
+      parts.push(el("div", { class: "group game-actions" }, el("h3", { class: "group-title", text: "The game" }), el("div", { class: "buttons" }, later.map((h) => actionButton(h, null)))));
+    }
+    fill(actionsBox, parts);
+  }
+
+  function discardGroup(group) {
+    const hand = board.hand ? board.hand.cards : [];
+    const name = (id) => (hand.find((c) => c.id === id) || { name: id }).name;
+    const matching = () => {
+      const wanted = [...discardPick].sort().join("|");
+      return group.find((h) => [...(h.cards || [])].sort().join("|") === wanted);
+    };
+    const status = el("p", { class: "muted" });
+    const go = el("button", { type: "button", class: "primary" });
+    const refresh = () => {
+      const found = matching();
+      go.textContent = discardPick.size ? `Discard ${[...discardPick].map(name).join(", ")}` : "Keep the whole hand";
+      go.disabled = !found;
+      status.textContent = found ? "" : "That choice is not possible.";
+    };
+    go.addEventListener("click", () => {
+      const found = matching();
+      if (found) {
+        discardPick = new Set();
+        ctx.act(found.action);
+      }
+    });
+    const boxes = [...new Set(group.flatMap((h) => h.cards || []))].map((id) => {
+      const box = el("input", { type: "checkbox", id: `discard-${id}`, checked: discardPick.has(id) });
+      box.addEventListener("change", () => {
+        if (box.checked) discardPick.add(id);
+        else discardPick.delete(id);
+        refresh();
+      });
+      return el("label", { for: `discard-${id}`, class: "check" }, box, ` ${name(id)}`);
+    });
+    refresh();
+    return el("div", { class: "group" }, el("h3", { class: "group-title", text: "Preparation: discard any cards, then draw back up" }), el("div", { class: "checks" }, boxes), go, status);
+  }
+
+  function renderCard() {
+    const c = selected ? character(selected) : null;
+    const turn = board.turn;
+    const parts = [];
+    if (turn) {
+      const costs = Object.entries(turn.costs).map(([k, v]) => `${k} ${v}`).join(", ");
+      parts.push(el("div", { class: "turn" },
+        el("h2", { class: "panel-title" }, shapeIcon(turn.player), ` ${turn.name}: ${turn.kind === "activation" ? "activation" : `${turn.kind} interruption`}${turn.interrupted ? ` of ${nameOf(turn.interrupted)}` : ""}`),
+        el("p", {}, el("strong", { class: turn.ap ? "ap" : "ap none", text: `AP left: ${turn.ap}` }), ` | next costs: ${costs}`),
+        turn.free_actions.length ? el("p", { text: `Free actions: ${turn.free_actions.join(", ")}` }) : null,
+        turn.cards.length ? el("p", { text: `Played: ${turn.cards.join(", ")}` }) : null,
+        turn.missions.map((m) => el("p", { text: `Side mission ${m.card} (${m.vp} VP): ${m.text}${m.done ? " (done)" : ""}` }))));
+    }
+    if (!c) {
+      parts.push(el("p", { class: "muted", text: "Click a character to see its card." }));
+      fill(cardBox, parts);
+      return;
+    }
+    const card = c.card;
+    const tokens = tokenList(c);
+    parts.push(
+      el("h2", { class: "panel-title" }, shapeIcon(c.owner), ` ${c.name} (${c.letter}), player ${c.owner}`),
+      el("p", {}, c.at ? `At ${posText(c.at)}, facing ${c.facing_name}` : "Knocked out", ` | wounds ${c.wounds}/${c.health} | mana ${c.mana}/5`),
+      tokens.length ? el("p", { class: "tokens", text: `Tokens: ${tokens.join(", ")}` }) : null,
+      el("ul", { class: "plain stats", "aria-label": "Stats" }, Object.entries(card.stats).map(([k, v]) =>
+        el("li", {}, el("span", { class: "muted", text: `${k.replace("_", " ")} ` }), el("strong", { text: String(v) })))),
+      el("h3", { text: "Weapons" }),
+      el("ul", { class: "plain texts" }, card.weapons.map((w) => el("li", { text: w.text }))),
+      card.items.length ? el("h3", { text: "Items" }) : null,
+      card.items.length ? el("ul", { class: "plain texts" }, card.items.map((i) => el("li", { text: `${i.text}${i.used ? " [used]" : ""}` }))) : null,
+      card.skills.length ? el("h3", { text: "Skills" }) : null,
+      card.skills.length ? el("ul", { class: "plain texts" }, card.skills.map((s) => el("li", { text: `${s.text}${s.used ? " [used this turn]" : ""}` }))) : null,
+      card.provisional.length ? el("p", { class: "muted small", text: `Values not printed in the rulebook (ours): ${card.provisional.join(", ")}` }) : null);
+    fill(cardBox, parts);
+  }
+
+  function renderHand() {
+    const st = board.status;
+    if (!st.cards) {
+      fill(handBox);
+      handBox.hidden = true;
+      return;
+    }
+    handBox.hidden = false;
+    const parts = [el("h2", { class: "panel-title", text: "Cards" })];
+    const hand = board.hand;
+    if (hand) {
+      const cardActions = new Map();
+      for (const h of hints()) {
+        if ((h.kind === "select" || h.kind === "play") && h.card) cardActions.set(`${h.kind}:${h.card}`, h);
+      }
+      parts.push(el("ul", { class: "plain cards" }, hand.cards.map((card) => {
+        const acts = ["select", "play"].map((k) => cardActions.get(`${k}:${card.id}`)).filter(Boolean);
+        return el("li", { class: `play-card ${card.kind}` },
+          el("div", {},
+            el("strong", { text: card.name }),
+            el("span", { class: "muted", text: ` ${card.kind}` }),
+            el("span", { class: "values", text: ` | initiative ${card.initiative} | ${card.ap} AP | ${card.mana} mana${card.vp !== null ? ` | ${card.vp} VP` : ""}` })),
+          el("div", { class: "small", text: `Bonus: ${card.bonus}` }),
+          acts.map((h) => el("button", { type: "button", class: "small", text: h.kind === "select" ? "Select" : "Play", onClick: () => choose(h) })));
+      })));
+      if (hand.selected) parts.push(el("p", { text: `You selected: ${hand.selected}` }));
+    }
+    for (const p of st.players) {
+      if (view.seat === p.player) continue;
+      parts.push(el("p", { class: "muted" }, shapeIcon(p.player), ` Player ${p.player}: ${p.hand} fate and ${p.glory} glory cards (hidden)${st.step === "select" ? (p.selected ? "; has chosen" : "; still choosing") : ""}`));
+    }
+    fill(handBox, parts);
+  }
+
+  function renderForces() {
+    const rows = board.characters.map((c) => el("tr", {
+      class: `${c.id === selected ? "selected " : ""}${c.knocked_out ? "out" : ""}`,
+    },
+    el("td", {}, el("button", { type: "button", class: "link", "aria-label": `Select ${c.name}`, onClick: () => select(c.id) }, shapeIcon(c.owner, 12), ` ${c.letter} ${c.name}`)),
+    el("td", { text: c.at ? `${posText(c.at)} ${c.facing_name}` : "-" }),
+    el("td", { class: "num", text: `${c.wounds}/${c.health}` }),
+    el("td", { class: "num", text: String(c.mana) }),
+    el("td", { text: tokenList(c).join(", ") })));
+    fill(forcesBox,
+      el("h2", { class: "panel-title", text: "Forces" }),
+      el("table", { class: "data compact" },
+        el("thead", {}, el("tr", {}, ["character", "at", "wounds", "mana", "tokens"].map((h) => el("th", { scope: "col", text: h })))),
+        el("tbody", {}, rows)),
+      board.objectives.length ? el("p", { class: "small", text: `Objectives: ${board.objectives.map((o) => `${o.id} ${o.status === "claimed" ? `claimed by player ${o.by}` : o.status}`).join("; ")}` }) : null,
+      board.marks.length ? el("p", { class: "small", text: `Marks: ${board.marks.map((m) => `${m.name} (player ${m.owner}) at ${posText(m.at)}: ${m.text}`).join("; ")}` }) : null);
+  }
+
+  function renderAll() {
+    renderStatus();
+    renderBoardTools();
+    if (!svgRoot || svgRoot.dataset.map !== board.map.name) {
+      renderBoard();
+      svgRoot.dataset.map = board.map.name;
+    } else {
+      renderOverlay();
+    }
+    renderDecision();
+    renderTests();
+    renderActions();
+    renderCard();
+    renderHand();
+    renderForces();
+    ctx.renderLog(logBox);
+  }
+
+  return {
+    update(next) {
+      view = next;
+      board = next.board;
+      pending = null;
+      choices = null;
+      if (!hints().some((h) => h.kind === "discard")) discardPick = new Set();
+      if (!hints().some((h) => h.kind === "move" && h.move.focus)) focusMode = false;
+      if (selected && !character(selected)) selected = null;
+      const turn = board.turn;
+      if (turn && view.seat === turn.player && mine()) {
+        const key = `${board.status.round}:${turn.character}:${turn.depth}`;
+        if (key !== autoKey) {
+          autoKey = key;
+          selected = turn.character;
+        }
+      }
+      renderAll();
+    },
+    key(event) {
+      const k = event.key;
+      if (k === "Enter") return confirmPending();
+      if (k === "Escape") return cancel();
+      if (k === "f" && hints().some((h) => h.kind === "move" && h.move.focus)) {
+        focusMode = !focusMode;
+        renderBoardTools();
+        renderOverlay();
+        return true;
+      }
+      if (k === "s") {
+        shadeSight = !shadeSight;
+        renderBoardTools();
+        renderOverlay();
+        return true;
+      }
+      if (k === "+" || k === "=") {
+        zoom = Math.min(4, zoom * 1.25);
+        applyZoom();
+        return true;
+      }
+      if (k === "-") {
+        zoom = Math.max(1, zoom / 1.25);
+        applyZoom();
+        return true;
+      }
+      if (/^[1-9]$/.test(k)) {
+        const scope = choices ? decisionBox : actionsBox;
+        if (choices) {
+          const list = scope.querySelectorAll("button:not(.secondary)");
+          const button = list[Number(k) - 1];
+          if (button) {
+            button.click();
+            return true;
+          }
+          return false;
+        }
+        const button = scope.querySelector(`button[data-key="${k}"]`);
+        if (button) {
+          button.click();
+          return true;
+        }
+      }
+      return false;
+    },
+    destroy() {
+      clearTimeout(hoverTimer);
+    },
+  };
+}
