@@ -184,3 +184,34 @@ def test_two_players_choosing_at_once_both_count(client: TestClient) -> None:
     again = {"action": views[0]["legal"][0]["action"], "version": views[0]["version"]}
     twice = client.post(f"/api/games/{game}/actions", json=again, headers=auth(tokens["0"]))
     assert twice.status_code == 409 and twice.json()["code"] == "stale-version"
+
+
+def test_sight_anytime_actions_and_shipped_battles(client: TestClient) -> None:
+    """The sight of one place from another (battleground.md §2), forfeiting out of turn, and a
+    HoMM3 battle named as the catalog names it."""
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    theirs = client.post(f"/api/games/{game}/join", json={"seat": 1}).json()["token"]
+    seen = client.get(
+        f"/api/games/{game}/sight", params={"from": "4,1,0", "to": "6,10,0"}, headers=auth(mine)
+    )
+    assert seen.status_code == 200 and "(4,1" in seen.json()["text"]
+    bad = client.get(f"/api/games/{game}/sight", params={"from": "x", "to": "6,10,0"})
+    assert bad.status_code == 400 and bad.json()["code"] == "bad-request"
+    waiting = view(client, game, theirs)
+    kinds = {c["kind"] for c in waiting["legal"]}
+    assert waiting["to_act"] == [0] and "forfeit" in kinds and kinds <= {"forfeit", "offer-draw"}
+    forfeit = next(c for c in waiting["legal"] if c["kind"] == "forfeit")
+    body = {"action": forfeit["action"], "version": waiting["version"]}
+    done = client.post(f"/api/games/{game}/actions", json=body, headers=auth(theirs))
+    assert done.status_code == 200 and done.json()["status"] == "finished"
+    battle = client.post(
+        "/api/games",
+        json={"game": "homm3-combat", "seats": ["me", "me"], "params": {"battle": "siege.yaml"}},
+    )
+    assert battle.status_code == 201, battle.text
+    elsewhere = client.post(
+        "/api/games",
+        json={"game": "homm3-combat", "seats": ["me", "me"], "params": {"battle": "/etc/passwd"}},
+    )
+    assert elsewhere.status_code == 400 and elsewhere.json()["field"] == "params.battle"

@@ -168,6 +168,15 @@ def create_app(lobby: Lobby) -> FastAPI:
     ) -> dict[str, Any]:
         return lobby.odds(game_id, bearer(authorization), action)
 
+    @app.get("/api/games/{game_id}/sight")
+    def sight(
+        game_id: str,
+        origin: Annotated[str, Query(alias="from", max_length=40)],
+        target: Annotated[str, Query(alias="to", max_length=40)],
+        authorization: Auth = None,
+    ) -> dict[str, Any]:
+        return lobby.sight(game_id, bearer(authorization), origin, target)
+
     @app.get("/api/games/{game_id}/record")
     def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         return lobby.record(game_id, bearer(authorization))

@@ -160,6 +160,7 @@ class Lobby:
         """A new game; *seats* holds a SPEC per seat (a bot), ``"open"`` or ``"me"`` (the
         creator takes it). Answers the game's id, the admin token and the creator's seat
         tokens."""
+        params = _shipped(game, params)
         try:
             loaded = load_game(game, **params)
         except UnknownGameError as error:
@@ -290,7 +291,7 @@ class Lobby:
         with hosted.lock:
             seat = self._actor(hosted, token, version)
             action = _parse(text)
-            if seat not in hosted.to_act():
+            if seat not in hosted.to_act() and action not in hosted.state.anytime_actions(seat):
                 raise ApiError("not-your-turn", f"seat {seat} may not act now", status=409)
             self._apply(hosted, action, seat)
             self._advance(hosted)  # in the same hold: no one sees the dice not yet rolled
@@ -354,6 +355,22 @@ class Lobby:
             except RulekeeperError as error:
                 raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
             return {"action": text, "odds": found}
+
+    def sight(self, game_id: str, token: str | None, origin: str, target: str) -> dict[str, Any]:
+        """Why *target* can or cannot be seen from *origin* (``q,r,level``): public geometry,
+        for games with a board that has sight (Battleground)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            seat = hosted.seat_of(token)
+            if hosted.game_name not in ("battleground", "battleground-movement"):
+                raise ApiError("bad-request", f"{hosted.game_name} has no line of sight")
+            from rulekeeper.games.battleground.views.web import hex_sight
+
+            try:
+                text = hex_sight(hosted.state, seat, origin, target)  # type: ignore[arg-type]
+            except ValueError as error:
+                raise ApiError("bad-request", str(error), "from/to") from None
+            return {"text": text}
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The replay file: once the game has ended (or to the admin, of a game needing
@@ -528,6 +545,19 @@ def _only_others_since(hosted: Hosted, seat: int, version: int) -> bool:
     if not 0 <= version < len(history) or seat not in hosted.to_act():
         return False
     return all(entry.player not in (seat, CHANCE) for entry in history[version:])
+
+
+def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """*params* with a shipped HoMM3 battle named (``siege`` or ``siege.yaml``) by its file;
+    no other file of the server's machine can be named."""
+    if game != "homm3-combat" or "battle" not in params:
+        return params
+    from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
+
+    name = str(params["battle"]).removesuffix(".yaml")
+    if name not in {b.removesuffix(".yaml") for b in shipped_battles()}:
+        raise ApiError("bad-request", f"no shipped battle {name!r}", "params.battle")
+    return {**params, "battle": str(shipped_battle(f"{name}.yaml"))}
 
 
 def _parse(text: str) -> Action:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.screens import screen_for
-from rulekeeper.core import GameState
+from rulekeeper.core import Action, GameState
 
 if TYPE_CHECKING:
     from rulekeeper.server.lobby import Hosted
@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 PROTOCOL = 1
 LOG_EVENTS = 80
 """The log in a view tells the last this many public events."""
-BOARDS = {"battleground": "rulekeeper.games.battleground.views.web"}
+BOARDS = {
+    "battleground": "rulekeeper.games.battleground.views.web",
+    "battleground-movement": "rulekeeper.games.battleground.views.web",
+}
 """Games whose view carries board data for the browser's own board (``board(state, seat)``)."""
 
 
@@ -34,8 +37,8 @@ def board_of(game: str) -> Callable[[GameState, int | None], Any] | None:
     return board
 
 
-def legal_entries(state: GameState, seat: int) -> list[dict[str, Any]]:
-    """The seat's choices, each in the engine's form, as data and in words."""
+def entries(state: GameState, actions: list[Action]) -> list[dict[str, Any]]:
+    """Choices in the engine's form, as data and in words."""
     return [
         {
             "index": index,
@@ -44,7 +47,7 @@ def legal_entries(state: GameState, seat: int) -> list[dict[str, Any]]:
             "params": {k: v for k, v in action.to_json().items() if k != "kind"},
             "text": state.describe(action),
         }
-        for index, action in enumerate(state.legal_actions(seat))
+        for index, action in enumerate(actions)
     ]
 
 
@@ -76,7 +79,9 @@ def seat_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     to_act = hosted.to_act()
     view["to_act"] = to_act
     if seat is not None and seat in to_act:
-        view["legal"] = legal_entries(state, seat)
+        view["legal"] = entries(state, state.legal_actions(seat))
+    elif seat is not None:  # forfeiting, offering a draw: allowed whoever is to act
+        view["legal"] = entries(state, state.anytime_actions(seat))
     view["observation"] = (
         state.observation(seat) if seat is not None else state.spectator_observation()
     )
