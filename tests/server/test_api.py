@@ -215,3 +215,25 @@ def test_sight_anytime_actions_and_shipped_battles(client: TestClient) -> None:
         json={"game": "homm3-combat", "seats": ["me", "me"], "params": {"battle": "/etc/passwd"}},
     )
     assert elsewhere.status_code == 400 and elsewhere.json()["field"] == "params.battle"
+
+
+def test_a_view_is_never_one_of_another_game_after_an_undo(client: TestClient) -> None:
+    """Views are kept per version: after an undo and a different action, the same version
+    number shows the new game, not the one undone."""
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    client.post(f"/api/games/{game}/join", json={"seat": 1})
+    seen = view(client, game, mine)
+    first, second = seen["legal"][0], seen["legal"][1]
+    body = {"action": first["action"], "version": seen["version"]}
+    after_first = client.post(f"/api/games/{game}/actions", json=body, headers=auth(mine)).json()
+    undone = client.post(
+        f"/api/games/{game}/undo", json={"version": after_first["version"]}, headers=auth(mine)
+    )
+    assert undone.status_code == 200, undone.text
+    body = {"action": second["action"], "version": undone.json()["version"]}
+    after_second = client.post(f"/api/games/{game}/actions", json=body, headers=auth(mine)).json()
+    assert after_second["version"] == after_first["version"]
+    assert (
+        after_second["log"] != after_first["log"] or after_second["legal"] != after_first["legal"]
+    )

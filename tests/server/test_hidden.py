@@ -31,7 +31,7 @@ def twin(hosted: Hosted, hidden_from: int, rng: random.Random) -> Hosted:
     assert hosted.session is not None
     state = hosted.session.state.resample(hidden_from, rng)
     session = Session(state, None, list(hosted.session.barriers))
-    return dataclasses.replace(hosted, session=session)
+    return dataclasses.replace(hosted, session=session, views={})
 
 
 def keys(value: Any) -> set[str]:

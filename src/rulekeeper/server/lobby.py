@@ -76,6 +76,8 @@ class Hosted:
     game_name: str = ""
     stored_status: str = ""
     """The status the database holds (written only when it changes)."""
+    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    """The views of the current version already built, by seat (views.seat_view)."""
 
     @property
     def state(self) -> GameState:
@@ -315,6 +317,7 @@ class Lobby:
         with hosted.lock:
             seat = self._actor(hosted, token, version)
             assert hosted.session is not None
+            hosted.views.clear()
             try:
                 hosted.session.undo(seat)
             except RulekeeperError as error:
@@ -408,6 +411,7 @@ class Lobby:
         assert hosted.session is not None
         before = hosted.version
         kept = (hosted.session.state.clone(), list(hosted.session.barriers))
+        hosted.views.clear()
         try:
             hosted.session.apply(action, seat)
         except RulekeeperError as error:
@@ -425,6 +429,7 @@ class Lobby:
                 before = hosted.version
                 kept = (hosted.session.state.clone(), list(hosted.session.barriers))
                 while not hosted.state.is_terminal() and hosted.state.is_chance_node():
+                    hosted.views.clear()
                     hosted.session.apply(hosted.state.clone().resolve_chance())
                 if hosted.version != before:
                     try:

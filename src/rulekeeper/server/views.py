@@ -59,7 +59,19 @@ def log_lines(state: GameState) -> list[str]:
 
 
 def seat_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
-    """The view of *hosted* for *seat* (None: a spectator)."""
+    """The view of *hosted* for *seat* (None: a spectator), built once per version and seat
+    (the answer to an action and the message to every socket of that seat share it)."""
+    key = (seat, hosted.version, hosted.status, tuple(s.kind + s.name for s in hosted.seats))
+    found = hosted.views.get(key)
+    if found is None:
+        if any(k[1] != hosted.version for k in hosted.views):
+            hosted.views.clear()
+        found = hosted.views[key] = build_view(hosted, seat)
+    return found
+
+
+def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
+    """The view of *hosted* for *seat*, built afresh."""
     view: dict[str, Any] = {
         "type": "view",
         "protocol": PROTOCOL,
