@@ -46,11 +46,13 @@ def serve(
     """Serve the web app: play in the browser, online, against people or bots."""
     import uvicorn
 
+    from rulekeeper.server import logs
     from rulekeeper.server.app import create_app
     from rulekeeper.server.bots import BotRunner
     from rulekeeper.server.db import DatabaseError, open_database
     from rulekeeper.server.lobby import Lobby
 
+    logs.setup()
     console = Console()
     folder = data_dir_option or data_dir()
     if database is None:

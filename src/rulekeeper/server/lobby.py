@@ -10,6 +10,7 @@ All methods are safe to call from several threads (one lock per game).
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.views import seat_view
 
+LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
 """A snapshot of the whole state is stored after every this many actions."""
 OPEN, HUMAN, BOT = "open", "human", "bot"
@@ -214,6 +216,7 @@ class Lobby:
                 db.add(SeatRow(game_id=hosted.id, seat=index, **_seat_fields(seat)))
         with self.lock:
             self.games[hosted.id] = hosted
+        LOG.info("game created", extra={"game": hosted.id, "kind": game, "seats": seats})
         self._advance(hosted)
         return {"id": hosted.id, "admin_token": admin, "seat_tokens": tokens}
 
@@ -236,6 +239,7 @@ class Lobby:
                 HUMAN, _clean(name) or f"player {seat}", "", token_hash(token)
             )
             self._store_seat(hosted, seat)
+        LOG.info("seat taken", extra={"game": hosted.id, "seat": seat})
         self._changed(hosted)
         return {"seat": seat, "token": token}
 
@@ -441,6 +445,7 @@ class Lobby:
 
     def _changed(self, hosted: Hosted) -> None:
         if hosted.status != hosted.stored_status:
+            LOG.info("game status", extra={"game": hosted.id, "status": hosted.status})
             with DbSession(self.engine) as db, db.begin():
                 row = db.get(GameRow, hosted.id)
                 if row is not None:
@@ -540,6 +545,7 @@ class Lobby:
                     hosted.session = Session.from_record(record)
                 except (RulekeeperError, KeyError, TypeError, ValueError) as error:
                     hosted.attention = str(error)
+                    LOG.warning("game needs attention", extra={"game": row.id, "error": str(error)})
                 self.games[row.id] = hosted
 
 
