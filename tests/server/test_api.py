@@ -237,3 +237,25 @@ def test_a_view_is_never_one_of_another_game_after_an_undo(client: TestClient) -
     assert (
         after_second["log"] != after_first["log"] or after_second["legal"] != after_first["legal"]
     )
+
+
+def test_no_client_can_make_the_server_read_its_own_files(client: TestClient) -> None:
+    """A hostile request names server files as a map, a position, forces or card data: each is
+    refused, naming the parameter."""
+    for game, key, value in [
+        ("battleground", "map", "/etc/passwd"),
+        ("battleground", "position", "/etc/passwd"),
+        ("battleground", "content", "/etc"),
+        ("battleground", "forces", "../secrets.yaml"),
+        ("homm3-combat", "battle", "../../etc/passwd"),
+    ]:
+        reply = client.post(
+            "/api/games", json={"game": game, "seats": ["me", "me"], "params": {key: value}}
+        )
+        assert reply.status_code == 400, (key, reply.text)
+        assert reply.json()["field"] == f"params.{key}" and "root:" not in reply.text
+    shipped = client.post(
+        "/api/games",
+        json={"game": "battleground", "seats": ["me", "me"], "params": {"map": "crossroads"}},
+    )
+    assert shipped.status_code == 201, shipped.text

@@ -558,17 +558,37 @@ def _only_others_since(hosted: Hosted, seat: int, version: int) -> bool:
     return all(entry.player not in (seat, CHANCE) for entry in history[version:])
 
 
-def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
-    """*params* with a shipped HoMM3 battle named (``siege`` or ``siege.yaml``) by its file;
-    no other file of the server's machine can be named."""
-    if game != "homm3-combat" or "battle" not in params:
-        return params
-    from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
+FILES = ("content", "map", "position", "forces", "battle")
+"""Parameters that may name a file: a client names only what the server ships, or gives the
+data itself; no other file of the server's machine can be read."""
 
-    name = str(params["battle"]).removesuffix(".yaml")
-    if name not in {b.removesuffix(".yaml") for b in shipped_battles()}:
-        raise ApiError("bad-request", f"no shipped battle {name!r}", "params.battle")
-    return {**params, "battle": str(shipped_battle(f"{name}.yaml"))}
+
+def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """*params* as a client may give them: a shipped map or HoMM3 battle by name (``siege`` or
+    ``siege.yaml``), a position or forces as data, never a path on the server."""
+    checked = dict(params)
+    for key in FILES:
+        value = checked.get(key)
+        if value is None or isinstance(value, dict | list):
+            continue
+        if key == "map" and game.startswith("battleground"):
+            from rulekeeper.games.battleground.board.battlefield import shipped_maps
+
+            if value in shipped_maps():
+                continue
+            raise ApiError("bad-request", f"no shipped map {value!r}", f"params.{key}")
+        if key == "battle" and game == "homm3-combat":
+            from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
+
+            name = str(value).removesuffix(".yaml")
+            if name in {b.removesuffix(".yaml") for b in shipped_battles()}:
+                checked[key] = str(shipped_battle(f"{name}.yaml"))
+                continue
+            raise ApiError("bad-request", f"no shipped battle {name!r}", f"params.{key}")
+        raise ApiError(
+            "bad-request", f"{key} must be given as data, not a file name", f"params.{key}"
+        )
+    return checked
 
 
 def _parse(text: str) -> Action:
