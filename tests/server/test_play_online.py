@@ -95,3 +95,22 @@ def test_a_homm3_battle_is_played_to_its_end_through_the_api(client: TestClient)
     assert seen["status"] == "finished" and " wins (" in seen["result"]
     record = client.get(f"/api/games/{game}/record").json()
     assert record["format"] == "rulekeeper-replay" and record["seed"] == 2
+
+
+def test_games_only_bots_play_go_on_a_configured_number_at_once(lobby: Lobby) -> None:
+    """A bots-only game waits while the configured number of them are going on, and starts
+    when one ends (issue 10 §1)."""
+    bots = BotRunner(lobby, workers=1, pace=0.0, bot_games=1)
+    try:
+        first = lobby.create("battleground", {"rounds": 1}, ["random", "random"], seed=1)["id"]
+        second = lobby.create("battleground", {"rounds": 1}, ["random", "random"], seed=2)["id"]
+        waiting = lobby.get(second).version
+        while True:
+            seen = lobby.get(second).version  # read before asking whether the first is over
+            if lobby.get(first).status == "finished":
+                break
+            assert seen == waiting, "the second game moved before the first ended"
+            time.sleep(0.01)
+        until(lambda: lobby.get(second).status == "finished")
+    finally:
+        bots.close()

@@ -39,6 +39,9 @@ def serve(
     workers: Annotated[
         int | None, typer.Option(help="Processes for the bots (default: one per core).")
     ] = None,
+    bot_games: Annotated[
+        int, typer.Option(help="How many games only bots play go on at once (others wait).")
+    ] = 4,
     pace: Annotated[
         float, typer.Option(help="Seconds between the moves of a game only bots play.")
     ] = 1.0,
@@ -66,7 +69,7 @@ def serve(
         console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     lobby = Lobby(engine)
-    bots = BotRunner(lobby, workers, pace)
+    bots = BotRunner(lobby, workers, pace, bot_games)
     for hosted in list(lobby.games.values()):
         bots.poke(hosted)
     where = engine.url.render_as_string(hide_password=True)

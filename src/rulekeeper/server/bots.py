@@ -63,10 +63,16 @@ def think(game_id: str, record: JsonObject, seat: int, spec: str, seed: int) -> 
 class BotRunner:
     """Asks the bots of the lobby's games for their actions whenever a game changes."""
 
-    def __init__(self, lobby: Lobby, workers: int | None = None, pace: float = 1.0) -> None:
+    def __init__(
+        self, lobby: Lobby, workers: int | None = None, pace: float = 1.0, bot_games: int = 4
+    ) -> None:
         self.lobby = lobby
         self.pace = pace
         """Seconds between the actions of a game no person plays (so people can watch)."""
+        self.bot_games = bot_games
+        """How many games that only bots play go on at once; the others wait their turn."""
+        self.playing: set[str] = set()
+        self.waiting: list[str] = []
         self.pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
         self.asked: set[tuple[str, int, int]] = set()
         self.lock = threading.Lock()
@@ -74,6 +80,8 @@ class BotRunner:
 
     def poke(self, hosted: Hosted) -> None:
         """Ask each bot whose turn it now is in *hosted*."""
+        if not self._may_go_on(hosted):
+            return
         with hosted.lock:
             if hosted.session is None:
                 return
@@ -94,6 +102,33 @@ class BotRunner:
         for seat, spec, seed, record in jobs:
             future = self.pool.submit(think, hosted.id, record, seat, spec, seed)
             future.add_done_callback(partial(self._done, hosted.id, seat, version, people))
+
+    def _may_go_on(self, hosted: Hosted) -> bool:
+        """Whether *hosted* may move now: a game a person plays always; a bots-only game when
+        it is one of the ``bot_games`` going on (an ended one gives its place to the next)."""
+        if any(seat.kind != BOT for seat in hosted.seats):
+            return True
+        following: list[Hosted] = []
+        with self.lock:
+            if hosted.status in ("finished", "attention"):
+                self.playing.discard(hosted.id)
+                while self.waiting and len(self.playing) < self.bot_games:
+                    name = self.waiting.pop(0)
+                    self.playing.add(name)
+                    following.extend(g for g in [self.lobby.games.get(name)] if g is not None)
+                allowed = False
+            elif hosted.id in self.playing:
+                allowed = True
+            elif len(self.playing) < self.bot_games:
+                self.playing.add(hosted.id)
+                allowed = True
+            else:
+                if hosted.id not in self.waiting:
+                    self.waiting.append(hosted.id)
+                allowed = False
+        for game in following:
+            self.poke(game)
+        return allowed
 
     def _done(
         self, game_id: str, seat: int, version: int, people: bool, future: Future[Action]
