@@ -114,3 +114,38 @@ def test_games_only_bots_play_go_on_a_configured_number_at_once(lobby: Lobby) ->
         until(lambda: lobby.get(second).status == "finished")
     finally:
         bots.close()
+
+
+def test_a_finished_game_is_replayed_and_branched(client: TestClient) -> None:
+    """Issue 10 §2 (replay viewer): a finished game, step by step, and a new game from any of
+    its actions with the same setup and seed."""
+    created = client.post(
+        "/api/games", json={"game": "homm3-combat", "seats": ["me", "me"], "seed": 2}
+    ).json()
+    game, tokens = created["id"], created["seat_tokens"]
+    early = client.get(f"/api/games/{game}/replay", params={"at": 0})
+    assert early.status_code == 400 and "once it has ended" in early.json()["message"]
+    for _ in range(600):
+        seen = client.get(f"/api/games/{game}").json()
+        if seen["status"] == "finished":
+            break
+        seat = seen["to_act"][0]
+        mine = client.get(f"/api/games/{game}", headers=auth(tokens[str(seat)])).json()
+        pick = next((c for c in mine["legal"] if c["kind"] not in GRAVE), mine["legal"][0])
+        body = {"action": pick["action"], "version": mine["version"]}
+        client.post(f"/api/games/{game}/actions", json=body, headers=auth(tokens[str(seat)]))
+    total = seen["version"]
+    middle = client.get(f"/api/games/{game}/replay", params={"at": total // 2}).json()
+    assert middle["at"] == total // 2 and middle["total"] == total and middle["next"]["text"]
+    assert len(middle["observations"]) == 2 and middle["result"] is None
+    end = client.get(f"/api/games/{game}/replay", params={"at": total}).json()
+    assert end["next"] is None and end["result"] == seen["result"]
+    branched = client.post(
+        f"/api/games/{game}/branch", json={"at": total // 2, "seats": ["me", "random"]}
+    )
+    assert branched.status_code == 201, branched.text
+    token = branched.json()["seat_tokens"]["0"]
+    again = client.get(f"/api/games/{branched.json()['id']}", headers=auth(token)).json()
+    assert again["status"] == "running" and again["version"] >= total // 2  # dice rolled on
+    there = client.get(f"/api/games/{game}/replay", params={"at": again["version"]}).json()
+    assert again["observation"] == there["observations"][0]  # the same setup, seed and dice

@@ -60,6 +60,14 @@ class Move(BaseModel):
     version: int = Field(ge=0)
 
 
+class Branch(BaseModel):
+    """``POST /api/games/{id}/branch``."""
+
+    at: int = Field(ge=0)
+    seats: list[str] = Field(min_length=1, max_length=8)
+    title: str = Field(default="", max_length=200)
+
+
 def bearer(authorization: str | None) -> str | None:
     """The token of an ``Authorization: Bearer TOKEN`` header."""
     if not authorization:
@@ -176,6 +184,14 @@ def create_app(lobby: Lobby) -> FastAPI:
         authorization: Auth = None,
     ) -> dict[str, Any]:
         return lobby.sight(game_id, bearer(authorization), origin, target)
+
+    @app.get("/api/games/{game_id}/replay")
+    def replay_at(game_id: str, at: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
+        return lobby.replay_at(game_id, at)
+
+    @app.post("/api/games/{game_id}/branch", status_code=201)
+    def branch(game_id: str, body: Branch) -> dict[str, Any]:
+        return lobby.branch(game_id, body.at, body.seats, body.title)
 
     @app.get("/api/games/{game_id}/record")
     def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:

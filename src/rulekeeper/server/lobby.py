@@ -26,11 +26,11 @@ from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, RulekeeperE
 from rulekeeper.core.agents import make_agent
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.history import LoggedAction
-from rulekeeper.core.replay import GameRecord
+from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
-from rulekeeper.server.views import seat_view
+from rulekeeper.server.views import log_lines, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
@@ -160,6 +160,7 @@ class Lobby:
         title: str = "",
         private: bool = False,
         seed: int | None = None,
+        start: GameRecord | None = None,
     ) -> dict[str, Any]:
         """A new game; *seats* holds a SPEC per seat (a bot), ``"open"`` or ``"me"`` (the
         creator takes it). Answers the game's id, the admin token and the creator's seat
@@ -172,7 +173,10 @@ class Lobby:
         except (RulekeeperError, TypeError, ValueError) as error:
             raise ApiError("bad-request", str(error), field="params") from None
         seed = secrets.randbelow(2**31) if seed is None else seed
-        state = loaded.new_initial_state(seed)
+        session = Session(loaded.new_initial_state(seed))
+        for entry in start.actions if start is not None else ():
+            session.apply(entry.action, entry.player)
+        state = session.state
         if len(seats) != state.num_players:
             raise ApiError(
                 "bad-request", f"{game} has {state.num_players} seats, not {len(seats)}", "seats"
@@ -195,7 +199,7 @@ class Lobby:
             private=private,
             admin_hash=token_hash(admin),
             seats=holders,
-            session=Session(state),
+            session=session,
             game_name=game,
         )
         with DbSession(self.engine) as db, db.begin():
@@ -214,6 +218,8 @@ class Lobby:
             )
             for index, seat in enumerate(holders):
                 db.add(SeatRow(game_id=hosted.id, seat=index, **_seat_fields(seat)))
+        if hosted.version:
+            self._store_actions(hosted, 0)
         with self.lock:
             self.games[hosted.id] = hosted
         LOG.info("game created", extra={"game": hosted.id, "kind": game, "seats": seats})
@@ -378,6 +384,52 @@ class Lobby:
             except ValueError as error:
                 raise ApiError("bad-request", str(error), "from/to") from None
             return {"text": text}
+
+    def replay_at(self, game_id: str, at: int) -> dict[str, Any]:
+        """A finished game as it stood after *at* actions, as everyone may now see it: each
+        seat's observation, the log so far, and the next action."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            record = self._finished_record(hosted)
+        if not 0 <= at <= len(record.actions):
+            raise ApiError("bad-request", f"at must be from 0 to {len(record.actions)}", "at")
+        state = replay_prefix(record, at)
+        following = record.actions[at] if at < len(record.actions) else None
+        return {
+            "id": game_id,
+            "at": at,
+            "total": len(record.actions),
+            "observations": [state.observation(seat) for seat in range(state.num_players)],
+            "log": log_lines(state),
+            "next": None
+            if following is None
+            else {"player": following.player, "text": state.describe(following.action)},
+            "result": state.describe_result() if state.is_terminal() else None,
+        }
+
+    def branch(self, game_id: str, at: int, seats: list[str], title: str = "") -> dict[str, Any]:
+        """A new game that starts where a finished game stood after *at* actions (the same
+        setup and seed, so its hidden cards lie as they did)."""
+        hosted = self.get(game_id)
+        with hosted.lock:
+            record = self._finished_record(hosted)
+        if not 0 <= at <= len(record.actions):
+            raise ApiError("bad-request", f"at must be from 0 to {len(record.actions)}", "at")
+        prefix = GameRecord(record.game, record.params, record.seed, record.actions[:at])
+        created = self.create(
+            record.game,
+            dict(record.params),
+            seats,
+            title or f"{hosted.title} (from {at})",
+            seed=record.seed,
+            start=prefix,
+        )
+        return created
+
+    def _finished_record(self, hosted: Hosted) -> GameRecord:
+        if hosted.session is None or not hosted.state.is_terminal():
+            raise ApiError("bad-request", "a game is replayed (and branched) once it has ended")
+        return hosted.session.record()
 
     def record(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The replay file: once the game has ended (or to the admin, of a game needing
@@ -581,6 +633,8 @@ def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
             from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
             name = str(value).removesuffix(".yaml")
+            if str(value) in {str(shipped_battle(b)) for b in shipped_battles()}:
+                continue  # the server's own record names a shipped battle by its file
             if name in {b.removesuffix(".yaml") for b in shipped_battles()}:
                 checked[key] = str(shipped_battle(f"{name}.yaml"))
                 continue
