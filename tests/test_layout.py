@@ -110,3 +110,15 @@ def test_no_dispatch_by_names_built_from_strings(path: Path) -> None:
 def test_the_dispatch_pattern_matches_what_it_forbids() -> None:
     assert _STRING_DISPATCH.search('getattr(self, "_legal_" + kind)')
     assert not _STRING_DISPATCH.search("getattr(card, name)")
+
+
+def test_test_modules_have_unique_basenames() -> None:
+    """pytest imports test files without packages by basename: two ``test_x.py`` files collide."""
+    tests = Path(__file__).resolve().parent
+    seen: dict[str, Path] = {}
+    clashes = []
+    for path in sorted(tests.rglob("*.py")):
+        if path.name in seen and path.name != "conftest.py":
+            clashes.append(f"{seen[path.name].relative_to(tests)} and {path.relative_to(tests)}")
+        seen.setdefault(path.name, path)
+    assert not clashes, "test modules sharing a name: " + "; ".join(clashes)
