@@ -1,23 +1,34 @@
 """Bot strength and speed: matches between the built-in bots, with 95% intervals.
 
-Usage: python benchmarks/bots.py [--games 40] [--homm3-games 10] [--jobs 2] [--only NAME ...]
+Usage: python benchmarks/bots.py [--games 40] [--full] [--match NAME=GAMES ...] [--jobs 1]
+                                 [--only NAME ...] [--homm3-games 10] [--decisions 60]
+                                 [--out results.json] [--no-progress]
 
 Battleground (first game): seeds 1..N, sides alternating (the first bot plays seat 0 on odd
 seeds), a win scoring 1 and a draw ½: MCTS (default level) against greedy and random, greedy
-against random and against ``legacy`` (the first SkirmishBot). HoMM3 combat: MCTS against
+against random and against ``legacy`` (the first SkirmishBot). ``--games`` sets every match's
+size; ``--full`` the sizes issue 9 asks for (MCTS–greedy 200, MCTS–random 100, greedy–random
+100, greedy–legacy 200); ``--match mcts-greedy=120`` one match's. HoMM3 combat: MCTS against
 random on every shipped battle (sides alternating where both sides have a seat; against the
 game's own neutral or AI side, the bot's win rate, with random's on the same seeds for
-comparison). Then the median decision time of MCTS at the default level on one core.
-Intervals are Wilson score intervals on the mean score.
+comparison). Then the decision time of MCTS at the default level against greedy: CPU time of
+one core (``time.process_time``: what the machine's other work does not change) and wall
+time, over decisions with more than one legal action.
+
+A progress bar (stderr) shows each match as it goes, with its score so far. Intervals are Wilson
+score intervals on the mean score. Run it with ``nice`` on a shared machine; ``--jobs`` plays
+games in parallel processes (the results do not depend on it).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game
@@ -26,6 +37,14 @@ from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
 Z = 1.96
+BATTLEGROUND = {
+    "mcts-greedy": ("mcts", "greedy"),
+    "mcts-random": ("mcts", "random"),
+    "greedy-random": ("greedy", "random"),
+    "greedy-legacy": ("greedy", "legacy"),
+}
+FULL = {"mcts-greedy": 200, "mcts-random": 100, "greedy-random": 100, "greedy-legacy": 200}
+"""The sample sizes issue 9 asks for (greedy's are ours: as large as MCTS's)."""
 
 
 def new_state(game: str, seed: int) -> GameState:
@@ -56,30 +75,91 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def match(pool: ProcessPoolExecutor, game: str, first: str, second: str, games: int) -> str:
+class Progress:
+    """A one-line progress bar on stderr (nothing when *enabled* is false)."""
+
+    def __init__(self, label: str, total: int, enabled: bool) -> None:
+        self.label, self.total, self.enabled = label, total, enabled
+        self.started = time.perf_counter()
+
+    def update(self, scores: list[float]) -> None:
+        if not self.enabled:
+            return
+        done = len(scores)
+        width = 30
+        filled = width * done // self.total
+        elapsed = time.perf_counter() - self.started
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        mean = 100 * sum(scores) / done if done else 0.0
+        sys.stderr.write(
+            f"\r{self.label:28} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+            f"score {mean:5.1f}%  {elapsed:5.0f}s, ~{eta:4.0f}s left "
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def _results(
+    pool: ProcessPoolExecutor | None, jobs: list[tuple[str, str, str, int]]
+) -> Iterator[float]:
+    if pool is None:
+        return map(one_game, jobs)
+    return pool.map(one_game, jobs)
+
+
+def match(
+    pool: ProcessPoolExecutor | None,
+    game: str,
+    first: str,
+    second: str,
+    games: int,
+    progress: bool,
+) -> dict[str, object]:
     started = time.perf_counter()
-    scores = list(pool.map(one_game, [(game, first, second, s) for s in range(1, games + 1)]))
+    bar = Progress(f"{game[:14]} {first} vs {second}", games, progress)
+    scores: list[float] = []
+    for score in _results(pool, [(game, first, second, s) for s in range(1, games + 1)]):
+        scores.append(score)
+        bar.update(scores)
+    bar.close()
     p, lo, hi = interval(scores)
     wins = sum(1 for s in scores if s == 1.0)
     draws = sum(1 for s in scores if s == 0.5)
-    line = (
+    seconds = time.perf_counter() - started
+    print(
         f"{game:20} {first:8} vs {second:8} {games:4} games  score {100 * p:5.1f}% "
         f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  W{wins} D{draws} L{games - wins - draws}  "
-        f"({time.perf_counter() - started:.0f} s)"
+        f"({seconds:.0f} s)",
+        flush=True,
     )
-    print(line, flush=True)
-    return line
+    return {
+        "game": game,
+        "first": first,
+        "second": second,
+        "games": games,
+        "score": p,
+        "interval": [lo, hi],
+        "wins": wins,
+        "draws": draws,
+        "losses": games - wins - draws,
+        "seconds": seconds,
+    }
 
 
-def decision_times(decisions: int = 60) -> list[float]:
-    """Seconds per MCTS decision at the default level (seat 0 against greedy; decisions with a
-    single legal action, which cost nothing, are not counted)."""
-    times: list[float] = []
+def decision_times(decisions: int = 60) -> tuple[list[float], list[float]]:
+    """CPU and wall seconds per MCTS decision at the default level (seat 0 against greedy;
+    decisions with a single legal action, which cost nothing, are not counted)."""
+    cpu: list[float] = []
+    wall: list[float] = []
     seed = 1
-    while len(times) < decisions:
+    while len(cpu) < decisions:
         state = new_state("battleground", seed)
         bot, other = make_agent("mcts", seed), make_agent("greedy", seed)
-        while not state.is_terminal() and len(times) < decisions:
+        while not state.is_terminal() and len(cpu) < decisions:
             player = state.current_player()
             if player == CHANCE:
                 state.resolve_chance()
@@ -88,47 +168,80 @@ def decision_times(decisions: int = 60) -> list[float]:
                 player = next(p for p in range(state.num_players) if state.legal_actions(p))
             agent: Callable[[GameState, int], object] = other.choose
             if player == 0 and len(state.legal_actions(0)) > 1:
-                started = time.perf_counter()
+                started, clock = time.perf_counter(), time.process_time()
                 action = bot.choose(state, 0)
-                times.append(time.perf_counter() - started)
+                cpu.append(time.process_time() - clock)
+                wall.append(time.perf_counter() - started)
             else:
                 action = agent(state, player)
             state.apply_action(action, player)  # type: ignore[arg-type]
         seed += 1
-    return times
+    return cpu, wall
+
+
+def sizes(args: argparse.Namespace) -> dict[str, int]:
+    out = {name: (FULL[name] if args.full else args.games) for name in BATTLEGROUND}
+    for item in args.match or []:
+        name, _, count = item.partition("=")
+        if name not in BATTLEGROUND or not count.isdigit():
+            raise SystemExit(
+                f"--match {item!r}: use NAME=GAMES with NAME one of {list(BATTLEGROUND)}"
+            )
+        out[name] = int(count)
+    return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per Battleground match")
+    parser.add_argument("--full", action="store_true", help="the sizes issue 9 asks for")
+    parser.add_argument("--match", nargs="*", help="one match's size: e.g. mcts-greedy=120")
     parser.add_argument("--homm3-games", type=int, default=10)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", nargs="*", default=None, help="match names: e.g. greedy-random")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--only", nargs="*", default=None, help="e.g. greedy-random homm3 time")
+    parser.add_argument("--decisions", type=int, default=60, help="decisions timed")
+    parser.add_argument("--out", help="write the results as JSON to this file")
+    parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args()
-    battleground = [
-        ("mcts-greedy", "mcts", "greedy"),
-        ("mcts-random", "mcts", "random"),
-        ("greedy-random", "greedy", "random"),
-        ("greedy-legacy", "greedy", "legacy"),
-    ]
+    wanted = sizes(args)
+    progress = not args.no_progress and sys.stderr.isatty()
     level = f"default level {DEFAULT_LEVEL}: {LEVELS[DEFAULT_LEVEL]} iterations"
     print(f"Bots, first-game Battleground and the shipped HoMM3 battles; MCTS at its {level}")
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for name, first, second in battleground:
+    results: dict[str, object] = {"level": DEFAULT_LEVEL, "iterations": LEVELS[DEFAULT_LEVEL]}
+    matches: list[dict[str, object]] = []
+    pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
+    try:
+        for name, (first, second) in BATTLEGROUND.items():
             if args.only is None or name in args.only:
-                match(pool, "battleground", first, second, args.games)
+                matches.append(match(pool, "battleground", first, second, wanted[name], progress))
         if args.only is None or "homm3" in args.only:
             for battle in shipped_battles():
-                match(pool, battle, "mcts", "random", args.homm3_games)
+                matches.append(match(pool, battle, "mcts", "random", args.homm3_games, progress))
                 if load_game("homm3-combat", battle=str(shipped_battle(battle))).num_players == 1:
-                    match(pool, battle, "random", "random", args.homm3_games)
+                    matches.append(
+                        match(pool, battle, "random", "random", args.homm3_games, progress)
+                    )
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    results["matches"] = matches
     if args.only is None or "time" in args.only:
-        times = decision_times()
+        cpu, wall = decision_times(args.decisions)
+        p90 = int(0.9 * len(cpu))
         print(
-            f"MCTS decision time at the default level (one core): median "
-            f"{statistics.median(times):.3f} s, 90th percentile "
-            f"{sorted(times)[int(0.9 * len(times))]:.3f} s over {len(times)} decisions"
+            f"MCTS decision time at the default level: median {statistics.median(cpu):.3f} s "
+            f"CPU on one core (90th percentile {sorted(cpu)[p90]:.3f} s), median "
+            f"{statistics.median(wall):.3f} s wall, over {len(cpu)} decisions"
         )
+        results["decision_seconds"] = {
+            "cpu_median": statistics.median(cpu),
+            "cpu_p90": sorted(cpu)[p90],
+            "wall_median": statistics.median(wall),
+            "decisions": len(cpu),
+        }
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(results, handle, indent=2)
 
 
 if __name__ == "__main__":

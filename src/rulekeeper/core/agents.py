@@ -147,11 +147,25 @@ def lookahead_value(
     return total
 
 
+ADVISORS: dict[str, str] = {"battleground": "rulekeeper.games.battleground.planning"}
+"""Games whose greedy bot plans with the game's own bot logic: a module with
+``choose(world, seat, legal, rng) -> Action`` (``world`` a determinisation, ``legal`` the seat's
+playable actions, ``rng`` the bot's stream). Other games get the generic one-ply lookahead."""
+
+
+def advisor(world: GameState) -> object | None:
+    """The bot-logic module of *world*'s game (:data:`ADVISORS`), or None."""
+    name = ADVISORS.get(world.game.name)
+    return None if name is None else importlib.import_module(name)
+
+
 class GreedyAgent:
     """One-ply lookahead with the game's evaluation (``state.evaluate``), on a determinisation
     of the state (``resample``): the action whose result looks best for its seat; an action
     leading to chance is valued by the expectation over the outcomes (one level, each resolved
-    by one sampled continuation). Ties are broken by its own stream."""
+    by one sampled continuation). Ties are broken by its own stream. A game with bot logic of
+    its own (:data:`ADVISORS`) decides instead, on the same determinisation (Battleground: the
+    activation played out to its end, games/battleground/planning.py)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Pcg32(seed)
@@ -166,7 +180,16 @@ class GreedyAgent:
         return [(a, lookahead_value(world, a, seat, seat, kinds, self.rng)) for a in legal]
 
     def choose(self, state: GameState, player: int) -> Action:
-        scored = self.values(state, player)
+        legal = _legal(state, player)
+        if len(legal) == 1:
+            return legal[0]
+        world = determinise(state, player, self.rng)
+        logic = advisor(world)
+        if logic is not None:
+            action: Action = logic.choose(world, player, legal, self.rng)  # type: ignore[attr-defined]
+            return action
+        kinds = frozenset(a.kind for a in legal)
+        scored = [(a, lookahead_value(world, a, player, player, kinds, self.rng)) for a in legal]
         best = max(value for _, value in scored)
         top = [action for action, value in scored if value >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)

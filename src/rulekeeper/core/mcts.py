@@ -1,16 +1,27 @@
 """Information-set Monte Carlo tree search (single observer), for every game (docs/bots.md).
 
 Each iteration starts from a fresh determinisation, ``state.resample(seat, rng)``: the search
-never sees what its seat cannot. The tree is the seat's: a node is a sequence of actions, its
-children the actions seen there in some determinisation (UCT counts how often each was
-available, so an action legal in few worlds is not favoured). Chance nodes are sampled from
-the bot's own stream; at a simultaneous node the bot's seat is taken to choose first (the others
-then answer as if they knew, a cautious reading). Rollouts are short: a few random decisions,
-then the game's evaluation, ``state.evaluate(seat)``. At the root, each action starts with the
-greedy bot's one-ply value as a prior worth a few visits.
+never sees what its seat cannot. Chance is sampled from the bot's own stream. Two ways to
+search, by game:
 
-Levels are iteration budgets, so a given seed plays the same on any machine; ``think`` (seconds)
-is an optional wall-clock budget for interactive play only.
+* **Generic** (any game): the tree is the seat's: a node is a sequence of actions, its children
+  the actions seen there in some determinisation (UCT counts how often each was available, so
+  an action legal in few worlds is not favoured). At a simultaneous node the bot's seat is taken
+  to choose first (the others then answer as if they knew, a cautious reading). Rollouts are
+  short: a few random decisions, then the game's evaluation, ``state.evaluate(seat)``. At the
+  root, each action starts with the greedy bot's one-ply value as a prior worth a few visits.
+* **Advised** (a game with bot logic of its own, ``agents.ADVISORS``; Battleground): the search
+  is at the root, over the candidates the game's greedy logic proposes (best first, at most
+  ``breadth``), by *sequential halving* with common random numbers: in each round every
+  candidate still in the race is simulated from the same determinisation with the same stream
+  of dice (the game's ``simulate``: its quick policy plays both seats to a horizon, where the
+  evaluation scores the result), and after each phase the worse half drops out. The greedy
+  value of a candidate counts as one simulation more. Decisions the game does not search
+  (``searched``) are the greedy logic's.
+
+Levels are iteration budgets (the game's own ``LEVELS`` for an advised search), so a given seed
+plays the same on any machine; ``think`` (seconds) is an optional wall-clock budget for
+interactive play only.
 """
 
 from __future__ import annotations
@@ -19,11 +30,13 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import (
     GreedyAgent,
     actor_of,
+    advisor,
     determinise,
     playable,
     sample_chance,
@@ -35,7 +48,8 @@ from rulekeeper.core.state import CHANCE, GameState
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "MCTSAgent"]
 
 LEVELS = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
-"""Iterations per decision at each level."""
+"""Iterations per decision at each level (generic search). A game whose bot logic has levels
+of its own (its ``LEVELS``: Battleground's simulations cost far more) uses those."""
 DEFAULT_LEVEL = 3
 
 
@@ -58,13 +72,15 @@ class Child:
 
 
 class MCTSAgent:
-    """ISMCTS with UCT selection, truncated random rollouts evaluated by ``state.evaluate``.
+    """ISMCTS evaluated by ``state.evaluate`` (see the module docstring).
 
-    ``iterations`` (or ``level``, :data:`LEVELS`) is the budget per decision; ``think`` adds a
-    wall-clock limit in seconds (interactive play only: results then depend on the machine).
-    ``rollout`` is the number of decisions played at random before the evaluation;
-    ``exploration`` the UCT constant; ``prior`` the visits the greedy value at the root is worth
-    (0: no prior)."""
+    ``iterations`` (or ``level``: :data:`LEVELS`, or the game's own) is the budget per decision;
+    ``think`` adds a wall-clock limit in seconds (interactive play only: results then depend on
+    the machine). Generic search: ``rollout`` is the number of decisions played at random before
+    the evaluation, ``exploration`` the UCT constant, ``prior`` the visits the greedy value at
+    the root is worth (0: no prior). Advised search: ``horizon`` the activations (or the game's
+    unit) simulated after the seat's own before the evaluation, ``breadth`` the candidates at
+    most."""
 
     def __init__(
         self,
@@ -76,9 +92,13 @@ class MCTSAgent:
         rollout: int = 4,
         exploration: float = 0.7,
         prior: float = 4.0,
+        horizon: int = 1,
+        breadth: int = 8,
     ) -> None:
+        self.level = DEFAULT_LEVEL if level is None else level
+        self.fixed = iterations is not None
         if iterations is None:
-            iterations = LEVELS[DEFAULT_LEVEL if level is None else level]
+            iterations = LEVELS[self.level]
         if iterations < 1:
             raise ValueError("an MCTS bot needs at least one iteration")
         self.iterations = iterations
@@ -86,9 +106,19 @@ class MCTSAgent:
         self.rollout = rollout
         self.exploration = exploration
         self.prior = prior
+        self.horizon = horizon
+        self.breadth = breadth
         self.rng = Pcg32(seed)
         self.greedy = GreedyAgent(0)
         self.greedy.rng = self.rng  # one stream for the whole bot
+
+    def budget(self, logic: Any) -> int:
+        """Iterations per decision: as given, or the level's (the game's own levels when its bot
+        logic has them)."""
+        levels = getattr(logic, "LEVELS", None)
+        if self.fixed or levels is None:
+            return self.iterations
+        return int(levels[self.level])
 
     def choose(self, state: GameState, player: int) -> Action:
         legal = playable(state.legal_actions(player))
@@ -96,28 +126,36 @@ class MCTSAgent:
             raise RulekeeperError(f"player {player} has no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.think is None else time.perf_counter() + self.think
+        world = determinise(state, player, self.rng)
+        logic = self._logic(world)
+        if logic is not None:
+            return self._advised(state, player, legal, world, logic, deadline)
         root = Node(player=player)
         if self.prior > 0:
             for action, value in self.greedy.values(state, player):
                 root.children[action] = Child(
                     visits=self.prior, total=self.prior * value, available=self.prior
                 )
-        deadline = None if self.think is None else time.perf_counter() + self.think
-        for _ in range(self.iterations):
-            world = determinise(state, player, self.rng)
+        for index in range(self.iterations):
+            if index:
+                world = determinise(state, player, self.rng)
             self._iterate(root, world, player)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(
+        return max(
             legal,
             key=lambda a: (
                 root.children[a].visits if a in root.children else -1.0,
                 root.children[a].total if a in root.children else 0.0,
             ),
         )
-        return best
 
-    # -------------------------------------------------------------------------- search
+    def _logic(self, world: GameState) -> Any:
+        """The game's bot logic (``agents.advisor``), or None for the generic search."""
+        return advisor(world)
+
+    # -------------------------------------------------------------------------- generic
 
     def _iterate(self, root: Node, world: GameState, seat: int) -> None:
         path: list[tuple[Child, int]] = []
@@ -188,6 +226,50 @@ class MCTSAgent:
             world.apply_action(self.rng.choice(actions), player)
             if len(actions) > 1:
                 decisions += 1
+
+    # -------------------------------------------------------------------------- advised
+
+    def _advised(
+        self,
+        state: GameState,
+        seat: int,
+        legal: list[Action],
+        world: GameState,
+        logic: Any,
+        deadline: float | None,
+    ) -> Action:
+        """Sequential halving over the game's candidates, with common random numbers."""
+        if not logic.searched(world, seat):
+            quick: Action = logic.choose(world, seat, legal, self.rng)
+            return quick  # not a decision the search is for: the game's greedy choice
+        ranked = logic.candidates(world, seat, legal, self.rng)[: self.breadth]
+        if len(ranked) == 1:
+            first: Action = ranked[0][0]
+            return first
+        totals = {action: value for action, value in ranked}  # the greedy value: one more
+        counts = dict.fromkeys(totals, 1.0)
+        alive: list[Action] = [action for action, _ in ranked]
+        phases = max(1, math.ceil(math.log2(len(alive))))
+        budget = self.budget(logic)
+        spent = 0
+        for phase in range(phases):
+            rounds = max(1, (budget - spent) // (phases - phase) // len(alive))
+            for _ in range(rounds):
+                base = determinise(state, seat, self.rng)
+                common = self.rng.next_u32()
+                for action in alive:
+                    value = logic.simulate(base.clone(), seat, action, Pcg32(common), self.horizon)
+                    totals[action] += value
+                    counts[action] += 1.0
+                    spent += 1
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            alive.sort(key=lambda a: -totals[a] / counts[a])
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            if phase < phases - 1:
+                alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        return alive[0]
 
 
 def _same_team(teams: Sequence[Sequence[int]], player: int, seat: int) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game, play_out
+from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, load_game, play_out
 from rulekeeper.core.agents import GreedyAgent, RandomAgent, make_agent
 from rulekeeper.core.mcts import MCTSAgent
 from rulekeeper.games.battleground.game import BattlegroundState
@@ -87,7 +87,7 @@ def test_mcts_reads_only_what_a_fair_bot_may() -> None:
 
 
 def test_mcts_plays_a_complete_game() -> None:
-    state = new_state(3, rounds=2)
+    state = new_state(3, rounds=1)
     agents = {0: MCTSAgent(iterations=4, seed=1, rollout=2, prior=0), 1: make_agent("random", 2)}
     play_out(state, agents)
     assert state.is_terminal()
@@ -95,11 +95,11 @@ def test_mcts_plays_a_complete_game() -> None:
 
 
 def test_random_never_forfeits_and_greedy_beats_it() -> None:
-    state = new_state(4, rounds=2)
+    state = new_state(4, rounds=1)
     play_out(state, {0: make_agent("greedy", 1), 1: make_agent("random", 2)})
     assert state.phase == "over"
     assert not any(e.action.kind in ("forfeit", "offer-draw") for e in state.history())
-    assert state.returns() == [1.0, -1.0]  # greedy wins (seed 4, two rounds)
+    assert state.returns() == [1.0, -1.0]  # greedy wins (seed 4, one round)
 
 
 def test_legacy_spec_is_the_skirmish_bot() -> None:
@@ -116,3 +116,113 @@ def test_evaluation_is_bounded_and_symmetric() -> None:
         assert all(-1.0 <= v <= 1.0 for v in values)
         if not state.is_terminal():
             assert values[0] == pytest.approx(-values[1])
+
+
+# --- the evaluation and the greedy bot's planning (games/battleground/planning.py) ----------
+
+
+def position_state(doc: dict[str, Any], seed: int = 1) -> BattlegroundState:
+    state = load_game("battleground", position=doc).new_initial_state(seed=seed)
+    assert isinstance(state, BattlegroundState)
+    return state
+
+
+def test_the_evaluation_wants_the_enemy_in_front_not_behind() -> None:
+    """Skeletor has just moved next to He-Man (west of him) and turns: the greedy bot faces
+    He-Man, never turns its back on him (a flank attack gets scope +1)."""
+    from rulekeeper.games.battleground.board.facing import arc_of
+
+    doc = {
+        "format": "battleground-position",
+        "version": 1,
+        "round": 2,
+        "characters": [
+            {"id": "he-man", "at": [6, 10], "facing": "SE"},
+            {"id": "skeletor", "at": [7, 10], "facing": "E"},
+            {"id": "mer-man", "at": [1, 20], "facing": "E"},
+        ],
+        "players": [{"hand": ["masters-battle-cry"], "glory": []}, {"hand": [], "glory": []}],
+        "turns": [{"character": "skeletor", "ap": 1, "cards": ["evil-treachery"]}],
+        "procedure": [
+            "round",
+            {"kind": "act", "player": 1},
+            {"kind": "face", "player": 1, "character": "skeletor", "options": [0, 1, 2, 3, 4, 5]},
+        ],
+    }
+    state = position_state(doc)
+    he_man = state.fighters["he-man"].position.hex
+    skeletor = state.fighters["skeletor"]
+    values = {}
+    for direction in range(6):
+        skeletor.facing = direction
+        values[arc_of(skeletor.position.hex, direction, he_man)] = state.evaluate(1)
+    assert values["front"] > values["rear"]
+    skeletor.facing = 0
+    for seed in range(3):
+        action = GreedyAgent(seed).choose(state, 1)
+        assert arc_of(skeletor.position.hex, action.int_param("direction"), he_man) == "front"
+
+
+def test_greedy_picks_the_card_its_plan_needs() -> None:
+    """Stratos stands 8 hexes from an objective: one move (speed 6) falls short, a focus and a
+    focused move (speed 9) reach it. Swift Strike (1 AP, 2 mana) has more AP and mana together
+    for a one-step look, Battle Cry (2 AP) is the card that gets him there: greedy takes it."""
+    doc = {
+        "format": "battleground-position",
+        "version": 1,
+        "round": 1,
+        "characters": [
+            {"id": "stratos", "at": [9, 2], "facing": "SE"},
+            {"id": "mer-man", "at": [8, 22], "facing": "NW"},
+        ],
+        "players": [
+            {"hand": ["masters-swift-strike", "masters-battle-cry"], "glory": []},
+            {"hand": ["evil-treachery"], "glory": []},
+        ],
+    }
+    state = position_state(doc)
+    for seed in range(2):
+        assert GreedyAgent(seed).choose(state, 0) == Action.of("select", card="masters-battle-cry")
+
+
+def test_moves_are_scored_as_the_evaluation_scores_them() -> None:
+    """planning.score_moves sets the character down in place (evaluation.MoveScorer, the terms
+    the move does not change computed once): the same values as evaluating each move."""
+    from rulekeeper.core.hexes import Position
+    from rulekeeper.games.battleground import evaluation
+    from rulekeeper.games.battleground.rules.activation import ActStep
+
+    state = new_state(8)
+    checked = 0
+    bot = RandomAgent(3)
+    while not state.is_terminal() and checked < 6:
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+            continue
+        if player == SIMULTANEOUS:
+            player = next(p for p in range(2) if state.legal_actions(p))
+        moves = [a for a in state.legal_actions(player) if a.kind == "move"]
+        if moves and isinstance(state.flow.top(), ActStep):
+            checked += 1
+            fighter = state.fighters[state.turns[-1].character]
+            home, facing = fighter.position, fighter.facing
+            for seat in (0, 1):
+                scorer = evaluation.MoveScorer(state, seat, fighter)
+                for action in moves[::7]:
+                    fighter.place(Position(*action.ints_param("to")))
+                    fighter.facing = (facing + checked) % 6
+                    assert scorer.lead() == pytest.approx(evaluation.advantage(state, seat))
+                fighter.place(home)
+                fighter.facing = facing
+        state.apply_action(bot.choose(state, player), player)
+    assert checked == 6
+
+
+def test_mcts_levels_are_battlegrounds_own_budgets() -> None:
+    from rulekeeper.games.battleground import planning
+
+    for level, iterations in planning.LEVELS.items():
+        bot = make_agent(f"mcts@{level}", 1)
+        assert isinstance(bot, MCTSAgent) and bot.budget(planning) == iterations
+    assert MCTSAgent(iterations=7).budget(planning) == 7

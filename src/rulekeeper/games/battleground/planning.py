@@ -1,0 +1,735 @@
+"""How the built-in bots plan in Battleground (docs/bots.md): the greedy bot's decisions, the
+quick policy both bots play activations out with, and what MCTS needs to search the game.
+
+Everything here works on a *determinisation* (``state.resample(seat, rng)``): a state the seat
+cannot tell from the real one, which a bot may change as it likes. Nothing reads the real state.
+
+The **quick policy** (:class:`QuickPolicy`) decides for any seat in a few milliseconds: a move by
+trying each destination in place (the character set down there, facing the nearest enemy, the
+evaluation read, the character put back), a focus by the best move the focused speed reaches,
+an attack by its expected worth (exact odds), a facing by the evaluation, rerolls of every
+failed die, a card at random (another seat's cards are secret), no discards, the other choices
+one step ahead.
+
+The **greedy bot** (:func:`choose`) looks one activation ahead: each candidate for its next
+action (every action but moves, and the moves the quick policy rates best) is tried on a copy
+and the activation is played out by the quick policy to its end, every candidate meeting the
+same dice; the evaluation there decides (an attack is played out three times, the luck of its
+dice taken out). Its cards are chosen by what it plans to do: for each card in hand and each
+ready character, the activation is played out (the card's AP and mana, its bonus chosen by
+playing each out); the card selected is the one whose best activation, plus the best share of
+the rest of the hand among the other ready characters, gains most. The character a revealed
+card activates is chosen the same way.
+
+**MCTS** (core/mcts.py) searches the decisions :func:`searched` names, over the greedy bot's
+candidates (:func:`candidates`), each simulation played by :func:`simulate` to a horizon
+(:class:`Horizon`) with the luck of the dice taken out; its budgets per level are :data:`LEVELS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.agents import actor_of, playable, sample_chance
+from rulekeeper.core.hexes import Position
+from rulekeeper.core.rng import Pcg32
+from rulekeeper.games.battleground import evaluation
+from rulekeeper.games.battleground.board.facing import facings_toward
+from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
+from rulekeeper.games.battleground.rules.combat import AttackStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, face_succeeds
+from rulekeeper.games.battleground.rules.move import FaceStep
+from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
+
+if TYPE_CHECKING:
+    from rulekeeper.games.battleground.game import BattlegroundState
+
+__all__ = [
+    "LEVELS",
+    "Horizon",
+    "QuickPolicy",
+    "attack_gain",
+    "candidates",
+    "choose",
+    "finish_turn",
+    "rank_actions",
+    "score_moves",
+    "searched",
+    "simulate",
+]
+
+Policy = Callable[["BattlegroundState", int], Action]
+
+TOP_MOVES = 6
+"""Moves the greedy bot plays out at each decision (the quick policy's best)."""
+ATTACK_SAMPLES = 3
+"""Times the greedy bot plays each attack out (its dice differ each time)."""
+TURN_LIMIT = 60
+"""Decisions at most when an activation is played out (a safety net)."""
+LEVELS = {1: 10, 2: 20, 3: 40, 4: 80, 5: 160}
+"""MCTS simulations per decision at each level, for Battleground."""
+SEARCHED = (SelectStep, ActivateStep, BonusStep, ActStep)
+"""The decisions MCTS searches (its own seat's): cards, characters, bonuses, actions."""
+
+
+def _value(world: BattlegroundState, seat: int) -> float:
+    """The evaluation for *seat* (the result, once the game is over)."""
+    if world.is_terminal():
+        return float(world.returns()[seat])
+    return evaluation.evaluate(world, seat)
+
+
+def _lead(world: BattlegroundState, seat: int) -> float:
+    """The evaluation's lead in VP for *seat* (a won or lost game as 100 VP)."""
+    if world.is_terminal():
+        return 100.0 * float(world.returns()[seat])
+    return evaluation.advantage(world, seat)
+
+
+# ---------------------------------------------------------------------------- quick policy
+
+_TOWARD: dict[tuple[int, int], int] = {}
+
+
+def _facing(world: BattlegroundState, owner: int, at: Position, keep: int) -> int:
+    """The facing toward the nearest enemy of *owner*'s character at *at* (*keep* if none)."""
+    best = None
+    best_distance = 1 << 30
+    q, r = at[0], at[1]
+    for other in world.fighters.values():
+        if other.knocked_out or other.owner == owner:
+            continue
+        dq = other.q - q
+        dr = other.r - r
+        distance = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+        if distance < best_distance:
+            best, best_distance = (dq, dr), distance
+    if best is None or best_distance == 0:
+        return keep
+    found = _TOWARD.get(best)
+    if found is None:
+        found = _TOWARD[best] = facings_toward((0, 0), best)[0]
+    return found
+
+
+def move_leads(
+    world: BattlegroundState, seat: int, moves: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """Each move of the active character with the evaluation's lead for *seat* once it is made:
+    the character set down at its destination (facing the nearest enemy, its focus spent if
+    the move spends it), the lead read (:class:`evaluation.MoveScorer`), the character put
+    back."""
+    if not moves:
+        return []
+    fighter = world.fighters[world.turns[-1].character]
+    position, facing, focused = fighter.position, fighter.facing, fighter.focused
+    scorer = evaluation.MoveScorer(world, seat, fighter)
+    out = []
+    try:
+        for action in moves:
+            to = Position(*action.ints_param("to"))
+            fighter.place(to)
+            fighter.facing = _facing(world, fighter.owner, to, facing)
+            fighter.focused = focused and not action.bool_param("focus")
+            out.append((scorer.lead(), action))
+    finally:
+        fighter.place(position)
+        fighter.facing = facing
+        fighter.focused = focused
+    return out
+
+
+def score_moves(
+    world: BattlegroundState, seat: int, moves: Sequence[Action]
+) -> list[tuple[float, Action]]:
+    """:func:`move_leads` as the evaluation's values."""
+    width = evaluation.spread(world)
+    return [
+        (evaluation.value_of_lead(world, lead, width), action)
+        for lead, action in move_leads(world, seat, moves)
+    ]
+
+
+def focused_move_lead(world: BattlegroundState, seat: int, reached: set[Position]) -> float | None:
+    """The best lead a focus action and then a move at the focused speed would give (the
+    destinations in *reached*, which a move without focus reaches, left out), or None when
+    there is no AP for both."""
+    turn = world.turns[-1]
+    fighter = world.fighters[turn.character]
+    if fighter.focused or turn.interruption:
+        return None
+    if turn.ap < turn.counts.get("focus", 0) + 1 + turn.counts.get("move", 0) + 1:
+        return None
+    position, facing = fighter.position, fighter.facing
+    fighter.focused = True
+    try:
+        options = [p for p in world.move_options(turn, fighter, True) if p not in reached]
+        if not options:
+            return None
+        scorer = evaluation.MoveScorer(world, seat, fighter)
+        best = None
+        for to in options:
+            fighter.place(to)
+            fighter.facing = _facing(world, fighter.owner, to, facing)
+            fighter.focused = False
+            lead = scorer.lead()
+            fighter.focused = True
+            if best is None or lead > best:
+                best = lead
+        return best
+    finally:
+        fighter.place(position)
+        fighter.facing = facing
+        fighter.focused = False
+
+
+def reroll_choice(world: BattlegroundState, legal: Sequence[Action]) -> Action:
+    """Reroll as many failed dice as allowed, the lowest first (never a success)."""
+    top = world.flow.top()
+    assert isinstance(top, DiceTestStep)
+    scope = top.dice().scope
+    best = legal[0]
+    best_key = (-1, 0)
+    for action in legal:
+        faces = list(action.ints_param("faces"))
+        if any(face_succeeds(face, scope) for face in faces):
+            continue
+        key = (len(faces), -sum(faces))
+        if key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def best_facing(world: BattlegroundState, seat: int, legal: Sequence[Action]) -> Action:
+    """The facing the evaluation likes best (the character turned in place and back)."""
+    top = world.flow.top()
+    assert isinstance(top, FaceStep)
+    fighter = world.fighters[top.character]
+    keep = fighter.facing
+    best, best_value = legal[0], -2.0
+    try:
+        for action in legal:
+            fighter.facing = action.int_param("direction")
+            value = evaluation.evaluate(world, seat)
+            if value > best_value:
+                best, best_value = action, value
+    finally:
+        fighter.facing = keep
+    return best
+
+
+def attack_gain(world: BattlegroundState, action: Action) -> float:
+    """What an attack (*action*, by the active character) is worth to its side, in VP, by the
+    exact odds of its dice as the rules set them (``state.odds``): the target's worth per wound
+    for each wound expected, and more by the chance of a knock-out."""
+    turn = world.turns[-1]
+    target = world.fighters[action.str_param("target")]
+    doc = world.odds(action, turn.player)
+    if doc is None:
+        return 0.0
+    weapon = world.weapon(action.str_param("weapon"))
+    info = evaluation.fighter_info(world, target)
+    left = info.health - target.wounds
+    rows = {row.successes: row for row in weapon.results} if weapon is not None else {}
+    expected = 0.0
+    outcome = doc.get("outcome")
+    if isinstance(outcome, dict):
+        for key, p in outcome.items():
+            row = rows.get(int(key)) if key != "none" else None
+            if row is None:
+                continue
+            wounds = sum(
+                int(getattr(effect, "amount", 0))
+                for effect in row.effects
+                if effect.kind == "wounds" and getattr(effect, "who", "target") == "target"
+            )
+            expected += float(p) * min(wounds, left)
+    else:  # fists: one wound on any net success
+        net = doc.get("net")
+        if isinstance(net, dict):
+            expected = sum(float(p) for k, p in net.items() if int(k) >= 1)
+    chance = doc.get("knockout", 0.0)
+    knockout = float(chance) if isinstance(chance, int | float) else 0.0
+    return _worth_of(info, expected, knockout)
+
+
+def _worth_of(info: evaluation.FighterInfo, wounds: float, knockout: float) -> float:
+    return wounds * info.worth / info.health + knockout * evaluation.KNOCKOUT_BONUS * info.worth
+
+
+class QuickPolicy:
+    """A fast policy for any seat (see the module's docstring); randomness from *rng*."""
+
+    def __init__(self, rng: Pcg32) -> None:
+        self.rng = rng
+
+    def choose(self, world: BattlegroundState, player: int) -> Action:
+        legal = playable(world.legal_actions(player))
+        if len(legal) == 1:
+            return legal[0]
+        top = world.flow.top()
+        if isinstance(top, DiceTestStep):
+            return reroll_choice(world, legal)
+        if isinstance(top, FaceStep):
+            return best_facing(world, player, legal)
+        if isinstance(top, ActStep):
+            return self.act(world, player, legal)
+        if isinstance(top, SelectStep):
+            # Another seat's card is secret: any of its cards, at random.
+            cards = [a for a in legal if a.kind == "select"]
+            return self.rng.choice(cards) if cards else legal[0]
+        return _habit(legal) or self.one_step(world, player, legal)
+
+    def act(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
+        """The best action one step ahead, every one compared as a lead in VP: moves in place,
+        a focus by the best focused move, an attack by its expected worth, overwatch and
+        skills played on a copy."""
+        lead = evaluation.advantage(world, player)
+        best: Action | None = None
+        best_lead = -1e9
+        moves = [a for a in legal if a.kind == "move"]
+        reached: set[Position] = set()
+        for value, action in move_leads(world, player, moves):
+            reached.add(Position(*action.ints_param("to")))
+            if value > best_lead:
+                best, best_lead = action, value
+        sign = 1.0 if world.fighters[world.turns[-1].character].owner == player else -1.0
+        for action in legal:
+            if action.kind == "attack":
+                value = lead + sign * attack_gain(world, action)
+            elif action.kind == "end":
+                value = lead
+            elif action.kind in ("overwatch", "skill"):
+                value = self._after(world, player, action, as_lead=True)
+            elif action.kind == "focus":
+                value = lead + sign * evaluation.FOCUS_VP
+                moved = focused_move_lead(world, player, reached) if moves else None
+                if moved is not None:
+                    value = max(value, moved)
+            else:
+                continue
+            if value > best_lead + 1e-9:
+                best, best_lead = action, value
+        if best is None:
+            return next((a for a in legal if a.kind == "end"), legal[0])
+        return best
+
+    def one_step(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
+        """The action whose result the evaluation likes best (at random among many)."""
+        if len(legal) > 12:
+            return self.rng.choice(list(legal))
+        best, best_value = legal[0], -9.0
+        for action in legal:
+            value = self._after(world, player, action)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _after(
+        self, world: BattlegroundState, player: int, action: Action, as_lead: bool = False
+    ) -> float:
+        after = world.clone()
+        after.apply_action(action, player)
+        if after.is_chance_node():
+            sample_chance(after, self.rng)
+        return _lead(after, player) if as_lead else _value(after, player)
+
+
+def _habit(legal: Sequence[Action]) -> Action | None:
+    """What both bots always do: take an attack of opportunity or an overwatch interruption,
+    keep the hand at the Preparation Phase (None: no such habit here)."""
+    for action in legal:
+        if action.kind == "interrupt":
+            return action
+    for action in legal:
+        if action.kind == "discard" and not action.param("cards"):
+            return action
+    return None
+
+
+def finish_turn(world: BattlegroundState, policy: Policy, rng: Pcg32, depth: int) -> None:
+    """Play *world* on until the turn at index *depth - 1* of ``world.turns`` is over (or the
+    game is), every decision by *policy*, chance sampled from *rng*."""
+    for _ in range(TURN_LIMIT):
+        if world.is_terminal() or len(world.turns) < depth:
+            return
+        if world.is_chance_node():
+            sample_chance(world, rng)
+            continue
+        if not world.turns:
+            return
+        player = actor_of(world, world.turns[-1].player)
+        world.apply_action(policy(world, player), player)
+
+
+def _finish_attack(world: BattlegroundState, policy: Policy, rng: Pcg32) -> None:
+    """Play *world* on until the attack under way is over."""
+    for _ in range(TURN_LIMIT):
+        if world.is_terminal() or AttackStep not in world.flow:
+            return
+        if world.is_chance_node():
+            sample_chance(world, rng)
+            continue
+        player = actor_of(world, world.turns[-1].player if world.turns else 0)
+        world.apply_action(policy(world, player), player)
+
+
+# ---------------------------------------------------------------------------- greedy
+
+
+def choose(world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32) -> Action:
+    """The greedy bot's decision on the determinisation *world* (see the module's docstring);
+    ties broken by *rng*."""
+    if len(legal) == 1:
+        return legal[0]
+    top = world.flow.top()
+    if isinstance(top, DiceTestStep):
+        return reroll_choice(world, legal)
+    if isinstance(top, FaceStep):
+        return best_facing(world, seat, legal)
+    if isinstance(top, SEARCHED):
+        ranked = rank_actions(world, seat, legal, rng)
+        best = max(value for _, value in ranked)
+        top_actions = [a for a, v in ranked if v >= best - 1e-9]
+        return top_actions[0] if len(top_actions) == 1 else rng.choice(top_actions)
+    return _habit(legal) or QuickPolicy(rng).one_step(world, seat, legal)
+
+
+def rank_actions(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    """The greedy bot's candidates for its card, character, bonus or action, each with its
+    value: the evaluation once the activation is played out; for a card or a character, the
+    gain in the lead (VP) of the round's best share of the hand."""
+    top = world.flow.top()
+    if isinstance(top, SelectStep):
+        return _rank_cards(world, seat, legal, rng)
+    if isinstance(top, ActivateStep) and top.card and len(legal) > 1:
+        return _rank_characters(world, seat, legal, rng)
+    return _rank_by_playing_out(world, seat, legal, rng)
+
+
+def _candidates(world: BattlegroundState, seat: int, legal: Sequence[Action]) -> list[Action]:
+    moves = [a for a in legal if a.kind == "move"]
+    others = [a for a in legal if a.kind != "move"]
+    if len(moves) > TOP_MOVES:
+        scored = move_leads(world, seat, moves)
+        scored.sort(key=lambda item: -item[0])
+        moves = [a for _, a in scored[:TOP_MOVES]]
+    return others + moves
+
+
+def _rank_by_playing_out(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    depth = len(world.turns) + (1 if isinstance(world.flow.top(), ActivateStep) else 0)
+    out = []
+    common = rng.next_u32()  # every candidate meets the same dice (common random numbers)
+    for action in _candidates(world, seat, legal):
+        if action.kind == "attack":
+            out.append((action, _attack_played_out(world, seat, action, common, depth)))
+            continue
+        after = world.clone()
+        after.apply_action(action, seat)
+        stream = Pcg32(common)
+        finish_turn(after, QuickPolicy(stream).choose, stream, depth)
+        out.append((action, _value(after, seat)))
+    return out
+
+
+def _attack_played_out(
+    world: BattlegroundState, seat: int, action: Action, common: int, depth: int
+) -> float:
+    """An attack played out :data:`ATTACK_SAMPLES` times; each time the luck of its dice is
+    taken out (the worth of the wounds it dealt replaced by the worth expected from the exact
+    odds, a control variate), so that attacks compare by what they promise."""
+    expected = attack_gain(world, action)
+    target_id = action.str_param("target")
+    info = evaluation.fighter_info(world, world.fighters[target_id])
+    before = world.fighters[target_id].wounds
+    total = 0.0
+    for sample in range(ATTACK_SAMPLES):
+        after = world.clone()
+        after.apply_action(action, seat)
+        stream = Pcg32(common + sample)
+        policy = QuickPolicy(stream).choose
+        _finish_attack(after, policy, stream)
+        sampled = _dealt(after, target_id, before, info)
+        finish_turn(after, policy, stream, depth)
+        if after.is_terminal():
+            total += _value(after, seat)
+            continue
+        lead = evaluation.advantage(after, seat) + expected - sampled
+        total += evaluation.value_of_lead(after, lead)
+    return total / ATTACK_SAMPLES
+
+
+def _dealt(
+    world: BattlegroundState, target_id: str, before: int, info: evaluation.FighterInfo
+) -> float:
+    """The worth (VP) of the wounds the target took since it had *before*."""
+    hit = world.fighters[target_id]
+    if hit.knocked_out:
+        return _worth_of(info, info.health - before, 1.0)
+    return _worth_of(info, min(hit.wounds, info.health) - before, 0.0)
+
+
+def _rank_cards(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    """Each card by the best round it allows: the gain of the best activation it gives a ready
+    character, plus the best share of the rest of the hand among the other ready characters;
+    passing by the activations it gives up."""
+    ready = [f.id for f in world.ready(seat)]
+    hand = _hand(world, seat)
+    gains = _gains(world, seat, sorted(set(hand)), ready, rng)
+    out = []
+    for action in legal:
+        if action.kind != "select":
+            trial = world.clone()
+            trial.sides[seat].passed = True
+            out.append((action, _lead(trial, seat) - evaluation.advantage(world, seat)))
+            continue
+        card = action.str_param("card")
+        rest = list(hand)
+        rest.remove(card)
+        cards = tuple(sorted(rest))
+        out.append(
+            (
+                action,
+                max(
+                    gains[(card, fighter)]
+                    + _assign(cards, tuple(f for f in ready if f != fighter), gains)
+                    for fighter in ready
+                ),
+            )
+        )
+    return out
+
+
+def _rank_characters(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    """Each character for the card revealed: its activation's gain plus the best share of the
+    hand among the other ready characters."""
+    top = world.flow.top()
+    assert isinstance(top, ActivateStep)
+    ready = [a.str_param("character") for a in legal if a.kind == "activate"]
+    hand = _hand(world, seat)
+    gains = _gains(world, seat, sorted(set(hand)), ready, rng, revealed=top.card)
+    cards = tuple(sorted(hand))
+    out = []
+    for action in legal:
+        if action.kind != "activate":
+            out.append((action, -99.0))
+            continue
+        fighter = action.str_param("character")
+        rest = tuple(f for f in ready if f != fighter)
+        out.append((action, gains[(top.card, fighter)] + _assign(cards, rest, gains)))
+    return out
+
+
+def _hand(world: BattlegroundState, seat: int) -> list[str]:
+    side = world.sides[seat]
+    return [*side.hand, *side.glory]
+
+
+def _gains(
+    world: BattlegroundState,
+    seat: int,
+    cards: Sequence[str],
+    fighters: Sequence[str],
+    rng: Pcg32,
+    revealed: str | None = None,
+) -> dict[tuple[str, str], float]:
+    """The gain in lead (VP) of an activation of each of *fighters* with each card (of
+    *cards*, and *revealed*: the card whose character is being chosen), played out by the
+    quick policy, its first bonus chosen by playing each out; the same dice for all."""
+    base = evaluation.advantage(world, seat)
+    common = rng.next_u32()
+    gains: dict[tuple[str, str], float] = {}
+    for card in [*cards, *([revealed] if revealed else [])]:
+        for fighter in fighters:
+            trial = world.clone()
+            if card != revealed:  # as if the card had been revealed for this activation
+                trial.take_from_hand(seat, card)
+                trial.flow.push(ActivateStep(player=seat, card=card))
+            trial.apply_action(Action.of("activate", character=fighter), seat)
+            stream = Pcg32(common)
+            policy = _bonus_played_out(QuickPolicy(stream), seat, stream)
+            finish_turn(trial, policy, stream, len(trial.turns))
+            gains[(card, fighter)] = _lead(trial, seat) - base
+    return gains
+
+
+def _assign(
+    cards: tuple[str, ...],
+    fighters: tuple[str, ...],
+    gains: dict[tuple[str, str], float],
+    memo: dict[tuple[tuple[str, ...], tuple[str, ...]], float] | None = None,
+) -> float:
+    """The best total gain of giving each of *fighters* one of *cards* (sorted), or none."""
+    if not cards or not fighters:
+        return 0.0
+    if memo is None:
+        memo = {}
+    key = (cards, fighters)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    first, rest = fighters[0], fighters[1:]
+    best = _assign(cards, rest, gains, memo)
+    for index, card in enumerate(cards):
+        if index and card == cards[index - 1]:
+            continue
+        others = cards[:index] + cards[index + 1 :]
+        best = max(best, gains[(card, first)] + _assign(others, rest, gains, memo))
+    memo[key] = best
+    return best
+
+
+def _bonus_played_out(policy: QuickPolicy, seat: int, rng: Pcg32) -> Policy:
+    """The quick policy, except that the activation card's bonus is chosen by playing each
+    option out to the end of the activation."""
+
+    def decide(world: BattlegroundState, player: int) -> Action:
+        top = world.flow.top()
+        if player == seat and isinstance(top, BonusStep) and top.start:
+            legal = playable(world.legal_actions(player))
+            if len(legal) > 1:
+                depth = len(world.turns)
+                best, best_value = legal[0], -9.0
+                common = rng.next_u32()
+                for action in legal:
+                    after = world.clone()
+                    after.apply_action(action, player)
+                    stream = Pcg32(common)
+                    finish_turn(after, QuickPolicy(stream).choose, stream, depth)
+                    value = _value(after, player)
+                    if value > best_value:
+                        best, best_value = action, value
+                return best
+        return policy.choose(world, player)
+
+    return decide
+
+
+# ---------------------------------------------------------------------------- for MCTS
+
+
+def searched(world: BattlegroundState, seat: int) -> bool:
+    """Whether MCTS searches *seat*'s decision here (else it takes the greedy bot's)."""
+    return isinstance(world.flow.top(), SEARCHED)
+
+
+def candidates(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    """The greedy bot's candidates (:func:`rank_actions`), best first, each with its value as
+    the evaluation's (a card's or character's gain in VP added to the lead as it stands)."""
+    top = world.flow.top()
+    ranked = rank_actions(world, seat, legal, rng)
+    if isinstance(top, SelectStep) or (
+        isinstance(top, ActivateStep) and top.card and len(legal) > 1
+    ):
+        lead = evaluation.advantage(world, seat)
+        ranked = [(a, evaluation.value_of_lead(world, lead + gain)) for a, gain in ranked]
+    ranked.sort(key=lambda item: -item[1])
+    return ranked
+
+
+class _Luck:
+    """The luck of the dice in the attacks of a simulation: for each attack, the worth of the
+    wounds it dealt less the worth expected from its exact odds (:func:`attack_gain`), summed
+    for *seat* (a control variate: the simulation's lead is corrected by it)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.correction = 0.0
+        self.pending: tuple[int, str, int, float, evaluation.FighterInfo] | None = None
+
+    def before(self, world: BattlegroundState, action: Action) -> None:
+        """*action* is about to be taken: an attack's expected worth is noted."""
+        if action.kind != "attack" or not world.turns:
+            return
+        self.settle(world, force=True)
+        owner = world.fighters[world.turns[-1].character].owner
+        target = world.fighters[action.str_param("target")]
+        info = evaluation.fighter_info(world, target)
+        self.pending = (owner, target.id, target.wounds, attack_gain(world, action), info)
+
+    def settle(self, world: BattlegroundState, force: bool = False) -> None:
+        """Once the attack noted is over (or *force*), its luck is counted."""
+        if self.pending is None:
+            return
+        if not force and AttackStep in world.flow and not world.is_terminal():
+            return
+        owner, target_id, before, expected, info = self.pending
+        self.pending = None
+        change = expected - _dealt(world, target_id, before, info)
+        self.correction += change if owner == self.seat else -change
+
+
+def simulate(world: BattlegroundState, seat: int, action: Action, rng: Pcg32, extra: int) -> float:
+    """*action* played on *world*, then every decision (both seats') by the quick policy until
+    the horizon (:class:`Horizon`: the end of *seat*'s activation and *extra* more), chance
+    sampled from *rng*; the evaluation there for *seat*, the luck of every attack's dice taken
+    out."""
+    horizon = Horizon(world, seat, extra)
+    luck = _Luck(seat)
+    policy = QuickPolicy(rng)
+    player = seat
+    for _ in range(4 * TURN_LIMIT):
+        luck.before(world, action)
+        world.apply_action(action, player)
+        luck.settle(world)
+        while not world.is_terminal() and world.is_chance_node():
+            sample_chance(world, rng)
+            luck.settle(world)
+        if world.is_terminal() or horizon.reached(world):
+            break
+        player = actor_of(world, seat)
+        action = policy.choose(world, player)
+    luck.settle(world, force=True)
+    if world.is_terminal():
+        return float(world.returns()[seat])
+    return evaluation.value_of_lead(world, evaluation.advantage(world, seat) + luck.correction)
+
+
+class Horizon:
+    """Where a simulation stops: once *seat*'s next activation (the one under way, if any) is
+    over and *extra* more activations after it, or when the round ends."""
+
+    def __init__(self, world: BattlegroundState, seat: int, extra: int) -> None:
+        self.seat = seat
+        self.extra = extra
+        self.round = world.round
+        self.done = self._completed(world)
+        self.ours_over = False
+        self.after = 0
+
+    @staticmethod
+    def _completed(world: BattlegroundState) -> list[int]:
+        counts = [side.activations for side in world.sides]
+        for turn in world.turns:
+            if not turn.interruption:
+                counts[turn.player] -= 1
+        return counts
+
+    def reached(self, world: BattlegroundState) -> bool:
+        if world.round != self.round or world.is_terminal():
+            return True
+        counts = self._completed(world)
+        for player in (0, 1):
+            new = counts[player] - self.done[player]
+            if new <= 0:
+                continue
+            self.done[player] = counts[player]
+            if player == self.seat and not self.ours_over:
+                self.ours_over = True
+                new -= 1
+            if self.ours_over:
+                self.after += new
+        return self.ours_over and self.after >= self.extra
