@@ -30,10 +30,12 @@ def new_state(seed: int = 0) -> ToyState:
 
 
 def test_playable_keeps_quiet_actions_only_when_nothing_else_is_left() -> None:
+    """Issue 9 §2: random never forfeits, offers or accepts a draw; no built-in bot gives a HoMM3
+    battle up (surrender, flee, retreat) while it can still fight."""
     forfeit, move = Action.of("forfeit"), Action.of("move", to=1)
     assert playable([forfeit, move]) == [move]
     assert playable([forfeit]) == [forfeit]
-    assert {"forfeit", "offer-draw", "accept-draw"} == QUIET
+    assert {"forfeit", "offer-draw", "accept-draw", "surrender", "flee", "retreat"} == QUIET
 
 
 def test_random_agent_never_takes_a_quiet_action_with_another_choice() -> None:

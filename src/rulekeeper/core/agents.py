@@ -32,9 +32,10 @@ __all__ = [
     "playable",
 ]
 
-QUIET = frozenset({"forfeit", "offer-draw", "accept-draw"})
+QUIET = frozenset({"forfeit", "offer-draw", "accept-draw", "surrender", "flee", "retreat"})
 """Kinds of action a built-in bot takes only when it has no other choice (they end or stall
-games: forfeiting, offering or accepting a draw)."""
+games: forfeiting, offering or accepting a draw; giving a battle up: surrendering, fleeing,
+retreating)."""
 
 
 @runtime_checkable
@@ -147,15 +148,9 @@ def lookahead_value(
     return total
 
 
-ADVISORS: dict[str, str] = {"battleground": "rulekeeper.games.battleground.planning"}
-"""Games whose greedy bot plans with the game's own bot logic: a module with
-``choose(world, seat, legal, rng) -> Action`` (``world`` a determinisation, ``legal`` the seat's
-playable actions, ``rng`` the bot's stream). Other games get the generic one-ply lookahead."""
-
-
 def advisor(world: GameState) -> object | None:
-    """The bot-logic module of *world*'s game (:data:`ADVISORS`), or None."""
-    name = ADVISORS.get(world.game.name)
+    """The bot-logic module of *world*'s game (``Game.bot_logic``), or None."""
+    name = world.game.bot_logic
     return None if name is None else importlib.import_module(name)
 
 
@@ -164,7 +159,7 @@ class GreedyAgent:
     of the state (``resample``): the action whose result looks best for its seat; an action
     leading to chance is valued by the expectation over the outcomes (one level, each resolved
     by one sampled continuation). Ties are broken by its own stream. A game with bot logic of
-    its own (:data:`ADVISORS`) decides instead, on the same determinisation (Battleground: the
+    its own (``Game.bot_logic``) decides instead, on the same determinisation (Battleground: the
     activation played out to its end, games/battleground/planning.py)."""
 
     def __init__(self, seed: int = 0) -> None:

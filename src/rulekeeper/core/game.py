@@ -34,6 +34,9 @@ class Game(ABC):
     """The versions of the position format this engine reads."""
     position_paths: ClassVar[tuple[str, ...]] = ()
     """Top-level fields of a position naming files (a map), read beside the position file."""
+    bot_logic: ClassVar[str | None] = None
+    """The module of the game's own bot logic (docs/bots.md), or None: the greedy bot and MCTS
+    then plan with it instead of the generic one-ply lookahead and search."""
 
     def __init__(self, **params: object) -> None:
         source = f"{self._source_name()} parameters"

@@ -10,7 +10,7 @@ search, by game:
   to choose first (the others then answer as if they knew, a cautious reading). Rollouts are
   short: a few random decisions, then the game's evaluation, ``state.evaluate(seat)``. At the
   root, each action starts with the greedy bot's one-ply value as a prior worth a few visits.
-* **Advised** (a game with bot logic of its own, ``agents.ADVISORS``; Battleground): the search
+* **Advised** (a game with bot logic of its own, ``Game.bot_logic``; Battleground): the search
   is at the root, over the candidates the game's greedy logic proposes (best first, at most
   ``breadth``), by *sequential halving* with common random numbers: in each round every
   candidate still in the race is simulated from the same determinisation with the same stream
