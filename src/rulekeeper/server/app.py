@@ -235,6 +235,11 @@ async def _serve_socket(
         while True:
             text = await websocket.receive_text()
             reply = await asyncio.to_thread(_handle, lobby, hosted, token, text)
+            if reply is not None and reply.get("type") == "view":
+                # the view as it is now: a bot may have acted since the reply was made, and
+                # its view already sent; an older one after it would take the client back
+                with hosted.lock:
+                    reply = {**seat_view(hosted, seat), "reply_to": reply["reply_to"]}
             if reply is not None:
                 await websocket.send_json(reply)
             if sender.done() and not sender.cancelled() and sender.exception() is not None:

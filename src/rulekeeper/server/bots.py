@@ -5,6 +5,7 @@ pace."""
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import threading
 import zlib
@@ -73,7 +74,12 @@ class BotRunner:
         """How many games that only bots play go on at once; the others wait their turn."""
         self.playing: set[str] = set()
         self.waiting: list[str] = []
-        self.pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+        self.pool = ProcessPoolExecutor(
+            max_workers=workers or os.cpu_count() or 1,
+            mp_context=multiprocessing.get_context("spawn"),
+        )
+        """Started fresh ("spawn"): forking a process that runs threads (the server's) can copy
+        a lock some other thread holds, and the worker then waits for it for ever."""
         self.asked: set[tuple[str, int, int]] = set()
         self.lock = threading.Lock()
         lobby.on_change = self.poke

@@ -39,6 +39,8 @@ function parseRoute() {
 function route() {
   if (current) current.destroy();
   current = null;
+  delete app.dataset.version; // the game's version and status, for tests and styles
+  delete app.dataset.status;
   connection.textContent = "";
   const found = parseRoute();
   if (found.page === "game") {
@@ -417,6 +419,8 @@ function gameScreen(id, token) {
     if (!next || next.type === "error") return;
     if (!view || next.version !== view.version) sentAt = null;
     view = next;
+    app.dataset.version = String(view.version);
+    app.dataset.status = view.status;
     renderHead();
     const kind = view.board && String(view.game).startsWith("battleground") ? "battleground" : "generic";
     if (kind !== screenKind) {

@@ -116,6 +116,7 @@ export function createBattlegroundView(root, ctx) {
   const cardBox = el("section", { class: "panel card", "aria-label": "Selected character" });
   const handBox = el("section", { class: "panel hand", "aria-label": "Cards" });
   const forcesBox = el("section", { class: "panel forces", "aria-label": "Forces" });
+  const hoverPreview = el("div", { class: "hover-preview", "aria-live": "polite" }); // a choice's preview
   fill(root,
     el("div", { class: "bg" },
       statusBox,
@@ -794,18 +795,23 @@ export function createBattlegroundView(root, ctx) {
       dataset: key ? { key, index: hint.index } : { index: hint.index },
       onClick: () => choose(hint),
     }, key ? el("kbd", { text: key }) : null, hint.text);
+    // the preview shows under the choices: above them it would move the button away from the
+    // pointer that hovers it (and back, and again)
     const showPreview = () => {
-      if (!pending && !choices && hint.preview) {
-        fill(decisionBox, el("h2", { class: "panel-title", text: hint.text }), el("pre", { class: "preview", text: hint.preview }));
+      if (hint.preview) {
+        fill(hoverPreview, el("h3", { class: "group-title", text: hint.text }), el("pre", { class: "preview", text: hint.preview }));
       }
     };
+    const hidePreview = () => fill(hoverPreview);
     button.addEventListener("mouseenter", showPreview);
     button.addEventListener("focus", showPreview);
-    button.addEventListener("mouseleave", () => { if (!pending && !choices) renderDecision(); });
+    button.addEventListener("mouseleave", hidePreview);
+    button.addEventListener("blur", hidePreview);
     return button;
   }
 
   function renderActions() {
+    fill(hoverPreview);
     const list = hints();
     if (!list.length) {
       fill(actionsBox, el("h2", { class: "panel-title", text: "Choices" }), el("p", { class: "muted", text: view.seat === null ? "You are watching." : "Nothing to decide now." }));
@@ -853,6 +859,7 @@ export function createBattlegroundView(root, ctx) {
     if (later.length) {
       parts.push(el("div", { class: "group game-actions" }, el("h3", { class: "group-title", text: "The game" }), el("div", { class: "buttons" }, later.map((h) => actionButton(h, null)))));
     }
+    parts.push(hoverPreview);
     fill(actionsBox, parts);
   }
 

@@ -1,0 +1,186 @@
+"""Browser tests: the real app on uvicorn (a thread of this process, on a SQLite database of the
+session's own, bots in one worker process with no pace) and Playwright driving Debian's
+chromium (``playwright install`` is never needed: the browser is the system's).
+
+Without chromium (``/usr/bin/chromium`` or ``chromium`` on PATH) or the ``playwright`` package
+the whole folder is skipped, saying why, unless RULEKEEPER_REQUIRE_BROWSER=1 (as in .ci/run),
+which makes that a failure. Screenshots of the main screens are saved under
+$RULEKEEPER_ARTIFACTS (default: a temporary folder of the session)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_live import LiveServer
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1366, "height": 900}
+TIMEOUT_MS = 15_000
+"""How long an expectation or a click waits by default."""
+
+
+REQUIRED = os.environ.get("RULEKEEPER_REQUIRE_BROWSER") == "1"
+NO_PLAYWRIGHT = importlib.util.find_spec("playwright") is None
+if NO_PLAYWRIGHT and not REQUIRED:  # the test modules import it: leave them out, saying why
+    collect_ignore_glob = ["test_*.py"]
+
+
+def pytest_report_header() -> str | None:
+    if NO_PLAYWRIGHT:
+        return "browser tests skipped: the playwright package is not installed"
+    return None
+
+
+def _chromium() -> str | None:
+    """The system's chromium, if installed."""
+    if os.access("/usr/bin/chromium", os.X_OK):
+        return "/usr/bin/chromium"
+    return shutil.which("chromium")
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"a browser is required (RULEKEEPER_REQUIRE_BROWSER=1) but {reason}")
+    pytest.skip(f"browser tests skipped: {reason}")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The chromium binary (skips or fails the folder without one)."""
+    if NO_PLAYWRIGHT:
+        _unavailable("the playwright package is not installed")
+    found = _chromium()
+    if found is None:
+        _unavailable("chromium is not installed (apt-get install chromium)")
+    assert found is not None
+    return found
+
+
+@pytest.fixture(scope="session")
+def live_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The real app on uvicorn in a background thread, on a temporary SQLite database."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("server")
+    old_data = os.environ.get("RULEKEEPER_DATA_DIR")
+    os.environ["RULEKEEPER_DATA_DIR"] = str(folder / "data")
+
+    from rulekeeper.server.app import create_app
+    from rulekeeper.server.bots import BotRunner
+    from rulekeeper.server.db import open_database
+    from rulekeeper.server.lobby import Lobby
+
+    lobby = Lobby(open_database(f"sqlite:///{(folder / 'games.db').as_posix()}"))
+    bots = BotRunner(lobby, workers=1, pace=0)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:  # ready when the catalog answers
+        try:
+            with urllib.request.urlopen(f"{url}/api/catalog", timeout=2) as answer:
+                if answer.status == 200:
+                    break
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield LiveServer(url, lobby)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        bots.close()
+        if old_data is None:
+            os.environ.pop("RULEKEEPER_DATA_DIR", None)
+        else:
+            os.environ["RULEKEEPER_DATA_DIR"] = old_data
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    """One chromium for the session."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=TIMEOUT_MS)  # as long as clicks wait: a bot may be starting
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Makes pages, each in a browser context of its own (its own localStorage: another
+    person); every page's console errors and uncaught exceptions fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make() -> Any:
+        context = browser.new_context(viewport=VIEWPORT)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                errors.append(f"console: {message.text}") if message.type == "error" else None
+            ),
+        )
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, "the page reported errors:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: $RULEKEEPER_ARTIFACTS, or a temporary folder."""
+    chosen = os.environ.get("RULEKEEPER_ARTIFACTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("artifacts")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
