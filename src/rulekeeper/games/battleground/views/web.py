@@ -17,6 +17,7 @@ E, NE, NW, W, SW, SE.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, JsonObject, JsonValue
@@ -128,11 +129,15 @@ def hex_record(field: Battlefield, h: Hex, kinds: dict[str, str]) -> JsonObject:
 
 def _board_order(field: Battlefield) -> list[Hex]:
     """The hexes row by row, then left to right (the order of :func:`hexes` and :func:`sight`)."""
-    return sorted(field.board, key=lambda h: (h[1], h[0]))
+    return field.derived("web-order", lambda: sorted(field.board, key=lambda h: (h[1], h[0])))
 
 
 def hexes(field: Battlefield) -> list[JsonObject]:
     """Every hex of the board, row by row (open ground without a text: "open ground")."""
+    return field.derived("web-hexes", partial(_hex_records, field))
+
+
+def _hex_records(field: Battlefield) -> list[JsonObject]:
     kinds = {piece.id: str(piece.kind) for piece in field.data.terrain}
     return [hex_record(field, h, kinds) for h in _board_order(field)]
 
@@ -304,19 +309,25 @@ def sight(state: BattlegroundState) -> dict[str, str]:
     """For each character on the battlefield, what it sees: one digit per hex of :func:`hexes`
     (bit 1: the ground position is in line of sight, bit 2: the platform position)."""
     field = state.field
-    order = _board_order(field)
-    found: dict[str, str] = {}
-    for fighter in state.on_board():
-        digits = []
-        for q, r in order:
-            value = 0
-            for level, bit in ((GROUND, 1), (PLATFORM, 2)):
-                pos = Position(q, r, level)
-                if pos in field.positions and field.has_line_of_sight(fighter.position, pos):
-                    value |= bit
-            digits.append(str(value))
-        found[fighter.id] = "".join(digits)
-    return found
+    return {
+        fighter.id: field.derived(
+            ("web-sight", fighter.position), partial(_seen, field, fighter.position)
+        )
+        for fighter in state.on_board()
+    }
+
+
+def _seen(field: Battlefield, origin: Position) -> str:
+    """What *origin* sees (terrain alone blocks sight): the digits of :func:`sight`."""
+    digits = []
+    for q, r in _board_order(field):
+        value = 0
+        for level, bit in ((GROUND, 1), (PLATFORM, 2)):
+            pos = Position(q, r, level)
+            if pos in field.positions and field.has_line_of_sight(origin, pos):
+                value |= bit
+        digits.append(str(value))
+    return "".join(digits)
 
 
 # === the round and the turn ====================================================================
