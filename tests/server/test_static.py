@@ -9,7 +9,16 @@ from importlib import resources
 from fastapi.testclient import TestClient
 
 STATIC = resources.files("rulekeeper.server") / "static"
-FILES = ("index.html", "style.css", "app.js", "api.js", "battleground.js", "generic.js", "log.js")
+FILES = (
+    "index.html",
+    "style.css",
+    "app.js",
+    "api.js",
+    "battleground.js",
+    "generic.js",
+    "log.js",
+    "replay.js",
+)
 
 
 def texts() -> dict[str, str]:

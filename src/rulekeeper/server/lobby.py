@@ -30,7 +30,7 @@ from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
-from rulekeeper.server.views import log_lines, seat_view
+from rulekeeper.server.views import log_lines, replay_board, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
@@ -387,7 +387,8 @@ class Lobby:
 
     def replay_at(self, game_id: str, at: int) -> dict[str, Any]:
         """A finished game as it stood after *at* actions, as everyone may now see it: each
-        seat's observation, the log so far, and the next action."""
+        seat's observation, the log so far, the next action, and the board a spectator would
+        have seen (games with a board of their own; otherwise null)."""
         hosted = self.get(game_id)
         with hosted.lock:
             record = self._finished_record(hosted)
@@ -401,6 +402,7 @@ class Lobby:
             "total": len(record.actions),
             "observations": [state.observation(seat) for seat in range(state.num_players)],
             "log": log_lines(state),
+            "board": replay_board(hosted.game_name, state),
             "next": None
             if following is None
             else {"player": following.player, "text": state.describe(following.action)},

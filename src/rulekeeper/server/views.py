@@ -37,6 +37,12 @@ def board_of(game: str) -> Callable[[GameState, int | None], Any] | None:
     return board
 
 
+def replay_board(game: str, state: GameState) -> Any:
+    """The board data of *state* as a spectator sees it, or None for a game without a board."""
+    board = board_of(game)
+    return None if board is None else board(state, None)
+
+
 def entries(state: GameState, actions: list[Action]) -> list[dict[str, Any]]:
     """Choices in the engine's form, as data and in words."""
     return [

@@ -55,6 +55,9 @@ export const api = {
   explain: (id, token, action) => request("GET", `${game(id)}/explain?action=${q(action)}`, { token }),
   odds: (id, token, action) => request("GET", `${game(id)}/odds?action=${q(action)}`, { token }),
   record: (id, token) => request("GET", `${game(id)}/record`, { token }),
+  /** A finished game after `at` actions: {at, total, observations, log, board, next, result}. */
+  replay: (id, at) => request("GET", `${game(id)}/replay?at=${q(at)}`),
+  branch: (id, at, seats, title) => request("POST", `${game(id)}/branch`, { body: { at, seats, title } }),
   /** Why `to` can or cannot be seen from `from` (positions "q,r,level"); the server may not offer it. */
   sight: (id, token, from, to) =>
     request("GET", `${game(id)}/sight?from=${q(from)}&to=${q(to)}`, { token }),

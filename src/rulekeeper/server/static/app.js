@@ -1,6 +1,7 @@
 // The page: the lobby and the game screen, chosen by the URL fragment
 //   #/                       the lobby
 //   #/game/ID?token=TOKEN    a game, playing the token's seat (without a token: watching)
+//   #/replay/ID?at=N         a finished game, after N of its actions
 
 import {
   api,
@@ -16,6 +17,7 @@ import { confirmDialog, el, fill, toast } from "./dom.js";
 import { countNew, renderLog } from "./log.js";
 import { createBattlegroundView } from "./battleground.js";
 import { createGenericView } from "./generic.js";
+import { replayLink, replayScreen } from "./replay.js";
 
 const app = document.getElementById("app");
 const where = document.getElementById("where");
@@ -33,6 +35,9 @@ function parseRoute() {
   if (parts[0] === "game" && parts[1]) {
     return { page: "game", id: decodeURIComponent(parts[1]), token: params.get("token") };
   }
+  if (parts[0] === "replay" && parts[1]) {
+    return { page: "replay", id: decodeURIComponent(parts[1]), at: Number(params.get("at")) || 0 };
+  }
   return { page: "lobby" };
 }
 
@@ -45,6 +50,9 @@ function route() {
   const found = parseRoute();
   if (found.page === "game") {
     current = gameScreen(found.id, found.token);
+  } else if (found.page === "replay") {
+    where.textContent = "Replay";
+    current = replayScreen(app, found.id, found.at, { toast, describeError, enterCreated });
   } else {
     current = lobbyScreen();
   }
@@ -137,16 +145,7 @@ function createForm(catalog, refresh) {
     const spec = { game: gameSelect.value, params: params.read(), seats, title: title.value, private: privateBox.checked };
     if (seed.value !== "") spec.seed = Number(seed.value);
     try {
-      const made = await api.create(spec);
-      rememberAdmin(made.id, made.admin_token);
-      const mine = Object.entries(made.seat_tokens || {});
-      for (const [seat, token] of mine) rememberToken(made.id, seat, token);
-      if (mine.length > 0) {
-        location.hash = `#/game/${encodeURIComponent(made.id)}?token=${encodeURIComponent(mine[0][1])}`;
-        if (mine.length > 1) toast("Hotseat: the other seat's link is under 'Your games' in the lobby.");
-      } else {
-        location.hash = `#/game/${encodeURIComponent(made.id)}`;
-      }
+      enterCreated(await api.create(spec));
     } catch (error) {
       toast(`Could not create the game: ${describeError(error)}`, "error");
       refresh();
@@ -163,6 +162,19 @@ function createForm(catalog, refresh) {
       el("label", { for: "new-private" }, " Private "), privateBox,
       el("label", { for: "new-seed" }, " Seed "), seed),
     el("div", { class: "row" }, el("button", { type: "submit", class: "primary", text: "Create and play" })));
+}
+
+/** Keeps the tokens of a game just made (created or branched) and opens it in the first seat taken. */
+function enterCreated(made) {
+  rememberAdmin(made.id, made.admin_token);
+  const mine = Object.entries(made.seat_tokens || {});
+  for (const [seat, token] of mine) rememberToken(made.id, seat, token);
+  if (mine.length > 0) {
+    location.hash = `#/game/${encodeURIComponent(made.id)}?token=${encodeURIComponent(mine[0][1])}`;
+    if (mine.length > 1) toast("Hotseat: the other seat's link is under 'Your games' in the lobby.");
+  } else {
+    location.hash = `#/game/${encodeURIComponent(made.id)}`;
+  }
 }
 
 function gamesTable(games, nameInput, refresh) {
@@ -194,6 +206,7 @@ function gamesTable(games, nameInput, refresh) {
       }
     }
     buttons.push(el("a", { class: "button secondary", href: `#/game/${encodeURIComponent(g.id)}`, text: "Watch" }));
+    if (g.status === "finished") buttons.push(el("a", { class: "button secondary replay-link", href: replayLink(g.id), text: "Replay" }));
     return el("tr", {},
       el("td", {}, g.title || g.id),
       el("td", {}, g.game),
@@ -376,6 +389,7 @@ function gameScreen(id, token) {
         }
       },
     }) : null;
+    const replay = view.status === "finished" ? el("a", { class: "button secondary small replay-link", href: replayLink(id), text: "Replay" }) : null;
     const admin = heldTokens(id).admin;
     const giveToBot = admin ? view.seats.filter((s) => s.kind === "open").map((s) => el("button", {
       type: "button",
@@ -410,7 +424,7 @@ function gameScreen(id, token) {
       el("span", { class: "who", text: `${you}; ${toAct}` }),
       view.result ? el("strong", { class: "result", text: view.result }) : null,
       el("span", { class: "spacer" }),
-      undo, link, record, giveToBot, leave,
+      undo, link, record, replay, giveToBot, leave,
       el("a", { class: "button secondary small", href: "#/", text: "Lobby" }));
     document.title = `Rulekeeper: ${view.title || view.id}${view.to_act.includes(view.seat) ? " (your turn)" : ""}`;
   }
