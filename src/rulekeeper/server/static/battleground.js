@@ -257,6 +257,12 @@ export function createBattlegroundView(root, ctx) {
     return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "shape-icon", "aria-hidden": "true" }, shape);
   }
 
+  /** Whether player *p* is done selecting: a card chosen, or a pass (as secret as a card: the
+   * status does not say it, but the player no longer has to act). */
+  function hasChosen(st, p) {
+    return p.selected || !(st.to_act || []).includes(p.player);
+  }
+
   function renderStatus() {
     const st = board.status;
     const seatName = (p) => {
@@ -265,14 +271,15 @@ export function createBattlegroundView(root, ctx) {
       if (p === view.seat) return "";
       if (seat.kind === "bot") return ` (bot ${seat.spec})`;
       if (seat.kind === "open") return " (open seat)";
-      return seat.name ? ` (${seat.name})` : "";
+      // a seat its creator took ("me") is named "you" by the server: not the viewer's here
+      return seat.name && seat.name !== "you" ? ` (${seat.name})` : "";
     };
     const players = st.players.map((p) => {
       const breakdown = Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(", ");
       const bits = [];
       if (st.cards) bits.push(`hand ${p.hand}, glory ${p.glory}, deck ${p.deck}`);
       if (p.passed) bits.push("passed");
-      if (st.step === "select") bits.push(p.selected ? "has chosen" : "choosing");
+      if (st.step === "select") bits.push(hasChosen(st, p) ? "has chosen" : "choosing");
       return el("div", { class: `player side-${p.player}` },
         shapeIcon(p.player),
         el("strong", { text: ` Player ${p.player}${view.seat === p.player ? " (you)" : ""}${seatName(p.player)}` }),
@@ -963,7 +970,7 @@ export function createBattlegroundView(root, ctx) {
     }
     for (const p of st.players) {
       if (view.seat === p.player) continue;
-      parts.push(el("p", { class: "muted" }, shapeIcon(p.player), ` Player ${p.player}: ${p.hand} fate and ${p.glory} glory cards (hidden)${st.step === "select" ? (p.selected ? "; has chosen" : "; still choosing") : ""}`));
+      parts.push(el("p", { class: "muted" }, shapeIcon(p.player), ` Player ${p.player}: ${p.hand} fate and ${p.glory} glory cards (hidden)${st.step === "select" ? (hasChosen(st, p) ? "; has chosen" : "; still choosing") : ""}`));
     }
     fill(handBox, parts);
   }
