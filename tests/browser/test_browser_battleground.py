@@ -61,6 +61,7 @@ def test_the_lobby_makes_a_game_against_the_random_bot(
     game_id = page.url.split("#/game/")[1].split("?")[0]
     hosted = live_server.lobby.get(game_id)
     assert [seat.kind for seat in hosted.seats] == ["human", "bot"]
+    assert hosted.seats[0].name == "Adam"  # the creator's name, shown to the others
     assert hosted.state.game.params["rounds"] == 1
 
     page.get_by_role("link", name="Lobby").click()

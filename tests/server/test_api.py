@@ -259,3 +259,12 @@ def test_no_client_can_make_the_server_read_its_own_files(client: TestClient) ->
         json={"game": "battleground", "seats": ["me", "me"], "params": {"map": "crossroads"}},
     )
     assert shipped.status_code == 201, shipped.text
+
+
+def test_the_creator_is_named_on_the_seats_it_takes(client: TestClient) -> None:
+    """docs/protocol.md, POST /api/games: ``name`` is the creator's, as typed (never HTML)."""
+    created = new_game(client, name="Ann <b>\x07", seats=["me", "me"])
+    seen = view(client, created["id"], created["seat_tokens"]["1"])
+    assert [seat["name"] for seat in seen["seats"]] == ["Ann <b>", "Ann <b>"]
+    unnamed = new_game(client)
+    assert view(client, unnamed["id"])["seats"][0]["name"] == "player 0"

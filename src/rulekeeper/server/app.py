@@ -37,6 +37,8 @@ class NewGame(BaseModel):
     title: str = Field(default="", max_length=200)
     private: bool = False
     seed: int | None = Field(default=None, ge=0, lt=2**31)
+    name: str = Field(default="", max_length=80)
+    """The creator's name, shown on the seats it takes ("me")."""
 
 
 class Join(BaseModel):
@@ -131,7 +133,9 @@ def create_app(lobby: Lobby) -> FastAPI:
 
     @app.post("/api/games", status_code=201)
     def create(body: NewGame) -> dict[str, Any]:
-        return lobby.create(body.game, body.params, body.seats, body.title, body.private, body.seed)
+        return lobby.create(
+            body.game, body.params, body.seats, body.title, body.private, body.seed, name=body.name
+        )
 
     @app.get("/api/games/{game_id}")
     def view(game_id: str, authorization: Auth = None) -> dict[str, Any]:

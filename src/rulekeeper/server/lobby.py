@@ -161,9 +161,10 @@ class Lobby:
         private: bool = False,
         seed: int | None = None,
         start: GameRecord | None = None,
+        name: str = "",
     ) -> dict[str, Any]:
         """A new game; *seats* holds a SPEC per seat (a bot), ``"open"`` or ``"me"`` (the
-        creator takes it). Answers the game's id, the admin token and the creator's seat
+        creator, *name*, takes it). Answers the game's id, the admin token and the creator's seat
         tokens."""
         params = _shipped(game, params)
         try:
@@ -187,7 +188,9 @@ class Lobby:
         for index, spec in enumerate(seats):
             if spec == "me":
                 tokens[index] = new_token()
-                holders.append(Seat(HUMAN, "you", "", token_hash(tokens[index])))
+                holders.append(
+                    Seat(HUMAN, _clean(name) or f"player {index}", "", token_hash(tokens[index]))
+                )
             elif spec == OPEN:
                 holders.append(Seat())
             else:

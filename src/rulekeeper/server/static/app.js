@@ -142,7 +142,7 @@ function createForm(catalog, refresh) {
   const submit = async (event) => {
     event.preventDefault();
     const seats = [...seatsBox.querySelectorAll("input")].map((input) => input.value.trim() || "open");
-    const spec = { game: gameSelect.value, params: params.read(), seats, title: title.value, private: privateBox.checked };
+    const spec = { game: gameSelect.value, params: params.read(), seats, title: title.value, private: privateBox.checked, name: localStorage.getItem(NAME) || "" };
     if (seed.value !== "") spec.seed = Number(seed.value);
     try {
       enterCreated(await api.create(spec));
@@ -269,7 +269,7 @@ function lobbyScreen() {
     el("div", { class: "lobby" },
       el("div", { class: "row" }, el("label", { for: "your-name" }, "Your name "), nameInput),
       formBox, listBox, mineBox));
-  nameInput.addEventListener("change", () => localStorage.setItem(NAME, nameInput.value.trim()));
+  nameInput.addEventListener("input", () => localStorage.setItem(NAME, nameInput.value.trim()));
   api.catalog().then((catalog) => { if (alive) fill(formBox, createForm(catalog, refresh)); })
     .catch((error) => fill(formBox, el("p", { class: "error", text: `No catalog: ${describeError(error)}` })));
   refresh();
