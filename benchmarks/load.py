@@ -113,8 +113,12 @@ async def player(
                     sent_at = None
                 if view["status"] == "finished":
                     break
-                if sent_at is None and view["legal"]:
-                    choices = [c for c in view["legal"] if c["kind"] not in GRAVE] or view["legal"]
+                choices = [c for c in view["legal"] if c["kind"] not in GRAVE]
+                if not choices and 0 in view["to_act"]:
+                    choices = view["legal"]  # nothing else left
+                if sent_at is None and choices and 0 in view["to_act"]:
+                    # not the game's own actions (forfeit, draws: always on offer), and only
+                    # when the game waits for this seat
                     pick = rng.choice(choices)
                     sent_version = view["version"]
                     sent_at = time.perf_counter()

@@ -68,7 +68,7 @@ def _fighter(state: BattlegroundState) -> Fighter:
     return state.fighters[state.turn().character]
 
 
-def _after(state: BattlegroundState, seat: int, action: Action) -> BattlegroundState:
+def after(state: BattlegroundState, seat: int, action: Action) -> BattlegroundState:
     """A clone with the action applied (the rules charge its costs)."""
     trial = state.clone()
     trial.apply_action(action, seat)
@@ -101,7 +101,7 @@ def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | No
         return f"{state.card(fighter).name} ends its {what} with {turn.ap} AP unspent"
     if kind in ("forfeit", "offer-draw"):
         return None
-    trial = _after(state, seat, action)
+    trial = after(state, seat, action)
     ap = _ap_line(state, trial, kind)
     if kind == "skill":
         skill = state.card(fighter).skill(action.str_param("skill"))
@@ -122,8 +122,11 @@ def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | No
     return None
 
 
-def move_preview(state: BattlegroundState, seat: int, action: Action) -> str:
-    """A move: AP, movement points, path, attacks of opportunity and overwatch it would bring."""
+def move_preview(
+    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
+) -> str:
+    """A move: AP, movement points, path, attacks of opportunity and overwatch it would bring
+    (*trial*: the move already applied to a clone, if made)."""
     turn = state.turn()
     fighter = _fighter(state)
     name = state.card(fighter).name
@@ -132,7 +135,7 @@ def move_preview(state: BattlegroundState, seat: int, action: Action) -> str:
     route = state.move_options(turn, fighter, use_focus).get(to)
     budget = state.move_points(fighter, use_focus)
     lines = [f"{name} moves to {to}" + (" spending focus" if use_focus else "")]
-    ap = _ap_line(state, _after(state, seat, action), "move")
+    ap = _ap_line(state, trial or after(state, seat, action), "move")
     lines.append(ap[:1].upper() + ap[1:])
     if route is not None:
         pushes = [state.occupant(s.pushes) for s in route.steps if s.pushes is not None]
@@ -249,7 +252,7 @@ def _face(scope: int) -> int:
 def attack_preview(state: BattlegroundState, seat: int, action: Action) -> AttackPreview:
     """An attack declaration's preview, from a clone where it is declared and ``state.odds``."""
     odds: dict[str, Any] = dict(state.odds(action, seat) or {})
-    trial = _after(state, seat, action)
+    trial = after(state, seat, action)
     attack = trial.flow.find(AttackStep)
     assert attack is not None
     attacker = state.fighters[attack.attacker]

@@ -500,22 +500,27 @@ def decision(state: BattlegroundState) -> JsonObject | None:
 # === the legal actions =========================================================================
 
 
-def _ap_cost(state: BattlegroundState, seat: int, action: Action) -> int | None:
-    """The AP the rules charge for ``action`` (applied on a clone); None outside a turn or when
-    the action ends it."""
+def _ap_cost(
+    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
+) -> int | None:
+    """The AP the rules charge for ``action`` (applied on a clone, or *trial*: the action
+    already applied to one); None outside a turn or when the action ends it."""
     if not state.turns:
         return None
     index = len(state.turns) - 1
     turn = state.turns[index]
-    trial = state.clone()
-    trial.apply_action(action, seat)
+    if trial is None:
+        trial = preview.after(state, seat, action)
     if len(trial.turns) <= index or trial.turns[index].character != turn.character:
         return None
     return turn.ap - trial.turns[index].ap
 
 
-def move_hint(state: BattlegroundState, seat: int, action: Action) -> JsonObject:
-    """A move: AP, movement points, path, and the attacks of opportunity or overwatch it risks."""
+def move_hint(
+    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
+) -> JsonObject:
+    """A move: AP, movement points, path, and the attacks of opportunity or overwatch it risks
+    (*trial*: the move already applied to a clone, if made)."""
     turn = state.turn()
     fighter = state.fighters[turn.character]
     focus = action.bool_param("focus")
@@ -531,7 +536,7 @@ def move_hint(state: BattlegroundState, seat: int, action: Action) -> JsonObject
         risk.append(f"overwatch from {', '.join(watchers)}")
     return {
         "focus": focus,
-        "ap": _ap_cost(state, seat, action),
+        "ap": _ap_cost(state, seat, action, trial),
         "points": route.cost if route is not None else None,
         "budget": budget.points,
         "path": [list(p) for p in route.path] if route is not None else [],
@@ -597,8 +602,9 @@ def action_hint(state: BattlegroundState, seat: int, index: int, action: Action)
         if value is not None:
             hint[name] = list(value) if isinstance(value, tuple) else value
     if isinstance(top, ActStep) and action.kind == "move":
-        hint["move"] = move_hint(state, seat, action)
-        hint["preview"] = preview.move_preview(state, seat, action)
+        trial = preview.after(state, seat, action)  # one clone for both
+        hint["move"] = move_hint(state, seat, action, trial)
+        hint["preview"] = preview.move_preview(state, seat, action, trial)
     elif isinstance(top, ActStep) and action.kind == "attack":
         found = attack_hint(state, seat, action)
         hint["attack"] = found
