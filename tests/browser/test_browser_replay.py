@@ -102,7 +102,9 @@ def test_a_finished_game_is_replayed_and_branched(
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot(page, artifacts, "replay")
 
-    page.fill("#branch-seats", "me,random")
+    # both seats mine: no bot answers at once (a card choice is both seats' at the same time),
+    # so the new game stands exactly where the replay did
+    page.fill("#branch-seats", "me,me")
     page.get_by_role("button", name="Branch").click()
     expect(page).to_have_url(re.compile(r"#/game/g-[0-9a-f]+\?token=."))
     found = re.search(r"#/game/(g-[0-9a-f]+)\?token=([^&]+)", page.url)
