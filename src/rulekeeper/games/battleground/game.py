@@ -158,7 +158,7 @@ class BattlegroundGame(Game):
 
     name = "battleground"
     position_format: ClassVar[str | None] = position.FORMAT
-    bot_logic: ClassVar[str | None] = "rulekeeper.games.battleground.planning"
+    bot_logic: ClassVar[str | None] = "rulekeeper.games.battleground.search"
     position_versions = position.VERSIONS
     position_paths = ("map", "content")
     activations = Activations()

@@ -1,5 +1,5 @@
 """How the built-in bots plan in Battleground (docs/bots.md): the greedy bot's decisions, the
-quick policy both bots play activations out with, and what MCTS needs to search the game.
+quick policy both bots play activations out with.
 
 Everything here works on a *determinisation* (``state.resample(seat, rng)``): a state the seat
 cannot tell from the real one, which a bot may change as it likes. Nothing reads the real state.
@@ -21,9 +21,8 @@ playing each out); the card selected is the one whose best activation, plus the 
 the rest of the hand among the other ready characters, gains most. The character a revealed
 card activates is chosen the same way.
 
-**MCTS** (core/mcts.py) searches the decisions :func:`searched` names, over the greedy bot's
-candidates (:func:`candidates`), each simulation played by :func:`simulate` to a horizon
-(:class:`Horizon`) with the luck of the dice taken out; its budgets per level are :data:`LEVELS`.
+What MCTS adds on top (the decisions it searches, its candidates, its simulations) is in
+``search.py``, the game's bot logic (``Game.bot_logic``).
 """
 
 from __future__ import annotations
@@ -48,16 +47,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "LEVELS",
-    "Horizon",
     "QuickPolicy",
     "attack_gain",
-    "candidates",
     "choose",
     "finish_turn",
     "rank_actions",
     "score_moves",
-    "searched",
-    "simulate",
 ]
 
 Policy = Callable[["BattlegroundState", int], Action]
@@ -71,7 +66,8 @@ TURN_LIMIT = 60
 LEVELS = {1: 10, 2: 20, 3: 40, 4: 80, 5: 160}
 """MCTS simulations per decision at each level, for Battleground."""
 SEARCHED = (SelectStep, ActivateStep, BonusStep, ActStep)
-"""The decisions MCTS searches (its own seat's): cards, characters, bonuses, actions."""
+"""The decisions MCTS searches (its own seat's; search.py): cards, characters, bonuses,
+actions."""
 
 
 def _value(world: BattlegroundState, seat: int) -> float:
@@ -456,7 +452,7 @@ def _attack_played_out(
         stream = Pcg32(common + sample)
         policy = QuickPolicy(stream).choose
         _finish_attack(after, policy, stream)
-        sampled = _dealt(after, target_id, before, info)
+        sampled = dealt(after, target_id, before, info)
         finish_turn(after, policy, stream, depth)
         if after.is_terminal():
             total += _value(after, seat)
@@ -466,7 +462,7 @@ def _attack_played_out(
     return total / ATTACK_SAMPLES
 
 
-def _dealt(
+def dealt(
     world: BattlegroundState, target_id: str, before: int, info: evaluation.FighterInfo
 ) -> float:
     """The worth (VP) of the wounds the target took since it had *before*."""
@@ -614,122 +610,3 @@ def _bonus_played_out(policy: QuickPolicy, seat: int, rng: Pcg32) -> Policy:
         return policy.choose(world, player)
 
     return decide
-
-
-# ---------------------------------------------------------------------------- for MCTS
-
-
-def searched(world: BattlegroundState, seat: int) -> bool:
-    """Whether MCTS searches *seat*'s decision here (else it takes the greedy bot's)."""
-    return isinstance(world.flow.top(), SEARCHED)
-
-
-def candidates(
-    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
-) -> list[tuple[Action, float]]:
-    """The greedy bot's candidates (:func:`rank_actions`), best first, each with its value as
-    the evaluation's (a card's or character's gain in VP added to the lead as it stands)."""
-    top = world.flow.top()
-    ranked = rank_actions(world, seat, legal, rng)
-    if isinstance(top, SelectStep) or (
-        isinstance(top, ActivateStep) and top.card and len(legal) > 1
-    ):
-        lead = evaluation.advantage(world, seat)
-        ranked = [(a, evaluation.value_of_lead(world, lead + gain)) for a, gain in ranked]
-    ranked.sort(key=lambda item: -item[1])
-    return ranked
-
-
-class _Luck:
-    """The luck of the dice in the attacks of a simulation: for each attack, the worth of the
-    wounds it dealt less the worth expected from its exact odds (:func:`attack_gain`), summed
-    for *seat* (a control variate: the simulation's lead is corrected by it)."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.correction = 0.0
-        self.pending: tuple[int, str, int, float, evaluation.FighterInfo] | None = None
-
-    def before(self, world: BattlegroundState, action: Action) -> None:
-        """*action* is about to be taken: an attack's expected worth is noted."""
-        if action.kind != "attack" or not world.turns:
-            return
-        self.settle(world, force=True)
-        owner = world.fighters[world.turns[-1].character].owner
-        target = world.fighters[action.str_param("target")]
-        info = evaluation.fighter_info(world, target)
-        self.pending = (owner, target.id, target.wounds, attack_gain(world, action), info)
-
-    def settle(self, world: BattlegroundState, force: bool = False) -> None:
-        """Once the attack noted is over (or *force*), its luck is counted."""
-        if self.pending is None:
-            return
-        if not force and AttackStep in world.flow and not world.is_terminal():
-            return
-        owner, target_id, before, expected, info = self.pending
-        self.pending = None
-        change = expected - _dealt(world, target_id, before, info)
-        self.correction += change if owner == self.seat else -change
-
-
-def simulate(world: BattlegroundState, seat: int, action: Action, rng: Pcg32, extra: int) -> float:
-    """*action* played on *world*, then every decision (both seats') by the quick policy until
-    the horizon (:class:`Horizon`: the end of *seat*'s activation and *extra* more), chance
-    sampled from *rng*; the evaluation there for *seat*, the luck of every attack's dice taken
-    out."""
-    horizon = Horizon(world, seat, extra)
-    luck = _Luck(seat)
-    policy = QuickPolicy(rng)
-    player = seat
-    for _ in range(4 * TURN_LIMIT):
-        luck.before(world, action)
-        world.apply_action(action, player)
-        luck.settle(world)
-        while not world.is_terminal() and world.is_chance_node():
-            sample_chance(world, rng)
-            luck.settle(world)
-        if world.is_terminal() or horizon.reached(world):
-            break
-        player = actor_of(world, seat)
-        action = policy.choose(world, player)
-    luck.settle(world, force=True)
-    if world.is_terminal():
-        return float(world.returns()[seat])
-    return evaluation.value_of_lead(world, evaluation.advantage(world, seat) + luck.correction)
-
-
-class Horizon:
-    """Where a simulation stops: once *seat*'s next activation (the one under way, if any) is
-    over and *extra* more activations after it, or when the round ends."""
-
-    def __init__(self, world: BattlegroundState, seat: int, extra: int) -> None:
-        self.seat = seat
-        self.extra = extra
-        self.round = world.round
-        self.done = self._completed(world)
-        self.ours_over = False
-        self.after = 0
-
-    @staticmethod
-    def _completed(world: BattlegroundState) -> list[int]:
-        counts = [side.activations for side in world.sides]
-        for turn in world.turns:
-            if not turn.interruption:
-                counts[turn.player] -= 1
-        return counts
-
-    def reached(self, world: BattlegroundState) -> bool:
-        if world.round != self.round or world.is_terminal():
-            return True
-        counts = self._completed(world)
-        for player in (0, 1):
-            new = counts[player] - self.done[player]
-            if new <= 0:
-                continue
-            self.done[player] = counts[player]
-            if player == self.seat and not self.ours_over:
-                self.ours_over = True
-                new -= 1
-            if self.ours_over:
-                self.after += new
-        return self.ours_over and self.after >= self.extra
