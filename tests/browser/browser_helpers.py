@@ -43,11 +43,16 @@ def decision_text(page: Page) -> str:
     return box.first.text_content() or "" if box.count() else ""
 
 
-def click_and_settle(page: Page, target: Locator) -> None:
+def click_and_settle(page: Page, target: Locator, dispatch: bool = False) -> None:
     """Click *target*, then wait until its effect shows: a new view, or the decision panel
-    changed (a preview to confirm, a list to choose from)."""
+    changed (a preview to confirm, a list to choose from). With *dispatch*, the click event is
+    sent to the element as it is (no pointer moved over it first, no wait for it to stand
+    still: a board hex may be redrawn under the pointer)."""
     before = (version(page), decision_text(page))
-    target.click()
+    if dispatch:
+        target.dispatch_event("click")
+    else:
+        target.click()
     page.wait_for_function(SETTLED, arg=list(before))
 
 
@@ -122,4 +127,4 @@ def play_battleground(
             continue
         name, control = found
         used[name] = used.get(name, 0) + 1
-        click_and_settle(page, control)
+        click_and_settle(page, control, dispatch=name == "hex")
