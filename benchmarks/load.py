@@ -2,15 +2,18 @@
 client playing seat 0 with random legal actions over the WebSocket against a random bot, for a
 while on loopback. Prints the machine, then the latency from sending an action to receiving its
 acknowledged view (bot thinking excluded: the first view that includes the action), as median,
-p95 and p99, and the errors; first for 10 games (the baseline), then for N.
+p95 and p99, and the errors; first for 10 games (the baseline), then for N. Each client thinks
+0.5 to 1.5 s before each action (a quick player; ``--think 0``: none, which measures how many
+actions the server gets through rather than how long one waits).
 
-    python benchmarks/load.py [--games 100] [--seconds 60]
+    python benchmarks/load.py [--games 100] [--seconds 60] [--think LOW,HIGH]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import platform
@@ -64,31 +67,56 @@ def start_server(folder: str, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
 
 
-async def latest(ws: Any) -> tuple[dict[str, Any], set[int]]:
-    """The newest view among the messages waiting (as a real client would act on the game as
-    it is, not on a view already overtaken), and the versions answered meanwhile (reply_to);
-    an error at once."""
-    newest: dict[str, Any] = json.loads(await ws.recv())
-    replies: set[int] = set()
-    while True:
-        if newest.get("type") == "error":
-            return newest, replies
-        if newest.get("reply_to") is not None:
-            replies.add(newest["reply_to"])
-        try:
-            newer: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 0.001))
-        except TimeoutError:
-            return newest, replies
-        if newer.get("type") == "error" or newer.get("version", -1) >= newest.get("version", -1):
-            newest = newer
-        elif newer.get("reply_to") is not None:
-            replies.add(newer["reply_to"])
+class Client:
+    """One scripted player's side of a game: the newest view seen, and the action sent and
+    not yet answered, with when it was sent."""
+
+    def __init__(self, ws: Any, out: dict[str, list[Any]]) -> None:
+        self.ws = ws
+        self.out = out
+        self.view: dict[str, Any] = {"version": -1, "status": "", "to_act": [], "legal": []}
+        self.sent: tuple[int, float] | None = None
+
+    async def receive(self, timeout: float | None = None) -> None:
+        """Take in one message (TimeoutError if none comes in *timeout* seconds)."""
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        if message.get("type") == "error":
+            self.out["errors"].append(message["code"])
+            self.sent = None
+            return
+        if message.get("type") != "view":
+            return
+        if self.sent is not None and message.get("reply_to") == self.sent[0]:
+            self.out["latency"].append(time.perf_counter() - self.sent[1])
+            self.sent = None
+        if message["version"] >= self.view["version"]:
+            self.view = message  # an older view than one already seen tells nothing new
+
+    def my_turn(self) -> bool:
+        return self.sent is None and self.view["status"] != "finished" and 0 in self.view["to_act"]
+
+    async def act(self, rng: random.Random) -> None:
+        """A random legal action (never the game's own: forfeit, draws)."""
+        legal = self.view["legal"]
+        choices = [c for c in legal if c["kind"] not in GRAVE] or legal
+        if not choices:
+            return
+        pick = rng.choice(choices)
+        self.sent = (self.view["version"], time.perf_counter())
+        message = {"type": "action", "action": pick["action"], "version": self.view["version"]}
+        await self.ws.send(json.dumps(message))
 
 
 async def player(
-    base: str, ws_base: str, seed: int, until: float, out: dict[str, list[float]]
+    base: str,
+    ws_base: str,
+    seed: int,
+    until: float,
+    think: tuple[float, float],
+    out: dict[str, list[Any]],
 ) -> None:
-    """One game: seat 0 plays random legal actions until time is up (new games as they end)."""
+    """One game: seat 0 plays random legal actions until time is up (new games as they end),
+    thinking a while (uniform in *think*, seconds) before each, as a person would."""
     rng = random.Random(seed)
     while time.monotonic() < until:
         created = await asyncio.to_thread(
@@ -96,48 +124,33 @@ async def player(
         )
         token = created["seat_tokens"]["0"]
         async with websockets.connect(f"{ws_base}/ws/games/{created['id']}?token={token}") as ws:
-            sent_at: float | None = None
-            sent_version = -1
-            newest: dict[str, Any] = {"version": -1}
-            while time.monotonic() < until:
-                found, replies = await latest(ws)
-                if found.get("type") != "error" and found["version"] >= newest["version"]:
-                    newest = found  # a view older than one already seen tells nothing new
-                view = found if found.get("type") == "error" else newest
-                if view.get("type") == "error":
-                    out["errors"].append(view["code"])
-                    sent_at = None
+            client = Client(ws, out)
+            while time.monotonic() < until and client.view["status"] != "finished":
+                if not client.my_turn():
+                    with contextlib.suppress(TimeoutError):
+                        await client.receive(max(0.0, until - time.monotonic()))
                     continue
-                if sent_at is not None and sent_version in replies:
-                    out["latency"].append(time.perf_counter() - sent_at)
-                    sent_at = None
-                if view["status"] == "finished":
-                    break
-                choices = [c for c in view["legal"] if c["kind"] not in GRAVE]
-                if not choices and 0 in view["to_act"]:
-                    choices = view["legal"]  # nothing else left
-                if sent_at is None and choices and 0 in view["to_act"]:
-                    # not the game's own actions (forfeit, draws: always on offer), and only
-                    # when the game waits for this seat
-                    pick = rng.choice(choices)
-                    sent_version = view["version"]
-                    sent_at = time.perf_counter()
-                    await ws.send(
-                        json.dumps(
-                            {"type": "action", "action": pick["action"], "version": sent_version}
-                        )
-                    )
+                deadline = time.monotonic() + rng.uniform(*think)
+                while (left := deadline - time.monotonic()) > 0:
+                    try:  # what comes in while thinking (a bot's move) is seen before acting
+                        await client.receive(left)
+                    except TimeoutError:
+                        break
+                if client.my_turn():
+                    await client.act(rng)
 
 
-async def run(base: str, games: int, seconds: float) -> dict[str, list[Any]]:
+async def run(
+    base: str, games: int, seconds: float, think: tuple[float, float]
+) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {"latency": [], "errors": []}
     until = time.monotonic() + seconds
     ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(*(player(base, ws_base, seed, until, out) for seed in range(games)))
+    await asyncio.gather(*(player(base, ws_base, seed, until, think, out) for seed in range(games)))
     return out
 
 
-def report(label: str, found: dict[str, list[Any]]) -> None:
+def report(label: str, found: dict[str, list[Any]], seconds: float) -> None:
     latencies = sorted(found["latency"])
     if not latencies:
         print(f"{label}: no actions")
@@ -147,9 +160,9 @@ def report(label: str, found: dict[str, list[Any]]) -> None:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
 
     print(
-        f"{label}: {len(latencies)} actions, median {statistics.median(latencies) * 1000:.1f} ms, "
-        f"p95 {q(0.95):.1f} ms, p99 {q(0.99):.1f} ms, errors {len(found['errors'])} "
-        f"{dict(Counter(found['errors']))}"
+        f"{label}: {len(latencies)} actions ({len(latencies) / seconds:.0f}/s), "
+        f"median {statistics.median(latencies) * 1000:.1f} ms, p95 {q(0.95):.1f} ms, "
+        f"p99 {q(0.99):.1f} ms, errors {len(found['errors'])} {dict(Counter(found['errors']))}"
     )
 
 
@@ -157,16 +170,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--think",
+        default="0.5,1.5",
+        help="seconds a client thinks before each action, LOW,HIGH (uniform) or one number; "
+        "0: none, every client acts the moment it may (a measure of throughput, not latency)",
+    )
     args = parser.parse_args()
+    low, _, high = args.think.partition(",")
+    think = (float(low), float(high or low))
     cores = os.cpu_count()
     print(f"machine: {platform.platform()}, {cores} cores, Python {platform.python_version()}")
+    print(f"each client thinks {think[0]:g} to {think[1]:g} s before each action")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(folder, port)
         base = f"http://127.0.0.1:{port}"
         try:
-            report("10 games (baseline)", asyncio.run(run(base, 10, args.seconds)))
-            report(f"{args.games} games", asyncio.run(run(base, args.games, args.seconds)))
+            for label, games in (("10 games (baseline)", 10), (f"{args.games} games", args.games)):
+                report(label, asyncio.run(run(base, games, args.seconds, think)), args.seconds)
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -91,6 +91,7 @@ def test_a_killed_server_resumes_every_game_where_it_was(tmp_path: Path) -> None
                 tokens[str(seat)],
             )
         before = call(base, "GET", f"/api/games/{game}", token=tokens["0"])
+        workers = bot_processes(base, server.pid)
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(timeout=30)
@@ -98,9 +99,51 @@ def test_a_killed_server_resumes_every_game_where_it_was(tmp_path: Path) -> None
     try:
         after = call(base, "GET", f"/api/games/{game}", token=tokens["0"])
         assert after == before
+        wait_until_gone(workers)  # the killed server's bot processes end by themselves
+        workers = bot_processes(base, again.pid)
     finally:
         again.send_signal(signal.SIGTERM)
         again.wait(timeout=30)
+    wait_until_gone(workers)  # a server stopped by a signal ends its bot processes
+
+
+def bot_processes(base: str, pid: int) -> set[int]:
+    """The bot processes of the server *pid*, once a game between bots has them started."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("no /proc here to tell a process's children")
+    call(base, "POST", "/api/games", {"game": "battleground", "seats": ["random", "random"]})
+    deadline = time.monotonic() + 30
+    while not (found := children(pid)):
+        assert time.monotonic() < deadline, "the server started no bot process"
+        time.sleep(0.05)
+    return found
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is *pid* (Linux: /proc; elsewhere none are known)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def wait_until_gone(pids: set[int]) -> None:
+    deadline = time.monotonic() + 20
+    while left := {p for p in pids if Path(f"/proc/{p}").exists() and not _zombie(p)}:
+        assert time.monotonic() < deadline, f"processes {sorted(left)} are still running"
+        time.sleep(0.1)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def test_a_database_newer_than_the_code_is_refused(url: str) -> None:

@@ -45,6 +45,13 @@ def serve(
     pace: Annotated[
         float, typer.Option(help="Seconds between the moves of a game only bots play.")
     ] = 1.0,
+    compress: Annotated[
+        bool,
+        typer.Option(
+            help="Compress WebSocket messages (permessage-deflate): less to send over a slow "
+            "link, more work for the server; off by default (a view is sent as it is)."
+        ),
+    ] = False,
 ) -> None:
     """Serve the web app: play in the browser, online, against people or bots."""
     import uvicorn
@@ -78,6 +85,12 @@ def serve(
         soft_wrap=True,
     )
     try:
-        uvicorn.run(create_app(lobby), host=host, port=port, log_level="warning")
+        uvicorn.run(
+            create_app(lobby, on_stop=bots.close),
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_per_message_deflate=compress,
+        )
     finally:
         bots.close()

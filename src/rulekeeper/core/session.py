@@ -83,8 +83,8 @@ def _hidden_or_random(state: GameState, seat: int, before: int) -> bool:
     some players (events appended since *before* with restricted visibility, or a secret)."""
     if seat == CHANCE:
         return True
-    last = state.history()[-1] if state.history() else None
-    if last is not None and last.visible_to is not None:
+    last = state.recent_history(1)
+    if last and last[0].visible_to is not None:
         return True
     return any(event.visible_to is not None for event in state.events.since(before))
 
@@ -159,11 +159,12 @@ class Session:
     def undo_target(self, seat: int) -> int | None:
         """How many actions stay after undoing *seat*'s last decision, or None if undo is not
         allowed (no decision of the seat since the last hidden or random event)."""
-        history = self.state.history()
-        for index in range(len(history) - 1, -1, -1):
-            if self.barriers[index]:
-                return None
-            if history[index].player == seat:
+        count = start = self.state.actions_taken()
+        while start > 0 and not self.barriers[start - 1]:
+            start -= 1  # the actions undo may reach: back to the newest barrier
+        recent = self.state.recent_history(count - start)
+        for index in range(count - 1, start - 1, -1):
+            if recent[index - start].player == seat:
                 return index
         return None
 

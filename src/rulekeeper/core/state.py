@@ -481,6 +481,14 @@ class GameState(ABC):
     def history(self) -> list[LoggedAction]:
         return list(self._history)
 
+    def actions_taken(self) -> int:
+        """How many actions the history holds (``len(history())`` without building it)."""
+        return len(self._history)
+
+    def recent_history(self, count: int) -> list[LoggedAction]:
+        """The newest *count* actions of the history, oldest first."""
+        return self._history.newest(count)
+
     def events_for(self, player: int, since: int = 0) -> list[Event]:
         """The event log as *player* may see it (with their team's, when vision is shared)."""
         self._check_seat(player)

@@ -68,7 +68,7 @@ def play_match(match: Match) -> JsonObject:
         "seed": match.seed,
         "seats": list(match.seats),
         "returns": list(state.returns()),
-        "actions": len(state.history()),
+        "actions": state.actions_taken(),
     }
 
 

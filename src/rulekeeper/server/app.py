@@ -4,8 +4,10 @@ static files. ``create_app(lobby)`` builds it; ``rulekeeper serve`` runs it on u
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,7 +22,7 @@ from rulekeeper.core import RulekeeperError
 from rulekeeper.core.registry import list_games
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.lobby import Hosted, Lobby
-from rulekeeper.server.views import PROTOCOL, seat_view
+from rulekeeper.server.views import PROTOCOL, stamp, view_text
 
 LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
@@ -98,9 +100,17 @@ def catalog() -> dict[str, Any]:
     }
 
 
-def create_app(lobby: Lobby) -> FastAPI:
-    """The app serving *lobby*."""
-    app = FastAPI(title="Rulekeeper", version=rulekeeper.__version__)
+def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastAPI:
+    """The app serving *lobby*; *on_stop* runs when the server stops (its bot processes end:
+    uvicorn ends the process at once after that, on a signal)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        if on_stop is not None:
+            await asyncio.to_thread(on_stop)
+
+    app = FastAPI(title="Rulekeeper", version=rulekeeper.__version__, lifespan=lifespan)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -180,6 +190,10 @@ def create_app(lobby: Lobby) -> FastAPI:
     ) -> dict[str, Any]:
         return lobby.odds(game_id, bearer(authorization), action)
 
+    @app.get("/api/games/{game_id}/map")
+    def battlefield(game_id: str) -> dict[str, Any]:
+        return lobby.battlefield(game_id)
+
     @app.get("/api/games/{game_id}/sight")
     def sight(
         game_id: str,
@@ -229,12 +243,13 @@ async def _serve_socket(
     """Send the view now and after every change; carry out what the client sends."""
     loop = asyncio.get_running_loop()
     changed: asyncio.Queue[None] = asyncio.Queue()
+    outbox = Outbox(websocket, hosted, seat)
 
     def listener(_: Hosted) -> None:
         loop.call_soon_threadsafe(changed.put_nowait, None)
 
     hosted.listeners.append(listener)
-    sender = asyncio.create_task(_send_views(websocket, hosted, seat, changed))
+    sender = asyncio.create_task(_send_views(outbox, changed))
     try:
         while True:
             text = await websocket.receive_text()
@@ -242,9 +257,8 @@ async def _serve_socket(
             if reply is not None and reply.get("type") == "view":
                 # the view as it is now: a bot may have acted since the reply was made, and
                 # its view already sent; an older one after it would take the client back
-                with hosted.lock:
-                    reply = {**seat_view(hosted, seat), "reply_to": reply["reply_to"]}
-            if reply is not None:
+                await outbox.send(reply_to=reply["reply_to"])
+            elif reply is not None:
                 await websocket.send_json(reply)
             if sender.done() and not sender.cancelled() and sender.exception() is not None:
                 LOG.error("view sender failed", exc_info=sender.exception())
@@ -256,15 +270,33 @@ async def _serve_socket(
         sender.cancel()
 
 
-async def _send_views(
-    websocket: WebSocket, hosted: Hosted, seat: int | None, changed: asyncio.Queue[None]
-) -> None:
+class Outbox:
+    """The views one socket is sent, each version once: the answer to the client's action
+    (with ``reply_to``) stands for the view of its version."""
+
+    def __init__(self, websocket: WebSocket, hosted: Hosted, seat: int | None) -> None:
+        self.websocket = websocket
+        self.hosted = hosted
+        self.seat = seat
+        self.sent: tuple[Any, ...] | None = None
+        """The stamp of the newest view sent (views.stamp)."""
+
+    async def send(self, reply_to: int | None = None) -> None:
+        """The view as it is now (unless it went already, when it answers nothing)."""
+        with self.hosted.lock:
+            now = stamp(self.hosted)
+            if reply_to is None and now == self.sent:
+                return
+            text = view_text(self.hosted, self.seat, reply_to)
+        self.sent = now
+        await self.websocket.send_text(text)
+
+
+async def _send_views(outbox: Outbox, changed: asyncio.Queue[None]) -> None:
     """The seat's view, first at once and then whenever the game changes."""
     while True:
-        with hosted.lock:
-            view = seat_view(hosted, seat)
         try:
-            await websocket.send_json(view)
+            await outbox.send()
         except (WebSocketDisconnect, RuntimeError):  # the client has gone
             return
         await changed.get()

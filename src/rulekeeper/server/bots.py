@@ -8,6 +8,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -61,6 +62,18 @@ def think(game_id: str, record: JsonObject, seat: int, spec: str, seed: int) -> 
     return THINKER.choose(game_id, record, seat, spec, seed)
 
 
+def watch_parent(parent: int) -> None:
+    """In a worker process: end it when the server process is gone (killed, it cannot end its
+    workers itself)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
 class BotRunner:
     """Asks the bots of the lobby's games for their actions whenever a game changes."""
 
@@ -77,6 +90,8 @@ class BotRunner:
         self.pool = ProcessPoolExecutor(
             max_workers=workers or os.cpu_count() or 1,
             mp_context=multiprocessing.get_context("spawn"),
+            initializer=watch_parent,
+            initargs=(os.getpid(),),
         )
         """Started fresh ("spawn"): forking a process that runs threads (the server's) can copy
         a lock some other thread holds, and the worker then waits for it for ever."""
@@ -177,4 +192,4 @@ class BotRunner:
                 self.lobby.act_as_bot(game_id, seat, stand_in, self.lobby.get(game_id).version)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool.shutdown(wait=True, cancel_futures=True)

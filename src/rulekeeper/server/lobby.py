@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
@@ -30,7 +30,7 @@ from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
-from rulekeeper.server.views import log_lines, replay_board, seat_view
+from rulekeeper.server.views import board_of, log_lines, replay_board, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
@@ -78,7 +78,7 @@ class Hosted:
     game_name: str = ""
     stored_status: str = ""
     """The status the database holds (written only when it changes)."""
-    views: dict[tuple[Any, ...], dict[str, Any]] = field(default_factory=dict)
+    views: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     """The views of the current version already built, by seat (views.seat_view)."""
 
     @property
@@ -89,7 +89,7 @@ class Hosted:
 
     @property
     def version(self) -> int:
-        return 0 if self.session is None else len(self.session.state.history())
+        return 0 if self.session is None else self.session.state.actions_taken()
 
     @property
     def status(self) -> str:
@@ -146,6 +146,9 @@ class Lobby:
         self.engine = engine
         self.games: dict[str, Hosted] = {}
         self.lock = threading.RLock()
+        self.writing = threading.Lock()
+        """Actions are written one game at a time: SQLite takes one writer, and another waits
+        for it by sleeping and trying again (up to 100 ms a try); this lock hands over at once."""
         self.on_change: Callable[[Hosted], None] | None = None
         """Called after a game changed (the server tells its clients, and bots act)."""
         self._load_all()
@@ -372,6 +375,16 @@ class Lobby:
                 raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
             return {"action": text, "odds": found}
 
+    def battlefield(self, game_id: str) -> dict[str, Any]:
+        """The part of a game's board that never changes in it (the map and its hexes), which
+        views leave out: a client fetches it once. Public, like the map itself."""
+        hosted = self.get(game_id)
+        board = board_of(hosted.game_name)
+        if board is None:
+            raise ApiError("not-found", f"{hosted.game_name} has no board", status=404)
+        with hosted.lock:
+            return board.battlefield(hosted.state)
+
     def sight(self, game_id: str, token: str | None, origin: str, target: str) -> dict[str, Any]:
         """Why *target* can or cannot be seen from *origin* (``q,r,level``): public geometry,
         for games with a board that has sight (Battleground)."""
@@ -518,25 +531,30 @@ class Lobby:
         """Write the actions from number *start* on, and a snapshot of the whole state each
         time the game passes a multiple of SNAPSHOT_EVERY actions."""
         assert hosted.session is not None
-        history = hosted.state.history()
-        with DbSession(self.engine) as db, db.begin():
-            for number in range(start, len(history)):
-                db.add(
-                    ActionRow(
-                        game_id=hosted.id,
-                        number=number,
-                        entry=history[number].to_json(),
-                        barrier=hosted.session.barriers[number],
-                    )
-                )
-            if len(history) // SNAPSHOT_EVERY > start // SNAPSHOT_EVERY:
-                db.add(
-                    SnapshotRow(
-                        game_id=hosted.id,
-                        number=len(history),
-                        engine=rulekeeper.__version__,
-                        state=hosted.state.serialize(),
-                    )
+        count = hosted.state.actions_taken()
+        new = hosted.state.recent_history(count - start)
+        rows = [
+            {
+                "game_id": hosted.id,
+                "number": number,
+                "entry": entry.to_json(),
+                "barrier": hosted.session.barriers[number],
+            }
+            for number, entry in enumerate(new, start)
+        ]
+        # plain inserts (no unit of work): this runs before every acknowledgement
+        with self.writing, self.engine.begin() as connection:
+            if rows:
+                connection.execute(insert(ActionRow), rows)
+            if count // SNAPSHOT_EVERY > start // SNAPSHOT_EVERY:
+                connection.execute(
+                    insert(SnapshotRow),
+                    {
+                        "game_id": hosted.id,
+                        "number": count,
+                        "engine": rulekeeper.__version__,
+                        "state": hosted.state.serialize(),
+                    },
                 )
 
     def _store_seat(self, hosted: Hosted, seat: int) -> None:
@@ -609,10 +627,11 @@ class Lobby:
 def _only_others_since(hosted: Hosted, seat: int, version: int) -> bool:
     """Whether everything done since *version* was done by other seats while *seat* still
     had to act (two players choosing at once): then *seat*'s choice still stands."""
-    history = hosted.state.history()
-    if not 0 <= version < len(history) or seat not in hosted.to_act():
+    count = hosted.state.actions_taken()
+    if not 0 <= version < count or seat not in hosted.to_act():
         return False
-    return all(entry.player not in (seat, CHANCE) for entry in history[version:])
+    since = hosted.state.recent_history(count - version)
+    return all(entry.player not in (seat, CHANCE) for entry in since)
 
 
 FILES = ("content", "map", "position", "forces", "battle")

@@ -5,7 +5,9 @@ log is made of public events, and the seed and record wait for the end."""
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.cli.screens import screen_for
@@ -21,11 +23,27 @@ BOARDS = {
     "battleground": "rulekeeper.games.battleground.views.web",
     "battleground-movement": "rulekeeper.games.battleground.views.web",
 }
-"""Games whose view carries board data for the browser's own board (``board(state, seat)``)."""
+"""Games whose view carries board data for the browser's own board, from the module's
+``battlefield_board(state)`` (what never changes in a game: sent once, ``GET .../map``),
+``public_board(state)`` (the same for every seat) and ``seat_board(state, seat)``."""
 
 
-def board_of(game: str) -> Callable[[GameState, int | None], Any] | None:
-    """The board-data function of *game*, if it has one."""
+@dataclass(frozen=True)
+class BoardView:
+    """A game's board data in three parts: the battlefield, which never changes in a game;
+    what every seat sees alike; and a seat's own. A view carries the last two."""
+
+    battlefield: Callable[[GameState], dict[str, Any]]
+    public: Callable[[GameState], dict[str, Any]]
+    private: Callable[[GameState, int | None], dict[str, Any]]
+
+    def of(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The whole board data of *state* for *seat*, the battlefield included."""
+        return {**self.battlefield(state), **self.public(state), **self.private(state, seat)}
+
+
+def board_of(game: str) -> BoardView | None:
+    """The board-data functions of *game*, if it has them."""
     module = BOARDS.get(game)
     if module is None:
         return None
@@ -33,14 +51,13 @@ def board_of(game: str) -> Callable[[GameState, int | None], Any] | None:
         found = importlib.import_module(module)
     except ImportError:
         return None
-    board: Callable[[GameState, int | None], Any] | None = getattr(found, "board", None)
-    return board
+    return BoardView(found.battlefield_board, found.public_board, found.seat_board)
 
 
 def replay_board(game: str, state: GameState) -> Any:
     """The board data of *state* as a spectator sees it, or None for a game without a board."""
     board = board_of(game)
-    return None if board is None else board(state, None)
+    return None if board is None else board.of(state, None)
 
 
 def entries(state: GameState, actions: list[Action]) -> list[dict[str, Any]]:
@@ -67,13 +84,48 @@ def log_lines(state: GameState) -> list[str]:
 def seat_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     """The view of *hosted* for *seat* (None: a spectator), built once per version and seat
     (the answer to an action and the message to every socket of that seat share it)."""
-    key = (seat, hosted.version, hosted.status, tuple(s.kind + s.name for s in hosted.seats))
+    key = _key(hosted, "view", seat)
     found = hosted.views.get(key)
     if found is None:
         if any(k[1] != hosted.version for k in hosted.views):
             hosted.views.clear()
         found = hosted.views[key] = build_view(hosted, seat)
     return found
+
+
+def view_text(hosted: Hosted, seat: int | None, reply_to: int | None = None) -> str:
+    """:func:`seat_view` as the JSON text a socket sends, encoded once per version and seat;
+    with ``reply_to`` (the version an action of this client was made on) when it answers one."""
+    key = _key(hosted, "text", seat)
+    text = hosted.views.get(key)
+    if text is None:
+        view = seat_view(hosted, seat)
+        text = hosted.views[key] = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+    if reply_to is None:
+        return str(text)
+    return f'{text[:-1]},"reply_to":{int(reply_to)}}}'
+
+
+def stamp(hosted: Hosted) -> tuple[Any, ...]:
+    """What a view depends on: the game's version, and what it shows of the lobby (the game's
+    status and seats); two views with the same stamp are the same."""
+    return (hosted.version, hosted.status, tuple(s.kind + s.name for s in hosted.seats))
+
+
+def _key(hosted: Hosted, kind: str, seat: int | None) -> tuple[Any, ...]:
+    """A view's key among the views kept: the version second (what :func:`seat_view` clears
+    by)."""
+    version, *rest = stamp(hosted)
+    return (kind, version, seat, *rest)
+
+
+def shared(hosted: Hosted, name: str, compute: Callable[[], Any]) -> Any:
+    """A part of the views of *hosted* that is the same for every seat, made once a version
+    (kept with the views, and dropped with them)."""
+    key = (name, hosted.version)
+    if key not in hosted.views:
+        hosted.views[key] = compute()
+    return hosted.views[key]
 
 
 def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
@@ -103,10 +155,11 @@ def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     view["observation"] = (
         state.observation(seat) if seat is not None else state.spectator_observation()
     )
-    view["log"] = log_lines(state)
+    view["log"] = shared(hosted, "log", lambda: log_lines(state))
     board = board_of(hosted.game_name)
     if board is not None:
-        view["board"] = board(state, seat)
+        public = shared(hosted, "board", lambda: board.public(state))
+        view["board"] = {**public, **board.private(state, seat)}
     if state.is_terminal():
         view["result"] = state.describe_result()
     if seat is not None:

@@ -289,7 +289,7 @@ def test_preparation_discards_then_draws_up_to_five():
     assert drawn["player"] == first and len(drawn["cards"]) == 5 - (kept - 1)
     other = top(state).player
     assert other == 1 - first
-    seen_by_other = [e["kind"] for e in state.observation(other)["events"]]
+    seen_by_other = [e.kind for e in state.events_for(other)]
     assert seen_by_other.count("draw") == 0  # the cards drawn are hidden from the opponent
     state.apply_action(Action.of("discard", cards=[]), other)
     assert [len(s.hand) for s in state.sides] == [5, 5]

@@ -439,11 +439,16 @@ class BattlegroundState(ProcedureState):
         """Rulebook, Attack: 1 AP for the first use of a weapon type, 1 more per repeat."""
         return turn.weapon_counts.get(weapon_type, 0) + 1
 
+    def charge(self, turn: Turn, kind: str) -> int:
+        """The AP that :meth:`spend` takes for an action of *kind* now (a free one: none)."""
+        return 0 if kind in turn.free_actions else self.cost_of(turn, kind)
+
     def spend(self, turn: Turn, kind: str) -> None:
+        cost = self.charge(turn, kind)
         if kind in turn.free_actions:
             turn.free_actions.remove(kind)  # Free Actions: no AP, and costs do not rise
             return
-        turn.ap -= self.cost_of(turn, kind)
+        turn.ap -= cost
         turn.counts[kind] = turn.counts.get(kind, 0) + 1
 
     def can_afford(self, turn: Turn, kind: str) -> bool:

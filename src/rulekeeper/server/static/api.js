@@ -57,6 +57,8 @@ export const api = {
   record: (id, token) => request("GET", `${game(id)}/record`, { token }),
   /** A finished game after `at` actions: {at, total, observations, log, board, next, result}. */
   replay: (id, at) => request("GET", `${game(id)}/replay?at=${q(at)}`),
+  /** The part of a game's board that never changes (map, hexes, platforms, ladders): views leave it out. */
+  map: (id) => request("GET", `${game(id)}/map`),
   branch: (id, at, seats, title) => request("POST", `${game(id)}/branch`, { body: { at, seats, title } }),
   /** Why `to` can or cannot be seen from `from` (positions "q,r,level"); the server may not offer it. */
   sight: (id, token, from, to) =>

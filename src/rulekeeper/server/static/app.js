@@ -429,7 +429,25 @@ function gameScreen(id, token) {
     document.title = `Rulekeeper: ${view.title || view.id}${view.to_act.includes(view.seat) ? " (your turn)" : ""}`;
   }
 
+  // Views leave out the board's battlefield (it never changes in a game): fetched once, and
+  // put back into each view's board before it is drawn, in the order the views came.
+  let battlefield = null;
+  function withBattlefield(next) {
+    if (!next || !next.board || next.board.hexes) return Promise.resolve(next);
+    if (!battlefield) {
+      battlefield = api.map(id).catch((error) => {
+        battlefield = null;
+        throw error;
+      });
+    }
+    return battlefield.then((parts) => ({ ...next, board: { ...parts, ...next.board } }));
+  }
+
   function show(next) {
+    withBattlefield(next).then(draw, handleError);
+  }
+
+  function draw(next) {
     if (!next || next.type === "error") return;
     if (!view || next.version !== view.version) sentAt = null;
     view = next;

@@ -726,6 +726,8 @@ export function createBattlegroundView(root, ctx) {
           el("dt", { text: "Cost" }), el("dd", { text: `${m.ap ?? 0} AP (${board.turn ? board.turn.ap : "?"} AP left now)` }),
           el("dt", { text: "Movement" }), el("dd", { text: `${m.points} of ${m.budget} points${m.focus ? ", spending focus" : ""}` }),
           el("dt", { text: "Path" }), el("dd", { text: [mover && mover.at ? mover.at : null, ...m.path].filter(Boolean).map(posText).join(" > ") })));
+        if (m.pushes && m.pushes.length) parts.push(el("p", { text: `Pushes aside: ${m.pushes.join(", ")} (Pushing)` }));
+        for (const note of m.notes || []) parts.push(el("p", { class: "note", text: note }));
         if (m.risk) parts.push(el("p", { class: "warning", text: `Risk: ${m.risk}` }));
       }
       if (hint.preview && hint.kind !== "attack") parts.push(el("pre", { class: "preview", text: hint.preview }));

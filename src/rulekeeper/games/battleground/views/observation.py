@@ -1,6 +1,7 @@
 """What a player of Battleground may know: the saved state without what is hidden from them (the
-order and faces of the draw piles, the other hand, the other player's secret card choice), with
-the events they may see."""
+order and faces of the draw piles, the other hand, the other player's secret card choice). The
+events they may see are the core's ``state.events_for(player)``, as for every game (not copied
+in here: the log grows with the game, and a view is sent after every action)."""
 
 from __future__ import annotations
 
@@ -29,5 +30,4 @@ def observation(state: BattlegroundState, player: int) -> JsonObject:
                 k: (v if k == str(player) else HIDDEN) for k, v in item["chosen"].items()
             }
     data["you"] = player
-    data["events"] = [e.to_data() for e in state.events.for_player(player)]
     return data

@@ -11,7 +11,9 @@
 * a card, a bonus, a skill or an item: its text (views/card_text.py); other actions of the
   active character: the AP they cost and the AP left.
 
-Costs are read from a clone on which the action is applied, so they are what the rules charge.
+Costs are read from a clone on which the action is applied, so they are what the rules charge;
+a move's from ``state.charge``, the function its declaration spends by (the same for every
+destination: a character has many moves, and one clone each would cost too much).
 ``preview`` returns None for an action with nothing worth showing, or one the seat may not take.
 """
 
@@ -42,6 +44,11 @@ def preview(state: BattlegroundState, seat: int, action: Action) -> str | None:
     """The text to show before ``seat`` confirms ``action``, or None."""
     if state.is_terminal() or action not in state.legal_actions(seat):
         return None
+    return legal_preview(state, seat, action)
+
+
+def legal_preview(state: BattlegroundState, seat: int, action: Action) -> str | None:
+    """:func:`preview` of an action known to be legal for ``seat``."""
     top = state.flow.top()
     kind = action.kind
     if isinstance(top, DiceTestStep) and kind == "reroll":
@@ -84,11 +91,32 @@ def _ap_line(state: BattlegroundState, trial: BattlegroundState, kind: str = "")
     if not still:
         cost = 0 if kind in turn.free_actions or not kind else state.cost_of(turn, kind)
         return f"costs {cost} AP; the activation ends"
-    left = trial.turns[index].ap
-    text = f"costs {turn.ap - left} AP, {left} AP left"
+    return _ap_words(turn.ap - trial.turns[index].ap, trial.turns[index].ap)
+
+
+def charged(state: BattlegroundState, trial: BattlegroundState) -> int | None:
+    """The AP the action applied on *trial* (a clone of *state*) cost; None outside a turn or
+    when it ended the activation."""
+    if not state.turns:
+        return None
+    index = len(state.turns) - 1
+    turn = state.turns[index]
+    if len(trial.turns) <= index or trial.turns[index].character != turn.character:
+        return None
+    return turn.ap - trial.turns[index].ap
+
+
+def _ap_words(cost: int, left: int) -> str:
+    """An action's AP cost and the AP left after it, in words."""
+    text = f"costs {cost} AP, {left} AP left"
     if left == 0:
         text += " (no AP left for an attack or any other action)"
     return text
+
+
+def move_charge(state: BattlegroundState) -> int:
+    """The AP a move declared now costs (declare_move spends them, wherever it goes)."""
+    return state.charge(state.turn(), "move")
 
 
 def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | None:
@@ -123,10 +151,10 @@ def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | No
 
 
 def move_preview(
-    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
+    state: BattlegroundState, seat: int, action: Action, scratch: BattlegroundState | None = None
 ) -> str:
     """A move: AP, movement points, path, attacks of opportunity and overwatch it would bring
-    (*trial*: the move already applied to a clone, if made)."""
+    (*scratch*: a clone :func:`overwatch_threats` may use)."""
     turn = state.turn()
     fighter = _fighter(state)
     name = state.card(fighter).name
@@ -135,7 +163,8 @@ def move_preview(
     route = state.move_options(turn, fighter, use_focus).get(to)
     budget = state.move_points(fighter, use_focus)
     lines = [f"{name} moves to {to}" + (" spending focus" if use_focus else "")]
-    ap = _ap_line(state, trial or after(state, seat, action), "move")
+    cost = move_charge(state)
+    ap = _ap_words(cost, turn.ap - cost)
     lines.append(ap[:1].upper() + ap[1:])
     if route is not None:
         pushes = [state.occupant(s.pushes) for s in route.steps if s.pushes is not None]
@@ -152,7 +181,7 @@ def move_preview(
             f"Attack of opportunity: {names} may strike before {name} leaves "
             "(melee, scope +1; Attacks of Opportunity)"
         )
-    watchers = overwatch_threats(state, fighter, to)
+    watchers = overwatch_threats(state, fighter, to, scratch)
     if watchers:
         names = ", ".join(state.card(f).name for f in watchers)
         lines.append(f"Overwatch: {names} would interrupt at {to} (Overwatch)")
@@ -168,12 +197,19 @@ def opportunity_threats(state: BattlegroundState, fighter: Fighter) -> list[Figh
     return sorted(state.engaged_enemies(fighter), key=lambda f: f.id)
 
 
-def overwatch_threats(state: BattlegroundState, fighter: Fighter, to: Position) -> list[Fighter]:
-    """The overwatching enemies a move ending at ``to`` would trigger (Overwatch)."""
+def overwatch_threats(
+    state: BattlegroundState,
+    fighter: Fighter,
+    to: Position,
+    scratch: BattlegroundState | None = None,
+) -> list[Fighter]:
+    """The overwatching enemies a move ending at ``to`` would trigger (Overwatch); *scratch*:
+    a clone of *state* to place the mover on (one for all of a character's moves), else one
+    is made."""
     watchers = [f for f in state.enemies_of(fighter) if f.overwatch]
     if not watchers:
         return []
-    trial = state.clone()
+    trial = scratch if scratch is not None else state.clone()
     mover = trial.fighters[fighter.id]
     mover.place(to)
     found = [w for w in watchers if overwatch.triggers(trial, trial.fighters[w.id], mover)]
@@ -192,6 +228,8 @@ class AttackPreview:
     weapon: str
     kind: str
     ap: str
+    ap_cost: int | None
+    """The AP the declaration costs (None: it ends the activation)."""
     mana: int
     distance: float
     reach: float | None
@@ -283,6 +321,7 @@ def attack_preview(state: BattlegroundState, seat: int, action: Action) -> Attac
         weapon="fists" if weapon is None else weapon.name,
         kind=kind,
         ap=_ap_line(state, trial),
+        ap_cost=charged(state, trial),
         mana=attacker.mana - trial.fighters[attacker.id].mana,
         distance=state.field.range_inches(attacker.position, target.position),
         reach=weapon.range if weapon is not None and ranged else None,

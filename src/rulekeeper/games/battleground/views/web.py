@@ -60,21 +60,40 @@ PARAMS = ("card", "cards", "direction", "faces", "choice", "weapon", "skill", "i
 
 
 def board(state: BattlegroundState, seat: int | None) -> JsonObject:
-    """Everything the web UI draws for ``seat`` (None: a spectator)."""
+    """Everything the web UI draws for ``seat`` (None: a spectator): the three parts below."""
+    return {**battlefield_board(state), **public_board(state), **seat_board(state, seat)}
+
+
+def battlefield_board(state: BattlegroundState) -> JsonObject:
+    """The part of :func:`board` that never changes in a game: the map and its hexes."""
     return {
         "map": map_info(state.field),
         "hexes": hexes(state.field),
         "platforms": platforms(state.field),
         "ladders": ladders(state.field),
+    }
+
+
+def public_board(state: BattlegroundState) -> JsonObject:
+    """The part of :func:`board` that is the same for every seat and spectator, and changes
+    (the map's name and size too, to tell which battlefield it goes with)."""
+    return {
+        "map": map_info(state.field),
         "objectives": objectives(state),
         "marks": marks(state),
         "characters": characters(state),
         "sight": sight(state),
         "turn": turn_info(state),
-        "status": status(state, seat),
-        "hand": hand(state, seat),
         "tests": tests(state),
         "decision": decision(state),
+    }
+
+
+def seat_board(state: BattlegroundState, seat: int | None) -> JsonObject:
+    """The part of :func:`board` that is ``seat``'s own: status, hand and legal actions."""
+    return {
+        "status": status(state, seat),
+        "hand": hand(state, seat),
         "actions": action_hints(state, seat),
     }
 
@@ -500,27 +519,11 @@ def decision(state: BattlegroundState) -> JsonObject | None:
 # === the legal actions =========================================================================
 
 
-def _ap_cost(
-    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
-) -> int | None:
-    """The AP the rules charge for ``action`` (applied on a clone, or *trial*: the action
-    already applied to one); None outside a turn or when the action ends it."""
-    if not state.turns:
-        return None
-    index = len(state.turns) - 1
-    turn = state.turns[index]
-    if trial is None:
-        trial = preview.after(state, seat, action)
-    if len(trial.turns) <= index or trial.turns[index].character != turn.character:
-        return None
-    return turn.ap - trial.turns[index].ap
-
-
 def move_hint(
-    state: BattlegroundState, seat: int, action: Action, trial: BattlegroundState | None = None
+    state: BattlegroundState, seat: int, action: Action, scratch: BattlegroundState | None = None
 ) -> JsonObject:
     """A move: AP, movement points, path, and the attacks of opportunity or overwatch it risks
-    (*trial*: the move already applied to a clone, if made)."""
+    (*scratch*: a clone to try the mover's overwatch triggers on, shared by its moves)."""
     turn = state.turn()
     fighter = state.fighters[turn.character]
     focus = action.bool_param("focus")
@@ -528,33 +531,42 @@ def move_hint(
     route = state.move_options(turn, fighter, focus).get(to)
     budget = state.move_points(fighter, focus)
     threats = [state.card(f).name for f in preview.opportunity_threats(state, fighter)]
-    watchers = [state.card(f).name for f in preview.overwatch_threats(state, fighter, to)]
+    watchers = [state.card(f).name for f in preview.overwatch_threats(state, fighter, to, scratch)]
     risk = []
     if threats:
         risk.append(f"attack of opportunity from {', '.join(threats)}")
     if watchers:
         risk.append(f"overwatch from {', '.join(watchers)}")
+    pushed = (
+        [state.occupant(s.pushes) for s in route.steps if s.pushes is not None] if route else []
+    )
     return {
         "focus": focus,
-        "ap": _ap_cost(state, seat, action, trial),
+        "ap": preview.move_charge(state),
         "points": route.cost if route is not None else None,
         "budget": budget.points,
+        "notes": list(budget.notes),
         "path": [list(p) for p in route.path] if route is not None else [],
+        "pushes": [state.card(f).name for f in pushed if f is not None],
         "opportunity": threats,
         "overwatch": watchers,
         "risk": "; ".join(risk) or None,
     }
 
 
-def attack_hint(state: BattlegroundState, seat: int, action: Action) -> JsonObject:
-    """An attack: range, sight, cover, flank, the tests and the exact odds."""
-    found = preview.attack_preview(state, seat, action)
+def attack_hint(
+    state: BattlegroundState, seat: int, action: Action, found: preview.AttackPreview | None = None
+) -> JsonObject:
+    """An attack: range, sight, cover, flank, the tests and the exact odds (*found*: its
+    preview, if made)."""
+    if found is None:
+        found = preview.attack_preview(state, seat, action)
     attack, defence = found.odds["attack"], found.odds["defence"]
     return {
         "weapon": action.str_param("weapon"),
         "weapon_name": found.weapon,
         "weapon_type": found.kind,
-        "ap": _ap_cost(state, seat, action),
+        "ap": found.ap_cost,
         "ap_text": found.ap,
         "mana": found.mana,
         "range": round(found.distance, 3),
@@ -578,9 +590,16 @@ def _fists(action: Action) -> bool:
     return action.kind == "attack" and action.get("weapon") == FISTS
 
 
-def action_hint(state: BattlegroundState, seat: int, index: int, action: Action) -> JsonObject:
+def action_hint(
+    state: BattlegroundState,
+    seat: int,
+    index: int,
+    action: Action,
+    scratch: BattlegroundState | None = None,
+) -> JsonObject:
     """One legal action: its text, the hex or character it concerns, its preview, and for a
-    move or an attack the details to draw."""
+    move or an attack the details to draw (*scratch*: a clone the moves may share). A move's
+    preview in words is left out: its ``move`` holds the same facts."""
     top = state.flow.top()
     hint: JsonObject = {
         "index": index,
@@ -602,15 +621,15 @@ def action_hint(state: BattlegroundState, seat: int, index: int, action: Action)
         if value is not None:
             hint[name] = list(value) if isinstance(value, tuple) else value
     if isinstance(top, ActStep) and action.kind == "move":
-        trial = preview.after(state, seat, action)  # one clone for both
-        hint["move"] = move_hint(state, seat, action, trial)
-        hint["preview"] = preview.move_preview(state, seat, action, trial)
+        # a character has up to a few hundred moves: the move's facts, not its preview in
+        # words (the same facts, which the browser puts in words itself)
+        hint["move"] = move_hint(state, seat, action, scratch)
     elif isinstance(top, ActStep) and action.kind == "attack":
-        found = attack_hint(state, seat, action)
-        hint["attack"] = found
-        hint["preview"] = preview.attack_preview(state, seat, action).text()
+        found = preview.attack_preview(state, seat, action)
+        hint["attack"] = attack_hint(state, seat, action, found)
+        hint["preview"] = found.text()
     else:
-        hint["preview"] = preview.preview(state, seat, action)
+        hint["preview"] = preview.legal_preview(state, seat, action)
     hint["confirm"] = action.kind in ("forfeit", "offer-draw", "accept-draw", "decline-draw")
     hint["fists"] = _fists(action)
     return hint
@@ -622,7 +641,8 @@ def action_hints(state: BattlegroundState, seat: int | None) -> list[JsonObject]
     if seat is None or state.is_terminal():
         return []
     legal = state.legal_actions(seat)
-    return [action_hint(state, seat, i, a) for i, a in enumerate(legal)]
+    scratch = state.clone()
+    return [action_hint(state, seat, i, a, scratch) for i, a in enumerate(legal)]
 
 
 # === hovering a hex ============================================================================
