@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
@@ -30,6 +30,7 @@ from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.journal import Journal
 from rulekeeper.server.views import board_of, log_lines, replay_board, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
@@ -146,9 +147,8 @@ class Lobby:
         self.engine = engine
         self.games: dict[str, Hosted] = {}
         self.lock = threading.RLock()
-        self.writing = threading.Lock()
-        """Actions are written one game at a time: SQLite takes one writer, and another waits
-        for it by sleeping and trying again (up to 100 ms a try); this lock hands over at once."""
+        self.journal = Journal(engine)
+        """Writes every game's actions (one writer, many games' actions in one commit)."""
         self.on_change: Callable[[Hosted], None] | None = None
         """Called after a game changed (the server tells its clients, and bots act)."""
         self._load_all()
@@ -542,20 +542,15 @@ class Lobby:
             }
             for number, entry in enumerate(new, start)
         ]
-        # plain inserts (no unit of work): this runs before every acknowledgement
-        with self.writing, self.engine.begin() as connection:
-            if rows:
-                connection.execute(insert(ActionRow), rows)
-            if count // SNAPSHOT_EVERY > start // SNAPSHOT_EVERY:
-                connection.execute(
-                    insert(SnapshotRow),
-                    {
-                        "game_id": hosted.id,
-                        "number": count,
-                        "engine": rulekeeper.__version__,
-                        "state": hosted.state.serialize(),
-                    },
-                )
+        snapshot = None
+        if count // SNAPSHOT_EVERY > start // SNAPSHOT_EVERY:
+            snapshot = {
+                "game_id": hosted.id,
+                "number": count,
+                "engine": rulekeeper.__version__,
+                "state": hosted.state.serialize(),
+            }
+        self.journal.write(rows, snapshot)
 
     def _store_seat(self, hosted: Hosted, seat: int) -> None:
         with DbSession(self.engine) as db, db.begin():

@@ -129,8 +129,12 @@ def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | No
         return f"{state.card(fighter).name} ends its {what} with {turn.ap} AP unspent"
     if kind in ("forfeit", "offer-draw"):
         return None
-    trial = after(state, seat, action)
-    ap = _ap_line(state, trial, kind)
+    if kind in ("focus", "overwatch"):  # what activation.py spends, with no clone
+        cost = state.charge(turn, kind)
+        ends = "; the activation ends" if kind == "overwatch" else ""
+        ap = f"costs {cost} AP{ends}" if ends else _ap_words(cost, turn.ap - cost)
+    else:
+        ap = _ap_line(state, after(state, seat, action), kind)
     if kind == "skill":
         skill = state.card(fighter).skill(action.str_param("skill"))
         return f"{card_text.skill_text(skill)}. Using it {ap}"

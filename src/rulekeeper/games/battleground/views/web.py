@@ -641,7 +641,8 @@ def action_hints(state: BattlegroundState, seat: int | None) -> list[JsonObject]
     if seat is None or state.is_terminal():
         return []
     legal = state.legal_actions(seat)
-    scratch = state.clone()
+    watched = any(f.overwatch for f in state.fighters.values())
+    scratch = state.clone() if watched else None  # where moves try overwatch triggers
     return [action_hint(state, seat, i, a, scratch) for i, a in enumerate(legal)]
 
 
