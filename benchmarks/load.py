@@ -176,22 +176,30 @@ def main() -> None:
         help="seconds a client thinks before each action, LOW,HIGH (uniform) or one number; "
         "0: none, every client acts the moment it may (a measure of throughput, not latency)",
     )
+    parser.add_argument("--url", help="a server already running (else one is started)")
     args = parser.parse_args()
     low, _, high = args.think.partition(",")
     think = (float(low), float(high or low))
     cores = os.cpu_count()
     print(f"machine: {platform.platform()}, {cores} cores, Python {platform.python_version()}")
     print(f"each client thinks {think[0]:g} to {think[1]:g} s before each action")
+    if args.url:
+        measure(args.url.rstrip("/"), args.games, args.seconds, think)
+        return
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(folder, port)
-        base = f"http://127.0.0.1:{port}"
         try:
-            for label, games in (("10 games (baseline)", 10), (f"{args.games} games", args.games)):
-                report(label, asyncio.run(run(base, games, args.seconds, think)), args.seconds)
+            measure(f"http://127.0.0.1:{port}", args.games, args.seconds, think)
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def measure(base: str, games: int, seconds: float, think: tuple[float, float]) -> None:
+    """The baseline (10 games), then *games* games."""
+    for label, count in (("10 games (baseline)", 10), (f"{games} games", games)):
+        report(label, asyncio.run(run(base, count, seconds, think)), seconds)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def serve(
     """Serve the web app: play in the browser, online, against people or bots."""
     import uvicorn
 
-    from rulekeeper.server import logs
+    from rulekeeper.server import collector, logs
     from rulekeeper.server.app import create_app
     from rulekeeper.server.bots import BotRunner
     from rulekeeper.server.db import DatabaseError, open_database
@@ -79,6 +79,7 @@ def serve(
     bots = BotRunner(lobby, workers, pace, bot_games)
     for hosted in list(lobby.games.values()):
         bots.poke(hosted)
+    collector.settle()  # the games are loaded: out of the cycle collector's way
     where = engine.url.render_as_string(hide_password=True)
     console.print(
         f"Rulekeeper at [bold]http://{host}:{port}/[/] (games kept in {escape(where)})",

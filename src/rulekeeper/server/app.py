@@ -8,6 +8,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,6 +28,8 @@ from rulekeeper.server.views import PROTOCOL, stamp, view_text
 LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 1_000_000
+THREADS = 32
+"""Threads that carry out what clients send and make their views."""
 """Bytes: a longer request or message is refused (``too-large``)."""
 
 
@@ -106,6 +109,11 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # the threads that act and make views (asyncio.to_thread): a game's lock or the
+        # database's writer may keep one waiting, and others must not wait for it
+        asyncio.get_running_loop().set_default_executor(
+            ThreadPoolExecutor(max_workers=THREADS, thread_name_prefix="rulekeeper")
+        )
         yield
         if on_stop is not None:
             await asyncio.to_thread(on_stop)
@@ -280,16 +288,24 @@ class Outbox:
         self.seat = seat
         self.sent: tuple[Any, ...] | None = None
         """The stamp of the newest view sent (views.stamp)."""
+        self.sending = asyncio.Lock()
+        """One view at a time, so they go out in the game's order."""
 
     async def send(self, reply_to: int | None = None) -> None:
-        """The view as it is now (unless it went already, when it answers nothing)."""
+        """The view as it is now (unless it went already, when it answers nothing). It is
+        made off the event loop, which never waits for a game's lock."""
+        async with self.sending:
+            found = await asyncio.to_thread(self._text, reply_to)
+            if found is not None:
+                self.sent, text = found
+                await self.websocket.send_text(text)
+
+    def _text(self, reply_to: int | None) -> tuple[tuple[Any, ...], str] | None:
         with self.hosted.lock:
             now = stamp(self.hosted)
             if reply_to is None and now == self.sent:
-                return
-            text = view_text(self.hosted, self.seat, reply_to)
-        self.sent = now
-        await self.websocket.send_text(text)
+                return None
+            return now, view_text(self.hosted, self.seat, reply_to)
 
 
 async def _send_views(outbox: Outbox, changed: asyncio.Queue[None]) -> None:
