@@ -152,3 +152,17 @@ def test_the_movement_variant_is_drawn_too() -> None:
         moves += sum(h["kind"] == "move" for h in data["actions"])
         state.apply_action(chooser.choice(state.legal_actions(seat)), seat)
     assert moves > 0
+
+
+def test_a_secret_pass_shows_as_a_choice_made_like_a_card() -> None:
+    """Rulebook, Activation Phase: Select Cards (in secret; a player may pass): the other seat
+    sees that a choice was made, and the same whether it was a card or a pass."""
+    shown = []
+    for passing in (True, False):
+        state = next(s for s, _ in bot_game(4) if s.flow.top().kind == "select").clone()
+        legal = state.legal_actions(0)
+        state.apply_action(next(a for a in legal if (a.kind == "pass") == passing), 0)
+        seen = web.status(state, 1)["players"]
+        assert [p["selected"] for p in seen] == [True, False]
+        shown.append(seen[0])
+    assert shown[0] == shown[1]

@@ -33,6 +33,7 @@ from rulekeeper.games.battleground.content.effects import PlaceMark
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import FISTS, usable_weapons, weapon_type
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.round import SelectStep
 from rulekeeper.games.battleground.views import card_text, preview, screen
 
 if TYPE_CHECKING:
@@ -414,6 +415,8 @@ def _to_act(state: BattlegroundState) -> list[int]:
 
 def status(state: BattlegroundState, seat: int | None) -> JsonObject:
     """Round, phase, initiative, who decides, and each player's VP, cards and state."""
+    top = state.flow.top() if state.flow.steps else None
+    decided = {int(p) for p in top.chosen} if isinstance(top, SelectStep) else set()
     players: list[JsonValue] = []
     for player, side in enumerate(state.sides):
         players.append(
@@ -426,7 +429,8 @@ def status(state: BattlegroundState, seat: int | None) -> JsonObject:
                 "deck": side.deck.size,
                 "discard": side.deck.discard_size,
                 "passed": side.passed,
-                "selected": bool(side.selected),
+                # chosen in secret (a card or a pass: the choice is public, not what it is)
+                "selected": bool(side.selected) or player in decided,
                 "missions_done": [
                     state.pack.glory[c].name for c in side.glory_done if c in state.pack.glory
                 ],
