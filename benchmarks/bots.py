@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game
-from rulekeeper.core.agents import make_agent, play_out
-from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
+from rulekeeper.core.agents import advisor, make_agent, play_out
+from rulekeeper.core.mcts import DEFAULT_LEVEL, MCTSAgent
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
 Z = 1.96
@@ -64,6 +64,14 @@ def one_game(args: tuple[str, str, str, int]) -> float:
         agents[1 - me] = make_agent(second, seed + 100_000)
     play_out(state, agents)
     return (state.returns()[me] + 1) / 2
+
+
+def default_budget(game: str) -> int:
+    """Iterations (simulations, for Battleground) per decision of MCTS at its default level on
+    *game*: the budget the bot actually uses (the game's own levels when it has them)."""
+    bot = make_agent("mcts", 1)
+    assert isinstance(bot, MCTSAgent)
+    return bot.budget(advisor(new_state(game, 1)))
 
 
 def interval(scores: list[float]) -> tuple[float, float, float]:
@@ -205,9 +213,18 @@ def main() -> None:
     args = parser.parse_args()
     wanted = sizes(args)
     progress = not args.no_progress and sys.stderr.isatty()
-    level = f"default level {DEFAULT_LEVEL}: {LEVELS[DEFAULT_LEVEL]} iterations"
-    print(f"Bots, first-game Battleground and the shipped HoMM3 battles; MCTS at its {level}")
-    results: dict[str, object] = {"level": DEFAULT_LEVEL, "iterations": LEVELS[DEFAULT_LEVEL]}
+    simulations = default_budget("battleground")
+    iterations = default_budget(shipped_battles()[0])
+    print(
+        f"Bots, first-game Battleground and the shipped HoMM3 battles; MCTS at its default level "
+        f"{DEFAULT_LEVEL}: {simulations} simulations per decision on Battleground, {iterations} "
+        "iterations on HoMM3 combat"
+    )
+    results: dict[str, object] = {
+        "level": DEFAULT_LEVEL,
+        "battleground_simulations": simulations,
+        "homm3_iterations": iterations,
+    }
     matches: list[dict[str, object]] = []
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:

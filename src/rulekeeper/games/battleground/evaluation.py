@@ -31,6 +31,7 @@ plus a small linear term so that a smaller step towards a lead still counts.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +122,18 @@ def _rounds_left(state: BattlegroundState) -> float:
 # A character on the battleground as the terms read it: the fighter, its static data, its hex,
 # its owner, whether it still acts this round.
 _Unit = tuple["Fighter", "FighterInfo", int, int, int, bool, float]
+# An objective token as MoveScorer reads it: its hex, each side's closeness without the mover,
+# the hexes in or next to it, whether each side may claim it, the hexes around each other
+# character that would claim it, whether each side's claim would be contested.
+_Token = tuple[
+    int,
+    int,
+    list[float],
+    frozenset[Position],
+    list[bool],
+    list[list[Sequence[Position]]],
+    list[bool],
+]
 
 
 def advantage(state: BattlegroundState, player: int) -> float:
@@ -637,26 +650,63 @@ class MoveScorer:
                         plain = max(plain, _strike(state, static, unit, target, engaged))
                         tense = max(tense, _strike(state, static, unit, target, True))
             self.rows.append((unit, weight, engaged, plain, tense))
-        # Objectives: each token's closeness for each side without the mover.
-        field = state.field
-        self.tokens: list[tuple[int, int, list[float], frozenset[Position], bool]] = []
-        for at in state.objectives.values():
-            q, r = at[0], at[1]
-            near = static.near.get((q, r))
-            if near is None:
-                token = Position(q, r, 0)
-                near = static.near[(q, r)] = frozenset({token, *field.adjacent_positions(token)})
-            crowded = any(unit[0].position in near for unit in units)
-            closeness = [0.0, 0.0]
-            for side in (0, 1):
-                if (q, r) in field.zones.get(side, ()):
-                    closeness[side] = -1.0  # the side may not claim it
-                    continue
+        # Objectives: each token's closeness for each side without the mover, and who could
+        # claim it (rules/objectives.py) as far as the others decide.
+        self.tokens = [self._token(at[0], at[1]) for at in state.objectives.values()]
+        self.my_weight = me[6]
+
+    def _token(self, q: int, r: int) -> _Token:
+        """What the others decide about the token at (q, r): each side's closeness, whether each
+        side may claim it (not in its zone, no enemy in or next to its hex), the hexes around
+        each other character that would claim it unless the mover stands there, and whether
+        each side's claim would be contested (an enemy that still acts could reach it)."""
+        field = self.state.field
+        units = self.others
+        near = self.static.near.get((q, r))
+        if near is None:
+            token = Position(q, r, 0)
+            near = self.static.near[(q, r)] = frozenset({token, *field.adjacent_positions(token)})
+        closeness = [0.0, 0.0]
+        open_sides = [False, False]
+        free: list[list[Sequence[Position]]] = [[], []]
+        contested = [False, False]
+        for side in (0, 1):
+            if (q, r) in field.zones.get(side, ()):
+                closeness[side] = -1.0  # the side may not claim it
+            else:
                 for unit in units:
                     if unit[4] == side:
-                        closeness[side] = max(closeness[side], _closeness(unit, q, r, last_round))
-            self.tokens.append((q, r, closeness, near, crowded))
-        self.my_weight = me[6]
+                        closeness[side] = max(
+                            closeness[side], _closeness(unit, q, r, self.last_round)
+                        )
+                open_sides[side] = not any(u[4] != side and u[0].position in near for u in units)
+            for unit in units:
+                if unit[4] == side and unit[0].position in near:
+                    around = field.adjacent_positions(unit[0].position)
+                    if not any(u[4] != side and u[0].position in around for u in units):
+                        free[side].append(around)
+            contested[side] = any(
+                u[4] != side and u[5] and _steps_to(u, q, r) - 2 <= u[1].focused_speed
+                for u in units
+            )
+        return (q, r, closeness, near, open_sides, free, contested)
+
+    def _holder(self, token: _Token, here: Position, owner: int) -> int:
+        """The side that would claim *token* now with the mover (of *owner*) at *here*, or -1:
+        the rules of rules/objectives.py (claimant), from what the others decide."""
+        _, _, _, hexes, open_sides, free, _ = token
+        if open_sides[owner] and (free[owner] or (here in hexes and not self._exposed())):
+            return owner
+        other = 1 - owner
+        if open_sides[other] and here not in hexes and any(here not in a for a in free[other]):
+            return other
+        return -1
+
+    def _exposed(self) -> bool:
+        """Whether an enemy stands next to the mover (it could not claim a token)."""
+        around = self.state.field.adjacent_positions(self.mover.position)
+        owner = self.mover.owner
+        return any(unit[4] != owner and unit[0].position in around for unit in self.others)
 
     def lead(self) -> float:
         """The lead with the mover where it stands now."""
@@ -674,15 +724,17 @@ class MoveScorer:
         engaged_me = False
         threat = 0.0
         for unit, weight, engaged, plain, tense in self.rows:
-            if not weight:
-                if unit[4] != owner and _adjacent(unit, q, r):
-                    engaged_me = True
-                continue
-            near = unit[4] != owner and _adjacent(unit, q, r)
+            enemy = unit[4] != owner
+            dq = unit[2] - q
+            dr = unit[3] - r
+            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
+            near = enemy and d == 1
             if near:
                 engaged_me = True
+            if not weight:
+                continue
             best = tense if (engaged or near) else plain
-            if unit[4] != owner:
+            if enemy and (d - 1 <= unit[1].focused_speed or d <= unit[1].reach):
                 value = _strike(state, static, unit, me, engaged or near)
                 if value > best:
                     best = value
@@ -690,7 +742,7 @@ class MoveScorer:
             threat += share if unit[4] == player else -share
         if self.my_weight:
             best = 0.0
-            for unit, _, _, _, _ in self.rows:
+            for unit in self.others:
                 if unit[4] != owner:
                     value = _strike(state, static, me, unit, engaged_me)
                     if value > best:
@@ -698,14 +750,18 @@ class MoveScorer:
             share = THREAT_SHARE * self.my_weight * best
             threat += share if owner == player else -share
         lead += threat
-        units = [*self.others, me]
-        field = state.field
         last_round = self.last_round
         here = fighter.position
-        for tq, tr, closeness, around, crowded in self.tokens:
-            holder = _claimant(field, static, tq, tr, units) if crowded or here in around else -1
+        for token in self.tokens:
+            tq, tr, closeness, _, _, _, contested = token
+            holder = self._holder(token, here, owner)
             if holder >= 0:
-                lead += _held(units, holder, tq, tr, player)
+                share = CLAIM_SHARE
+                if contested[holder] or (
+                    holder != owner and acts and _steps_to(me, tq, tr) - 2 <= info.focused_speed
+                ):
+                    share = CONTESTED_SHARE
+                lead += (share if holder == player else -share) * OBJECTIVE_VP
                 continue
             mine = closeness[owner]
             if mine >= 0.0:
@@ -718,6 +774,13 @@ class MoveScorer:
         if self.missions:
             lead += _missions(state, player)
         return lead
+
+
+def _steps_to(unit: _Unit, q: int, r: int) -> int:
+    """Hex steps from *unit* to (q, r)."""
+    dq = unit[2] - q
+    dr = unit[3] - r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
 
 
 def _adjacent(unit: _Unit, q: int, r: int) -> bool:
