@@ -4,9 +4,11 @@ while on loopback. Prints the machine, then the latency from sending an action t
 acknowledged view (bot thinking excluded: the first view that includes the action), as median,
 p95 and p99, and the errors; first for 10 games (the baseline), then for N. Each client thinks
 0.5 to 1.5 s before each action (a quick player; ``--think 0``: none, which measures how many
-actions the server gets through rather than how long one waits).
+actions the server gets through rather than how long one waits). The clients come in one after
+the other over the first 5 s (``--ramp``), not all in the same instant.
 
-    python benchmarks/load.py [--games 100] [--seconds 60] [--think LOW,HIGH]
+    python benchmarks/load.py [--games 100] [--seconds 60] [--think LOW,HIGH] [--ramp 5]
+                              [--url http://127.0.0.1:8000]
 """
 
 from __future__ import annotations
@@ -114,10 +116,13 @@ async def player(
     until: float,
     think: tuple[float, float],
     out: dict[str, list[Any]],
+    start: float = 0.0,
 ) -> None:
     """One game: seat 0 plays random legal actions until time is up (new games as they end),
-    thinking a while (uniform in *think*, seconds) before each, as a person would."""
+    thinking a while (uniform in *think*, seconds) before each, as a person would; it comes
+    in *start* seconds after the first."""
     rng = random.Random(seed)
+    await asyncio.sleep(start)
     while time.monotonic() < until:
         created = await asyncio.to_thread(
             post, base, "/api/games", {"game": "battleground", "seats": ["me", "random"]}
@@ -141,12 +146,18 @@ async def player(
 
 
 async def run(
-    base: str, games: int, seconds: float, think: tuple[float, float]
+    base: str, games: int, seconds: float, think: tuple[float, float], ramp: float
 ) -> dict[str, list[Any]]:
+    """*games* clients, coming in one after the other over the first *ramp* seconds."""
     out: dict[str, list[Any]] = {"latency": [], "errors": []}
     until = time.monotonic() + seconds
     ws_base = base.replace("http://", "ws://")
-    await asyncio.gather(*(player(base, ws_base, seed, until, think, out) for seed in range(games)))
+    await asyncio.gather(
+        *(
+            player(base, ws_base, seed, until, think, out, ramp * seed / games)
+            for seed in range(games)
+        )
+    )
     return out
 
 
@@ -176,30 +187,39 @@ def main() -> None:
         help="seconds a client thinks before each action, LOW,HIGH (uniform) or one number; "
         "0: none, every client acts the moment it may (a measure of throughput, not latency)",
     )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=5.0,
+        help="seconds over which the clients come in, one after the other (0: all at once)",
+    )
     parser.add_argument("--url", help="a server already running (else one is started)")
     args = parser.parse_args()
     low, _, high = args.think.partition(",")
     think = (float(low), float(high or low))
     cores = os.cpu_count()
     print(f"machine: {platform.platform()}, {cores} cores, Python {platform.python_version()}")
-    print(f"each client thinks {think[0]:g} to {think[1]:g} s before each action")
+    print(
+        f"each client thinks {think[0]:g} to {think[1]:g} s before each action; the clients "
+        f"come in over the first {args.ramp:g} s"
+    )
     if args.url:
-        measure(args.url.rstrip("/"), args.games, args.seconds, think)
+        measure(args.url.rstrip("/"), args.games, args.seconds, think, args.ramp)
         return
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(folder, port)
         try:
-            measure(f"http://127.0.0.1:{port}", args.games, args.seconds, think)
+            measure(f"http://127.0.0.1:{port}", args.games, args.seconds, think, args.ramp)
         finally:
             server.terminate()
             server.wait(timeout=30)
 
 
-def measure(base: str, games: int, seconds: float, think: tuple[float, float]) -> None:
+def measure(base: str, games: int, seconds: float, think: tuple[float, float], ramp: float) -> None:
     """The baseline (10 games), then *games* games."""
     for label, count in (("10 games (baseline)", 10), (f"{games} games", games)):
-        report(label, asyncio.run(run(base, count, seconds, think)), seconds)
+        report(label, asyncio.run(run(base, count, seconds, think, ramp)), seconds)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -261,13 +262,16 @@ async def _serve_socket(
     try:
         while True:
             text = await websocket.receive_text()
-            reply = await asyncio.to_thread(_handle, lobby, hosted, token, text)
-            if reply is not None and reply.get("type") == "view":
-                # the view as it is now: a bot may have acted since the reply was made, and
-                # its view already sent; an older one after it would take the client back
-                await outbox.send(reply_to=reply["reply_to"])
-            elif reply is not None:
-                await websocket.send_json(reply)
+            outbox.answering += 1
+            try:
+                reply = await asyncio.to_thread(_carry_out, lobby, outbox, token, text)
+                if isinstance(reply, Stamped):
+                    await outbox.answer(reply)
+                elif reply is not None:
+                    await websocket.send_json(reply)
+            finally:
+                outbox.answering -= 1
+                changed.put_nowait(None)  # what changed meanwhile goes out now, if anything
             if sender.done() and not sender.cancelled() and sender.exception() is not None:
                 LOG.error("view sender failed", exc_info=sender.exception())
                 break
@@ -278,9 +282,18 @@ async def _serve_socket(
         sender.cancel()
 
 
+@dataclass(frozen=True)
+class Stamped:
+    """A view's text and its stamp (views.stamp: the version it shows)."""
+
+    stamp: tuple[Any, ...]
+    text: str
+
+
 class Outbox:
-    """The views one socket is sent, each version once: the answer to the client's action
-    (with ``reply_to``) stands for the view of its version."""
+    """The views one socket is sent, in the game's order and each version once: the answer to
+    the client's action (with ``reply_to``) stands for the view of its version, and while an
+    answer is on its way no other view goes (it will hold the newest)."""
 
     def __init__(self, websocket: WebSocket, hosted: Hosted, seat: int | None) -> None:
         self.websocket = websocket
@@ -290,34 +303,55 @@ class Outbox:
         """The stamp of the newest view sent (views.stamp)."""
         self.sending = asyncio.Lock()
         """One view at a time, so they go out in the game's order."""
+        self.answering = 0
+        """Messages of the client being carried out (each answered with the view then)."""
 
-    async def send(self, reply_to: int | None = None) -> None:
-        """The view as it is now (unless it went already, when it answers nothing). It is
-        made off the event loop, which never waits for a game's lock."""
-        async with self.sending:
-            found = await asyncio.to_thread(self._text, reply_to)
-            if found is not None:
-                self.sent, text = found
-                await self.websocket.send_text(text)
-
-    def _text(self, reply_to: int | None) -> tuple[tuple[Any, ...], str] | None:
+    def now(self, reply_to: int | None = None) -> Stamped:
+        """The view as it is now (made in a worker thread: it may wait for the game's lock)."""
         with self.hosted.lock:
-            now = stamp(self.hosted)
-            if reply_to is None and now == self.sent:
-                return None
-            return now, view_text(self.hosted, self.seat, reply_to)
+            return Stamped(stamp(self.hosted), view_text(self.hosted, self.seat, reply_to))
+
+    async def push(self) -> None:
+        """The view as it is now, unless it went already or an answer will hold it. It is made
+        off the event loop, which never waits for a game's lock."""
+        async with self.sending:
+            if self.answering:
+                return
+            found = await asyncio.to_thread(self.now)
+            if found.stamp != self.sent:
+                await self.answer(found, locked=True)
+
+    async def answer(self, found: Stamped, locked: bool = False) -> None:
+        """Send *found* (made by :meth:`now`)."""
+        if not locked:
+            async with self.sending:
+                await self.answer(found, locked=True)
+            return
+        self.sent = found.stamp
+        await self.websocket.send_text(found.text)
 
 
 async def _send_views(outbox: Outbox, changed: asyncio.Queue[None]) -> None:
     """The seat's view, first at once and then whenever the game changes."""
     while True:
         try:
-            await outbox.send()
+            await outbox.push()
         except (WebSocketDisconnect, RuntimeError):  # the client has gone
             return
         await changed.get()
         while not changed.empty():
             changed.get_nowait()
+
+
+def _carry_out(
+    lobby: Lobby, outbox: Outbox, token: str | None, text: str
+) -> Stamped | dict[str, Any] | None:
+    """A client's message carried out (in a worker thread): the view to answer with, made at
+    once in the same thread, or the error or pong."""
+    reply = _handle(lobby, outbox.hosted, token, text)
+    if reply is not None and reply.get("type") == "view":
+        return outbox.now(reply_to=reply["reply_to"])
+    return reply
 
 
 def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[str, Any] | None:

@@ -17,6 +17,8 @@ E, NE, NW, W, SW, SE.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +40,7 @@ from rulekeeper.games.battleground.views import card_text, preview, screen
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.battlefield import Battlefield
+    from rulekeeper.games.battleground.board.movement import MovementPoints, Route
     from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter, Turn
 
@@ -523,18 +526,48 @@ def decision(state: BattlegroundState) -> JsonObject | None:
 # === the legal actions =========================================================================
 
 
+@dataclass(frozen=True)
+class MoveFacts:
+    """What every move of the active character with (or without) focus shares: worked out once
+    for all of its moves (a character may have a few hundred)."""
+
+    focus: bool
+    routes: Mapping[Position, Route]
+    budget: MovementPoints
+    ap: int
+    threats: list[str]
+    """Who may make an attack of opportunity when it leaves (whatever the destination)."""
+
+    @classmethod
+    def of(cls, state: BattlegroundState, focus: bool) -> MoveFacts:
+        turn = state.turn()
+        fighter = state.fighters[turn.character]
+        return cls(
+            focus=focus,
+            routes=state.move_options(turn, fighter, focus),
+            budget=state.move_points(fighter, focus),
+            ap=preview.move_charge(state),
+            threats=[state.card(f).name for f in preview.opportunity_threats(state, fighter)],
+        )
+
+
 def move_hint(
-    state: BattlegroundState, seat: int, action: Action, scratch: BattlegroundState | None = None
+    state: BattlegroundState,
+    seat: int,
+    action: Action,
+    scratch: BattlegroundState | None = None,
+    facts: MoveFacts | None = None,
 ) -> JsonObject:
     """A move: AP, movement points, path, and the attacks of opportunity or overwatch it risks
-    (*scratch*: a clone to try the mover's overwatch triggers on, shared by its moves)."""
-    turn = state.turn()
-    fighter = state.fighters[turn.character]
+    (*scratch*: a clone to try the mover's overwatch triggers on, and *facts*: what its moves
+    share, both made once for all of them if given)."""
     focus = action.bool_param("focus")
+    if facts is None or facts.focus != focus:
+        facts = MoveFacts.of(state, focus)
+    fighter = state.fighters[state.turn().character]
     to = Position(*action.ints_param("to"))
-    route = state.move_options(turn, fighter, focus).get(to)
-    budget = state.move_points(fighter, focus)
-    threats = [state.card(f).name for f in preview.opportunity_threats(state, fighter)]
+    route = facts.routes.get(to)
+    threats = facts.threats
     watchers = [state.card(f).name for f in preview.overwatch_threats(state, fighter, to, scratch)]
     risk = []
     if threats:
@@ -546,10 +579,10 @@ def move_hint(
     )
     return {
         "focus": focus,
-        "ap": preview.move_charge(state),
+        "ap": facts.ap,
         "points": route.cost if route is not None else None,
-        "budget": budget.points,
-        "notes": list(budget.notes),
+        "budget": facts.budget.points,
+        "notes": list(facts.budget.notes),
         "path": [list(p) for p in route.path] if route is not None else [],
         "pushes": [state.card(f).name for f in pushed if f is not None],
         "opportunity": threats,
@@ -600,10 +633,12 @@ def action_hint(
     index: int,
     action: Action,
     scratch: BattlegroundState | None = None,
+    facts: dict[bool, MoveFacts] | None = None,
 ) -> JsonObject:
     """One legal action: its text, the hex or character it concerns, its preview, and for a
-    move or an attack the details to draw (*scratch*: a clone the moves may share). A move's
-    preview in words is left out: its ``move`` holds the same facts."""
+    move or an attack the details to draw (*scratch*: a clone the moves may share, *facts*:
+    what they share, by focus, filled as met). A move's preview in words is left out: its
+    ``move`` holds the same facts."""
     top = state.flow.top()
     hint: JsonObject = {
         "index": index,
@@ -627,7 +662,13 @@ def action_hint(
     if isinstance(top, ActStep) and action.kind == "move":
         # a character has up to a few hundred moves: the move's facts, not its preview in
         # words (the same facts, which the browser puts in words itself)
-        hint["move"] = move_hint(state, seat, action, scratch)
+        focus = action.bool_param("focus")
+        known = facts.get(focus) if facts is not None else None
+        if known is None:
+            known = MoveFacts.of(state, focus)
+            if facts is not None:
+                facts[focus] = known
+        hint["move"] = move_hint(state, seat, action, scratch, known)
     elif isinstance(top, ActStep) and action.kind == "attack":
         found = preview.attack_preview(state, seat, action)
         hint["attack"] = attack_hint(state, seat, action, found)
@@ -647,7 +688,8 @@ def action_hints(state: BattlegroundState, seat: int | None) -> list[JsonObject]
     legal = state.legal_actions(seat)
     watched = any(f.overwatch for f in state.fighters.values())
     scratch = state.clone() if watched else None  # where moves try overwatch triggers
-    return [action_hint(state, seat, i, a, scratch) for i, a in enumerate(legal)]
+    facts: dict[bool, MoveFacts] = {}
+    return [action_hint(state, seat, i, a, scratch, facts) for i, a in enumerate(legal)]
 
 
 # === hovering a hex ============================================================================
