@@ -2,18 +2,18 @@
 
 Usage: python benchmarks/bots.py [--games 40] [--full] [--match NAME=GAMES ...] [--jobs 1]
                                  [--only NAME ...] [--homm3-games 10] [--decisions 60]
-                                 [--out results.json] [--no-progress]
+                                 [--out results.json] [--no-progress] [--first-seed 1]
 
-Battleground (first game): seeds 1..N, sides alternating (the first bot plays seat 0 on odd
-seeds), a win scoring 1 and a draw ½: MCTS (default level) against greedy and random, greedy
-against random and against ``legacy`` (the first SkirmishBot). ``--games`` sets every match's
-size; ``--full`` the sizes issue 9 asks for (MCTS–greedy 200, MCTS–random 100, greedy–random
-100, greedy–legacy 200); ``--match mcts-greedy=120`` one match's. HoMM3 combat: MCTS against
-random on every shipped battle (sides alternating where both sides have a seat; against the
-game's own neutral or AI side, the bot's win rate, with random's on the same seeds for
-comparison). Then the decision time of MCTS at the default level against greedy: CPU time of
-one core (``time.process_time``: what the machine's other work does not change) and wall
-time, over decisions with more than one legal action.
+Battleground (first game): seeds 1..N (``--first-seed`` to go on from a match already run),
+sides alternating (the first bot plays seat 0 on odd seeds), a win scoring 1 and a draw ½: MCTS
+(default level) against greedy and random, greedy against random and against ``legacy`` (the
+first SkirmishBot). ``--games`` sets every match's size; ``--full`` the sizes issue 9 asks for
+(MCTS–greedy 200, MCTS–random 100, greedy–random 100, greedy–legacy 200); ``--match mcts-
+greedy=120`` one match's. HoMM3 combat: MCTS against random on every shipped battle (sides
+alternating where both sides have a seat; against the game's own neutral or AI side, the bot's
+win rate, with random's on the same seeds for comparison). Then the decision time of MCTS at the
+default level against greedy: CPU time of one core (``time.process_time``: what the machine's
+other work does not change) and wall time, over decisions with more than one legal action.
 
 A progress bar (stderr) shows each match as it goes, with its score so far. Intervals are Wilson
 score intervals on the mean score. Run it with ``nice`` on a shared machine; ``--jobs`` plays
@@ -126,11 +126,13 @@ def match(
     second: str,
     games: int,
     progress: bool,
+    first_seed: int = 1,
 ) -> dict[str, object]:
     started = time.perf_counter()
     bar = Progress(f"{game[:14]} {first} vs {second}", games, progress)
     scores: list[float] = []
-    for score in _results(pool, [(game, first, second, s) for s in range(1, games + 1)]):
+    seeds = range(first_seed, first_seed + games)
+    for score in _results(pool, [(game, first, second, s) for s in seeds]):
         scores.append(score)
         bar.update(scores)
     bar.close()
@@ -210,6 +212,12 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60, help="decisions timed")
     parser.add_argument("--out", help="write the results as JSON to this file")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=1,
+        help="Battleground matches play seeds from this one on (to extend a match run before)",
+    )
     args = parser.parse_args()
     wanted = sizes(args)
     progress = not args.no_progress and sys.stderr.isatty()
@@ -230,7 +238,11 @@ def main() -> None:
     try:
         for name, (first, second) in BATTLEGROUND.items():
             if args.only is None or name in args.only:
-                matches.append(match(pool, "battleground", first, second, wanted[name], progress))
+                matches.append(
+                    match(
+                        pool, "battleground", first, second, wanted[name], progress, args.first_seed
+                    )
+                )
         if args.only is None or "homm3" in args.only:
             for battle in shipped_battles():
                 matches.append(match(pool, battle, "mcts", "random", args.homm3_games, progress))
