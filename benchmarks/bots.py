@@ -8,8 +8,8 @@ Battleground (first game): seeds 1..N (``--first-seed`` to go on from a match al
 sides alternating (the first bot plays seat 0 on odd seeds), a win scoring 1 and a draw ½: MCTS
 (default level) against greedy and random, greedy against random and against ``legacy`` (the
 first SkirmishBot). ``--games`` sets every match's size; ``--full`` the sizes issue 9 asks for
-(MCTS–greedy 200, MCTS–random 100, greedy–random 100, greedy–legacy 200); ``--match mcts-
-greedy=120`` one match's. HoMM3 combat: MCTS against random on every shipped battle (sides
+(MCTS–greedy 200, MCTS–random 100, greedy–random 100, greedy–legacy 200); ``--match
+mcts-greedy=120`` one match's. HoMM3 combat: MCTS against random on every shipped battle (sides
 alternating where both sides have a seat; against the game's own neutral or AI side, the bot's
 win rate, with random's on the same seeds for comparison). Then the decision time of MCTS at the
 default level against greedy: CPU time of one core (``time.process_time``: what the machine's
