@@ -28,7 +28,6 @@ from rulekeeper.games.battleground.planning import (
     rest_of_round,
 )
 from rulekeeper.games.battleground.rules.combat import AttackStep
-from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
