@@ -18,13 +18,13 @@ from game_helpers import (
 )
 
 from rulekeeper.games.battleground.content.effects import FlankAttack, InCover
+from rulekeeper.games.battleground.rules.abilities import Context, condition_holds
 from rulekeeper.games.battleground.rules.attack_geometry import (
     attack_source,
     is_flank_attack,
     target_cover,
 )
 from rulekeeper.games.battleground.rules.combat import AttackStep
-from rulekeeper.games.battleground.rules.effects import Context, condition_holds
 
 
 def roll_all(state, face):

@@ -186,10 +186,10 @@ def test_greedy_picks_the_card_its_plan_needs() -> None:
 
 
 def test_moves_are_scored_as_the_evaluation_scores_them() -> None:
-    """planning.score_moves sets the character down in place (evaluation.MoveScorer, the terms
+    """planning.score_moves sets the character down in place (move_scoring.MoveScorer, the terms
     the move does not change computed once): the same values as evaluating each move."""
     from rulekeeper.core.hexes import Position
-    from rulekeeper.games.battleground import evaluation
+    from rulekeeper.games.battleground import evaluation, move_scoring
     from rulekeeper.games.battleground.rules.activation import ActStep
 
     state = new_state(8)
@@ -208,7 +208,7 @@ def test_moves_are_scored_as_the_evaluation_scores_them() -> None:
             fighter = state.fighters[state.turns[-1].character]
             home, facing = fighter.position, fighter.facing
             for seat in (0, 1):
-                scorer = evaluation.MoveScorer(state, seat, fighter)
+                scorer = move_scoring.MoveScorer(state, seat, fighter)
                 for action in moves[::7]:
                     fighter.place(Position(*action.ints_param("to")))
                     fighter.facing = (facing + checked) % 6

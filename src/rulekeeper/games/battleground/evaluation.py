@@ -26,21 +26,25 @@ game is decided by them). The *lead* (:func:`advantage`) adds up:
 The value is the expected result the lead promises: the chance to win on points (a lead of
 20 VP or more) less the chance to lose, with an uncertainty that shrinks as the game runs out,
 plus a small linear term so that a smaller step towards a lead still counts.
+
+What never changes about a character (its worth, weapons, expected wounds) is in
+fighter_data.py; the same lead for each place a character could move to, in move_scoring.py.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.facing import arc_of
-from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
-from rulekeeper.games.battleground.rules.combat import ATTACK_STAT, DEFENCE_STAT, FISTS
+from rulekeeper.games.battleground.fighter_data import (
+    FighterInfo,
+    StaticData,
+    expected_wounds,
+    static_data,
+)
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP, WIN_MARGIN
-from rulekeeper.games.battleground.views import odds
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -121,57 +125,45 @@ def _rounds_left(state: BattlegroundState) -> float:
 
 # A character on the battleground as the terms read it: the fighter, its static data, its hex,
 # its owner, whether it still acts this round.
-_Unit = tuple["Fighter", "FighterInfo", int, int, int, bool, float]
-# An objective token as MoveScorer reads it: its hex, each side's closeness without the mover,
-# the hexes in or next to it, whether each side may claim it, the hexes around each other
-# character that would claim it, whether each side's claim would be contested.
-_Token = tuple[
-    int,
-    int,
-    list[float],
-    frozenset[Position],
-    list[bool],
-    list[list[Sequence[Position]]],
-    list[bool],
-]
+Unit = tuple["Fighter", "FighterInfo", int, int, int, bool, float]
 
 
 def advantage(state: BattlegroundState, player: int) -> float:
     """*player*'s lead in (estimated) victory points."""
-    static = _static(state)
+    static = static_data(state)
     sides = state.sides
     lead = float(sides[player].vp - sides[1 - player].vp)
     last_round = state.round >= state.game.rounds
-    acting = _acting(state)
-    following = _next_side(state)
+    acting = acting_characters(state)
+    following = next_side(state)
     infos = static.fighters
-    units: list[_Unit] = []
+    units: list[Unit] = []
     for fighter in state.fighters.values():
         if fighter.knocked_out:
             continue
         info = infos[fighter.id]
-        unit = _unit(fighter, info, sides, acting, following, last_round)
+        unit = as_unit(fighter, info, sides, acting, following, last_round)
         units.append(unit)
         wounds = fighter.wounds
         if wounds:
             loss = info.worth * min(wounds, info.health) / info.health
             lead += -loss if fighter.owner == player else loss
     lead += _objectives(state, player, units, last_round)
-    lead += _tempo(state, player, units, acting) - _tempo(state, 1 - player, units, acting)
+    lead += tempo(state, player, units, acting) - tempo(state, 1 - player, units, acting)
     lead += _threats(state, static, player, units)
     for turn in state.turns:
         if turn.missions:
-            lead += _missions(state, player)
+            lead += side_missions(state, player)
             break
     return lead
 
 
-def _acting(state: BattlegroundState) -> dict[str, int]:
+def acting_characters(state: BattlegroundState) -> dict[str, int]:
     """The characters whose activation is under way, with the AP they have left."""
     return {turn.character: turn.ap for turn in state.turns if not turn.interruption}
 
 
-def _next_side(state: BattlegroundState) -> int:
+def next_side(state: BattlegroundState) -> int:
     """The player whose activation comes next (a card revealed, its character not yet chosen),
     or -1 when the next one waits for the cards to be selected."""
     from rulekeeper.games.battleground.rules.round import ActivateStep
@@ -182,14 +174,14 @@ def _next_side(state: BattlegroundState) -> int:
     return -1
 
 
-def _unit(
+def as_unit(
     fighter: Fighter,
     info: FighterInfo,
     sides: list[Any],
     acting: dict[str, int],
     following: int,
     last_round: bool,
-) -> _Unit:
+) -> Unit:
     """A character as the terms read it. It still acts this round if it is not activated yet
     (and its side has not passed), or if it is acting now with AP left. Its threats count in
     full if its side acts next, less if the other side acts first, half if it acts next round
@@ -216,138 +208,10 @@ def _in_rear(facing: int, dq: int, dr: int) -> bool:
     return found
 
 
-# ---------------------------------------------------------------------------- static data
-
-
-@dataclass(frozen=True)
-class _Weapon:
-    id: str
-    type: str
-    range: float | None  # inches, None for melee
-    mana: int
-
-
-@dataclass(frozen=True)
-class FighterInfo:
-    worth: float
-    health: int
-    speed: int
-    focused_speed: int
-    weapons: tuple[_Weapon, ...]
-    reach: int
-    """The farthest (in hexes) it could strike from at its next activation."""
-
-
-@dataclass
-class _Static:
-    fighters: dict[str, FighterInfo]
-    expected: dict[tuple[Any, ...], float]
-    pairs: dict[tuple[str, str], list[tuple[str, float, int, float, float]]]
-    near: dict[tuple[int, int], frozenset[Position]]
-    """By objective token: its hex and the hexes around it (rules/objectives.py)."""
-
-
-def _static(state: BattlegroundState) -> _Static:
-    """What never changes during a game (costs, stats, weapons), kept on the game object."""
-    game = state.game
-    found = game.__dict__.get("_evaluation_static")
-    if found is not None and state.fighters.keys() <= found.fighters.keys():
-        return found  # type: ignore[no-any-return]
-    fighters = {}
-    for fighter in state.fighters.values():
-        card = state.card(fighter)
-        weapons = []
-        for weapon_id in fighter.weapons:
-            weapon = state.weapon(weapon_id)
-            if weapon is None:
-                continue
-            weapons.append(
-                _Weapon(weapon_id, weapon.type, weapon.range, int(weapon.mana_cost or 0))
-            )
-        if not any(w.type == "melee" for w in weapons):
-            weapons.append(_Weapon(FISTS, "melee", None, 0))
-        fighters[fighter.id] = FighterInfo(
-            worth=float(
-                cost_of_character_with_equipment(
-                    state.pack, fighter.id, fighter.weapons, fighter.items
-                )
-            ),
-            health=max(1, card.health),
-            speed=card.speed,
-            focused_speed=max(1, card.speed, card.focused_speed),
-            weapons=tuple(weapons),
-            reach=max(
-                [max(1, card.speed, card.focused_speed) + 1]
-                + [int(w.range) + card.speed + 1 for w in weapons if w.range is not None]
-            ),
-        )
-    found = _Static(fighters, {}, {}, {})
-    game.__dict__["_evaluation_static"] = found
-    return found
-
-
-def expected_wounds(
-    state: BattlegroundState, attacker: Fighter, weapon: str, target: Fighter, scope: int
-) -> float:
-    """Expected wounds of one attack with *weapon* at *scope* (the lowest face that succeeds:
-    4, or 3 for a flank attack), without rerolls or other modifiers: the stats, the weapon's
-    dice and result rows."""
-    static = _static(state)
-    key = (attacker.id, weapon, target.id, scope)
-    found = static.expected.get(key)
-    if found is not None:
-        return found
-    kind = "melee" if weapon == FISTS else static_weapon_type(state, weapon)
-    card = state.card(attacker)
-    dice = int(getattr(card, ATTACK_STAT[kind]))
-    rows: list[tuple[int, int]] = [(1, 1)]
-    if weapon != FISTS:
-        data = state.weapon(weapon)
-        assert data is not None
-        dice += int(data.dice or 0)
-        rows = [
-            (
-                row.successes,
-                sum(
-                    int(getattr(e, "amount", 0))
-                    for e in row.effects
-                    if e.kind == "wounds" and getattr(e, "who", "target") == "target"
-                ),
-            )
-            for row in data.results
-        ]
-    defence = int(getattr(state.card(target), DEFENCE_STAT[kind]))
-    net = odds.net_distribution(
-        odds.success_distribution(max(0, dice), scope), odds.success_distribution(defence, 4)
-    )
-    total = 0.0
-    for successes, p in net.items():
-        wounds = 0
-        for need, amount in rows:
-            if successes >= need:
-                wounds = amount
-        total += p * wounds
-    static.expected[key] = total
-    return total
-
-
-def fighter_info(state: BattlegroundState, fighter: Fighter) -> FighterInfo:
-    """Worth, health, speeds and weapons of *fighter*."""
-    return _static(state).fighters[fighter.id]
-
-
-def static_weapon_type(state: BattlegroundState, weapon: str) -> str:
-    data = state.weapon(weapon)
-    assert data is not None
-    return str(data.type)
-
-
 # ---------------------------------------------------------------------------- the terms
 
 
-def _tempo(
-    state: BattlegroundState, owner: int, units: list[_Unit], acting: dict[str, int]
-) -> float:
+def tempo(state: BattlegroundState, owner: int, units: list[Unit], acting: dict[str, int]) -> float:
     side = state.sides[owner]
     ready = 0
     value = 0.0
@@ -381,7 +245,7 @@ def _tempo(
     return value
 
 
-def _threats(state: BattlegroundState, static: _Static, player: int, units: list[_Unit]) -> float:
+def _threats(state: BattlegroundState, static: StaticData, player: int, units: list[Unit]) -> float:
     """Each character's best attack at its next activation, by its expected wounds times the
     target's worth per wound: *player*'s threats minus the other side's."""
     total = 0.0
@@ -404,7 +268,7 @@ def _threats(state: BattlegroundState, static: _Static, player: int, units: list
         best = 0.0
         for target in units:
             if target[4] != attacker[4]:
-                value = _strike(state, static, attacker, target, engaged[i])
+                value = strike(state, static, attacker, target, engaged[i])
                 if value > best:
                     best = value
         share = THREAT_SHARE * weight * best
@@ -412,8 +276,8 @@ def _threats(state: BattlegroundState, static: _Static, player: int, units: list
     return total
 
 
-def _strike(
-    state: BattlegroundState, static: _Static, attacker: _Unit, target: _Unit, engaged: bool
+def strike(
+    state: BattlegroundState, static: StaticData, attacker: Unit, target: Unit, engaged: bool
 ) -> float:
     """The VP of *attacker*'s best attack on *target* at its next activation, by how surely it
     can make it (no move, a move, a focus and a move; ranged: in range and sight now, or after
@@ -463,7 +327,7 @@ def _strike(
 
 
 def _pair(
-    state: BattlegroundState, static: _Static, attacker: Fighter, target: Fighter
+    state: BattlegroundState, static: StaticData, attacker: Fighter, target: Fighter
 ) -> list[tuple[str, float, int, float, float]]:
     """*attacker*'s weapons against *target*: type, range, mana cost, and the VP of its expected
     wounds from the front and from the flank."""
@@ -485,10 +349,10 @@ def _pair(
 
 
 def _objectives(
-    state: BattlegroundState, player: int, units: list[_Unit], last_round: bool
+    state: BattlegroundState, player: int, units: list[Unit], last_round: bool
 ) -> float:
     field = state.field
-    static = _static(state)
+    static = static_data(state)
     total = 0.0
     zones = field.zones
     for at in state.objectives.values():
@@ -522,7 +386,7 @@ def _objectives(
     return total
 
 
-def _held(units: list[_Unit], holder: int, q: int, r: int, player: int) -> float:
+def _held(units: list[Unit], holder: int, q: int, r: int, player: int) -> float:
     """The VP of a token a character of *holder* would claim now, less while an enemy that
     still acts this round could reach it."""
     share = CLAIM_SHARE
@@ -536,23 +400,7 @@ def _held(units: list[_Unit], holder: int, q: int, r: int, player: int) -> float
     return (share if holder == player else -share) * OBJECTIVE_VP
 
 
-def _closeness(unit: _Unit, q: int, r: int, last_round: bool) -> float:
-    """1 for a character that could stand next to the token at (q, r) before this clean-up,
-    less by the activations it needs to get there (in the last round, 0 unless it still acts
-    and could get there)."""
-    _, info, uq, ur, _, acts, _ = unit
-    dq = uq - q
-    dr = ur - r
-    gap = ((abs(dq) + abs(dr) + abs(dq + dr)) >> 1) - 1
-    steps = -(-gap // info.focused_speed) if gap > 0 else 0
-    if acts and steps <= 1:
-        return 0.9 if steps == 1 else 1.0
-    if last_round:
-        return 0.0
-    return 0.75 / (1.0 + steps)
-
-
-def _claimant(field: Any, static: _Static, q: int, r: int, units: list[_Unit]) -> int:
+def _claimant(field: Any, static: StaticData, q: int, r: int, units: list[Unit]) -> int:
     """The owner of the character that would claim the token at (q, r) now, or -1: the rules
     of rules/objectives.py (claimant), read faster."""
     near = static.near.get((q, r))
@@ -577,7 +425,7 @@ def _claimant(field: Any, static: _Static, q: int, r: int, units: list[_Unit]) -
     return -1
 
 
-def _missions(state: BattlegroundState, player: int) -> float:
+def side_missions(state: BattlegroundState, player: int) -> float:
     """Side missions in play in the activation under way whose condition is met now."""
     from rulekeeper.games.battleground.rules.missions import _mission_met
 
@@ -595,195 +443,3 @@ def _missions(state: BattlegroundState, player: int) -> float:
                 continue
             total += card.vp if turn.player == player else -card.vp
     return total
-
-
-class MoveScorer:
-    """The lead (:func:`advantage`) for *player* as one character, *mover*, is set down at one
-    place after another (the caller places it, and puts it back): the same number as
-    ``advantage``, with what the mover does not change computed once."""
-
-    def __init__(self, state: BattlegroundState, player: int, mover: Fighter) -> None:
-        self.state = state
-        self.player = player
-        self.mover = mover
-        self.focused = mover.focused
-        self.missions = any(turn.missions for turn in state.turns)
-        static = self.static = _static(state)
-        sides = state.sides
-        last_round = self.last_round = state.round >= state.game.rounds
-        acting = _acting(state)
-        following = _next_side(state)
-        lead = float(sides[player].vp - sides[1 - player].vp)
-        units: list[_Unit] = []
-        me: _Unit | None = None
-        for fighter in state.fighters.values():
-            if fighter.knocked_out:
-                continue
-            info = static.fighters[fighter.id]
-            owner = fighter.owner
-            unit = _unit(fighter, info, sides, acting, following, last_round)
-            if fighter is mover:
-                me = unit
-            else:
-                units.append(unit)
-            if fighter.wounds:
-                loss = info.worth * min(fighter.wounds, info.health) / info.health
-                lead += -loss if owner == player else loss
-        assert me is not None
-        self.me = me
-        lead += _tempo(state, player, [*units, me], acting)
-        lead -= _tempo(state, 1 - player, [*units, me], acting)
-        self.fixed = lead
-        self.others = units
-        # Threats between the others: each attacker's best, engaged as it stands or engaged
-        # by the mover too (an enemy of the mover standing next to it).
-        self.rows: list[tuple[_Unit, float, bool, float, float]] = []
-        for unit in units:
-            engaged = any(
-                o[4] != unit[4] and _adjacent(o, unit[2], unit[3]) for o in units if o is not unit
-            )
-            weight = unit[6]
-            plain = tense = 0.0
-            if weight:
-                for target in units:
-                    if target[4] != unit[4]:
-                        plain = max(plain, _strike(state, static, unit, target, engaged))
-                        tense = max(tense, _strike(state, static, unit, target, True))
-            self.rows.append((unit, weight, engaged, plain, tense))
-        # Objectives: each token's closeness for each side without the mover, and who could
-        # claim it (rules/objectives.py) as far as the others decide.
-        self.tokens = [self._token(at[0], at[1]) for at in state.objectives.values()]
-        self.my_weight = me[6]
-
-    def _token(self, q: int, r: int) -> _Token:
-        """What the others decide about the token at (q, r): each side's closeness, whether each
-        side may claim it (not in its zone, no enemy in or next to its hex), the hexes around
-        each other character that would claim it unless the mover stands there, and whether
-        each side's claim would be contested (an enemy that still acts could reach it)."""
-        field = self.state.field
-        units = self.others
-        near = self.static.near.get((q, r))
-        if near is None:
-            token = Position(q, r, 0)
-            near = self.static.near[(q, r)] = frozenset({token, *field.adjacent_positions(token)})
-        closeness = [0.0, 0.0]
-        open_sides = [False, False]
-        free: list[list[Sequence[Position]]] = [[], []]
-        contested = [False, False]
-        for side in (0, 1):
-            if (q, r) in field.zones.get(side, ()):
-                closeness[side] = -1.0  # the side may not claim it
-            else:
-                for unit in units:
-                    if unit[4] == side:
-                        closeness[side] = max(
-                            closeness[side], _closeness(unit, q, r, self.last_round)
-                        )
-                open_sides[side] = not any(u[4] != side and u[0].position in near for u in units)
-            for unit in units:
-                if unit[4] == side and unit[0].position in near:
-                    around = field.adjacent_positions(unit[0].position)
-                    if not any(u[4] != side and u[0].position in around for u in units):
-                        free[side].append(around)
-            contested[side] = any(
-                u[4] != side and u[5] and _steps_to(u, q, r) - 2 <= u[1].focused_speed
-                for u in units
-            )
-        return (q, r, closeness, near, open_sides, free, contested)
-
-    def _holder(self, token: _Token, here: Position, owner: int) -> int:
-        """The side that would claim *token* now with the mover (of *owner*) at *here*, or -1:
-        the rules of rules/objectives.py (claimant), from what the others decide."""
-        _, _, _, hexes, open_sides, free, _ = token
-        if open_sides[owner] and (free[owner] or (here in hexes and not self._exposed())):
-            return owner
-        other = 1 - owner
-        if open_sides[other] and here not in hexes and any(here not in a for a in free[other]):
-            return other
-        return -1
-
-    def _exposed(self) -> bool:
-        """Whether an enemy stands next to the mover (it could not claim a token)."""
-        around = self.state.field.adjacent_positions(self.mover.position)
-        owner = self.mover.owner
-        return any(unit[4] != owner and unit[0].position in around for unit in self.others)
-
-    def lead(self) -> float:
-        """The lead with the mover where it stands now."""
-        state = self.state
-        fighter = self.mover
-        player = self.player
-        static = self.static
-        _, info, _, _, owner, acts, weight = self.me
-        q, r = fighter.q, fighter.r
-        me = (fighter, info, q, r, owner, acts, weight)
-        lead = self.fixed
-        if fighter.focused != self.focused:
-            change = FOCUS_VP if fighter.focused else -FOCUS_VP
-            lead += change if owner == player else -change
-        engaged_me = False
-        threat = 0.0
-        for unit, weight, engaged, plain, tense in self.rows:
-            enemy = unit[4] != owner
-            dq = unit[2] - q
-            dr = unit[3] - r
-            d = (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-            near = enemy and d == 1
-            if near:
-                engaged_me = True
-            if not weight:
-                continue
-            best = tense if (engaged or near) else plain
-            if enemy and (d - 1 <= unit[1].focused_speed or d <= unit[1].reach):
-                value = _strike(state, static, unit, me, engaged or near)
-                if value > best:
-                    best = value
-            share = THREAT_SHARE * weight * best
-            threat += share if unit[4] == player else -share
-        if self.my_weight:
-            best = 0.0
-            for unit in self.others:
-                if unit[4] != owner:
-                    value = _strike(state, static, me, unit, engaged_me)
-                    if value > best:
-                        best = value
-            share = THREAT_SHARE * self.my_weight * best
-            threat += share if owner == player else -share
-        lead += threat
-        last_round = self.last_round
-        here = fighter.position
-        for token in self.tokens:
-            tq, tr, closeness, _, _, _, contested = token
-            holder = self._holder(token, here, owner)
-            if holder >= 0:
-                share = CLAIM_SHARE
-                if contested[holder] or (
-                    holder != owner and acts and _steps_to(me, tq, tr) - 2 <= info.focused_speed
-                ):
-                    share = CONTESTED_SHARE
-                lead += (share if holder == player else -share) * OBJECTIVE_VP
-                continue
-            mine = closeness[owner]
-            if mine >= 0.0:
-                mine = max(mine, _closeness(me, tq, tr, last_round))
-            sides = [closeness[0], closeness[1]]
-            sides[owner] = mine
-            lead += (
-                NEAR_SHARE * OBJECTIVE_VP * (max(0.0, sides[player]) - max(0.0, sides[1 - player]))
-            )
-        if self.missions:
-            lead += _missions(state, player)
-        return lead
-
-
-def _steps_to(unit: _Unit, q: int, r: int) -> int:
-    """Hex steps from *unit* to (q, r)."""
-    dq = unit[2] - q
-    dr = unit[3] - r
-    return (abs(dq) + abs(dr) + abs(dq + dr)) >> 1
-
-
-def _adjacent(unit: _Unit, q: int, r: int) -> bool:
-    dq = unit[2] - q
-    dr = unit[3] - r
-    return abs(dq) + abs(dr) + abs(dq + dr) == 2

@@ -74,14 +74,8 @@ from rulekeeper.games.battleground.rules.activation import (
 from rulekeeper.games.battleground.rules.combat import AreaTargetStep, AttackStep
 from rulekeeper.games.battleground.rules.deployment import owner_of_faction
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep
-from rulekeeper.games.battleground.rules.effects import (
-    AbilityTargetStep,
-    EffectMoveStep,
-    OrderEffectsStep,
-    PushLineStep,
-    SkillTestStep,
-    SwitchStep,
-)
+from rulekeeper.games.battleground.rules.effect_moves import EffectMoveStep, PushLineStep
+from rulekeeper.games.battleground.rules.effects import AbilityTargetStep, SwitchStep
 from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
 from rulekeeper.games.battleground.rules.move import (
     AfterMoveStep,
@@ -105,6 +99,8 @@ from rulekeeper.games.battleground.rules.setup import (
     set_up,
     standard_sides,
 )
+from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
+from rulekeeper.games.battleground.rules.triggers import OrderEffectsStep
 from rulekeeper.games.battleground.views import hidden
 from rulekeeper.games.battleground.views.observation import observation
 

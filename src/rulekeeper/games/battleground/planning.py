@@ -34,7 +34,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, playable, sample_chance
 from rulekeeper.core.hexes import Position
 from rulekeeper.core.rng import Pcg32
-from rulekeeper.games.battleground import evaluation
+from rulekeeper.games.battleground import evaluation, fighter_data, move_scoring
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 from rulekeeper.games.battleground.rules.combat import AttackStep
@@ -115,13 +115,13 @@ def move_leads(
 ) -> list[tuple[float, Action]]:
     """Each move of the active character with the evaluation's lead for *seat* once it is made:
     the character set down at its destination (facing the nearest enemy, its focus spent if
-    the move spends it), the lead read (:class:`evaluation.MoveScorer`), the character put
+    the move spends it), the lead read (:class:`move_scoring.MoveScorer`), the character put
     back."""
     if not moves:
         return []
     fighter = world.fighters[world.turns[-1].character]
     position, facing, focused = fighter.position, fighter.facing, fighter.focused
-    scorer = evaluation.MoveScorer(world, seat, fighter)
+    scorer = move_scoring.MoveScorer(world, seat, fighter)
     out = []
     try:
         for action in moves:
@@ -164,7 +164,7 @@ def focused_move_lead(world: BattlegroundState, seat: int, reached: set[Position
         options = [p for p in world.move_options(turn, fighter, True) if p not in reached]
         if not options:
             return None
-        scorer = evaluation.MoveScorer(world, seat, fighter)
+        scorer = move_scoring.MoveScorer(world, seat, fighter)
         best = None
         for to in options:
             fighter.place(to)
@@ -226,7 +226,7 @@ def attack_gain(world: BattlegroundState, action: Action) -> float:
     if doc is None:
         return 0.0
     weapon = world.weapon(action.str_param("weapon"))
-    info = evaluation.fighter_info(world, target)
+    info = fighter_data.fighter_info(world, target)
     left = info.health - target.wounds
     rows = {row.successes: row for row in weapon.results} if weapon is not None else {}
     expected = 0.0
@@ -251,7 +251,7 @@ def attack_gain(world: BattlegroundState, action: Action) -> float:
     return _worth_of(info, expected, knockout)
 
 
-def _worth_of(info: evaluation.FighterInfo, wounds: float, knockout: float) -> float:
+def _worth_of(info: fighter_data.FighterInfo, wounds: float, knockout: float) -> float:
     return wounds * info.worth / info.health + knockout * evaluation.KNOCKOUT_BONUS * info.worth
 
 
@@ -463,7 +463,7 @@ def _attack_played_out(
     odds, a control variate), so that attacks compare by what they promise."""
     expected = attack_gain(world, action)
     target_id = action.str_param("target")
-    info = evaluation.fighter_info(world, world.fighters[target_id])
+    info = fighter_data.fighter_info(world, world.fighters[target_id])
     before = world.fighters[target_id].wounds
     total = 0.0
     for sample in range(ATTACK_SAMPLES):
@@ -483,7 +483,7 @@ def _attack_played_out(
 
 
 def dealt(
-    world: BattlegroundState, target_id: str, before: int, info: evaluation.FighterInfo
+    world: BattlegroundState, target_id: str, before: int, info: fighter_data.FighterInfo
 ) -> float:
     """The worth (VP) of the wounds the target took since it had *before*."""
     hit = world.fighters[target_id]

@@ -36,12 +36,8 @@ from rulekeeper.games.battleground.rules.combat import (
     weapon_type,
 )
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
-from rulekeeper.games.battleground.rules.effects import (
-    AbilityTargetStep,
-    EffectMoveStep,
-    PushLineStep,
-    SkillTestStep,
-)
+from rulekeeper.games.battleground.rules.effect_moves import EffectMoveStep, PushLineStep
+from rulekeeper.games.battleground.rules.effects import AbilityTargetStep
 from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep, FaceStep, PushStep
 from rulekeeper.games.battleground.rules.round import (
@@ -53,6 +49,7 @@ from rulekeeper.games.battleground.rules.round import (
 )
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
+from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState

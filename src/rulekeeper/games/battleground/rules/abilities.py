@@ -2,7 +2,7 @@
 fate abilities granted in its turns), whether their conditions hold, and the
 passive values they give (stats, movement style, whether it can be moved).
 
-The effects themselves, and when they fire, are in effects.py."""
+The effects themselves are in effects.py; when they fire, in triggers.py."""
 
 from __future__ import annotations
 

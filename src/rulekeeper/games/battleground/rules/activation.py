@@ -12,7 +12,14 @@ from rulekeeper.core.flow import AUTO, Refusal, Step
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.content.cards import FateCard
 from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import abilities, combat, effects, missions, skills
+from rulekeeper.games.battleground.rules import (
+    abilities,
+    combat,
+    effects,
+    missions,
+    skills,
+    triggers,
+)
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -97,7 +104,7 @@ class BonusStep(Step["BattlegroundState"]):
                 turn.granted.append(f"fate:{card_id}")
         state.events.append("bonus", {"player": seat, "card": card_id, "choice": choice})
         if self.start:
-            effects.fire(
+            triggers.fire(
                 state, fighter, "upon_interruption" if turn.interruption else "upon_activation"
             )
 
@@ -203,7 +210,7 @@ class EndTurnStep(Step["BattlegroundState"]):
             self.fired = True
             if not fighter.knocked_out:
                 trigger = "end_of_interruption" if turn.interruption else "end_of_activation"
-                effects.fire(state, fighter, trigger)
+                triggers.fire(state, fighter, trigger)
             return
         flow = state.flow
         flow.pop()
@@ -234,7 +241,7 @@ def start_interruption(
         "interruption", {"character": character, "kind": kind, "interrupts": interrupted}
     )
     state.flow.push(ActStep(player=player))
-    effects.fire(state, fighter, "upon_interruption")
+    triggers.fire(state, fighter, "upon_interruption")
     target = state.fighters[interrupted]
     own = next((t for t in reversed(state.turns) if t.character == interrupted), None)
     if own is not None and disposables(state, own, target):

@@ -18,7 +18,7 @@ from rulekeeper.core.hexes import Position, direction_to, hex_distance
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import abilities, effects, missions
+from rulekeeper.games.battleground.rules import abilities, effects, missions, modifiers, triggers
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
@@ -228,7 +228,7 @@ def attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     if weapon is not None and weapon.dice:
         dice.append(Modifier(weapon.dice, weapon.name))
     context = abilities.Context(state, attacker, target, weapon=attack.weapon, attack=attack)
-    extra_dice, extra_scope, free = effects.test_modifiers(context, "on_attack")
+    extra_dice, extra_scope, free = modifiers.test_modifiers(context, "on_attack")
     scope = _scope_modifiers(state, attack, attacker, target) + extra_scope
     name = state.card(attacker).name
     return start_test(
@@ -245,7 +245,7 @@ def attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
 def defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
-    return effects.defence_test(state, target, attacker, DEFENCE_STAT[attack.type], attack)
+    return modifiers.defence_test(state, target, attacker, DEFENCE_STAT[attack.type], attack)
 
 
 def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
@@ -396,7 +396,7 @@ def remove_knocked_out(
             state.turns[-1].record(f"ko:{weapon_type or ''}")
         state.events.append("knocked out", {"character": fighter.id, "vp": value, "to": scorer})
         if by is not None and by.owner == scorer and not by.knocked_out:
-            effects.fire(state, by, "on_knock_out")
+            triggers.fire(state, by, "on_knock_out")
 
 
 # === the steps of an attack ==============================================================

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import SIMULTANEOUS, Action
 from rulekeeper.core.flow import Refusal, Step
 from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import effects, scoring
+from rulekeeper.games.battleground.rules import scoring, triggers
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ class ActivateStep(Step["BattlegroundState"]):
             state.turns.append(Turn(seat, fighter.id, ap))
             state.events.append("activate", {"player": seat, "character": fighter.id, "ap": ap})
             state.flow.replace(ActStep(player=seat))
-            effects.fire(state, fighter, "upon_activation")
+            triggers.fire(state, fighter, "upon_activation")
             return
         card = state.play_card(card_id)
         turn = Turn(seat, fighter.id, card.ap, cards=[card_id])

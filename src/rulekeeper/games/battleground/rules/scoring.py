@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules import combat, statuses
 from rulekeeper.games.battleground.rules.objectives import claimant
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ def claim_objectives(state: BattlegroundState) -> None:
 def clear_tokens(state: BattlegroundState) -> None:
     """Clean-up: buffs, debuffs and marks go; regeneration heals and curse wounds as they do."""
     for fighter in sorted(state.on_board(), key=lambda f: f.id):
-        effects.remove_buff(state, fighter)
-        effects.remove_debuff(state, fighter)
+        statuses.remove_buff(state, fighter)
+        statuses.remove_debuff(state, fighter)
     state.marks = []
     combat.remove_knocked_out(state)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
 from rulekeeper.core.hexes import DIRECTION_NAMES, Position
-from rulekeeper.games.battleground.rules import combat, effects
+from rulekeeper.games.battleground.rules import combat, triggers
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def describe(state: BattlegroundState, action: Action) -> str:
     if kind == "deploy":
         return f"deploy {name(action.get('character'))} at {Position(*action.ints_param('to'))}"
     if kind == "resolve":
-        return f"resolve {effects.effect_label(state, str(action.get('effect')))} now"
+        return f"resolve {triggers.effect_label(state, str(action.get('effect')))} now"
     if kind == "use-item":
         return f"use {state.pack.items[str(action.get('item'))].name}"
     if kind == "first-player":

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
-from rulekeeper.games.battleground.rules.effects import SkillTestStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
+from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
 from rulekeeper.games.battleground.views import card_text
 
 if TYPE_CHECKING:
