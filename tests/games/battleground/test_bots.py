@@ -267,3 +267,54 @@ def test_mcts_counts_what_the_rest_of_the_hand_still_gives() -> None:
     assert plan.gains is not None
     assert {a for a, _ in plan.ranked} <= set(legal)
     assert [v for _, v in plan.ranked] == sorted((v for _, v in plan.ranked), reverse=True)
+
+
+def test_mcts_simulates_an_attack_with_the_luck_of_its_dice_taken_out() -> None:
+    """docs/bots.md (MCTS on Battleground): a simulation that attacks corrects the lead it
+    reaches by the attack's luck, the worth of the wounds dealt less the worth its exact odds
+    expected; each simulation's value is an evaluation, in [-1, 1]."""
+    from rulekeeper.core.agents import sample_chance
+    from rulekeeper.core.rng import Pcg32
+    from rulekeeper.games.battleground import fighter_data, planning, search
+
+    doc = {
+        "format": "battleground-position",
+        "version": 1,
+        "round": 2,
+        "characters": [
+            {"id": "he-man", "at": [6, 10], "facing": "E"},
+            {"id": "skeletor", "at": [7, 10], "facing": "W"},
+            {"id": "mer-man", "at": [1, 20], "facing": "E"},
+        ],
+        "players": [{"hand": [], "glory": []}, {"hand": ["masters-battle-cry"], "glory": []}],
+        "turns": [{"character": "skeletor", "ap": 3, "cards": ["evil-treachery"]}],
+        "procedure": ["round", {"kind": "act", "player": 1}],
+    }
+    state = position_state(doc)
+    attacks = [a for a in state.legal_actions(1) if a.kind == "attack"]
+    assert attacks
+    action = attacks[0]
+    expected = planning.attack_gain(state, action)
+    assert expected > 0
+    corrections = set()
+    for seed in range(6):
+        world = state.clone()
+        luck = search._Luck(1)
+        luck.before(world, action)
+        world.apply_action(action, 1)
+        stream = Pcg32(seed)
+        while not world.is_terminal() and (world.is_chance_node() or luck.pending):
+            if world.is_chance_node():
+                sample_chance(world, stream)
+            else:
+                player = world.current_player()
+                world.apply_action(planning.QuickPolicy(stream).choose(world, player), player)
+            luck.settle(world)
+        dealt = planning.dealt(
+            world, "he-man", 0, fighter_data.fighter_info(world, world.fighters["he-man"])
+        )
+        assert luck.correction == pytest.approx(expected - dealt)
+        corrections.add(round(luck.correction, 6))
+        value = search.simulate(state.clone(), 1, action, Pcg32(seed), 1)
+        assert -1.0 <= value <= 1.0
+    assert len(corrections) > 1  # the dice differed, and the luck with them

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, sample_chance
 from rulekeeper.core.rng import Pcg32
-from rulekeeper.games.battleground import evaluation
+from rulekeeper.games.battleground import evaluation, fighter_data
 from rulekeeper.games.battleground.planning import (
     LEVELS,
     SEARCHED,
@@ -79,7 +79,7 @@ class _Luck:
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.correction = 0.0
-        self.pending: tuple[int, str, int, float, evaluation.FighterInfo] | None = None
+        self.pending: tuple[int, str, int, float, fighter_data.FighterInfo] | None = None
 
     def before(self, world: BattlegroundState, action: Action) -> None:
         """*action* is about to be taken: an attack's expected worth is noted."""
@@ -88,7 +88,7 @@ class _Luck:
         self.settle(world, force=True)
         owner = world.fighters[world.turns[-1].character].owner
         target = world.fighters[action.str_param("target")]
-        info = evaluation.fighter_info(world, target)
+        info = fighter_data.fighter_info(world, target)
         self.pending = (owner, target.id, target.wounds, attack_gain(world, action), info)
 
     def settle(self, world: BattlegroundState, force: bool = False) -> None:
