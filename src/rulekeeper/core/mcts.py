@@ -243,8 +243,7 @@ class MCTSAgent:
         if not logic.searched(world, seat):
             quick: Action = logic.choose(world, seat, legal, self.rng)
             return quick  # not a decision the search is for: the game's greedy choice
-        search = logic.plan(world, seat, legal, self.rng)
-        ranked = search.ranked[: self.breadth]
+        ranked = logic.candidates(world, seat, legal, self.rng)[: self.breadth]
         if len(ranked) == 1:
             first: Action = ranked[0][0]
             return first
@@ -260,7 +259,7 @@ class MCTSAgent:
                 base = determinise(state, seat, self.rng)
                 common = self.rng.next_u32()
                 for action in alive:
-                    value = search.simulate(base.clone(), action, Pcg32(common), self.horizon)
+                    value = logic.simulate(base.clone(), seat, action, Pcg32(common), self.horizon)
                     totals[action] += value
                     counts[action] += 1.0
                     spent += 1

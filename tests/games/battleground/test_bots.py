@@ -228,47 +228,6 @@ def test_mcts_levels_are_battlegrounds_own_budgets() -> None:
     assert MCTSAgent(iterations=7).budget(planning) == 7
 
 
-def test_mcts_counts_what_the_rest_of_the_hand_still_gives() -> None:
-    """docs/bots.md (MCTS on Battleground): at a card choice each simulation adds what the
-    cards still in hand would give the characters still ready this round, by the greedy plan's
-    gains: the best pairing, each character one card at most, cards not held counting nothing."""
-    from rulekeeper.core.rng import Pcg32
-    from rulekeeper.games.battleground import planning, search
-
-    doc = {
-        "format": "battleground-position",
-        "version": 1,
-        "round": 1,
-        "characters": [
-            {"id": "stratos", "at": [9, 2], "facing": "SE"},
-            {"id": "he-man", "at": [10, 2], "facing": "SE"},
-            {"id": "mer-man", "at": [8, 22], "facing": "NW"},
-        ],
-        "players": [
-            {"hand": ["masters-swift-strike", "masters-battle-cry"], "glory": []},
-            {"hand": ["evil-treachery"], "glory": []},
-        ],
-    }
-    state = position_state(doc)
-    gains = {
-        ("masters-swift-strike", "stratos"): 3.0,
-        ("masters-swift-strike", "he-man"): 1.0,
-        ("masters-battle-cry", "stratos"): 4.0,
-        ("masters-battle-cry", "he-man"): 2.5,
-        ("masters-fury", "he-man"): 50.0,  # not in hand
-    }
-    assert planning.rest_of_round(state, 0, gains) == pytest.approx(3.0 + 2.5)
-    state.sides[0].hand.remove("masters-battle-cry")
-    assert planning.rest_of_round(state, 0, gains) == pytest.approx(3.0)
-
-    state = position_state(doc)
-    legal = state.legal_actions(0)
-    plan = search.plan(state, 0, legal, Pcg32(1))
-    assert plan.gains is not None
-    assert {a for a, _ in plan.ranked} <= set(legal)
-    assert [v for _, v in plan.ranked] == sorted((v for _, v in plan.ranked), reverse=True)
-
-
 def test_mcts_simulates_an_attack_with_the_luck_of_its_dice_taken_out() -> None:
     """docs/bots.md (MCTS on Battleground): a simulation that attacks corrects the lead it
     reaches by the attack's luck, the worth of the wounds dealt less the worth its exact odds

@@ -399,32 +399,12 @@ def rank_actions(
     """The greedy bot's candidates for its card, character, bonus or action, each with its
     value: the evaluation once the activation is played out; for a card or a character, the
     gain in the lead (VP) of the round's best share of the hand."""
-    return rank_with_gains(world, seat, legal, rng)[0]
-
-
-Gains = dict[tuple[str, str], float]
-"""The gain in lead (VP) of an activation of each ready character with each card in hand."""
-
-
-def rank_with_gains(
-    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
-) -> tuple[list[tuple[Action, float]], Gains | None]:
-    """:func:`rank_actions`, and for a card or a character the gains its values were planned
-    from (None for other decisions)."""
     top = world.flow.top()
     if isinstance(top, SelectStep):
         return _rank_cards(world, seat, legal, rng)
     if isinstance(top, ActivateStep) and top.card and len(legal) > 1:
         return _rank_characters(world, seat, legal, rng)
-    return _rank_by_playing_out(world, seat, legal, rng), None
-
-
-def rest_of_round(world: BattlegroundState, seat: int, gains: Gains) -> float:
-    """The best total gain (VP) the cards *seat* holds would still give its ready characters
-    this round, by *gains* (pairs it does not hold count for nothing)."""
-    cards = tuple(sorted(c for c in _hand(world, seat) if any(k[0] == c for k in gains)))
-    fighters = tuple(f.id for f in world.ready(seat) if any(k[1] == f.id for k in gains))
-    return _assign(cards, fighters, gains)
+    return _rank_by_playing_out(world, seat, legal, rng)
 
 
 def _candidates(world: BattlegroundState, seat: int, legal: Sequence[Action]) -> list[Action]:
@@ -494,7 +474,7 @@ def dealt(
 
 def _rank_cards(
     world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
-) -> tuple[list[tuple[Action, float]], Gains]:
+) -> list[tuple[Action, float]]:
     """Each card by the best round it allows: the gain of the best activation it gives a ready
     character, plus the best share of the rest of the hand among the other ready characters;
     passing by the activations it gives up."""
@@ -522,12 +502,12 @@ def _rank_cards(
                 ),
             )
         )
-    return out, gains
+    return out
 
 
 def _rank_characters(
     world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
-) -> tuple[list[tuple[Action, float]], Gains]:
+) -> list[tuple[Action, float]]:
     """Each character for the card revealed: its activation's gain plus the best share of the
     hand among the other ready characters."""
     top = world.flow.top()
@@ -544,7 +524,7 @@ def _rank_characters(
         fighter = action.str_param("character")
         rest = tuple(f for f in ready if f != fighter)
         out.append((action, gains[(top.card, fighter)] + _assign(cards, rest, gains)))
-    return out, gains
+    return out
 
 
 def _hand(world: BattlegroundState, seat: int) -> list[str]:

@@ -19,20 +19,19 @@ from rulekeeper.games.battleground.planning import (
     LEVELS,
     SEARCHED,
     TURN_LIMIT,
-    Gains,
     QuickPolicy,
     attack_gain,
     choose,
     dealt,
-    rank_with_gains,
-    rest_of_round,
+    rank_actions,
 )
 from rulekeeper.games.battleground.rules.combat import AttackStep
+from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
-__all__ = ["LEVELS", "Horizon", "Plan", "choose", "plan", "searched", "simulate"]
+__all__ = ["LEVELS", "Horizon", "candidates", "choose", "searched", "simulate"]
 
 
 def searched(world: BattlegroundState, seat: int) -> bool:
@@ -40,35 +39,20 @@ def searched(world: BattlegroundState, seat: int) -> bool:
     return isinstance(world.flow.top(), SEARCHED)
 
 
-def plan(world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32) -> Plan:
-    """What MCTS searches at *seat*'s decision on *world*: the greedy bot's candidates and how
-    each is simulated (:class:`Plan`)."""
-    return Plan(world, seat, legal, rng)
-
-
-class Plan:
-    """The search of one decision: ``ranked``, the greedy bot's candidates
-    (:func:`rank_with_gains`), best first, each with its value as the evaluation's; and
-    :meth:`simulate`. At a card or a character choice a value is the lead once the activation
-    is played, plus what the rest of the hand would still give the other ready characters this
-    round (the greedy plan's ``gains``), and each simulation adds the same to the lead it
-    reaches, so that a card is not spent now when it is worth more to another character."""
-
-    def __init__(
-        self, world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
-    ) -> None:
-        self.seat = seat
-        self.round = world.round
-        ranked, self.gains = rank_with_gains(world, seat, legal, rng)
-        if self.gains is not None:
-            lead = evaluation.advantage(world, seat)
-            ranked = [(a, evaluation.value_of_lead(world, lead + gain)) for a, gain in ranked]
-        ranked.sort(key=lambda item: -item[1])
-        self.ranked: list[tuple[Action, float]] = ranked
-
-    def simulate(self, world: BattlegroundState, action: Action, rng: Pcg32, extra: int) -> float:
-        """:func:`simulate`, with the rest of the hand's worth at a card or character choice."""
-        return simulate(world, self.seat, action, rng, extra, self.gains, self.round)
+def candidates(
+    world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pcg32
+) -> list[tuple[Action, float]]:
+    """The greedy bot's candidates (:func:`rank_actions`), best first, each with its value as
+    the evaluation's (a card's or character's gain in VP added to the lead as it stands)."""
+    top = world.flow.top()
+    ranked = rank_actions(world, seat, legal, rng)
+    if isinstance(top, SelectStep) or (
+        isinstance(top, ActivateStep) and top.card and len(legal) > 1
+    ):
+        lead = evaluation.advantage(world, seat)
+        ranked = [(a, evaluation.value_of_lead(world, lead + gain)) for a, gain in ranked]
+    ranked.sort(key=lambda item: -item[1])
+    return ranked
 
 
 class _Luck:
@@ -103,20 +87,11 @@ class _Luck:
         self.correction += change if owner == self.seat else -change
 
 
-def simulate(
-    world: BattlegroundState,
-    seat: int,
-    action: Action,
-    rng: Pcg32,
-    extra: int,
-    gains: Gains | None = None,
-    round_: int = 0,
-) -> float:
+def simulate(world: BattlegroundState, seat: int, action: Action, rng: Pcg32, extra: int) -> float:
     """*action* played on *world*, then every decision (both seats') by the quick policy until
     the horizon (:class:`Horizon`: the end of *seat*'s activation and *extra* more), chance
     sampled from *rng*; the evaluation there for *seat*, the luck of every attack's dice taken
-    out (and with *gains*, while round *round_* goes on, the worth of the rest of the hand:
-    :func:`rest_of_round`)."""
+    out."""
     horizon = Horizon(world, seat, extra)
     luck = _Luck(seat)
     policy = QuickPolicy(rng)
@@ -135,10 +110,7 @@ def simulate(
     luck.settle(world, force=True)
     if world.is_terminal():
         return float(world.returns()[seat])
-    lead = evaluation.advantage(world, seat) + luck.correction
-    if gains is not None and world.round == round_:
-        lead += rest_of_round(world, seat, gains)
-    return evaluation.value_of_lead(world, lead)
+    return evaluation.value_of_lead(world, evaluation.advantage(world, seat) + luck.correction)
 
 
 class Horizon:
