@@ -245,35 +245,10 @@ def tempo(state: BattlegroundState, owner: int, units: list[Unit], acting: dict[
     return value
 
 
-def best_strikes(state: BattlegroundState, player: int) -> dict[str, float]:
-    """The VP of each of *player*'s characters' best attack at its next activation
-    (:func:`strike`, on whichever enemy it is worth most)."""
-    static = static_data(state)
-    last_round = state.round >= state.game.rounds
-    acting = acting_characters(state)
-    following = next_side(state)
-    units = [
-        as_unit(f, static.fighters[f.id], state.sides, acting, following, last_round)
-        for f in state.fighters.values()
-        if not f.knocked_out
-    ]
-    engaged = _engaged(units)
-    out: dict[str, float] = {}
-    for i, attacker in enumerate(units):
-        if attacker[4] == player:
-            out[attacker[0].id] = max(
-                (
-                    strike(state, static, attacker, target, engaged[i])
-                    for target in units
-                    if target[4] != player
-                ),
-                default=0.0,
-            )
-    return out
-
-
-def _engaged(units: list[Unit]) -> list[bool]:
-    """For each unit, whether an enemy stands next to it."""
+def _threats(state: BattlegroundState, static: StaticData, player: int, units: list[Unit]) -> float:
+    """Each character's best attack at its next activation, by its expected wounds times the
+    target's worth per wound: *player*'s threats minus the other side's."""
+    total = 0.0
     count = len(units)
     engaged = [False] * count
     for i in range(count):
@@ -285,15 +260,6 @@ def _engaged(units: list[Unit]) -> list[bool]:
                 dr = ri - rj
                 if abs(dq) + abs(dr) + abs(dq + dr) == 2:
                     engaged[i] = engaged[j] = True
-    return engaged
-
-
-def _threats(state: BattlegroundState, static: StaticData, player: int, units: list[Unit]) -> float:
-    """Each character's best attack at its next activation, by its expected wounds times the
-    target's worth per wound: *player*'s threats minus the other side's."""
-    total = 0.0
-    count = len(units)
-    engaged = _engaged(units)
     for i in range(count):
         attacker = units[i]
         weight = attacker[6]

@@ -8,8 +8,8 @@ The **quick policy** (:class:`QuickPolicy`) decides for any seat in a few millis
 trying each destination in place (the character set down there, facing the nearest enemy, the
 evaluation read, the character put back), a focus by the best move the focused speed reaches,
 an attack by its expected worth (exact odds), a facing by the evaluation, rerolls of every
-failed die, a card at random (another seat's cards are secret), the character with the best
-attack to make for a revealed card, no discards, the other choices one step ahead.
+failed die, a card at random (another seat's cards are secret), no discards, the other choices
+one step ahead.
 
 The **greedy bot** (:func:`choose`) looks one activation ahead: each candidate for its next
 action (every action but moves, and the moves the quick policy rates best) is tried on a copy
@@ -276,21 +276,7 @@ class QuickPolicy:
             # Another seat's card is secret: any of its cards, at random.
             cards = [a for a in legal if a.kind == "select"]
             return self.rng.choice(cards) if cards else legal[0]
-        if isinstance(top, ActivateStep) and top.card:
-            return self.activate(world, player, legal)
         return _habit(legal) or self.one_step(world, player, legal)
-
-    def activate(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
-        """The character with the best attack to make (``evaluation.best_strikes``); with none,
-        the one the evaluation likes best once activated."""
-        strikes = evaluation.best_strikes(world, player)
-        best, best_value = None, 0.0
-        for action in legal:
-            if action.kind == "activate":
-                value = strikes.get(action.str_param("character"), 0.0)
-                if value > best_value + 1e-9:
-                    best, best_value = action, value
-        return best or self.one_step(world, player, legal)
 
     def act(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
         """The best action one step ahead, every one compared as a lead in VP: moves in place,
