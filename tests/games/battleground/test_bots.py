@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -278,24 +277,3 @@ def test_mcts_simulates_an_attack_with_the_luck_of_its_dice_taken_out() -> None:
         value = search.simulate(state.clone(), 1, action, Pcg32(seed), 1)
         assert -1.0 <= value <= 1.0
     assert len(corrections) > 1  # the dice differed, and the luck with them
-
-
-def test_mcts_holds_a_draw_in_contempt() -> None:
-    """docs/bots.md (MCTS on Battleground): in its simulations a draw is worth -CONTEMPT, not
-    nothing; a lead sure to end in a draw (under the 20 VP a points win needs, battleground.md
-    §3 Scoring) is valued below zero, a sure win or loss as before."""
-    from rulekeeper.games.battleground import evaluation, search
-    from rulekeeper.games.battleground.evaluation import LINEAR, SCALE
-
-    state = new_state(1)
-    c = search.CONTEMPT
-    assert 0 < c < 1
-    for lead in (-10.0, 0.0, 10.0):
-        plain = evaluation.value_of_lead(state, lead, spread=0.01)
-        scorned = evaluation.value_of_lead(state, lead, spread=0.01, contempt=c)
-        assert plain == pytest.approx(LINEAR * math.tanh(lead / SCALE))
-        assert scorned == pytest.approx(plain - (1 - LINEAR) * c)
-    for lead in (-40.0, 40.0):
-        assert evaluation.value_of_lead(state, lead, spread=0.01, contempt=c) == pytest.approx(
-            evaluation.value_of_lead(state, lead, spread=0.01)
-        )

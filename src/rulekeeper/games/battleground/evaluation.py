@@ -93,18 +93,14 @@ def evaluate(state: BattlegroundState, player: int) -> float:
     return value_of_lead(state, advantage(state, player))
 
 
-def value_of_lead(
-    state: BattlegroundState, lead: float, spread: float | None = None, contempt: float = 0.0
-) -> float:
+def value_of_lead(state: BattlegroundState, lead: float, spread: float | None = None) -> float:
     """The value in [-1, 1] of a lead of *lead* VP at this point of the game (*spread*: the
-    state's :func:`spread`, when the caller has it; *contempt*: what a draw is worth less than
-    nothing, to a side that expects to outplay the other)."""
+    state's :func:`spread`, when the caller has it)."""
     if spread is None:
         spread = FINAL_SPREAD + SPREAD * _rounds_left(state)
     win = _phi((lead - WIN_MARGIN + 0.5) / spread)
     lose = _phi((-lead - WIN_MARGIN + 0.5) / spread)
-    chances = win - lose - contempt * (1.0 - win - lose)
-    value = (1.0 - LINEAR) * chances + LINEAR * math.tanh(lead / SCALE)
+    value = (1.0 - LINEAR) * (win - lose) + LINEAR * math.tanh(lead / SCALE)
     return max(-1.0, min(1.0, value))
 
 

@@ -31,13 +31,7 @@ from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
-__all__ = ["CONTEMPT", "LEVELS", "Horizon", "candidates", "choose", "searched", "simulate"]
-
-CONTEMPT = 0.2
-"""What a draw is worth less than nothing in MCTS's simulations (a chess engine's contempt):
-the search expects to outplay the greedy logic it simulates with, so it steers away from the
-positions where neither side can win (each holding its own half's objectives) rather than
-settle for them."""
+__all__ = ["LEVELS", "Horizon", "candidates", "choose", "searched", "simulate"]
 
 
 def searched(world: BattlegroundState, seat: int) -> bool:
@@ -56,9 +50,7 @@ def candidates(
         isinstance(top, ActivateStep) and top.card and len(legal) > 1
     ):
         lead = evaluation.advantage(world, seat)
-        ranked = [
-            (a, evaluation.value_of_lead(world, lead + v, contempt=CONTEMPT)) for a, v in ranked
-        ]
+        ranked = [(a, evaluation.value_of_lead(world, lead + gain)) for a, gain in ranked]
     ranked.sort(key=lambda item: -item[1])
     return ranked
 
@@ -117,10 +109,8 @@ def simulate(world: BattlegroundState, seat: int, action: Action, rng: Pcg32, ex
         action = policy.choose(world, player)
     luck.settle(world, force=True)
     if world.is_terminal():
-        result = float(world.returns()[seat])
-        return result if result else -CONTEMPT
-    lead = evaluation.advantage(world, seat) + luck.correction
-    return evaluation.value_of_lead(world, lead, contempt=CONTEMPT)
+        return float(world.returns()[seat])
+    return evaluation.value_of_lead(world, evaluation.advantage(world, seat) + luck.correction)
 
 
 class Horizon:
