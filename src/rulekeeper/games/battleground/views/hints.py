@@ -68,14 +68,17 @@ def move_hint(
     seat: int,
     action: Action,
     scratch: BattlegroundState | None = None,
-    facts: MoveFacts | None = None,
+    shared: dict[bool, MoveFacts] | None = None,
 ) -> JsonObject:
     """A move: AP, movement points, path, and the attacks of opportunity or overwatch it risks
-    (*scratch*: a clone to try the mover's overwatch triggers on, and *facts*: what its moves
-    share, both made once for all of them if given)."""
+    (*scratch*: a clone to try the mover's overwatch triggers on, and *shared*: what the moves
+    share, by focus, filled as met; both made once for all the moves if given)."""
     focus = action.bool_param("focus")
-    if facts is None or facts.focus != focus:
+    facts = shared.get(focus) if shared is not None else None
+    if facts is None:
         facts = MoveFacts.of(state, focus)
+        if shared is not None:
+            shared[focus] = facts
     fighter = state.fighters[state.turn().character]
     to = Position(*action.ints_param("to"))
     route = facts.routes.get(to)
@@ -174,13 +177,7 @@ def action_hint(
     if isinstance(top, ActStep) and action.kind == "move":
         # a character has up to a few hundred moves: the move's facts, not its preview in
         # words (the same facts, which the browser puts in words itself)
-        focus = action.bool_param("focus")
-        known = facts.get(focus) if facts is not None else None
-        if known is None:
-            known = MoveFacts.of(state, focus)
-            if facts is not None:
-                facts[focus] = known
-        hint["move"] = move_hint(state, seat, action, scratch, known)
+        hint["move"] = move_hint(state, seat, action, scratch, facts)
     elif isinstance(top, ActStep) and action.kind == "attack":
         found = preview.attack_preview(state, seat, action)
         hint["attack"] = attack_hint(state, seat, action, found)
