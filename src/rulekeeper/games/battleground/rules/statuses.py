@@ -13,9 +13,6 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
 
-COMMON_BUFF_EFFECTS = ("quickness", "enhancement", "protection", "regeneration")
-
-
 def give_status(state: BattlegroundState, subject: Fighter, slot: str, effect: Any) -> None:
     """Rulebook, Buffs and Debuffs: one of each per character, a new one replaces the old; a
     unique one exists once per force."""

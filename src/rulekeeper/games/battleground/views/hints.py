@@ -43,7 +43,6 @@ class MoveFacts:
     """What every move of the active character with (or without) focus shares: worked out once
     for all of its moves (a character may have a few hundred)."""
 
-    focus: bool
     routes: Mapping[Position, Route]
     budget: MovementPoints
     ap: int
@@ -55,7 +54,6 @@ class MoveFacts:
         turn = state.turn()
         fighter = state.fighters[turn.character]
         return cls(
-            focus=focus,
             routes=state.move_options(turn, fighter, focus),
             budget=state.move_points(fighter, focus),
             ap=preview.move_charge(state),
