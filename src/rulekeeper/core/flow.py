@@ -46,9 +46,6 @@ Refusal = tuple[str, str]
 """(rule, reason) of a refused action."""
 
 _MAX_STEPS = 1_000
-_MISSING: Any = object()
-_COPIERS: dict[type, Any] = {}
-"""Per step class, its compiled copy function (None: clones share the step)."""
 
 
 class Step(Generic[S]):
@@ -267,14 +264,10 @@ class Flow:
                 raise RuntimeError(f"the procedure did not settle (stuck at {top.kind!r})")
 
     def clone(self) -> Flow:
-        copiers = _COPIERS
         steps = []
         for step in self.steps:
             cls = type(step)
-            copy = copiers.get(cls, _MISSING)
-            if copy is _MISSING:
-                copy = None if cls.shared else _record_plan(cls).copy
-                copiers[cls] = copy
+            copy = None if cls.shared else _record_plan(cls).copy
             steps.append(step if copy is None else copy(step))
         return Flow(steps, None if self.result is None else _copy_json(self.result))
 

@@ -36,6 +36,22 @@ def test_ram_man_strength_test_example() -> None:
     assert test.successes() == 3
 
 
+def test_the_log_records_a_finished_test_with_the_mana_it_spent() -> None:
+    """Rulebook, Tests (mana rerolls), Test Example: the "test result" event of any test, an
+    attack's or a skill's, tells its dice, successes and the mana spent on rerolls."""
+    test = start_test(0, "Ram Man strength", 4, mana=2)
+    roll(test, 3, 4, 6, 2)
+    test.apply_reroll([2])
+    roll(test, 3, 5)
+    assert test.result() == {
+        "label": "Ram Man strength",
+        "initial": [3, 4, 6, 3],
+        "exploded": [5],
+        "successes": 3,
+        "mana spent": 1,
+    }
+
+
 def test_arm_cannon_example_attack_and_defence() -> None:
     """Rulebook, Ranged Attack Example: Man-At-Arms (perception 4) rolls 4, 1, 3, 5 (2
     successes); Skeletor (toughness 3) defends with 3, 1, 4 (1 success); 1 success remains."""

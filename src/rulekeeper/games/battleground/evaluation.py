@@ -196,15 +196,12 @@ def as_unit(
     return (fighter, info, fighter.q, fighter.r, owner, acts, weight)
 
 
-_REAR: dict[tuple[int, int, int], bool] = {}
-
-
-def _in_rear(facing: int, dq: int, dr: int) -> bool:
+def _in_rear(static: StaticData, facing: int, dq: int, dr: int) -> bool:
     """Whether a hex at offset (dq, dr) lies in the rear arc of a model facing *facing*."""
     key = (facing, dq, dr)
-    found = _REAR.get(key)
+    found = static.rear.get(key)
     if found is None:
-        found = _REAR[key] = arc_of((0, 0), facing, (dq, dr)) == "rear"
+        found = static.rear[key] = arc_of((0, 0), facing, (dq, dr)) == "rear"
     return found
 
 
@@ -293,7 +290,7 @@ def strike(
     options = static.pairs.get((fighter.id, target_fighter.id))
     if options is None:
         options = _pair(state, static, fighter, target_fighter)
-    flank = _in_rear(target_fighter.facing, dq, dr)
+    flank = _in_rear(static, target_fighter.facing, dq, dr)
     best = 0.0
     speed = info.speed
     for kind, weapon_range, mana, plain, flanking in options:

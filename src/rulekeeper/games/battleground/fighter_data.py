@@ -41,13 +41,18 @@ class FighterInfo:
 @dataclass
 class StaticData:
     """What the evaluation keeps on the game object: each character's :class:`FighterInfo`, and
-    caches of expected wounds, of attacker-target pairs and of the hexes around each token."""
+    caches of expected wounds, of attacker-target pairs, of the hexes around each token and of
+    two facing tables."""
 
     fighters: dict[str, FighterInfo]
     expected: dict[tuple[Any, ...], float]
     pairs: dict[tuple[str, str], list[tuple[str, float, int, float, float]]]
     near: dict[tuple[int, int], frozenset[Position]]
     """By objective token: its hex and the hexes around it (rules/objectives.py)."""
+    rear: dict[tuple[int, int, int], bool]
+    """By a facing and an offset (dq, dr): whether the offset lies in that facing's rear arc."""
+    toward: dict[tuple[int, int], int]
+    """By an offset (dq, dr): the facing toward it (the first of board.facing.facings_toward)."""
 
 
 def static_data(state: BattlegroundState) -> StaticData:
@@ -84,7 +89,7 @@ def static_data(state: BattlegroundState) -> StaticData:
                 + [int(w.range) + card.speed + 1 for w in weapons if w.range is not None]
             ),
         )
-    found = StaticData(fighters, {}, {}, {})
+    found = StaticData(fighters, {}, {}, {}, {}, {})
     game.__dict__["_evaluation_static"] = found
     return found
 

@@ -86,10 +86,10 @@ def _lead(world: BattlegroundState, seat: int) -> float:
 
 # ---------------------------------------------------------------------------- quick policy
 
-_TOWARD: dict[tuple[int, int], int] = {}
 
-
-def _facing(world: BattlegroundState, owner: int, at: Position, keep: int) -> int:
+def _facing(
+    world: BattlegroundState, static: fighter_data.StaticData, owner: int, at: Position, keep: int
+) -> int:
     """The facing toward the nearest enemy of *owner*'s character at *at* (*keep* if none)."""
     best = None
     best_distance = 1 << 30
@@ -104,9 +104,9 @@ def _facing(world: BattlegroundState, owner: int, at: Position, keep: int) -> in
             best, best_distance = (dq, dr), distance
     if best is None or best_distance == 0:
         return keep
-    found = _TOWARD.get(best)
+    found = static.toward.get(best)
     if found is None:
-        found = _TOWARD[best] = facings_toward((0, 0), best)[0]
+        found = static.toward[best] = facings_toward((0, 0), best)[0]
     return found
 
 
@@ -127,7 +127,7 @@ def move_leads(
         for action in moves:
             to = Position(*action.ints_param("to"))
             fighter.place(to)
-            fighter.facing = _facing(world, fighter.owner, to, facing)
+            fighter.facing = _facing(world, scorer.static, fighter.owner, to, facing)
             fighter.focused = focused and not action.bool_param("focus")
             out.append((scorer.lead(), action))
     finally:
@@ -168,7 +168,7 @@ def focused_move_lead(world: BattlegroundState, seat: int, reached: set[Position
         best = None
         for to in options:
             fighter.place(to)
-            fighter.facing = _facing(world, fighter.owner, to, facing)
+            fighter.facing = _facing(world, scorer.static, fighter.owner, to, facing)
             fighter.focused = False
             lead = scorer.lead()
             fighter.focused = True

@@ -294,16 +294,7 @@ def test_finished(state: BattlegroundState, attack: AttackStep, role: str, test:
         attack.attack_successes = test.successes()
     else:
         attack.defence_successes = test.successes()
-    state.events.append(
-        "test result",
-        {
-            "label": test.label,
-            "initial": test.initial,
-            "exploded": test.exploded,
-            "successes": test.successes(),
-            "mana spent": test.mana_spent,
-        },
-    )
+    state.events.append("test result", test.result())
 
 
 def _apply_successes(

@@ -210,6 +210,16 @@ class DiceTest:
     def from_data(cls, data: dict[str, Any]) -> DiceTest:
         return cls(**{**data, "notes": list(data["notes"])})
 
+    def result(self) -> dict[str, Any]:
+        """The finished test as the log's "test result" event records it."""
+        return {
+            "label": self.label,
+            "initial": self.initial,
+            "exploded": self.exploded,
+            "successes": self.successes(),
+            "mana spent": self.mana_spent,
+        }
+
     def summary(self) -> str:
         shown = " ".join(str(f) for f in self.initial)
         extra = f" + exploded {' '.join(str(f) for f in self.exploded)}" if self.exploded else ""

@@ -106,12 +106,4 @@ class SkillTestStep(Step["BattlegroundState"], TestOwner):
             tester = state.fighters[self.target]
             self.defence_successes = test.successes()
         tester.mana = max(0, tester.mana - test.mana_spent)
-        state.events.append(
-            "test result",
-            {
-                "label": test.label,
-                "initial": test.initial,
-                "exploded": test.exploded,
-                "successes": test.successes(),
-            },
-        )
+        state.events.append("test result", test.result())
