@@ -15,7 +15,8 @@ win rate, with random's on the same seeds for comparison). Then the decision tim
 default level against greedy: CPU time of one core (``time.process_time``: what the machine's
 other work does not change) and wall time, over decisions with more than one legal action.
 
-A progress bar (stderr) shows each match as it goes, with its score so far. Intervals are Wilson
+A progress bar (stderr) shows each match as it goes, with its score so far (without a
+terminal, a line every tenth of a match). Intervals are Wilson
 score intervals on the mean score. Run it with ``nice`` on a shared machine; ``--jobs`` plays
 games in parallel processes (the results do not depend on it).
 """
@@ -28,7 +29,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game
@@ -84,16 +85,29 @@ def interval(scores: list[float]) -> tuple[float, float, float]:
 
 
 class Progress:
-    """A one-line progress bar on stderr (nothing when *enabled* is false)."""
+    """How a match goes, on stderr: *mode* "bar" (a one-line bar, on a terminal), "lines" (a
+    plain line every tenth of the match, so a log shows it) or "none"."""
 
-    def __init__(self, label: str, total: int, enabled: bool) -> None:
-        self.label, self.total, self.enabled = label, total, enabled
+    def __init__(self, label: str, total: int, mode: str) -> None:
+        self.label, self.total, self.enabled = label, total, mode == "bar"
+        self.lines = mode == "lines"
         self.started = time.perf_counter()
+        self.step = max(1, total // 10)
 
     def update(self, scores: list[float]) -> None:
-        if not self.enabled:
-            return
         done = len(scores)
+        if not self.enabled:
+            if self.lines and done % self.step == 0 and done < self.total:
+                elapsed = time.perf_counter() - self.started
+                wins = scores.count(1.0)
+                draws = scores.count(0.5)
+                sys.stderr.write(
+                    f"{self.label}: {done}/{self.total} games, score "
+                    f"{100 * sum(scores) / done:.1f}% (W{wins} D{draws} L{done - wins - draws}),"
+                    f" {elapsed:.0f} s\n"
+                )
+                sys.stderr.flush()
+            return
         width = 30
         filled = width * done // self.total
         elapsed = time.perf_counter() - self.started
@@ -125,7 +139,7 @@ def match(
     first: str,
     second: str,
     games: int,
-    progress: bool,
+    progress: str,
     first_seed: int = 1,
 ) -> dict[str, object]:
     started = time.perf_counter()
@@ -176,15 +190,14 @@ def decision_times(decisions: int = 60) -> tuple[list[float], list[float]]:
                 continue
             if player == SIMULTANEOUS:
                 player = next(p for p in range(state.num_players) if state.legal_actions(p))
-            agent: Callable[[GameState, int], object] = other.choose
             if player == 0 and len(state.legal_actions(0)) > 1:
                 started, clock = time.perf_counter(), time.process_time()
                 action = bot.choose(state, 0)
                 cpu.append(time.process_time() - clock)
                 wall.append(time.perf_counter() - started)
             else:
-                action = agent(state, player)
-            state.apply_action(action, player)  # type: ignore[arg-type]
+                action = other.choose(state, player)
+            state.apply_action(action, player)
         seed += 1
     return cpu, wall
 
@@ -220,7 +233,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     wanted = sizes(args)
-    progress = not args.no_progress and sys.stderr.isatty()
+    progress = "none" if args.no_progress else "bar" if sys.stderr.isatty() else "lines"
     simulations = default_budget("battleground")
     iterations = default_budget(shipped_battles()[0])
     print(

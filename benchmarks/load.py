@@ -168,7 +168,7 @@ def report(label: str, found: dict[str, list[Any]], seconds: float) -> None:
         return
 
     def q(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
+        return float(latencies[min(len(latencies) - 1, int(p * len(latencies)))]) * 1000
 
     print(
         f"{label}: {len(latencies)} actions ({len(latencies) / seconds:.0f}/s), "
