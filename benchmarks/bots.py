@@ -16,9 +16,9 @@ default level against greedy: CPU time of one core (``time.process_time``: what 
 other work does not change) and wall time, over decisions with more than one legal action.
 
 A progress bar (stderr) shows each match as it goes, with its score so far (without a
-terminal, a line every tenth of a match). Intervals are Wilson
-score intervals on the mean score. Run it with ``nice`` on a shared machine; ``--jobs`` plays
-games in parallel processes (the results do not depend on it).
+terminal, a line every tenth of a match). Intervals are Wilson score intervals on the mean
+score. Run it with ``nice`` on a shared machine; ``--jobs`` plays games in parallel processes
+(the results do not depend on it).
 """
 
 from __future__ import annotations
