@@ -83,10 +83,13 @@ class RandomAgent:
 # ---------------------------------------------------------------------------- lookahead
 
 
-def sample_chance(state: GameState, rng: Pcg32) -> None:
-    """Apply one outcome of the chance node *state*, sampled from *rng* (not the state's)."""
+def sample_chance(state: GameState, rng: Pcg32) -> Action:
+    """Apply one outcome of the chance node *state*, sampled from *rng* (not the state's), and
+    return it."""
     outcomes = state.chance_outcomes()
-    state.apply_action(outcomes[rng.weighted_index([p for _, p in outcomes])][0], CHANCE)
+    outcome = outcomes[rng.weighted_index([p for _, p in outcomes])][0]
+    state.apply_action(outcome, CHANCE)
+    return outcome
 
 
 def actor_of(state: GameState, seat: int) -> int:

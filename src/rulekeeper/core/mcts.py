@@ -16,7 +16,9 @@ search, by game:
   candidate still in the race is simulated from the same determinisation with the same stream
   of dice (the game's ``simulate``: its quick policy plays both seats to a horizon, where the
   evaluation scores the result), and after each phase the worse half drops out. The greedy
-  value of a candidate counts as one simulation more. Decisions the game does not search
+  value of a candidate counts as one simulation more. The simulations of one decision share a
+  ``memo`` (a dict that lives for that decision), where the game keeps what they would
+  otherwise work out again. Decisions the game does not search
   (``searched``) are the greedy logic's.
 
 Levels are iteration budgets (the game's own ``LEVELS`` for an advised search), so a given seed
@@ -253,13 +255,16 @@ class MCTSAgent:
         phases = max(1, math.ceil(math.log2(len(alive))))
         budget = self.budget(logic)
         spent = 0
+        memo: dict[Any, Any] = {}  # the game's, for this decision's simulations only
         for phase in range(phases):
             rounds = max(1, (budget - spent) // (phases - phase) // len(alive))
             for _ in range(rounds):
                 base = determinise(state, seat, self.rng)
                 common = self.rng.next_u32()
                 for action in alive:
-                    value = logic.simulate(base.clone(), seat, action, Pcg32(common), self.horizon)
+                    value = logic.simulate(
+                        base.clone(), seat, action, Pcg32(common), self.horizon, memo
+                    )
                     totals[action] += value
                     counts[action] += 1.0
                     spent += 1

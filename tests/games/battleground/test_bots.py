@@ -277,3 +277,37 @@ def test_mcts_simulates_an_attack_with_the_luck_of_its_dice_taken_out() -> None:
         value = search.simulate(state.clone(), 1, action, Pcg32(seed), 1)
         assert -1.0 <= value <= 1.0
     assert len(corrections) > 1  # the dice differed, and the luck with them
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_decisions_simulations_share_their_move_leads_and_still_agree(seed: int) -> None:
+    """docs/bots.md (MCTS on Battleground): the simulations of one decision keep the quick
+    policy's move leads in the decision's memo, by the actions that led there (a lead reads only
+    what both players see); each simulation's value is the same as worked out afresh."""
+    from rulekeeper.core.agents import determinise
+    from rulekeeper.core.rng import Pcg32
+    from rulekeeper.games.battleground import search
+
+    state = new_state(seed)
+    advance(state, 12, seed)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+            continue
+        player = next(p for p in range(2) if state.legal_actions(p))
+        legal = state.legal_actions(player)
+        if search.searched(state, player) and any(a.kind == "move" for a in legal):
+            break
+        state.apply_action(RandomAgent(seed).choose(state, player), player)
+    ranked = search.candidates(state, player, legal, Pcg32(seed))[:3]
+    memo: dict[Any, Any] = {}
+    stream = Pcg32(seed)
+    for _ in range(4):
+        base = determinise(state, player, stream)
+        common = stream.next_u32()
+        for action, _value in ranked:
+            shared = search.simulate(base.clone(), player, action, Pcg32(common), 1, memo)
+            fresh = search.simulate(base.clone(), player, action, Pcg32(common), 1)
+            assert shared == fresh
+    assert memo  # the leads were kept

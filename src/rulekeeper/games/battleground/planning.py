@@ -28,7 +28,7 @@ What MCTS adds on top (the decisions it searches, its candidates, its simulation
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, playable, sample_chance
@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 Policy = Callable[["BattlegroundState", int], Action]
+_T = TypeVar("_T")
 
 TOP_MOVES = 6
 """Moves the greedy bot plays out at each decision (the quick policy's best)."""
@@ -256,10 +257,28 @@ def _worth_of(info: fighter_data.FighterInfo, wounds: float, knockout: float) ->
 
 
 class QuickPolicy:
-    """A fast policy for any seat (see the module's docstring); randomness from *rng*."""
+    """A fast policy for any seat (see the module's docstring); randomness from *rng*.
 
-    def __init__(self, rng: Pcg32) -> None:
+    With a *memo* (one decision's, shared by its simulations), the leads of the moves at a
+    point are kept by the way there: ``path``, the actions and chance outcomes taken since the
+    decision's state, which whoever plays the policy appends to. A lead reads only what both
+    players see, so every determinisation of that state shares it."""
+
+    def __init__(self, rng: Pcg32, memo: dict[Any, Any] | None = None) -> None:
         self.rng = rng
+        self.memo = memo
+        self.path: list[tuple[Action, int]] = []
+
+    def _recall(self, what: tuple[str, int], work: Callable[[], _T]) -> _T:
+        """*work*'s result at this point of the path, worked out once per memo."""
+        if self.memo is None:
+            return work()
+        key = (what, *self.path)
+        if key in self.memo:
+            found: _T = self.memo[key]
+            return found
+        found = self.memo[key] = work()
+        return found
 
     def choose(self, world: BattlegroundState, player: int) -> Action:
         legal = playable(world.legal_actions(player))
@@ -287,7 +306,9 @@ class QuickPolicy:
         best_lead = -1e9
         moves = [a for a in legal if a.kind == "move"]
         reached: set[Position] = set()
-        for value, action in move_leads(world, player, moves):
+        for value, action in self._recall(
+            ("moves", player), lambda: move_leads(world, player, moves)
+        ):
             reached.add(Position(*action.ints_param("to")))
             if value > best_lead:
                 best, best_lead = action, value
@@ -301,7 +322,13 @@ class QuickPolicy:
                 value = self._after(world, player, action, as_lead=True)
             elif action.kind == "focus":
                 value = lead + sign * evaluation.FOCUS_VP
-                moved = focused_move_lead(world, player, reached) if moves else None
+                moved = (
+                    self._recall(
+                        ("focus", player), lambda: focused_move_lead(world, player, reached)
+                    )
+                    if moves
+                    else None
+                )
                 if moved is not None:
                     value = max(value, moved)
             else:
@@ -326,11 +353,24 @@ class QuickPolicy:
     def _after(
         self, world: BattlegroundState, player: int, action: Action, as_lead: bool = False
     ) -> float:
+        """The lead (or the value) for *player* once *action* is taken on a copy, one chance
+        outcome sampled; kept in the memo when no chance came into it."""
+        memo = self.memo
+        key = None
+        if memo is not None:
+            key = (("after", player, as_lead, action), *self.path)
+            if key in memo:
+                found: float = memo[key]
+                return found
         after = world.clone()
         after.apply_action(action, player)
-        if after.is_chance_node():
+        chance = after.is_chance_node()
+        if chance:
             sample_chance(after, self.rng)
-        return _lead(after, player) if as_lead else _value(after, player)
+        value = _lead(after, player) if as_lead else _value(after, player)
+        if memo is not None and not chance:
+            memo[key] = value
+        return value
 
 
 def _habit(legal: Sequence[Action]) -> Action | None:

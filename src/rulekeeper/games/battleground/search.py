@@ -9,11 +9,12 @@ with the luck of the dice taken out; its budgets per level are :data:`LEVELS`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, sample_chance
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.state import CHANCE
 from rulekeeper.games.battleground import evaluation, fighter_data
 from rulekeeper.games.battleground.planning import (
     LEVELS,
@@ -87,21 +88,31 @@ class _Luck:
         self.correction += change if owner == self.seat else -change
 
 
-def simulate(world: BattlegroundState, seat: int, action: Action, rng: Pcg32, extra: int) -> float:
+def simulate(
+    world: BattlegroundState,
+    seat: int,
+    action: Action,
+    rng: Pcg32,
+    extra: int,
+    memo: dict[Any, Any] | None = None,
+) -> float:
     """*action* played on *world*, then every decision (both seats') by the quick policy until
     the horizon (:class:`Horizon`: the end of *seat*'s activation and *extra* more), chance
     sampled from *rng*; the evaluation there for *seat*, the luck of every attack's dice taken
-    out."""
+    out. *memo*: the decision's, shared by its simulations from determinisations of the same
+    state (the quick policy keeps its move leads there)."""
     horizon = Horizon(world, seat, extra)
     luck = _Luck(seat)
-    policy = QuickPolicy(rng)
+    policy = QuickPolicy(rng, memo)
+    path = policy.path
     player = seat
     for _ in range(4 * TURN_LIMIT):
         luck.before(world, action)
         world.apply_action(action, player)
+        path.append((action, player))
         luck.settle(world)
         while not world.is_terminal() and world.is_chance_node():
-            sample_chance(world, rng)
+            path.append((sample_chance(world, rng), CHANCE))
             luck.settle(world)
         if world.is_terminal() or horizon.reached(world):
             break
