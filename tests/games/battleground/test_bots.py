@@ -311,3 +311,39 @@ def test_a_decisions_simulations_share_their_move_leads_and_still_agree(seed: in
             fresh = search.simulate(base.clone(), player, action, Pcg32(common), 1)
             assert shared == fresh
     assert memo  # the leads were kept
+
+
+def test_the_memo_tells_apart_the_secret_cards_a_determinisation_deals() -> None:
+    """docs/bots.md (MCTS on Battleground): asked for its card once the other player has chosen
+    in secret (rulebook, Select Cards), the search deals that choice again in each
+    determinisation; its reveal changes the activation with no action to record it, so the
+    memo keeps the leads apart by the secret choices dealt, and no simulation goes wrong."""
+    from rulekeeper.core.agents import determinise
+    from rulekeeper.core.rng import Pcg32
+    from rulekeeper.games.battleground import search
+    from rulekeeper.games.battleground.rules.round import SelectStep
+
+    state = new_state(2)
+    while not isinstance(state.flow.top(), SelectStep):
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+        else:
+            state.apply_action(state.legal_actions(player)[0], player)
+    first = next(a for a in state.legal_actions(0) if a.kind == "select")
+    state.apply_action(first, 0)
+    assert state.sides[0].selected and state.legal_actions(1)
+    legal = state.legal_actions(1)
+    ranked = search.candidates(state, 1, legal, Pcg32(2))[:2]
+    memo: dict[Any, Any] = {}
+    stream = Pcg32(2)
+    dealt = set()
+    for _ in range(6):
+        base = determinise(state, 1, stream)
+        dealt.add(base.sides[0].selected)
+        common = stream.next_u32()
+        for action, _value in ranked:
+            shared = search.simulate(base.clone(), 1, action, Pcg32(common), 1, memo)
+            fresh = search.simulate(base.clone(), 1, action, Pcg32(common), 1)
+            assert shared == fresh
+    assert len(dealt) > 1  # the secret choice was dealt differently

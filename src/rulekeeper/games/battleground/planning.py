@@ -260,20 +260,25 @@ class QuickPolicy:
     """A fast policy for any seat (see the module's docstring); randomness from *rng*.
 
     With a *memo* (one decision's, shared by its simulations), the leads of the moves at a
-    point are kept by the way there: ``path``, the actions and chance outcomes taken since the
-    decision's state, which whoever plays the policy appends to. A lead reads only what both
-    players see, so every determinisation of that state shares it."""
+    point are kept by the way there: *start*, what the determinisation dealt that a later step
+    reveals with no action to record it (the secret card choices already made), then ``path``,
+    the actions and chance outcomes taken since the decision's state, which whoever plays the
+    policy appends to. A lead reads only what both players see, so every determinisation that
+    went the same way shares it."""
 
-    def __init__(self, rng: Pcg32, memo: dict[Any, Any] | None = None) -> None:
+    def __init__(
+        self, rng: Pcg32, memo: dict[Any, Any] | None = None, start: tuple[str, ...] = ()
+    ) -> None:
         self.rng = rng
         self.memo = memo
+        self.start = start
         self.path: list[tuple[Action, int]] = []
 
     def _recall(self, what: tuple[str, int], work: Callable[[], _T]) -> _T:
         """*work*'s result at this point of the path, worked out once per memo."""
         if self.memo is None:
             return work()
-        key = (what, *self.path)
+        key = (what, self.start, *self.path)
         if key in self.memo:
             found: _T = self.memo[key]
             return found
@@ -358,7 +363,7 @@ class QuickPolicy:
         memo = self.memo
         key = None
         if memo is not None:
-            key = (("after", player, as_lead, action), *self.path)
+            key = (("after", player, as_lead, action), self.start, *self.path)
             if key in memo:
                 found: float = memo[key]
                 return found

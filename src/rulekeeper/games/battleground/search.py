@@ -103,7 +103,7 @@ def simulate(
     state (the quick policy keeps its move leads there)."""
     horizon = Horizon(world, seat, extra)
     luck = _Luck(seat)
-    policy = QuickPolicy(rng, memo)
+    policy = QuickPolicy(rng, memo, start=tuple(side.selected for side in world.sides))
     path = policy.path
     player = seat
     for _ in range(4 * TURN_LIMIT):
