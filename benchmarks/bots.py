@@ -171,6 +171,8 @@ def match(
         "draws": draws,
         "losses": games - wins - draws,
         "seconds": seconds,
+        "first_seed": first_seed,
+        "scores": scores,  # the first bot's, game by game from first_seed on (to pair runs)
     }
 
 
