@@ -1,5 +1,5 @@
 import pytest
-from toy_game import ToyGame, ToyState
+from toy_game import PickCards, ToyGame, ToyState
 
 from rulekeeper.core import (
     SIMULTANEOUS,
@@ -66,6 +66,28 @@ def test_simultaneous_choices_are_made_before_any_is_applied() -> None:
     for recorder in recorders.values():
         assert recorder.opponent_picked_when_asked
         assert not any(recorder.opponent_picked_when_asked)
+
+
+class Counter:
+    """Agent that notes, for each card pick it is asked for, whether the pick was still a
+    simultaneous decision (nobody's pick applied yet)."""
+
+    def __init__(self) -> None:
+        self.simultaneous: list[bool] = []
+
+    def choose(self, state: GameState, player: int) -> Action:
+        if isinstance(state.flow.top(), PickCards):
+            self.simultaneous.append(state.current_player() == SIMULTANEOUS)
+        return state.legal_actions(player)[0]
+
+
+def test_a_simultaneous_choice_still_legal_is_applied_not_asked_again() -> None:
+    """docs/bots.md (play_out): the choices made together are applied in seat order; the second
+    seat is not asked again once the first seat's choice is in, as long as its own is legal."""
+    counters = {0: Counter(), 1: Counter()}
+    play_out(new_state(), counters)
+    for counter in counters.values():
+        assert counter.simultaneous and all(counter.simultaneous)
 
 
 def test_play_out_limits_and_missing_agents() -> None:

@@ -211,7 +211,8 @@ def play_out(
     Chance nodes are sampled from the state's own stream.  At a simultaneous
     node every seat with something to do is asked against the same state
     (so nobody sees the others' choices), then the choices are applied in
-    seat order.  Raises RulekeeperError if the game has not ended after
+    seat order (a seat is asked again only if the choices before its own made
+    its own illegal).  Raises RulekeeperError if the game has not ended after
     *max_actions* actions (a rules bug, or a game that can loop forever).
     """
     applied = 0
@@ -228,9 +229,8 @@ def play_out(
                 raise RulekeeperError("simultaneous node where no player can act")
             choices = {p: _agent_for(agents, p).choose(state, p) for p in pending}
             for i, p in enumerate(pending):
-                stale = not state.is_simultaneous_node() or choices[p] not in state.legal_actions(p)
-                if i > 0 and stale:
-                    break  # an earlier choice changed the situation; ask again
+                if i > 0 and choices[p] not in state.legal_actions(p):
+                    break  # an earlier choice made this one impossible: ask again
                 state.apply_action(choices[p], p)
                 applied += 1
         else:
