@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game
 from rulekeeper.core.agents import advisor, make_agent, play_out
 from rulekeeper.core.mcts import DEFAULT_LEVEL, MCTSAgent
+from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
 Z = 1.96
@@ -54,8 +55,10 @@ def new_state(game: str, seed: int) -> GameState:
     return load_game("homm3-combat", battle=str(shipped_battle(game))).new_initial_state(seed=seed)
 
 
-def one_game(args: tuple[str, str, str, int]) -> float:
-    """The first bot's score (1, ½, 0) in one game; it plays seat 0 on odd seeds."""
+def one_game(args: tuple[str, str, str, int]) -> tuple[float, float | None]:
+    """The first bot's score (1, ½, 0) in one game, and on Battleground its final lead in VP
+    (a finer measure than the score, to compare two versions of a bot in fewer games); it
+    plays seat 0 on odd seeds."""
     game, first, second, seed = args
     state = new_state(game, seed)
     seats = state.num_players
@@ -64,7 +67,10 @@ def one_game(args: tuple[str, str, str, int]) -> float:
     if seats > 1:
         agents[1 - me] = make_agent(second, seed + 100_000)
     play_out(state, agents)
-    return (state.returns()[me] + 1) / 2
+    margin = None
+    if isinstance(state, BattlegroundState):
+        margin = float(state.sides[me].vp - state.sides[1 - me].vp)
+    return (state.returns()[me] + 1) / 2, margin
 
 
 def default_budget(game: str) -> int:
@@ -127,7 +133,7 @@ class Progress:
 
 def _results(
     pool: ProcessPoolExecutor | None, jobs: list[tuple[str, str, str, int]]
-) -> Iterator[float]:
+) -> Iterator[tuple[float, float | None]]:
     if pool is None:
         return map(one_game, jobs)
     return pool.map(one_game, jobs)
@@ -145,18 +151,26 @@ def match(
     started = time.perf_counter()
     bar = Progress(f"{game[:14]} {first} vs {second}", games, progress)
     scores: list[float] = []
+    margins: list[float] = []
     seeds = range(first_seed, first_seed + games)
-    for score in _results(pool, [(game, first, second, s) for s in seeds]):
+    for score, margin in _results(pool, [(game, first, second, s) for s in seeds]):
         scores.append(score)
+        if margin is not None:
+            margins.append(margin)
         bar.update(scores)
     bar.close()
     p, lo, hi = interval(scores)
     wins = sum(1 for s in scores if s == 1.0)
     draws = sum(1 for s in scores if s == 0.5)
     seconds = time.perf_counter() - started
+    lead = ""
+    if len(margins) > 1:
+        mean = statistics.fmean(margins)
+        half = Z * statistics.stdev(margins) / math.sqrt(len(margins))
+        lead = f"  lead {mean:+.1f} VP [{mean - half:+.1f}, {mean + half:+.1f}]"
     print(
         f"{game:20} {first:8} vs {second:8} {games:4} games  score {100 * p:5.1f}% "
-        f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  W{wins} D{draws} L{games - wins - draws}  "
+        f"[{100 * lo:5.1f}, {100 * hi:5.1f}]  W{wins} D{draws} L{games - wins - draws}{lead}  "
         f"({seconds:.0f} s)",
         flush=True,
     )
@@ -173,6 +187,7 @@ def match(
         "seconds": seconds,
         "first_seed": first_seed,
         "scores": scores,  # the first bot's, game by game from first_seed on (to pair runs)
+        "margins": margins,  # its final lead in VP, the same way (Battleground)
     }
 
 
