@@ -114,3 +114,32 @@ def test_resample_keeps_a_chosen_glory_card() -> None:
         if found >= 5:
             break
     assert found >= 1
+
+
+def test_a_determinisation_gives_away_nothing_of_a_secret_card_choice() -> None:
+    """Select Cards: a card chosen in secret is not known to the other player. Two games that
+    differ only in which card seat 0 chose look the same to seat 1, and their determinisations
+    deal the choice alike: each card as often in both (it used to stay the real choice whenever
+    the deal put it back in the hand, about eight times too often)."""
+    from rulekeeper.core import CHANCE
+
+    state = load_game("battleground").new_initial_state(seed=2)
+    while not state.is_simultaneous_node():
+        if state.current_player() == CHANCE:
+            state.resolve_chance()
+        else:
+            state.apply_action(state.legal_actions()[0])
+    cards = sorted({a.str_param("card") for a in state.legal_actions(0) if a.kind == "select"})
+    games = []
+    for card in cards[:2]:
+        game = state.clone()
+        game.apply_action(next(a for a in game.legal_actions(0) if a.get("card") == card), 0)
+        games.append(game)
+    assert _views(games[0], 1) == _views(games[1], 1)
+    watched = cards[0]
+    share = []
+    for game in games:
+        rng = random.Random(11)
+        dealt = [game.resample(1, rng).sides[0].selected for _ in range(600)]  # type: ignore[attr-defined]
+        share.append(dealt.count(watched) / len(dealt))
+    assert abs(share[0] - share[1]) < 0.06, share

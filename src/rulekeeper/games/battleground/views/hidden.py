@@ -43,15 +43,15 @@ def secret(
 
 def resample(state: BattlegroundState, player: int, rng: random.Random) -> None:
     """Deal again what *player* cannot see: the other hand with the other draw pile, and the
-    order of every draw pile; a secret choice already made follows its card or, when that fate
-    card went back to the deck, becomes another card of the new hand. A glory card chosen stays
-    chosen: glory cards are not dealt again."""
+    order of every draw pile; a secret fate card already chosen becomes a card of the new hand
+    at random (keeping it whenever the deal put it back in the hand would give it away: it came
+    out as the real choice eight times as often as it should). A glory card chosen stays chosen:
+    glory cards are not dealt again."""
     other = 1 - player
     chosen_before = state.sides[other].selected
     redeal(zones(state), (player,), rng)
     side = state.sides[other]
-    kept = chosen_before in side.hand or chosen_before in side.glory
-    if chosen_before and not kept and side.hand:
+    if chosen_before and chosen_before not in side.glory and side.hand:
         replacement = rng.choice(sorted(side.hand))
         side.selected = replacement
         step = _select_step(state)
