@@ -2,7 +2,6 @@ import pytest
 from toy_game import PickCards, ToyGame, ToyState
 
 from rulekeeper.core import (
-    SIMULTANEOUS,
     Action,
     Agent,
     GameState,
@@ -48,46 +47,29 @@ def test_random_agent_is_an_agent_and_stays_legal() -> None:
 
 
 class Recorder:
-    """Agent that notes what it could see when asked."""
+    """Agent that notes, at each card pick it is asked for, whether the other seat had
+    already picked."""
 
     def __init__(self) -> None:
         self.opponent_picked_when_asked: list[bool] = []
 
     def choose(self, state: GameState, player: int) -> Action:
-        if state.current_player() == SIMULTANEOUS:
+        if isinstance(state.flow.top(), PickCards):
             zones = state.observation(player)["zones"]
             self.opponent_picked_when_asked.append(zones[f"played{1 - player}"]["count"] == 1)
         return state.legal_actions(player)[0]
 
 
 def test_simultaneous_choices_are_made_before_any_is_applied() -> None:
+    """docs/bots.md (play_out): at a simultaneous node every seat is asked against the same
+    state, and the choices are applied in seat order; a later seat is not asked again once an
+    earlier choice is in, as long as its own is still legal (it used to be, after the other's
+    secret pick)."""
     recorders = {0: Recorder(), 1: Recorder()}
     play_out(new_state(), recorders)
     for recorder in recorders.values():
         assert recorder.opponent_picked_when_asked
         assert not any(recorder.opponent_picked_when_asked)
-
-
-class Counter:
-    """Agent that notes, for each card pick it is asked for, whether the pick was still a
-    simultaneous decision (nobody's pick applied yet)."""
-
-    def __init__(self) -> None:
-        self.simultaneous: list[bool] = []
-
-    def choose(self, state: GameState, player: int) -> Action:
-        if isinstance(state.flow.top(), PickCards):
-            self.simultaneous.append(state.current_player() == SIMULTANEOUS)
-        return state.legal_actions(player)[0]
-
-
-def test_a_simultaneous_choice_still_legal_is_applied_not_asked_again() -> None:
-    """docs/bots.md (play_out): the choices made together are applied in seat order; the second
-    seat is not asked again once the first seat's choice is in, as long as its own is legal."""
-    counters = {0: Counter(), 1: Counter()}
-    play_out(new_state(), counters)
-    for counter in counters.values():
-        assert counter.simultaneous and all(counter.simultaneous)
 
 
 def test_play_out_limits_and_missing_agents() -> None:

@@ -274,11 +274,15 @@ class QuickPolicy:
         self.start = start
         self.path: list[tuple[Action, int]] = []
 
+    def _key(self, what: tuple[object, ...]) -> tuple[object, ...]:
+        """The memo's key for *what* at this point of the path."""
+        return (what, self.start, *self.path)
+
     def _recall(self, what: tuple[str, int], work: Callable[[], _T]) -> _T:
         """*work*'s result at this point of the path, worked out once per memo."""
         if self.memo is None:
             return work()
-        key = (what, self.start, *self.path)
+        key = self._key(what)
         if key in self.memo:
             found: _T = self.memo[key]
             return found
@@ -363,7 +367,7 @@ class QuickPolicy:
         memo = self.memo
         key = None
         if memo is not None:
-            key = (("after", player, as_lead, action), self.start, *self.path)
+            key = self._key(("after", player, as_lead, action))
             if key in memo:
                 found: float = memo[key]
                 return found
