@@ -347,3 +347,92 @@ def test_the_memo_tells_apart_the_secret_cards_a_determinisation_deals() -> None
             fresh = search.simulate(base.clone(), 1, action, Pcg32(common), 1)
             assert shared == fresh
     assert len(dealt) > 1  # the secret choice was dealt differently
+
+
+# --- the quick policy's model of the other side (the simulations of MCTS; docs/bots.md) -----
+
+
+def test_the_quick_policy_picks_a_card_as_the_greedy_bot_mostly_does() -> None:
+    """In a simulation a seat's card is secret: the quick policy takes the greedy bot's usual
+    pick (most AP, then least initiative: Heroic Resolve here) half the time, else any card at
+    random, so every card comes up and the usual pick in about 1/2 + 1/8 of the draws."""
+    from collections import Counter
+
+    from rulekeeper.core.rng import Pcg32
+    from rulekeeper.games.battleground.planning import QuickPolicy
+
+    hand = [
+        "masters-cosmic-key",
+        "masters-battle-cry",
+        "masters-steady-aim",
+        "masters-heroic-resolve",
+    ]
+    doc = {
+        "format": "battleground-position",
+        "version": 1,
+        "round": 1,
+        "characters": [
+            {"id": "he-man", "at": [2, 2], "facing": "SE"},
+            {"id": "skeletor", "at": [14, 22], "facing": "NW"},
+        ],
+        "players": [{"hand": hand, "glory": []}, {"hand": ["evil-treachery"], "glory": []}],
+        "procedure": ["round", {"kind": "select", "players": [0, 1], "chosen": {}}],
+    }
+    state = position_state(doc)
+    picks = Counter(
+        QuickPolicy(Pcg32(seed)).choose(state, 0).str_param("card") for seed in range(400)
+    )
+    assert set(picks) == set(hand)
+    assert 0.52 < picks["masters-heroic-resolve"] / 400 < 0.73
+
+
+def test_the_quick_policy_activates_the_character_with_most_to_do() -> None:
+    """A revealed card activates Stratos (in range of Mer-Man, one wound from a knock-out) or
+    He-Man (nothing near): the quick policy plays each activation out and mostly takes
+    Stratos, though He-Man comes first in the list (its pick before)."""
+    from rulekeeper.core.rng import Pcg32
+    from rulekeeper.games.battleground.planning import QuickPolicy
+
+    doc = {
+        "format": "battleground-position",
+        "version": 1,
+        "round": 2,
+        "characters": [
+            {"id": "he-man", "at": [2, 2], "facing": "SE"},
+            {"id": "stratos", "at": [8, 12], "facing": "SE"},
+            {"id": "mer-man", "at": [8, 15], "facing": "NW", "wounds": 4},
+            {"id": "skeletor", "at": [14, 22], "facing": "NW"},
+        ],
+        "players": [
+            {"hand": ["masters-swift-strike"], "glory": []},
+            {"hand": ["evil-treachery"], "glory": []},
+        ],
+        "procedure": ["round", {"kind": "activate", "player": 0, "card": "masters-battle-cry"}],
+    }
+    state = position_state(doc)
+    assert state.legal_actions(0)[0] == Action.of("activate", character="he-man")
+    picks = [QuickPolicy(Pcg32(seed)).choose(state, 0).str_param("character") for seed in range(20)]
+    assert picks.count("stratos") >= 14
+
+
+def test_mcts_searches_who_is_first_player() -> None:
+    """The roll-off winner names the first player, who breaks initiative ties (First Game
+    Setup, step 7; Select Cards). The evaluation sees no difference, so the greedy bot names
+    seat 0 whatever its seat; MCTS searches the choice and, from seat 1, names itself."""
+    from rulekeeper.games.battleground import search
+    from rulekeeper.games.battleground.rules.setup import ChooseFirstStep
+
+    chosen = []
+    for seed in (1, 4, 5):
+        state = new_state(seed)
+        while not isinstance(state.flow.top(), ChooseFirstStep):
+            player = state.current_player()
+            if player == CHANCE:
+                state.resolve_chance()
+            else:
+                state.apply_action(state.legal_actions(player)[0], player)
+        assert state.current_player() == 1
+        assert search.searched(state, 1)
+        assert GreedyAgent(seed).choose(state, 1) == Action.of("first-player", player=0)
+        chosen.append(MCTSAgent(seed=seed).choose(state, 1))
+    assert chosen == [Action.of("first-player", player=1)] * 3

@@ -8,8 +8,9 @@ The **quick policy** (:class:`QuickPolicy`) decides for any seat in a few millis
 trying each destination in place (the character set down there, facing the nearest enemy, the
 evaluation read, the character put back), a focus by the best move the focused speed reaches,
 an attack by its expected worth (exact odds), a facing by the evaluation, rerolls of every
-failed die, a card at random (another seat's cards are secret), no discards, the other choices
-one step ahead.
+failed die, a card as the greedy bot usually picks one half the time and at random otherwise
+(another seat's cards are secret), the character a revealed card activates by playing each
+activation out, no discards, the other choices one step ahead.
 
 The **greedy bot** (:func:`choose`) looks one activation ahead: each candidate for its next
 action (every action but moves, and the moves the quick policy rates best) is tried on a copy
@@ -34,6 +35,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, playable, sample_chance
 from rulekeeper.core.hexes import Position
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.state import CHANCE
 from rulekeeper.games.battleground import evaluation, fighter_data, move_scoring
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
@@ -67,8 +69,8 @@ TURN_LIMIT = 60
 LEVELS = {1: 10, 2: 20, 3: 40, 4: 80, 5: 160}
 """MCTS simulations per decision at each level, for Battleground."""
 SEARCHED = (SelectStep, ActivateStep, BonusStep, ActStep)
-"""The decisions MCTS searches (its own seat's; search.py): cards, characters, bonuses,
-actions."""
+"""The decisions the greedy bot ranks by playing them out and MCTS searches (its own seat's;
+search.py adds who is first player): cards, characters, bonuses, actions."""
 
 
 def _value(world: BattlegroundState, seat: int) -> float:
@@ -301,10 +303,52 @@ class QuickPolicy:
         if isinstance(top, ActStep):
             return self.act(world, player, legal)
         if isinstance(top, SelectStep):
-            # Another seat's card is secret: any of its cards, at random.
-            cards = [a for a in legal if a.kind == "select"]
-            return self.rng.choice(cards) if cards else legal[0]
+            return self.select(world, legal)
+        if isinstance(top, ActivateStep) and top.card:
+            return self.activate(world, player, legal)
         return _habit(legal) or self.one_step(world, player, legal)
+
+    def activate(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
+        """The character whose activation promises most: each one activated on a copy and its
+        activation played out by this policy (the same dice for each), the lead at its end."""
+        best: Action | None = None
+        best_lead = -1e9
+        path, rng = self.path, self.rng
+        common = rng.next_u32()
+        for action in legal:
+            if action.kind != "activate":
+                continue
+            trial = world.clone()
+            self.path = [*path, (action, player)]
+            self.rng = Pcg32(common)
+            trial.apply_action(action, player)
+            depth = len(trial.turns)
+            for _ in range(TURN_LIMIT):
+                if trial.is_terminal() or len(trial.turns) < depth:
+                    break
+                if trial.is_chance_node():
+                    self.path.append((sample_chance(trial, self.rng), CHANCE))
+                    continue
+                who = actor_of(trial, trial.turns[-1].player)
+                chosen = self.choose(trial, who)
+                trial.apply_action(chosen, who)
+                self.path.append((chosen, who))
+            lead = _lead(trial, player)
+            if lead > best_lead + 1e-9:
+                best, best_lead = action, lead
+        self.path, self.rng = path, rng
+        return best if best is not None else self.one_step(world, player, legal)
+
+    def select(self, world: BattlegroundState, legal: Sequence[Action]) -> Action:
+        """A card as the greedy bot most often picks one, half the time: the most AP, then the
+        least initiative (the greedy bot's own pick in 51% of 144 card choices of greedy
+        against greedy, against 27% for a card at random); otherwise any card at random."""
+        cards = [a for a in legal if a.kind == "select"]
+        if not cards:
+            return legal[0]
+        if self.rng.below(2):
+            return self.rng.choice(cards)
+        return max(cards, key=lambda a: _card_habit(world, a.str_param("card")))
 
     def act(self, world: BattlegroundState, player: int, legal: Sequence[Action]) -> Action:
         """The best action one step ahead, every one compared as a lead in VP: moves in place,
@@ -380,6 +424,13 @@ class QuickPolicy:
         if memo is not None and not chance:
             memo[key] = value
         return value
+
+
+def _card_habit(world: BattlegroundState, card_id: str) -> tuple[int, int]:
+    """How the greedy bot most often ranks a card in hand: by its AP, then its initiative
+    (the lower the better)."""
+    card = world.play_card(card_id)
+    return card.ap, -card.initiative
 
 
 def _habit(legal: Sequence[Action]) -> Action | None:

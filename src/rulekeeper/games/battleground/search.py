@@ -28,6 +28,7 @@ from rulekeeper.games.battleground.planning import (
 )
 from rulekeeper.games.battleground.rules.combat import AttackStep
 from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
+from rulekeeper.games.battleground.rules.setup import ChooseFirstStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -36,8 +37,10 @@ __all__ = ["LEVELS", "Horizon", "candidates", "choose", "searched", "simulate"]
 
 
 def searched(world: BattlegroundState, seat: int) -> bool:
-    """Whether MCTS searches *seat*'s decision here (else it takes the greedy bot's)."""
-    return isinstance(world.flow.top(), SEARCHED)
+    """Whether MCTS searches *seat*'s decision here (else it takes the greedy bot's): the
+    greedy bot's searched decisions, and who is first player when *seat* won the roll-off
+    (the evaluation sees no difference there, so the greedy bot always names seat 0)."""
+    return isinstance(world.flow.top(), (*SEARCHED, ChooseFirstStep))
 
 
 def candidates(
