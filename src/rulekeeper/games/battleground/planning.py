@@ -322,17 +322,7 @@ class QuickPolicy:
             self.path = [*path, (action, player)]
             self.rng = Pcg32(common)
             trial.apply_action(action, player)
-            depth = len(trial.turns)
-            for _ in range(TURN_LIMIT):
-                if trial.is_terminal() or len(trial.turns) < depth:
-                    break
-                if trial.is_chance_node():
-                    self.path.append((sample_chance(trial, self.rng), CHANCE))
-                    continue
-                who = actor_of(trial, trial.turns[-1].player)
-                chosen = self.choose(trial, who)
-                trial.apply_action(chosen, who)
-                self.path.append((chosen, who))
+            finish_turn(trial, self.choose, self.rng, len(trial.turns), self.path)
             lead = _lead(trial, player)
             if lead > best_lead + 1e-9:
                 best, best_lead = action, lead
@@ -445,19 +435,31 @@ def _habit(legal: Sequence[Action]) -> Action | None:
     return None
 
 
-def finish_turn(world: BattlegroundState, policy: Policy, rng: Pcg32, depth: int) -> None:
+def finish_turn(
+    world: BattlegroundState,
+    policy: Policy,
+    rng: Pcg32,
+    depth: int,
+    path: list[tuple[Action, int]] | None = None,
+) -> None:
     """Play *world* on until the turn at index *depth - 1* of ``world.turns`` is over (or the
-    game is), every decision by *policy*, chance sampled from *rng*."""
+    game is), every decision by *policy*, chance sampled from *rng*; each action and chance
+    outcome appended to *path*, if given (the quick policy's memo key)."""
     for _ in range(TURN_LIMIT):
         if world.is_terminal() or len(world.turns) < depth:
             return
         if world.is_chance_node():
-            sample_chance(world, rng)
+            outcome = sample_chance(world, rng)
+            if path is not None:
+                path.append((outcome, CHANCE))
             continue
         if not world.turns:
             return
         player = actor_of(world, world.turns[-1].player)
-        world.apply_action(policy(world, player), player)
+        action = policy(world, player)
+        world.apply_action(action, player)
+        if path is not None:
+            path.append((action, player))
 
 
 def _finish_attack(world: BattlegroundState, policy: Policy, rng: Pcg32) -> None:
