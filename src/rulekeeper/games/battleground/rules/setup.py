@@ -72,7 +72,9 @@ def set_up(state: BattlegroundState) -> None:
     field = game.field
     deployments = {d.character: d for d in field.data.deployments}
     wanted = {c.character for side in game.sides for c in side.characters}
-    by_players = game.deployment == "players" and not wanted <= set(deployments)
+    # ``players`` always means the players place their force, even on a map whose fixed spots
+    # name every character (issue 20 §3: a parameter is never ignored).
+    by_players = game.deployment == "players"
     if by_players:
         deployments = {}
     elif not wanted <= set(deployments) or game.deployment == "zones":
