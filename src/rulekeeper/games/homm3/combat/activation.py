@@ -17,6 +17,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
+from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import ai_hero, board, cards, movement, neutral_ai, targets
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.attack import AttackStep, InstantWindow, battle_decided
@@ -214,7 +215,6 @@ class ActivationStep(Step[Any]):
     def apply(self, state: BattleState, action: Action, seat: int) -> None:
         from rulekeeper.games.homm3.combat.rounds import EndBattle
 
-        battle = state.battle
         unit = self.the_unit(state)
         kind = action.kind
         if kind in cards.FREE_KINDS:
@@ -229,19 +229,7 @@ class ActivationStep(Step[Any]):
             self.attacked = True
             state.flow.push(step)
         elif kind == "breach":
-            there = board.NAMES[action.str_param("at")]
-            obstacle = battle.obstacle_at(there)
-            assert obstacle is not None
-            obstacle.intact = False
-            self.attacked = True
-            state.events.append(
-                "breached", {"unit": unit.id, "obstacle": obstacle.kind, "field": there}
-            )
-            tower = battle.tower()
-            if tower is not None and not any(o.intact for o in battle.obstacles):
-                tower.destroyed = True
-                tower.damage = 0
-                state.events.append("tower-falls", {})
+            self.breach(state, unit, board.NAMES[action.str_param("at")])
         elif kind == "defend":
             unit.defending = True
             state.events.append("defends", {"unit": unit.id})
@@ -256,6 +244,28 @@ class ActivationStep(Step[Any]):
             state.flow.push(EndBattle(ending="flee", side=unit.side))
         else:  # pragma: no cover - refused before
             raise AssertionError(kind)
+
+    def breach(self, state: BattleState, unit: Unit, there: int) -> None:
+        """The unit attacks the Wall or Gate on *there*: it falls, with no die, no card window
+        and no Attack Action ability (homm3.md §9.3); the unit's Attack boosts end with this
+        attack, unused (§5.18.7, a reading: docs/homm3-combat.md); nothing left to do, the
+        activation ends by itself."""
+        battle = state.battle
+        obstacle = battle.obstacle_at(there)
+        assert obstacle is not None
+        obstacle.intact = False
+        self.attacked = True
+        state.events.append(
+            "breached", {"unit": unit.id, "obstacle": obstacle.kind, "field": there}
+        )
+        expire(battle.lasting, "attack", unit.id)
+        tower = battle.tower()
+        if tower is not None and not any(o.intact for o in battle.obstacles):
+            tower.destroyed = True
+            tower.damage = 0
+            state.events.append("tower-falls", {})
+        if self.options(state) == [END]:
+            state.flow.pop()
 
     def attack_step(self, state: BattleState, target_id: str) -> AttackStep:
         """The attack the unit would make on *target_id* now (its shot, §5.15, §9.2)."""
