@@ -6,6 +6,12 @@ not print them; ``source``: where each printed value comes from), safe YAML read
 validation that collects every problem of a file as a :class:`DataError` ``(source, field,
 reason)`` whose field is a bracketed path such as ``weapons[3].results[0].effects[1]``.
 
+Every YAML or JSON file the engine reads from outside (card data, maps, positions, battle files)
+goes through :func:`load_yaml` or :func:`load_json`: a key given twice in one object is refused,
+and so is a document nested deeper than :data:`~rulekeeper.core.jsonvalue.MAX_DEPTH` levels or,
+for YAML, holding more than :data:`MAX_YAML_VALUES` values once its aliases are expanded (an
+"alias bomb" of a few lines would otherwise expand to billions).
+
 A game makes one :class:`ContentReader` with the tag names of its tagged unions (effect kinds,
 condition kinds, ...), so that error paths read ``effects[1].amount`` rather than pydantic's
 ``effects[1].wounds.amount``.
@@ -14,6 +20,7 @@ condition kinds, ...), so that error paths read ``effects[1].amount`` rather tha
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from importlib.resources.abc import Traversable
 from typing import Any, TypeVar
@@ -23,8 +30,21 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 
 from rulekeeper.core.errors import DataError
+from rulekeeper.core.jsonvalue import MAX_DEPTH, check_json
 
-__all__ = ["NOT_VALUES", "CardBase", "ContentReader", "digest", "folder_digest", "read_yaml"]
+__all__ = [
+    "MAX_YAML_VALUES",
+    "NOT_VALUES",
+    "CardBase",
+    "ContentReader",
+    "SafeYamlLoader",
+    "digest",
+    "folder_digest",
+    "load_json",
+    "load_yaml",
+    "parse_yaml",
+    "read_yaml",
+]
 
 #: Fields that are not card values, so never listed as provisional or sourced.
 NOT_VALUES: frozenset[str] = frozenset({"id", "text", "provisional", "source"})
@@ -34,7 +54,127 @@ _LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(
     yaml, "CSafeLoader", yaml.SafeLoader
 )
 
+MAX_YAML_VALUES = 500_000
+"""The most values (scalars, lists and mappings) a YAML document may hold once every alias is
+expanded: more is refused before anything is built."""
+
 M = TypeVar("M", bound=BaseModel)
+
+
+class SafeYamlLoader(_LOADER):  # type: ignore[valid-type,misc]
+    """The safe loader, refusing a key given twice in one mapping (YAML would keep the last)."""
+
+
+def _unique_mapping(loader: SafeYamlLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    """A mapping whose keys are all different (a repeated key is an error at its line)."""
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)
+        try:
+            repeated = key in seen
+            seen.add(key)
+        except TypeError:  # an unhashable key: the constructor refuses it
+            continue
+        if repeated:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+    mapping: dict[Any, Any] = loader.construct_mapping(node)
+    return mapping
+
+
+SafeYamlLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _unique_mapping)
+
+
+def _too_big(reason: str, event: yaml.Event) -> yaml.YAMLError:
+    return yaml.constructor.ConstructorError(None, None, reason, event.start_mark)
+
+
+def _check_yaml_size(text: str) -> None:
+    """Raise a YAMLError if the document nests deeper than MAX_DEPTH or holds more than
+    MAX_YAML_VALUES values with its aliases expanded (one pass over the parser's events,
+    before the document is built: the builder recurses, and would not stop at an alias bomb)."""
+    anchors: dict[str, tuple[int, int]] = {}
+    """Per anchor: the values it names (aliases expanded) and its height."""
+    opened: list[list[Any]] = [[0, 0, None]]
+    """The collections being read, outermost first: [values, height, anchor]."""
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            opened.append([1, 0, event.anchor])
+            if len(opened) - 1 > MAX_DEPTH:
+                raise _too_big(f"nested deeper than {MAX_DEPTH} levels", event)
+            continue
+        if isinstance(event, yaml.CollectionEndEvent):
+            size, height, anchor = opened.pop()
+            found = (size, height + 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            anchor, found = event.anchor, (1, 0)
+        elif isinstance(event, yaml.AliasEvent):
+            if any(entry[2] == event.anchor for entry in opened):
+                raise _too_big(f"the alias *{event.anchor} is inside the value it names", event)
+            anchor, found = None, anchors.get(str(event.anchor), (1, 0))
+        else:
+            continue
+        if anchor is not None:
+            anchors[anchor] = found
+        _add_to(opened, found, event)
+
+
+def _add_to(opened: list[list[Any]], found: tuple[int, int], event: yaml.Event) -> None:
+    """Count a value of *found* (values, height) in the collection being read."""
+    holder = opened[-1]
+    holder[0] += found[0]
+    holder[1] = max(holder[1], found[1])
+    if len(opened) - 1 + found[1] > MAX_DEPTH:
+        raise _too_big(f"nested deeper than {MAX_DEPTH} levels (aliases expanded)", event)
+    if sum(entry[0] for entry in opened) > MAX_YAML_VALUES:
+        raise _too_big(f"more than {MAX_YAML_VALUES} values once its aliases are expanded", event)
+
+
+def parse_yaml(text: str) -> Any:
+    """The YAML document *text*, read safely (see the module's note on limits); raises a
+    ``yaml.YAMLError`` for a document that is not valid or goes beyond a limit."""
+    _check_yaml_size(text)
+    try:
+        return yaml.load(text, Loader=SafeYamlLoader)
+    except RecursionError:  # pragma: no cover - the size check bounds the depth first
+        raise yaml.YAMLError(f"nested deeper than {MAX_DEPTH} levels") from None
+
+
+def load_yaml(text: str, source: str, field: str = "(yaml)") -> Any:
+    """:func:`parse_yaml`, a problem raised as a DataError on *field* of *source*."""
+    try:
+        return parse_yaml(text)
+    except yaml.YAMLError as error:
+        raise DataError(source, field, " ".join(f"not valid YAML: {error}".split())) from None
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"duplicate key {key!r}")
+        found[key] = value
+    return found
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_json(text: str, source: str, field: str = "(json)") -> Any:
+    """The JSON document *text* (no key twice in an object, no NaN, nested at most MAX_DEPTH
+    levels), a problem raised as a DataError on *field* of *source*."""
+    try:
+        data = json.loads(text, object_pairs_hook=_unique_object, parse_constant=_reject_constant)
+        check_json(data)
+    except RecursionError:
+        reason = f"not valid JSON: nested deeper than {MAX_DEPTH} levels"
+        raise DataError(source, field, reason) from None
+    except (TypeError, ValueError) as error:
+        raise DataError(source, field, " ".join(f"not valid JSON: {error}".split())) from None
+    return data
 
 
 class CardBase(BaseModel):
@@ -55,12 +195,11 @@ class CardBase(BaseModel):
 
 
 def read_yaml(text: str, source: str) -> tuple[Any, list[DataError]]:
-    """Parse YAML safely; a syntax error becomes one problem on the ``(yaml)`` field."""
+    """Parse YAML safely (:func:`load_yaml`); a problem becomes one on the ``(yaml)`` field."""
     try:
-        return yaml.load(text, Loader=_LOADER), []
-    except yaml.YAMLError as error:
-        reason = " ".join(f"not valid YAML: {error}".split())
-        return None, [DataError(source, "(yaml)", reason)]
+        return load_yaml(text, source), []
+    except DataError as error:
+        return None, [error]
 
 
 def _reason(item: ErrorDetails) -> str:

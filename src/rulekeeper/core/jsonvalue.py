@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 __all__ = [
+    "MAX_DEPTH",
     "FrozenJson",
     "JsonObject",
     "JsonScalar",
@@ -35,33 +36,47 @@ JsonObject: TypeAlias = dict[str, JsonValue]
 # Hashable subset: scalars and (nested) tuples of them.
 FrozenJson: TypeAlias = JsonScalar | tuple["FrozenJson", ...]
 
+MAX_DEPTH = 100
+"""The deepest nesting of arrays and objects a document read from outside may have (a
+position, a battle file, game parameters, a YAML or JSON file): deeper is refused."""
+
 
 def _describe(path: str) -> str:
     return path or "value"
 
 
-def check_json(value: object, path: str = "") -> None:
-    """Raise ``TypeError``/``ValueError`` unless *value* is plain JSON data.
+def check_json(value: object, path: str = "", max_depth: int = MAX_DEPTH) -> None:
+    """Raise ``TypeError``/``ValueError`` unless *value* is plain JSON data nested at most
+    *max_depth* deep (walked without recursion, so any depth is refused cleanly).
 
     ``path`` is only used to make the message point at the offending part.
     """
-    if value is None or isinstance(value, bool | int | str):
-        return
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(f"{_describe(path)}: {value!r} is not representable in JSON")
-        return
-    if isinstance(value, list | tuple):
-        for i, item in enumerate(value):
-            check_json(item, f"{path}[{i}]")
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
+    pending: list[tuple[object, str, int]] = [(value, path, 0)]
+    while pending:
+        item, where, depth = pending.pop()
+        if item is None or isinstance(item, bool | int | str):
+            continue
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                raise ValueError(f"{_describe(where)}: {item!r} is not representable in JSON")
+            continue
+        if not isinstance(item, list | tuple | dict):
+            raise TypeError(f"{_describe(where)}: {type(item).__name__} is not a JSON type")
+        if depth >= max_depth:
+            raise ValueError(f"{_describe(where)}: nested deeper than {max_depth} levels")
+        pending.extend(reversed(_children(item, where, depth + 1)))
+
+
+def _children(
+    item: list[Any] | tuple[Any, ...] | dict[Any, Any], path: str, depth: int
+) -> list[tuple[object, str, int]]:
+    """The values inside a JSON array or object, with their paths and depth."""
+    if isinstance(item, dict):
+        for key in item:
             if not isinstance(key, str):
                 raise TypeError(f"{_describe(path)}: object key {key!r} is not a string")
-            check_json(item, f"{path}.{key}" if path else key)
-        return
-    raise TypeError(f"{_describe(path)}: {type(value).__name__} is not a JSON type")
+        return [(x, f"{path}.{key}" if path else key, depth) for key, x in item.items()]
+    return [(x, f"{path}[{i}]", depth) for i, x in enumerate(item)]
 
 
 def freeze(value: object, path: str = "") -> FrozenJson:

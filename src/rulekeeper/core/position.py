@@ -20,14 +20,12 @@ format on top (Battleground: ``games/battleground/position.py``).
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
-
+from rulekeeper.core.content import load_json, load_yaml
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import join
 from rulekeeper.core.jsonvalue import JsonObject, check_json
@@ -147,12 +145,11 @@ def _load_file(path: Path, source: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         reason = "no such file" if isinstance(exc, FileNotFoundError) else f"cannot be read: {exc}"
         raise PositionError([DataError(source, "<file>", reason)]) from None
+    load = load_json if path.suffix == ".json" else load_yaml
     try:
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (ValueError, yaml.YAMLError) as exc:
-        kind = "JSON" if path.suffix == ".json" else "YAML"
-        detail = " ".join(str(exc).split())
-        raise PositionError([DataError(source, "<file>", f"not valid {kind}: {detail}")]) from None
+        data = load(text, source, "<file>")
+    except DataError as error:
+        raise PositionError([error]) from None
     if not isinstance(data, dict):
         found = "nothing" if data is None else type(data).__name__
         raise PositionError([DataError(source, "<root>", f"expected an object, got {found}")])

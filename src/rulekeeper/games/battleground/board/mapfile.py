@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from rulekeeper.core.content import parse_yaml
 from rulekeeper.core.errors import DataError
 
 AxialHex = Annotated[
@@ -185,32 +186,10 @@ def _field_path(location: tuple[int | str, ...]) -> str:
     return path or "(top level)"
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses a key given twice in one mapping (YAML would keep the last)."""
-
-
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
-        seen.add(key)
-    return loader.construct_mapping(node)
-
-
-_UniqueKeyLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _construct_mapping,
-)
-
-
 def parse_map(text: str, source: str) -> MapFile:
     """Parse and validate the schema; semantic checks happen in :class:`Battlefield`."""
     try:
-        raw = yaml.load(text, Loader=_UniqueKeyLoader)
+        raw = parse_yaml(text)  # the core's loader: no key twice, size limits
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "(yaml)"
