@@ -30,7 +30,7 @@ from homm3_helpers import (
     unit,
 )
 
-from rulekeeper.core import CHANCE
+from rulekeeper.core import CHANCE, Action
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.spells import EmpowerStep
 
@@ -48,14 +48,28 @@ def solo(player: list[Any], neutrals: list[Any]) -> Any:
 
 
 def ai_pick(state: Any) -> set[str]:
-    """The target(s) the AI rules left for the active neutral unit: the one it attacks when the
-    rules decide alone (its attack die is next), else the targets offered to the player."""
+    """What the AI rules left for the active neutral unit: the target it attacks when the rules
+    decide alone (its attack die is next), else every choice offered to the player to break the
+    tie (a target, or ``to F`` for a move)."""
     step = attack_step(state)
     if step is not None:
         assert state.current_player() == CHANCE
         return {step.target}
     assert state.current_player() == 0, "the player breaks the AI's ties (§5.24.1 rule 3)"
-    return {str(a.get("target")) for a in state.legal_actions(0) if a.kind == "attack"}
+    return {
+        str(a.get("target")) if a.kind == "attack" else f"{a.kind} {a.get('to')}"
+        for a in state.legal_actions(0)
+    }
+
+
+def pass_until(state: Any, action: Action) -> Any:
+    """Seats asked at windows (the start of the combat, of an activation) pass until *action*
+    is open."""
+    for _ in range(10):
+        if action in state.legal_actions():
+            return state
+        act(state, "pass")
+    raise AssertionError(f"{action} never offered")
 
 
 def field_of(state: Any, uid: str) -> str:
@@ -178,6 +192,7 @@ def empower_offers(expert_uses: int) -> tuple[Any, set[str]]:
     ``use`` values offered for the Power card."""
     hero = {**HERO_A, "hand": ["magic-arrow", "power"], "expert_uses": expert_uses}
     state = fight(["griffins:pack@b2"], [done("dread-knights@d4")], attacker_hero=hero)
+    pass_until(state, Action.of("cast", card="magic-arrow"))
     act(state, "cast", card="magic-arrow")
     assert isinstance(state.flow.steps[-1], EmpowerStep)
     uses = {str(a.get("use")) for a in state.legal_actions(0) if a.kind == "empower"}
@@ -190,7 +205,7 @@ def test_expert_power_is_not_offered_without_an_expert_use() -> None:
     empowers the spell being cast."""
     state, uses = empower_offers(0)
     assert uses == {"basic"}
-    refuse(state, "empower", card="power", use="expert")
+    refuse(state, "empower", seat=0, card="power", use="expert")
     act(state, "empower", card="power", use="basic")
     assert state.battle.armies[0].hero.expert_uses == 0
 
