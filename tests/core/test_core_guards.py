@@ -43,7 +43,7 @@ from rulekeeper.core import (
 from rulekeeper.core.lasting import Lasting, total, use
 from rulekeeper.core.position import Problems, check_header, read_record
 from rulekeeper.core.registry import GameRegistry
-from rulekeeper.core.session import Session
+from rulekeeper.core.session import Session, read_replay, write_replay
 from rulekeeper.core.zones import EVERYONE, NOBODY
 
 # --------------------------------------------------------------------------- lasting: use()
@@ -168,6 +168,16 @@ def test_version_true_is_refused_by_both_games_position_py() -> None:
     with pytest.raises(PositionError) as caught:
         load_game("battleground", position={**position, "version": True})
     assert [p.field for p in caught.value.problems] == ["version"]
+
+
+def test_a_replay_file_with_version_true_is_refused_session_py() -> None:
+    """core/session.py ``read_replay`` and architecture.md *Sessions and replay files* (version
+    1 of the format), the same slip as a position's: ``version: true`` is not version 1."""
+    doc = write_replay(Session.start(ToyGame(), seed=1).record(), finished=False)
+    read_replay(doc)
+    with pytest.raises(DataError) as caught:
+        read_replay({**doc, "version": True})
+    assert caught.value.field == "version"
 
 
 # --------------------------------------------------------------------------- missing fields

@@ -65,7 +65,7 @@ def read_replay(doc: Any, source: str = "replay") -> GameRecord:
         raise DataError(source, "(top level)", "a replay file is a JSON object")
     if doc.get("format") != REPLAY_FORMAT:
         raise DataError(source, "format", f"expected {REPLAY_FORMAT!r}, got {doc.get('format')!r}")
-    if doc.get("version") != REPLAY_VERSION:
+    if isinstance(doc.get("version"), bool) or doc.get("version") != REPLAY_VERSION:
         raise DataError(source, "version", f"this engine reads version {REPLAY_VERSION}")
     return GameRecord.from_json(
         {

@@ -143,6 +143,22 @@ def test_only_the_hero_flees_not_the_player_moving_the_neutrals_homm3_9_1() -> N
     assert Action.of("flee") in hero_side.legal_actions()
 
 
+def test_an_army_without_a_hero_does_not_flee_from_neutrals_homm3_9_1() -> None:
+    """homm3.md §9.1 and §5.20 Flee: fleeing moves *the hero* back; an army led by no hero
+    facing Bronze neutrals is offered no flight, even with retreat=any-time."""
+    state = fight(
+        ["halberdiers@a1"],
+        [done("skeletons-neutral@d5")],
+        attacker_kind="army",
+        defender_kind="neutral",
+        mode="solo",
+        options=ANY_TIME,
+    )
+    assert active(state) == "halberdiers"
+    assert "flee" not in kinds(state)
+    refuse(state, "flee")
+
+
 def test_a_surrendering_hero_pays_only_the_gold_it_has_homm3_9_5() -> None:
     """homm3.md §5.20 Surrender and §9.5 (10 Gold): a hero holding 4 Gold pays 4, never more;
     the enemy hero gains what was paid."""
