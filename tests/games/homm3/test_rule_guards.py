@@ -81,9 +81,10 @@ def field_of(state: Any, uid: str) -> str:
 
 def test_best_of_two_under_the_combat_penalty_rolls_one_die() -> None:
     """homm3.md §5.15 combat penalty (two dice, the lower counts) against neutral Crusaders'
-    best-of-two (two dice, the higher counts, printed as passive): the two cancel, one die
-    counts (docs/homm3-combat.md "an attack": abilities change the dice). The Crusaders
-    retaliate against Few Dread Knights (hinders-retaliation: the penalty)."""
+    best-of-two (two dice, the higher counts, printed as passive): the two cancel and one die
+    is rolled (research/homm3/unit_abilities.yaml, always-roll-two-attack-dice-take-higher, the
+    community rule for this very case). The Crusaders retaliate against Few Dread Knights
+    (hinders-retaliation: the retaliator takes the penalty)."""
     state = neutral_clash(["dread-knights@b2"], [done("crusaders-neutral@b3")])
     act(state, "attack", target="crusaders-neutral")
     roll(state, -1)  # 5 − 1 − 2 = 2 damage: the Crusaders (HP 4) survive and retaliate
@@ -97,9 +98,10 @@ def test_best_of_two_under_the_combat_penalty_rolls_one_die() -> None:
 
 
 def test_attack_lowered_below_zero_is_floored_before_the_die() -> None:
-    """spells.yaml Weakness ("never below 0") and homm3.md §5.18.6 steps 4–5: Attack lowered
-    below 0 by card effects counts 0, then the Attack die is added (Peasants, Attack 1, with
-    −2 Attack roll +1: 0 + 1 = 1 damage to a Defence 0 unit, not −1 + 1 = 0)."""
+    """spells.yaml Weakness ("never below 0"), docs/homm3-content.md conventions (the penalties
+    of Curse and Weakness, never below 0) and homm3.md §5.18.6 step 4 (roll, add the result to
+    Attack): Attack lowered below 0 by card effects counts 0, then the die is added (Peasants,
+    Attack 1, with −2 Attack roll +1: 0 + 1 = 1 damage to a Defence 0 unit, not −1 + 1 = 0)."""
     doc = battle(
         [done("griffins@b2"), done("zombies@d1")],
         ["peasants@b3"],
