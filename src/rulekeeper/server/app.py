@@ -15,28 +15,44 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
 
 import rulekeeper
 from rulekeeper.core import RulekeeperError
 from rulekeeper.core.registry import list_games
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.guard import (
+    MAX_BODY,
+    BodyGuard,
+    check_depth,
+    error_response,
+    framework_error,
+)
 from rulekeeper.server.lobby import Hosted, Lobby
+from rulekeeper.server.openapi import describe, errors
 from rulekeeper.server.views import PROTOCOL, stamp, view_text
 
 LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
-MAX_BODY = 1_000_000
 THREADS = 32
 """Threads that carry out what clients send and make their views."""
-"""Bytes: a longer request or message is refused (``too-large``)."""
+STRICT = ConfigDict(strict=True)
+"""Request bodies hold exactly the JSON types their schema says (``"1"`` is not a number)."""
+BINARY_CLOSE = 1003
+"""The WebSocket close code after a binary frame (the protocol is JSON text)."""
+FAILURE_CLOSE = 1011
+"""The WebSocket close code after the server failed carrying out a message (a bug, logged)."""
+REFUSED_CLOSE = 4403
+"""The WebSocket close code when the game or the token is refused on connecting."""
 
 
 class NewGame(BaseModel):
     """``POST /api/games``."""
 
+    model_config = STRICT
     game: str = Field(max_length=60)
     params: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(min_length=1, max_length=8)
@@ -50,6 +66,7 @@ class NewGame(BaseModel):
 class Join(BaseModel):
     """``POST /api/games/{id}/join``."""
 
+    model_config = STRICT
     seat: int = Field(ge=0, lt=8)
     name: str = Field(default="", max_length=80)
 
@@ -57,6 +74,7 @@ class Join(BaseModel):
 class GiveToBot(BaseModel):
     """``POST /api/games/{id}/bot``."""
 
+    model_config = STRICT
     seat: int = Field(ge=0, lt=8)
     spec: str = Field(max_length=200)
 
@@ -64,6 +82,7 @@ class GiveToBot(BaseModel):
 class Move(BaseModel):
     """``POST /api/games/{id}/actions`` and ``/undo``."""
 
+    model_config = STRICT
     action: str = Field(default="", max_length=10_000)
     version: int = Field(ge=0)
 
@@ -71,6 +90,7 @@ class Move(BaseModel):
 class Branch(BaseModel):
     """``POST /api/games/{id}/branch``."""
 
+    model_config = STRICT
     at: int = Field(ge=0)
     seats: list[str] = Field(min_length=1, max_length=8)
     title: str = Field(default="", max_length=200)
@@ -121,9 +141,21 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
 
     app = FastAPI(title="Rulekeeper", version=rulekeeper.__version__, lifespan=lifespan)
 
+    describe(app)
+    app.add_middleware(BodyGuard)
+
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+        return error_response(error)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        return framework_error(request, error.status_code, str(error.detail))
+
+    @app.exception_handler(Exception)
+    async def failure(request: Request, error: Exception) -> JSONResponse:
+        LOG.error("request failed", exc_info=error)
+        return error_response(ApiError("server-error", "the server failed (logged)", status=500))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -132,78 +164,68 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
         found = ApiError("bad-request", str(first.get("msg", "malformed request")), where or None)
         return JSONResponse(found.to_json(), status_code=400)
 
-    @app.middleware("http")
-    async def limit(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            found = ApiError(
-                "too-large", f"a request may hold at most {MAX_BODY} bytes", status=413
-            )
-            return JSONResponse(found.to_json(), status_code=413)
-        return await call_next(request)
-
-    @app.get("/api/catalog")
+    @app.get("/api/catalog", responses=errors())
     def get_catalog() -> dict[str, Any]:
         return catalog()
 
-    @app.get("/api/games")
+    @app.get("/api/games", responses=errors())
     def list_open() -> list[dict[str, Any]]:
         return lobby.listing()
 
-    @app.post("/api/games", status_code=201)
+    @app.post("/api/games", status_code=201, responses=errors())
     def create(body: NewGame) -> dict[str, Any]:
         return lobby.create(
             body.game, body.params, body.seats, body.title, body.private, body.seed, name=body.name
         )
 
-    @app.get("/api/games/{game_id}")
+    @app.get("/api/games/{game_id}", responses=errors(403, 404))
     def view(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         return lobby.view(game_id, bearer(authorization))
 
-    @app.post("/api/games/{game_id}/join")
+    @app.post("/api/games/{game_id}/join", responses=errors(404, 409))
     def join(game_id: str, body: Join) -> dict[str, Any]:
         return lobby.join(game_id, body.seat, body.name)
 
-    @app.post("/api/games/{game_id}/leave")
+    @app.post("/api/games/{game_id}/leave", responses=errors(403, 404))
     def leave(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         lobby.leave(game_id, bearer(authorization))
         return {"ok": True}
 
-    @app.post("/api/games/{game_id}/bot")
+    @app.post("/api/games/{game_id}/bot", responses=errors(403, 404))
     def bot(game_id: str, body: GiveToBot, authorization: Auth = None) -> dict[str, Any]:
         lobby.give_to_bot(game_id, bearer(authorization), body.seat, body.spec)
         return {"ok": True}
 
-    @app.delete("/api/games/{game_id}")
+    @app.delete("/api/games/{game_id}", responses=errors(403, 404))
     def remove(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         lobby.delete(game_id, bearer(authorization))
         return {"ok": True}
 
-    @app.post("/api/games/{game_id}/actions")
+    @app.post("/api/games/{game_id}/actions", responses=errors(403, 404, 409))
     def act(game_id: str, body: Move, authorization: Auth = None) -> dict[str, Any]:
         return lobby.act(game_id, bearer(authorization), body.action, body.version)
 
-    @app.post("/api/games/{game_id}/undo")
+    @app.post("/api/games/{game_id}/undo", responses=errors(403, 404, 409))
     def undo(game_id: str, body: Move, authorization: Auth = None) -> dict[str, Any]:
         return lobby.undo(game_id, bearer(authorization), body.version)
 
-    @app.get("/api/games/{game_id}/explain")
+    @app.get("/api/games/{game_id}/explain", responses=errors(403, 404))
     def explain(
         game_id: str, action: Annotated[str, Query(max_length=10_000)], authorization: Auth = None
     ) -> dict[str, Any]:
         return lobby.explain(game_id, bearer(authorization), action)
 
-    @app.get("/api/games/{game_id}/odds")
+    @app.get("/api/games/{game_id}/odds", responses=errors(403, 404))
     def odds(
         game_id: str, action: Annotated[str, Query(max_length=10_000)], authorization: Auth = None
     ) -> dict[str, Any]:
         return lobby.odds(game_id, bearer(authorization), action)
 
-    @app.get("/api/games/{game_id}/map")
+    @app.get("/api/games/{game_id}/map", responses=errors(404))
     def battlefield(game_id: str) -> dict[str, Any]:
         return lobby.battlefield(game_id)
 
-    @app.get("/api/games/{game_id}/sight")
+    @app.get("/api/games/{game_id}/sight", responses=errors(403, 404))
     def sight(
         game_id: str,
         origin: Annotated[str, Query(alias="from", max_length=40)],
@@ -212,15 +234,15 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
     ) -> dict[str, Any]:
         return lobby.sight(game_id, bearer(authorization), origin, target)
 
-    @app.get("/api/games/{game_id}/replay")
+    @app.get("/api/games/{game_id}/replay", responses=errors(404))
     def replay_at(game_id: str, at: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
         return lobby.replay_at(game_id, at)
 
-    @app.post("/api/games/{game_id}/branch", status_code=201)
+    @app.post("/api/games/{game_id}/branch", status_code=201, responses=errors(404))
     def branch(game_id: str, body: Branch) -> dict[str, Any]:
         return lobby.branch(game_id, body.at, body.seats, body.title)
 
-    @app.get("/api/games/{game_id}/record")
+    @app.get("/api/games/{game_id}/record", responses=errors(403, 404))
     def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         return lobby.record(game_id, bearer(authorization))
 
@@ -232,7 +254,7 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
             seat = hosted.seat_of(token)
         except ApiError as error:
             await websocket.send_json(error.to_json())
-            await websocket.close(code=4403)
+            await websocket.close(code=REFUSED_CLOSE, reason=error.code)
             return
         await _serve_socket(websocket, lobby, hosted, seat, token)
 
@@ -260,8 +282,7 @@ async def _serve_socket(
     hosted.listeners.append(listener)
     sender = asyncio.create_task(_send_views(outbox, changed))
     try:
-        while True:
-            text = await websocket.receive_text()
+        while (text := await _next_text(websocket)) is not None:
             outbox.answering += 1
             try:
                 reply = await asyncio.to_thread(_carry_out, lobby, outbox, token, text)
@@ -269,6 +290,12 @@ async def _serve_socket(
                     await outbox.answer(reply)
                 elif reply is not None:
                     await websocket.send_json(reply)
+            except WebSocketDisconnect:
+                raise
+            except Exception as error:  # a bug: the client is told, and the socket closed
+                LOG.error("message failed", exc_info=error)
+                await _close(websocket, ApiError("server-error", "the server failed (logged)"))
+                break
             finally:
                 outbox.answering -= 1
                 changed.put_nowait(None)  # what changed meanwhile goes out now, if anything
@@ -280,6 +307,26 @@ async def _serve_socket(
     finally:
         hosted.listeners.remove(listener)
         sender.cancel()
+
+
+async def _next_text(websocket: WebSocket) -> str | None:
+    """The client's next message, or None once it has gone; a binary frame is answered by an
+    error, and the socket closed (BINARY_CLOSE)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if isinstance(text, str):
+        return text
+    await _close(websocket, ApiError("bad-request", "a message is JSON text, not binary"))
+    return None
+
+
+async def _close(websocket: WebSocket, error: ApiError) -> None:
+    """Send *error*, then close the socket with its close code and the error's code."""
+    code = FAILURE_CLOSE if error.code == "server-error" else BINARY_CLOSE
+    await websocket.send_json(error.to_json())
+    await websocket.close(code=code, reason=error.code)
 
 
 @dataclass(frozen=True)
@@ -360,6 +407,7 @@ def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[
     if len(text) > MAX_BODY:
         return ApiError("too-large", f"a message may hold at most {MAX_BODY} bytes").to_json()
     try:
+        check_depth(text)
         message = json.loads(text)
         if not isinstance(message, dict):
             raise ApiError("bad-request", "a message is a JSON object")
@@ -383,3 +431,5 @@ def _handle(lobby: Lobby, hosted: Hosted, token: str | None, text: str) -> dict[
         return ApiError("bad-request", f"not JSON: {error}").to_json()
     except RulekeeperError as error:
         return ApiError("bad-request", str(error)).to_json()
+    except RecursionError:
+        return ApiError("bad-request", "the message nests too deep").to_json()

@@ -30,6 +30,7 @@ from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.guard import LOAD_ERRORS, refused_data
 from rulekeeper.server.journal import Journal
 from rulekeeper.server.views import board_of, log_lines, replay_board, seat_view
 
@@ -170,14 +171,13 @@ class Lobby:
         creator, *name*, takes it). Answers the game's id, the admin token and the creator's seat
         tokens."""
         params = _shipped(game, params)
-        try:
-            loaded = load_game(game, **params)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:  # the client's data, loaded: whatever it holds, refused rather than a crash
+            session = Session(load_game(game, **params).new_initial_state(seed))
         except UnknownGameError as error:
             raise ApiError("unknown-game", str(error), field="game") from None
-        except (RulekeeperError, TypeError, ValueError) as error:
-            raise ApiError("bad-request", str(error), field="params") from None
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        session = Session(loaded.new_initial_state(seed))
+        except LOAD_ERRORS as error:
+            raise refused_data(error, "params") from None
         for entry in start.actions if start is not None else ():
             session.apply(entry.action, entry.player)
         state = session.state

@@ -77,6 +77,7 @@ class Error(BaseModel):
         "seat-taken",
         "too-large",
         "needs-attention",
+        "server-error",
     ]
     message: str
     rule: str | None
