@@ -116,7 +116,7 @@ def test_redeal_moves_exactly_the_cards_the_seat_cannot_see_zones_py(
     fixed = {
         card
         for zone in table()
-        if zone.visible_to is EVERYONE or any(seat in zone.visible_to for seat in sight)
+        if zone.visible_to is None or any(seat in zone.visible_to for seat in sight)
         for card in zone.cards
     }
     everything = set(_places(table()))
