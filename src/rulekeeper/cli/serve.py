@@ -61,6 +61,7 @@ def serve(
     from rulekeeper.server.bots import BotRunner
     from rulekeeper.server.db import DatabaseError, open_database
     from rulekeeper.server.lobby import Lobby
+    from rulekeeper.server.serving import http_protocol
 
     logs.setup()
     console = Console()
@@ -92,6 +93,7 @@ def serve(
             port=port,
             log_level="warning",
             ws_per_message_deflate=compress,
+            http=http_protocol(),  # its parse errors in the protocol's shape
         )
     finally:
         bots.close()

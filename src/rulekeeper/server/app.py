@@ -39,8 +39,8 @@ LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
 THREADS = 32
 """Threads that carry out what clients send and make their views."""
-STRICT = ConfigDict(strict=True)
-"""Request bodies hold exactly the JSON types their schema says (``"1"`` is not a number)."""
+STRICT = ConfigDict(extra="forbid")
+"""Request bodies hold only the fields their schema names."""
 BINARY_CLOSE = 1003
 """The WebSocket close code after a binary frame (the protocol is JSON text)."""
 FAILURE_CLOSE = 1011
