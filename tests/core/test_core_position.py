@@ -180,7 +180,7 @@ def test_every_problem_is_named_at_once(tmp_path: Path) -> None:
         ("p.json", "{format", "<file>", "not valid JSON"),
         ("p.yaml", "- 1\n- 2\n", "<root>", "expected an object, got list"),
         ("p.yaml", "", "<root>", "expected an object, got nothing"),
-        ("p.yaml", "format: count-position\nwhen: 2026-11-26\n", "<root>", "not a JSON type"),
+        ("p.yaml", "format: count-position\nwhen: 2026-11-26\n", "when", "not a JSON type"),
     ],
 )
 def test_a_file_that_is_no_position(

@@ -87,7 +87,7 @@ SafeYamlLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _
 
 
 def _too_big(reason: str, event: yaml.Event) -> yaml.YAMLError:
-    return yaml.constructor.ConstructorError(None, None, reason, event.start_mark)
+    return yaml.constructor.ConstructorError(None, None, reason, event.start_mark)  # type: ignore[arg-type]
 
 
 def _check_yaml_size(text: str) -> None:

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json, copy_json
 from rulekeeper.core.position import read_position
 
 if TYPE_CHECKING:
@@ -50,11 +49,13 @@ class Game(ABC):
                 params["position"], self.position_format, self.position_paths
             )
         for key, value in params.items():
+            if key == "position" and self.position_format is not None:
+                continue  # read and checked above
             try:
                 check_json(value, key)
             except (TypeError, ValueError) as exc:
                 raise DataError(source, key, str(exc)) from exc
-        validated = self._validate_params(copy.deepcopy(params))
+        validated = self._validate_params(copy_json(params))
         check_json(validated)
         self._params: JsonObject = validated
         if self.position is not None:
@@ -62,7 +63,8 @@ class Game(ABC):
 
     def param(self, name: str) -> JsonValue:
         """One validated parameter (a copy), or None if the game has no such parameter."""
-        return copy.deepcopy(self._params.get(name))
+        found: JsonValue = copy_json(self._params.get(name))
+        return found
 
     @property
     def position(self) -> JsonObject | None:
@@ -87,7 +89,8 @@ class Game(ABC):
     @property
     def params(self) -> JsonObject:
         """Validated parameters including defaults (a copy; safe to mutate)."""
-        return copy.deepcopy(self._params)
+        found: JsonObject = copy_json(self._params)
+        return found
 
     @property
     @abstractmethod

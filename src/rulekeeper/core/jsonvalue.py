@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -45,12 +46,65 @@ def _describe(path: str) -> str:
     return path or "value"
 
 
-def check_json(value: object, path: str = "", max_depth: int = MAX_DEPTH) -> None:
+def check_json(
+    value: object, path: str = "", max_depth: int = MAX_DEPTH, max_values: int | None = None
+) -> None:
     """Raise ``TypeError``/``ValueError`` unless *value* is plain JSON data nested at most
-    *max_depth* deep (walked without recursion, so any depth is refused cleanly).
+    *max_depth* deep (walked without recursion, so any depth is refused cleanly), and holding
+    at most *max_values* arrays, objects and scalars if given.
 
     ``path`` is only used to make the message point at the offending part.
     """
+    budget = [max_values if max_values is not None else -1]
+    if not _is_plain_json(value, max_depth, budget):
+        _find_fault(value, path, max_depth)
+    if budget[0] == 0 and max_values is not None:
+        raise ValueError(f"{_describe(path)}: more than {max_values} values")
+
+
+def _is_plain_json(value: object, max_depth: int, budget: list[int]) -> bool:
+    """Whether *value* is JSON data nested at most *max_depth* deep (the quick pass: no paths);
+    a positive *budget* stops it, at 0, once that many values are seen."""
+    pending: list[tuple[object, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        kind = type(item)
+        if kind is dict:
+            items: Any = item.values()  # type: ignore[attr-defined]
+            if not all(type(key) is str for key in item):  # type: ignore[attr-defined]
+                return False
+        elif kind is list or kind is tuple:
+            items = item
+        else:
+            if not _is_json_scalar(item):
+                return False
+            continue
+        if depth >= max_depth:
+            return False
+        if budget[0] > 0:
+            budget[0] = max(0, budget[0] - len(items) - 1)
+            if not budget[0]:
+                return True
+        for x in items:
+            if type(x) in _CONTAINERS:
+                pending.append((x, depth + 1))
+            elif not _is_json_scalar(x):
+                return False
+    return True
+
+
+_CONTAINERS = (dict, list, tuple)
+
+
+def _is_json_scalar(item: object) -> bool:
+    kind = type(item)
+    if kind is str or kind is int or kind is bool or item is None:
+        return True
+    return kind is float and math.isfinite(item)  # type: ignore[arg-type]
+
+
+def _find_fault(value: object, path: str, max_depth: int) -> None:
+    """Raise the error naming where *value* is not plain JSON (the slow pass, with paths)."""
     pending: list[tuple[object, str, int]] = [(value, path, 0)]
     while pending:
         item, where, depth = pending.pop()
@@ -63,7 +117,8 @@ def check_json(value: object, path: str = "", max_depth: int = MAX_DEPTH) -> Non
         if not isinstance(item, list | tuple | dict):
             raise TypeError(f"{_describe(where)}: {type(item).__name__} is not a JSON type")
         if depth >= max_depth:
-            raise ValueError(f"{_describe(where)}: nested deeper than {max_depth} levels")
+            top = re.split(r"[.\[]", where, maxsplit=1)[0] if where else where
+            raise ValueError(f"{_describe(top)}: nested deeper than {max_depth} levels")
         pending.extend(reversed(_children(item, where, depth + 1)))
 
 

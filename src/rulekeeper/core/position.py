@@ -33,6 +33,7 @@ from rulekeeper.core.record import Reader, plan_of, record_fields
 
 __all__ = [
     "MAX_POSITION_BYTES",
+    "MAX_POSITION_VALUES",
     "PositionError",
     "Problems",
     "check_header",
@@ -43,6 +44,9 @@ __all__ = [
 
 MAX_POSITION_BYTES = 4_000_000
 """A position file larger than this is refused unread."""
+MAX_POSITION_VALUES = 20_000
+"""The most values (scalars, arrays and objects) a position may hold: more is refused unread
+(a position has no history; the largest the engine writes hold a few thousand)."""
 
 R = TypeVar("R")
 
@@ -127,9 +131,11 @@ def read_position(
             ]
         )
     try:
-        check_json(doc)
+        check_json(doc, max_values=MAX_POSITION_VALUES)
     except (TypeError, ValueError) as exc:
-        raise PositionError([DataError(source, "<root>", str(exc))]) from None
+        where, _, reason = str(exc).partition(": ")  # check_json names the path first
+        field = "<root>" if where == "value" else where
+        raise PositionError([DataError(source, field, reason)]) from None
     return doc, source
 
 

@@ -26,8 +26,17 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.position import Problems
 from rulekeeper.games.homm3.battle import fields as battle_fields
-from rulekeeper.games.homm3.battle.reading import read_battle, seats_of
+from rulekeeper.games.homm3.battle.checks import (
+    SAVE_PATHS,
+    Where,
+    battle_problems,
+    file_paths,
+    known_card,
+    known_unit_card,
+)
+from rulekeeper.games.homm3.battle.reading import read_battle, read_result, seats_of
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat import result
 from rulekeeper.games.homm3.combat.ability_steps import (
@@ -206,12 +215,52 @@ class CombatState(ProcedureState):
         assert isinstance(game, Homm3CombatGame)
         state = object.__new__(cls)
         GameState.__init__(state, game, seed)
-        battle, steps = read_battle(position, game.pack, state.rng, STEPS, game.position_source)
+        source = game.position_source
+        reader = Reader(source)
+        battle, steps = read_battle(position, game.pack, state.rng, STEPS, source, reader)
         state.battle = battle
-        result = position.get("result")
-        state.flow = Flow(steps, result=dict(result) if not steps and result else None)
-        state.settle()
+        problems = Problems(source)
+        result = read_result(position, problems, reader)
+        problems.check()
+        state.flow = Flow(steps, result=result if not steps else None)
+        try:
+            state._check_position(reader)
+        except DataError as error:
+            raise PositionError([error]) from None
         return state
+
+    def _check_position(self, reader: Reader) -> None:
+        """Check a battle read from a battle file as a save is checked (references, the
+        battle, the pending steps), then start it and see that the rules can go on from it."""
+        self._check_refs(reader.refs, reader)
+        self._check_battle(reader, file_paths(self.battle))
+        steps = self.flow.steps
+        for index, step in enumerate(steps):
+            problem = step.check(self, steps[index + 1] if index + 1 < len(steps) else None)
+            if problem is not None:
+                raise reader.fail(f"pending[{index}]", f"{step.kind}: {problem}")
+        try:
+            self.settle()
+            self._check_battle(reader, file_paths(self.battle))  # as the automatic steps left it
+            self._probe(reader)
+        except DataError as error:
+            if not error.field.startswith("data"):
+                raise
+            raise reader.fail("pending", error.reason) from None  # the probe's, of a save
+        except Exception as exc:
+            raise reader.fail("pending", f"the rules cannot go on from it ({exc!r})") from exc
+
+    def _check_state(self, reader: Reader) -> None:
+        """A saved state: its steps (the core's check), then its battle."""
+        self._check_battle(reader, SAVE_PATHS)
+        super()._check_state(reader)
+
+    def _check_battle(self, reader: Reader, where: Where) -> None:
+        """Refuse a battle that breaks what every battle holds (battle/checks.py)."""
+        pending = [step.kind for step in self.flow.steps]
+        problems = battle_problems(self, where, pending)
+        if problems:
+            raise reader.fail(*problems[0])
 
     def to_position(self) -> JsonObject:
         content = self.game.params.get("content")
@@ -292,11 +341,11 @@ class CombatState(ProcedureState):
     def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
         pack = self.pack
         for ref in refs:
-            if ref.kind == "unit card" and (ref.value in pack.units or ref.value == pack.tower.id):
+            if ref.kind == "unit card" and known_unit_card(pack, ref.value):
                 continue
             if ref.kind == "unit" and ref.value in self.battle.units:
                 continue
-            if ref.kind == "card":
+            if ref.kind == "card" and known_card(pack, ref.value):
                 continue
             raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
 

@@ -59,6 +59,11 @@ UNIT_FIELDS = (
     "overlay",
     "under_damage",
 )
+MAX_UNITS = 30
+"""The most units a side may list (every unit of four factions and more): a file with more is
+refused before any is read (docs/homm3-battle.md, *Limits*)."""
+MAX_CARDS = 200
+"""The most cards a pile (a hand, a deck, a list of cards played) may hold."""
 OPTIONS: Mapping[str, tuple[str, ...]] = {
     "retreat": ("end-of-round", "any-time"),
     "minimum-damage": ("no", "yes"),

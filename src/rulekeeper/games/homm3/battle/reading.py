@@ -3,16 +3,21 @@ problem is noted with its field, and nothing is built from a file with problems.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
-from rulekeeper.core import Pcg32, Reader
+from rulekeeper.core import DataError, Pcg32, Reader
 from rulekeeper.core.flow import Step, StepKinds
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.position import Problems, check_header, read_record
+from rulekeeper.core.record import plan_of
 from rulekeeper.games.homm3.battle import neutrals
+from rulekeeper.games.homm3.battle.checks import known_card, overlay_card
 from rulekeeper.games.homm3.battle.fields import (
     FORMAT,
+    MAX_CARDS,
+    MAX_UNITS,
     OPTIONS,
     SIDE_FIELDS,
     TOP_FIELDS,
@@ -65,7 +70,26 @@ def _ids(value: Any, problems: Problems, path: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         problems.add(path, "must be a list of card ids")
         return []
+    if len(value) > MAX_CARDS:
+        problems.add(path, f"more than {MAX_CARDS} cards")
+        return []
     return list(value)
+
+
+def _cards(value: Any, known: Callable[[str], bool], problems: Problems, path: str) -> list[str]:
+    """A list of card ids, each one *known* (every unknown one noted)."""
+    found = _ids(value, problems, path)
+    for index, card_id in enumerate(found):
+        if not known(card_id):
+            problems.add(f"{path}[{index}]", f"unknown card {card_id!r}")
+    return found
+
+
+def _text(value: Any, problems: Problems, path: str) -> str:
+    if not isinstance(value, str) or len(value) > 60:
+        problems.add(path, "must be a text of at most 60 characters")
+        return ""
+    return value
 
 
 def seats_of(mode: str, kinds: tuple[str, str]) -> tuple[int, int]:
@@ -103,44 +127,48 @@ def _unit(
         uid, n = card_id, 2
         while uid in taken:
             uid, n = f"{card_id}-{n}", n + 1
-    if not isinstance(uid, str) or not uid or uid in taken or len(uid) > 60:
+    if not isinstance(uid, str) or not uid or len(uid) > 60 or uid in taken:
         problems.add(f"{path}.id", f"{uid!r} is not a new unit id")
         return None
     taken.add(uid)
-    hp = card.side(face).hp
-    field = raw.get("field")
-    number = OFF_BOARD
-    if field == "tower" or card_id == pack.tower.id:
-        if field != "tower" or side != 1:
-            problems.add(f"{path}.field", "the Arrow Tower is the defender's, at field 'tower'")
-        number = TOWER
-    elif field is not None:
-        if field not in board.NAMES:
-            problems.add(f"{path}.field", f"{field!r} is not a field (a1 to d5)")
-        else:
-            number = board.NAMES[field]
+    number = _field(raw.get("field"), card_id == pack.tower.id, side, problems, f"{path}.field")
     unit = Unit(
         id=uid,
         card=card_id,
         side=side,
         face=face,
-        damage=_int(raw.get("damage", 0), 0, hp - 1, problems, f"{path}.damage"),
+        damage=_int(raw.get("damage", 0), 0, 999, problems, f"{path}.damage"),
         field=number,
         destroyed=_flag(raw.get("destroyed", False), problems, f"{path}.destroyed"),
         defending=_flag(raw.get("defending", False), problems, f"{path}.defending"),
         paralysed=_flag(raw.get("paralysed", False), problems, f"{path}.paralysed"),
         activated=_flag(raw.get("activated", False), problems, f"{path}.activated"),
-        retaliations=_int(raw.get("retaliations", 0), 0, 99, problems, f"{path}.retaliations"),
+        retaliations=_int(raw.get("retaliations", 0), 0, 999, problems, f"{path}.retaliations"),
         was_pack=_flag(raw.get("was_pack", face == "pack"), problems, f"{path}.was_pack"),
         used=_ids(raw.get("used", []), problems, f"{path}.used"),
-        overlay=str(raw.get("overlay", "")),
-        under_damage=_int(raw.get("under_damage", 0), 0, 99, problems, f"{path}.under_damage"),
+        overlay=_text(raw.get("overlay", ""), problems, f"{path}.overlay"),
+        under_damage=_int(raw.get("under_damage", 0), 0, 999, problems, f"{path}.under_damage"),
     )
-    if unit.overlay and unit.overlay not in pack.specialties:
+    if unit.overlay and not overlay_card(pack, unit.overlay):
         problems.add(f"{path}.overlay", f"unknown card {unit.overlay!r} laid on the unit")
-    if unit.destroyed and number != OFF_BOARD:
+    if unit.destroyed and number >= 0:
         problems.add(f"{path}.field", "a destroyed unit is off the board")
     return unit
+
+
+def _field(value: Any, tower: bool, side: int, problems: Problems, path: str) -> int:
+    """The field a unit stands on: a1 to d5, 'tower' for the Arrow Tower, or none (off the
+    board)."""
+    if value == "tower" or tower:
+        if value != "tower" or not tower or side != 1:
+            problems.add(path, "the Arrow Tower is the defender's, at field 'tower'")
+        return TOWER
+    if value is None:
+        return OFF_BOARD
+    if not isinstance(value, str) or value not in board.NAMES:
+        problems.add(path, f"{value!r} is not a field (a1 to d5)")
+        return OFF_BOARD
+    return board.NAMES[value]
 
 
 def _side(
@@ -189,6 +217,9 @@ def _side(
     if not isinstance(raw_units, list):
         problems.add(f"{name}.units", "must be a list")
         raw_units = []
+    if len(raw_units) > MAX_UNITS:
+        problems.add(f"{name}.units", f"more than {MAX_UNITS} units (the size limit of a side)")
+        raw_units = []
     units = []
     for position, raw in enumerate(raw_units):
         unit = _unit(raw, index, pack, problems, f"{name}.units[{position}]", taken)
@@ -201,10 +232,10 @@ def _side(
             seat=0,
             units=[u.id for u in units],
             hero=hero,
-            spells_cast=_int(doc.get("spells_cast", 0), 0, 9, problems, f"{name}.spells_cast"),
+            spells_cast=_int(doc.get("spells_cast", 0), 0, 999, problems, f"{name}.spells_cast"),
             ai_discard=_ids(doc.get("ai_discard", []), problems, f"{name}.ai_discard"),
             ai_spells=_ids(doc.get("ai_spells", []), problems, f"{name}.ai_spells"),
-            ai_skill=str(doc.get("ai_skill", "")),
+            ai_skill=_text(doc.get("ai_skill", ""), problems, f"{name}.ai_skill"),
         )
         if "ai_deck" in doc:
             army.ai_deck = _ids(doc["ai_deck"], problems, f"{name}.ai_deck")
@@ -229,12 +260,42 @@ def _side(
     return army, units
 
 
+def _list(doc: Mapping[str, Any], key: str, problems: Problems) -> list[Any]:
+    """The list at *key* (none if it is missing or null)."""
+    found = doc.get(key) or []
+    if not isinstance(found, list):
+        problems.add(key, "must be a list")
+        return []
+    return found
+
+
+def read_result(doc: Mapping[str, Any], problems: Problems, reader: Reader) -> Any:
+    """A finished battle's ``result`` (free JSON within the core's limits), or None."""
+    raw = doc.get("result")
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        problems.add("result", "must be an object")
+        return None
+    try:
+        return plan_of(dict[str, Any]).read(raw, reader, "result")
+    except DataError as error:
+        problems.note(error)
+        return None
+
+
 def read_battle(
-    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
+    doc: Mapping[str, Any],
+    pack: ContentPack,
+    rng: Pcg32,
+    steps: StepKinds,
+    source: str,
+    reader: Reader | None = None,
 ) -> tuple[Battle, list[Step[Any]]]:
-    # A finished battle's ``result`` is read by the game (game.py), with its pending steps [].
     """The battle *doc* describes and its pending steps; raises a PositionError naming every
-    problem. *rng* draws what the file leaves open (neutral units by the table)."""
+    problem. *rng* draws what the file leaves open (neutral units by the table); the references
+    the steps make go to *reader* (the game checks them against the battle)."""
+    # A finished battle's ``result`` is read by the game (game.py), with its pending steps [].
     problems = Problems(source)
     check_header(doc, FORMAT, VERSIONS, problems)
     for key in doc:
@@ -263,7 +324,7 @@ def read_battle(
     attacker = _side(doc.get("attacker"), 0, doc, pack, rng, problems, taken)
     defender = _side(doc.get("defender"), 1, doc, pack, rng, problems, taken)
     obstacles = []
-    for index, raw in enumerate(doc.get("obstacles", []) or []):
+    for index, raw in enumerate(_list(doc, "obstacles", problems)):
         if isinstance(raw, Mapping) and isinstance(raw.get("field"), str):
             raw = {**raw, "field": board.NAMES.get(raw["field"], -99)}
         found = read_record(Obstacle, raw, problems, f"obstacles[{index}]")
@@ -299,14 +360,16 @@ def read_battle(
     for index, key in ((0, "attacker"), (1, "defender")):
         side_doc = doc.get(key) or {}
         for name in ("played", "drawn", "discarded", "removed", "last_cast"):
-            getattr(battle, name)[index] = _ids(side_doc.get(name, []), problems, f"{key}.{name}")
+            getattr(battle, name)[index] = _cards(
+                side_doc.get(name, []), partial(known_card, pack), problems, f"{key}.{name}"
+            )
         battle.mp_spent[index] = _int(
-            side_doc.get("mp_spent", 0), 0, 99, problems, f"{key}.mp_spent"
+            side_doc.get("mp_spent", 0), 0, 999, problems, f"{key}.mp_spent"
         )
         battle.gold_paid[index] = _int(
             side_doc.get("gold_paid", 0), 0, 999, problems, f"{key}.gold_paid"
         )
-    for index, raw in enumerate(doc.get("lasting", []) or []):
+    for index, raw in enumerate(_list(doc, "lasting", problems)):
         effect = read_record(Lasting, raw, problems, f"lasting[{index}]")
         if effect is not None:
             battle.lasting.append(effect)
@@ -319,7 +382,7 @@ def read_battle(
     elif not raw_pending and not isinstance(doc.get("result"), Mapping):
         problems.add("pending", "a finished battle (no pending step) gives its result")
     else:
-        reader = Reader(source)
+        reader = reader or Reader(source)
         for index, raw in enumerate(raw_pending):
             try:
                 pending.append(steps.read_step(raw, reader, f"pending[{index}]"))
