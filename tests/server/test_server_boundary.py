@@ -416,3 +416,24 @@ def test_issue20_s2_every_error_status_the_server_answers_is_documented(
         assert answer.status_code == status, (path, answer.text)
         protocol_error(answer, answer.json()["code"])
         assert str(status) in described[template][method]["responses"], (method, template)
+
+
+def test_issue20_s2_an_action_nested_deep_is_a_400_everywhere(client: TestClient) -> None:
+    """issue 20 §2: an action text nested 4,900 deep (RecursionError reading it) answered 500
+    on /actions, /explain and /odds, and dropped the WebSocket."""
+    game, token = _game(client)
+    deep = "move to=" + "[" * 4900 + "]" * 4900
+    version = client.get(f"/api/games/{game}", headers=auth(token)).json()["version"]
+    answers = [
+        client.post(f"/api/games/{game}/actions", json={"action": deep, "version": version},
+                    headers=auth(token)),
+        client.get(f"/api/games/{game}/explain", params={"action": deep}, headers=auth(token)),
+        client.get(f"/api/games/{game}/odds", params={"action": deep}, headers=auth(token)),
+    ]  # fmt: skip
+    for answer in answers:
+        assert answer.status_code == 400, answer.text
+        assert protocol_error(answer)["field"] == "action"
+    with client.websocket_connect(f"/ws/games/{game}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_json({"type": "action", "action": deep, "version": version})
+        protocol_error(ws.receive_json())

@@ -667,7 +667,7 @@ def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
 def _parse(text: str) -> Action:
     try:
         return Action.parse(text)
-    except (RulekeeperError, ValueError) as error:
+    except (RulekeeperError, ValueError, RecursionError) as error:
         raise ApiError(
             "bad-request", f"cannot read the action {text!r}: {error}", "action"
         ) from None
