@@ -437,3 +437,15 @@ def test_issue20_s2_an_action_nested_deep_is_a_400_everywhere(client: TestClient
         assert ws.receive_json()["type"] == "view"
         ws.send_json({"type": "action", "action": deep, "version": version})
         protocol_error(ws.receive_json())
+
+
+def test_issue20_s2_a_socket_to_an_id_holding_an_encoded_slash_is_told_and_closed(
+    client: TestClient,
+) -> None:
+    """issue 20 §2: a WebSocket to /ws/games/a%2Fb (no route) was refused without a word; now
+    it gets not-found and the close code 4403."""
+    with client.websocket_connect("/ws/games/a%2Fb") as ws:
+        protocol_error(ws.receive_json(), "not-found")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert (closed.value.code, closed.value.reason) == (4403, "not-found")

@@ -258,6 +258,13 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
             return
         await _serve_socket(websocket, lobby, hosted, seat, token)
 
+    @app.websocket("/ws/{rest:path}")
+    async def nowhere(websocket: WebSocket, rest: str) -> None:
+        await websocket.accept()  # a socket to no game (an id holding %2F): told, then closed
+        error = ApiError("not-found", f"no game socket at '/ws/{rest}'", status=404)
+        await websocket.send_json(error.to_json())
+        await websocket.close(code=REFUSED_CLOSE, reason=error.code)
+
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
