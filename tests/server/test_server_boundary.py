@@ -449,3 +449,29 @@ def test_issue20_s2_a_socket_to_an_id_holding_an_encoded_slash_is_told_and_close
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
     assert (closed.value.code, closed.value.reason) == (4403, "not-found")
+
+
+def test_issue20_s2_the_depth_check_of_a_large_body_is_quick() -> None:
+    """issue 20 §2: the depth check runs before parsing, on the event loop: a body of 1 MB,
+    however nested, is measured in well under a second."""
+    bodies = [b"[" * 500_000 + b"]" * 500_000, b"[[]" * 330_000, json.dumps([[1, "x"]] * 90_000)]
+    for body in bodies:
+        started = time.perf_counter()
+        nesting_depth(body, MAX_DEPTH)
+        assert time.perf_counter() - started < 2.0
+
+
+def test_issue20_s2_a_client_expecting_100_continue_gets_its_413_at_once(
+    served: tuple[int, type[Any]],
+) -> None:
+    """issue 20 §2 (the 413 without a reset): a client that waits for 100 Continue before
+    sending a body too large is answered at once, not made to send it to be drained."""
+    port, _ = served
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n" % (5 * MAX_BODY)
+        )
+        status, headers, body = _answer(connection)
+    assert (status, headers["connection"]) == (413, "close")
+    protocol_error(json.loads(body), "too-large")

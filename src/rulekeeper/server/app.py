@@ -39,7 +39,7 @@ LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
 THREADS = 32
 """Threads that carry out what clients send and make their views."""
-STRICT = ConfigDict(extra="forbid")
+ONLY_NAMED_FIELDS = ConfigDict(extra="forbid")
 """Request bodies hold only the fields their schema names."""
 BINARY_CLOSE = 1003
 """The WebSocket close code after a binary frame (the protocol is JSON text)."""
@@ -52,7 +52,7 @@ REFUSED_CLOSE = 4403
 class NewGame(BaseModel):
     """``POST /api/games``."""
 
-    model_config = STRICT
+    model_config = ONLY_NAMED_FIELDS
     game: str = Field(max_length=60)
     params: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(min_length=1, max_length=8)
@@ -66,7 +66,7 @@ class NewGame(BaseModel):
 class Join(BaseModel):
     """``POST /api/games/{id}/join``."""
 
-    model_config = STRICT
+    model_config = ONLY_NAMED_FIELDS
     seat: int = Field(ge=0, lt=8)
     name: str = Field(default="", max_length=80)
 
@@ -74,7 +74,7 @@ class Join(BaseModel):
 class GiveToBot(BaseModel):
     """``POST /api/games/{id}/bot``."""
 
-    model_config = STRICT
+    model_config = ONLY_NAMED_FIELDS
     seat: int = Field(ge=0, lt=8)
     spec: str = Field(max_length=200)
 
@@ -82,7 +82,7 @@ class GiveToBot(BaseModel):
 class Move(BaseModel):
     """``POST /api/games/{id}/actions`` and ``/undo``."""
 
-    model_config = STRICT
+    model_config = ONLY_NAMED_FIELDS
     action: str = Field(default="", max_length=10_000)
     version: int = Field(ge=0)
 
@@ -90,7 +90,7 @@ class Move(BaseModel):
 class Branch(BaseModel):
     """``POST /api/games/{id}/branch``."""
 
-    model_config = STRICT
+    model_config = ONLY_NAMED_FIELDS
     at: int = Field(ge=0)
     seats: list[str] = Field(min_length=1, max_length=8)
     title: str = Field(default="", max_length=200)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from array import array
 from collections.abc import Iterable
 from itertools import accumulate
 
@@ -37,20 +38,26 @@ STATUS_CODES = {404: "not-found", 409: "seat-taken", 413: "too-large"}
 """The protocol's code for a status the framework answers by itself (else ``bad-request``)."""
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKETS = re.compile(rb"[^\[\]{}]+")
+_STEPS = bytes.maketrans(b"[]{}", b"\x01\xff\x01\xff")
+"""An opening bracket as +1, a closing one as -1 (signed bytes)."""
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
 
 
-def nesting_depth(text: str | bytes) -> int:
-    """How deep *text*'s JSON objects and arrays nest (brackets inside strings do not count)."""
+def nesting_depth(text: str | bytes, limit: int | None = None) -> int:
+    """How deep *text*'s JSON objects and arrays nest (brackets in strings do not count), or
+    just past *limit* when more than *limit* brackets open in a row (found at once). Counted
+    in C (a running sum over the brackets), never a Python loop per byte: at most about 0.1 s
+    for a body of 1 MB that is all brackets."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    brackets = _BRACKETS.sub(b"", _STRING.sub(b"", data))
-    steps = (1 if byte in b"[{" else -1 for byte in brackets)
-    return max(accumulate(steps, initial=0))
+    steps = _STRING.sub(b"", data).translate(_STEPS, _NOT_BRACKETS)
+    if limit is not None and b"\x01" * (limit + 1) in steps:
+        return limit + 1
+    return max(accumulate(array("b", steps), initial=0))
 
 
 def check_depth(text: str | bytes) -> None:
     """Refuse JSON nested deeper than :data:`MAX_DEPTH`, before anything parses it."""
-    if nesting_depth(text) > MAX_DEPTH:
+    if nesting_depth(text, MAX_DEPTH) > MAX_DEPTH:
         raise ApiError("bad-request", f"JSON may nest at most {MAX_DEPTH} deep")
 
 
@@ -146,6 +153,8 @@ async def _read_body(scope: Scope, receive: Receive) -> bytes:
     """The request's whole body; a body over :data:`MAX_BODY` is drained, then refused."""
     declared = _declared_length(scope)
     if declared is not None and declared > MAX_BODY:
+        if any(k == b"expect" and v.lower() == b"100-continue" for k, v in scope["headers"]):
+            raise TooLarge(close=True)  # the client waits for our word before it sends
         raise await _too_large(receive, 0)
     chunks: list[bytes] = []
     size = 0
