@@ -475,3 +475,18 @@ def test_issue20_s2_a_client_expecting_100_continue_gets_its_413_at_once(
         status, headers, body = _answer(connection)
     assert (status, headers["connection"]) == (413, "close")
     protocol_error(json.loads(body), "too-large")
+
+
+def test_issue20_s2_a_server_failure_over_http_is_in_the_protocols_shape(
+    client: TestClient, lobby: Lobby, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 20 §2 (every error in the protocol's shape): a bug answered uvicorn's plain-text
+    500; now the protocol's server-error, as docs/protocol.md lists it."""
+
+    def broken() -> Any:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(lobby, "listing", broken)
+    answer = client.get("/api/games")
+    assert answer.status_code == 500
+    protocol_error(answer, "server-error")

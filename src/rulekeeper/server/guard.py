@@ -34,7 +34,7 @@ DRAIN_SECONDS = 30.0
 """How long a body too large is read before the ``413`` goes anyway."""
 LOAD_ERRORS = (RulekeeperError, RecursionError, LookupError, TypeError, ValueError)
 """What loading a client's game data may raise: refused as ``bad-request``, never a 500."""
-STATUS_CODES = {404: "not-found", 409: "seat-taken", 413: "too-large"}
+STATUS_CODES = {404: "not-found", 413: "too-large"}
 """The protocol's code for a status the framework answers by itself (else ``bad-request``)."""
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
