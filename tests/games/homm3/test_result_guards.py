@@ -191,6 +191,29 @@ def test_a_defeated_main_hero_pays_only_the_gold_it_has_homm3_9_5() -> None:
     assert state.battle.armies[1].hero.gold == 10 + 3
 
 
+@pytest.mark.parametrize("kind", ["secondary-hero", "army"])
+def test_a_main_hero_beaten_by_any_other_players_army_pays_and_goes_home_homm3_5_20(
+    kind: str,
+) -> None:
+    """homm3.md §5.20: a Main Hero "defeated by another player" pays 5 Gold, takes a Negative
+    Morale and goes to a town of its own, whether the other player fought with a Secondary Hero
+    or with an army transported to defend a town (it used to stay put and pay nothing)."""
+    site = {"kind": "town", "owner": "necropolis"} if kind == "army" else None
+    state = fight(
+        [done("skeletons@b2")],
+        ["dread-knights@b3"],
+        defender_kind=kind,
+        attacker_hero=CATHERINE,
+        **({"site": site} if site else {}),
+    )
+    strike(state, "skeletons")
+    loser = side_result(state, "attacker")
+    assert result(state)["winner"] == "defender"
+    assert loser["goes"] == "own-town"
+    assert loser["gold_paid"] == 5
+    assert loser["morale_change"] == -1
+
+
 # --------------------------------------------------------------------------- the combat result
 
 

@@ -106,7 +106,8 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
         goes[loser] = "own-town"
     elif ending == "flee":
         goes[loser] = "previous-field"
-    elif losing.kind in ("hero", "ai-hero") and winning.kind in ("hero", "ai-hero") and losing.hero:
+    elif losing.kind in ("hero", "ai-hero") and winning.kind != "neutral" and losing.hero:
+        # §5.20: defeated by another player, whether their hero, Secondary Hero or transported army
         _pay(state, loser, DEFEAT_GOLD)
         morale[loser] = _lose_morale(losing.hero)
         goes[loser] = "own-town"
