@@ -28,6 +28,7 @@ from typing import Any
 
 import rulekeeper
 from rulekeeper.core.actions import Action
+from rulekeeper.core.content import load_json
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.game import Game
 from rulekeeper.core.jsonvalue import JsonObject
@@ -138,9 +139,10 @@ class Session:
         if path.stat().st_size > MAX_REPLAY_BYTES:
             raise DataError(str(path), "(file)", "too large for a replay file")
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
         except (OSError, ValueError) as error:
             raise DataError(str(path), "(file)", f"not a readable JSON file: {error}") from None
+        doc = load_json(text, str(path), "(file)")  # the core's reader: depth, keys given twice
         return cls.from_record(read_replay(doc, str(path)), path, registry)
 
     # ------------------------------------------------------------------ playing

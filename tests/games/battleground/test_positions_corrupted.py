@@ -48,7 +48,7 @@ LONG = bool(os.environ.get("RULEKEEPER_LONG"))
 CORRUPTIONS = 8000 if LONG else 800 if SLOW else 80
 BLOCKS = 4
 MAX_ACTIONS = 5000
-FUTURE = MAX_ACTIONS if LONG else 30
+FUTURE = MAX_ACTIONS if LONG else 10
 """Random actions played on from a loaded position (to the end with RULEKEEPER_LONG=1)."""
 
 

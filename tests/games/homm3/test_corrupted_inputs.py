@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rulekeeper.core import CHANCE, DataError, GameState, load_game
+from rulekeeper.core import CHANCE, DataError, Game, GameState, load_game
 from rulekeeper.games.homm3.battle.generate import random_battle
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.content.pack import load_content_pack
@@ -42,7 +42,7 @@ BATTLE_CORRUPTIONS = 110 * SCALE
 SAVE_CORRUPTIONS = 110 * SCALE
 BLOCKS = 4
 MAX_ACTIONS = 3000
-FUTURE = MAX_ACTIONS if LONG else 40
+FUTURE = MAX_ACTIONS if LONG else 12
 """Random actions played on from a loaded state (to the end with RULEKEEPER_LONG=1)."""
 PACK = load_content_pack()
 
@@ -266,7 +266,7 @@ def goes_on(state: CombatState, rng: random.Random) -> None:
         if state.is_terminal():
             return
         random_action(state, rng)
-        if rng.random() < 0.05:
+        if LONG and rng.random() < 0.05:
             state = game.deserialize_state(state.serialize())  # type: ignore[assignment]
     assert FUTURE < MAX_ACTIONS, "the battle does not end"
 
@@ -293,9 +293,15 @@ def battle_outcome(text: str, rng: random.Random) -> str:
     return "loaded"
 
 
+@cache
+def game_of(battle: str) -> Game:
+    """The game of the battle file *battle* (JSON text), loaded once."""
+    return load_game("homm3-combat", battle=json.loads(battle))
+
+
 def save_outcome(battle: str, text: str, rng: random.Random) -> str:
     """'refused' or 'loaded' (and gone on from) for the saved state *text* of *battle*."""
-    game = load_game("homm3-combat", battle=json.loads(battle))
+    game = game_of(battle)
     try:
         state = game.deserialize_state(text)
     except DataError as error:

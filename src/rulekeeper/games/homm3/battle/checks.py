@@ -7,12 +7,12 @@ of being accepted and failing later (issue 20 §2)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from rulekeeper.core.record import record_fields
 from rulekeeper.games.homm3.battle.fields import OPTIONS
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import SIDES, TOWER, Battle, Unit
@@ -124,7 +124,7 @@ FIELD_FIELDS = frozenset({"around", "origin"})
 def _step_problems(state: BattleState, where: Where) -> Iterator[Problem]:
     """The pending steps' references: sides, seats, units, cards, fields, picks."""
     for index, step in enumerate(state.flow.steps):
-        values = {f.name: getattr(step, f.name) for f in dataclasses.fields(step)}
+        values = {name: getattr(step, name) for name in record_fields(type(step))}
         for name, value in values.items():
             problem = _step_value(state, name, value, values)
             if problem is not None:
