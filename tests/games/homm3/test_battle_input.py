@@ -200,9 +200,9 @@ def test_a_battle_of_thousands_of_units_is_refused_at_once(
     position holds at most 20,000 values (docs/homm3-battle.md, *Limits*)."""
     doc = shipped("hero-battle.yaml")
     doc["defender"]["units"] = ["skeletons"] * count
-    start = time.perf_counter()
+    start = time.process_time()
     error = refused(doc)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert fields(error) == [field] and reason in str(error)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from rulekeeper.core.record import record_fields
 from rulekeeper.games.homm3.battle.fields import OPTIONS
 from rulekeeper.games.homm3.combat import board
-from rulekeeper.games.homm3.combat.model import SIDES, TOWER, Battle, Unit
+from rulekeeper.games.homm3.combat.model import AI, SIDES, TOWER, Battle, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, max_hp
 from rulekeeper.games.homm3.content.pack import ContentPack
 
@@ -24,6 +24,16 @@ MAX_ON_BOARD = 5
 
 Problem = tuple[str, str]
 """A problem found: the field (dotted path) and the reason."""
+
+
+def seats_of(mode: str, kinds: tuple[str, str]) -> tuple[int, int]:
+    """Which seat decides for each side: the players' sides get seats 0, 1 in order; neutral
+    units in solo and co-op and AI heroes are driven by the rules (docs/homm3-battle.md)."""
+    seats: list[int] = []
+    for kind in kinds:
+        by_rules = kind == "ai-hero" or (kind == "neutral" and mode != "clash")
+        seats.append(AI if by_rules else len([s for s in seats if s != AI]))
+    return seats[0], seats[1]
 
 
 def known_card(pack: ContentPack, card_id: str) -> bool:
@@ -104,6 +114,7 @@ def battle_problems(
     if found:
         return found
     found += _option_problems(battle, where)
+    found += _seat_problems(state, where)
     found += _army_problems(battle, pack, where)
     found += _card_problems(battle, pack, where)
     for key, unit in battle.units.items():
@@ -124,11 +135,19 @@ FIELD_FIELDS = frozenset({"around", "origin"})
 def _step_problems(state: BattleState, where: Where) -> Iterator[Problem]:
     """The pending steps' references: sides, seats, units, cards, fields, picks."""
     for index, step in enumerate(state.flow.steps):
+        if step.kind == "swap-units" and not _two_units(state, step):
+            yield f"{where.step(index)}.options", "a swap exchanges two units of the battle"
         values = {name: getattr(step, name) for name in record_fields(type(step))}
         for name, value in values.items():
             problem = _step_value(state, name, value, values)
             if problem is not None:
                 yield f"{where.step(index)}.{name}", problem
+
+
+def _two_units(state: BattleState, step: Any) -> bool:
+    """Whether a swap (Tactics) picks two of its options, each a unit of the battle."""
+    units = state.battle.units
+    return step.least == step.most == 2 and all(uid in units for uid in step.options)
 
 
 def _step_value(state: BattleState, name: str, value: Any, values: dict[str, Any]) -> str | None:
@@ -157,6 +176,15 @@ def is_siege(battle: Battle) -> bool:
     """Whether the battle is fought for a town with a Citadel (homm3.md §9.3)."""
     site = battle.site
     return site.kind == "town" and site.citadel and not site.captured
+
+
+def _seat_problems(state: BattleState, where: Where) -> Iterator[Problem]:
+    """Each side decided by the seat its kind and the battle's mode give it (reading.py)."""
+    armies = state.battle.armies
+    seats = seats_of(state.battle.mode, (armies[0].kind, armies[1].kind))
+    for index, army in enumerate(armies):
+        if army.seat != seats[index] or (army.seat >= state.num_players):
+            yield f"{where.army(index)}.seat", f"this side's seat is {seats[index]}"
 
 
 def _army_problems(battle: Battle, pack: ContentPack, where: Where) -> Iterator[Problem]:

@@ -13,7 +13,7 @@ from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.position import Problems, check_header, read_record
 from rulekeeper.core.record import plan_of
 from rulekeeper.games.homm3.battle import neutrals
-from rulekeeper.games.homm3.battle.checks import known_card, overlay_card
+from rulekeeper.games.homm3.battle.checks import known_card, overlay_card, seats_of
 from rulekeeper.games.homm3.battle.fields import (
     FORMAT,
     MAX_CARDS,
@@ -26,7 +26,6 @@ from rulekeeper.games.homm3.battle.fields import (
 )
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import (
-    AI,
     ARMY_KINDS,
     MODES,
     OFF_BOARD,
@@ -90,16 +89,6 @@ def _text(value: Any, problems: Problems, path: str) -> str:
         problems.add(path, "must be a text of at most 60 characters")
         return ""
     return value
-
-
-def seats_of(mode: str, kinds: tuple[str, str]) -> tuple[int, int]:
-    """Which seat decides for each side: the players' sides get seats 0, 1 in order; neutral
-    units in solo and co-op and AI heroes are driven by the rules (docs/homm3-battle.md)."""
-    seats: list[int] = []
-    for kind in kinds:
-        by_rules = kind == "ai-hero" or (kind == "neutral" and mode != "clash")
-        seats.append(AI if by_rules else len([s for s in seats if s != AI]))
-    return seats[0], seats[1]
 
 
 def _unit(
