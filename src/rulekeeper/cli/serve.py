@@ -52,6 +52,14 @@ def serve(
             "link, more work for the server; off by default (a view is sent as it is)."
         ),
     ] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="MODULE:CLASS",
+            help="Also offer your own bot (docs/bots.md) to the server's players; repeatable. "
+            "Clients can name only the built-in bots and these.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web app: play in the browser, online, against people or bots."""
     import uvicorn
@@ -76,7 +84,7 @@ def serve(
     except DatabaseError as error:
         console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
-    lobby = Lobby(engine)
+    lobby = Lobby(engine, custom_bots=bot or ())
     bots = BotRunner(lobby, workers, pace, bot_games)
     for hosted in list(lobby.games.values()):
         bots.poke(hosted)

@@ -13,7 +13,7 @@ import hashlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session as DbSession
 
 import rulekeeper
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, RulekeeperError, load_game
-from rulekeeper.core.agents import make_agent
+from rulekeeper.core.agents import BUILT_IN, make_agent
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.replay import GameRecord, replay_prefix
@@ -144,8 +144,11 @@ class Hosted:
 class Lobby:
     """Every game this server hosts, stored in the database of *engine*."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, custom_bots: Sequence[str] = ()) -> None:
         self.engine = engine
+        self.custom_bots = frozenset(name.strip() for name in custom_bots)
+        """The ``module:Class`` bots the operator allows (``serve --bot``): a client may name
+        only these and the built-in bots, never a module of its choosing to import."""
         self.games: dict[str, Hosted] = {}
         self.lock = threading.RLock()
         self.journal = Journal(engine)
@@ -197,7 +200,7 @@ class Lobby:
             elif spec == OPEN:
                 holders.append(Seat())
             else:
-                _check_spec(spec, index)
+                self._check_spec(spec, index)
                 holders.append(Seat(BOT, spec.partition("@")[0], spec))
         hosted = Hosted(
             id="g-" + secrets.token_hex(8),
@@ -269,13 +272,30 @@ class Lobby:
     def give_to_bot(self, game_id: str, token: str | None, seat: int, spec: str) -> None:
         """(Admin) a bot takes *seat*."""
         hosted = self._admin(game_id, token)
-        _check_spec(spec, seat)
+        self._check_spec(spec, seat)
         with hosted.lock:
             if not 0 <= seat < len(hosted.seats):
                 raise ApiError("bad-request", f"no seat {seat}", field="seat")
             hosted.seats[seat] = Seat(BOT, spec.partition("@")[0], spec)
             self._store_seat(hosted, seat)
         self._changed(hosted)
+
+    def _check_spec(self, spec: str, seat: int) -> None:
+        """Refuse a bot spec that names no bot, or a ``module:Class`` the operator did not allow
+        (importing a module a client names would run code of the client's choosing)."""
+        name = spec.partition("@")[0].strip() if isinstance(spec, str) else ""
+        if ":" in name and name not in self.custom_bots:
+            allowed = ", ".join(sorted(self.custom_bots)) or "none"
+            raise ApiError(
+                "bad-request",
+                f"bot {name!r} is not offered by this server: use one of "
+                f"{', '.join(BUILT_IN)} (own bots it allows: {allowed})",
+                field=f"seats[{seat}]",
+            )
+        try:
+            make_agent(spec, 0)
+        except ValueError as error:
+            raise ApiError("bad-request", str(error), field=f"seats[{seat}]") from None
 
     def delete(self, game_id: str, token: str | None) -> None:
         """(Admin) the game is gone."""
@@ -673,11 +693,6 @@ def _parse(text: str) -> Action:
         ) from None
 
 
-def _check_spec(spec: str, seat: int) -> None:
-    try:
-        make_agent(spec, 0)
-    except ValueError as error:
-        raise ApiError("bad-request", str(error), field=f"seats[{seat}]") from None
 
 
 def _clean(text: str) -> str:
