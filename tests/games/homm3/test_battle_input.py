@@ -122,16 +122,23 @@ def test_a_pending_activation_of_an_unknown_unit_is_refused() -> None:
     assert "nobody" in str(error)
 
 
-def test_a_siege_needs_its_arrow_tower() -> None:
+def test_a_siege_without_defenders_plays_and_only_a_siege_has_a_tower() -> None:
     """Issue 20 §2, homm3.md §9.3: a siege in progress whose defender lists no units (so no
-    Arrow Tower) loaded and failed later (KeyError 'arrow-tower'); it is refused, and so is an
-    Arrow Tower outside a siege."""
+    Arrow Tower) loads and plays to the end with every position loading back; an Arrow Tower
+    outside a siege, or a second one, is refused."""
     doc = fight("siege.yaml")
     doc["defender"]["units"] = []
-    assert "Arrow Tower" in str(refused(doc))
+    state = load(doc)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        assert load(state.to_position()).to_position() == state.to_position()
+        random_action(state, rng)
     doc = fight("siege.yaml")
     doc["site"]["captured"] = True
     assert "Arrow Tower" in str(refused(doc))
+    doc = fight("siege.yaml")
+    doc["defender"]["units"].append({"id": "tower-2", "card": PACK.tower.id, "field": "tower"})
+    assert "one Arrow Tower" in str(refused(doc))
 
 
 def test_two_units_on_one_field_are_refused() -> None:

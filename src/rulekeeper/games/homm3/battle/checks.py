@@ -199,7 +199,7 @@ def _army_problems(battle: Battle, pack: ContentPack, where: Where) -> Iterator[
         if listed.get(key) != unit.side:
             yield f"{where.unit(key)}.side", f"unit {key!r} is not in its side's army"
     towers = [u for u in battle.units.values() if u.card == pack.tower.id]
-    if is_siege(battle) and len(towers) != 1:
+    if len(towers) > 1:
         yield f"{where.army(1)}.units", "a siege has one Arrow Tower, the defender's (§9.3)"
 
 
