@@ -10,8 +10,9 @@ same for an attack in a position (docs/positions.md), every modifier (flank, cov
 abilities, rerolls) as the rules set them: the attacker must be the character activating there
 (``state.odds``, views/attack_odds.py), and the odds of a knock-out come too.
 
-``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: an attack's damage and
-the target's fate, the attacker as if activating now (combat/odds.py).
+``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: the whole attack action,
+the attacker as if activating now (combat/odds.py): the damage of all its attacks and the
+target's fate, each attack made (a second attack, the retaliation) and the attacker's fate.
 
 ``--json`` prints one JSON object instead of tables; ``--plot FILE`` draws the distributions
 (PNG or SVG, by the file's suffix).
@@ -351,11 +352,13 @@ def homm3_combat(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """The odds of a HoMM3 attack: its damage and the target's fate (survives, flips to Few,
-    destroyed), the attacker activating now."""
+    """The odds of a HoMM3 attack action, the attacker activating now: the damage of its
+    attacks (both, for a unit that attacks twice), the target's fate (survives, flips to Few,
+    destroyed), the retaliation and the attacker's fate."""
     from rulekeeper.games.homm3.combat import targets
     from rulekeeper.games.homm3.combat.activation import ActivationStep
     from rulekeeper.games.homm3.combat.odds import attack_odds
+    from rulekeeper.games.homm3.views.odds import attack_lines
 
     try:
         check_plot(plot_file)
@@ -367,19 +370,25 @@ def homm3_combat(
         step = ActivationStep(unit=attacker, started=True)
         if target not in targets.shots(state, units[attacker], False):
             raise OptionError("--target", f"{attacker} cannot attack {target} from where it stands")
-        doc: dict[str, Any] = dict(attack_odds(state, step.attack_step(state, target)))
+        doc: dict[str, Any] = dict(attack_odds(state, step.attack_step(state, target), step))
     except (OSError, RulekeeperError) as error:
         raise _fail(error) from None
     damage = {int(k): v for k, v in doc["damage"].items()}
     if plot_file is not None:
-        panels = [("damage", damage), ("outcome", dict(doc["outcome"]))]
+        panels = [("damage in all", damage), ("outcome", dict(doc["outcome"]))]
+        retaliation = doc["retaliation"]
+        if retaliation["probability"]:
+            hits = {
+                int(k): v * retaliation["probability"] for k, v in retaliation["damage"].items()
+            }
+            panels.append(("retaliation", {None: 1 - retaliation["probability"], **hits}))
         plot(plot_file, f"{attacker} attacks {target}", panels)
     if as_json:
         typer.echo(json.dumps(doc, indent=2))
         return
     console = Console()
-    console.print(_table(f"{attacker} attacks {target}", damage, "damage"))
-    fates = ", ".join(f"{k} {v:.4f}" for k, v in doc["outcome"].items())
-    console.print(f"{target}: {fates}; expected damage {doc['expected_damage']:.3f}")
+    console.print(_table(f"{attacker} attacks {target}: damage in all", damage, "damage"))
+    for line in attack_lines(doc):
+        console.print(escape(line), soft_wrap=True)
     if plot_file is not None:
         console.print(f"plot: {escape(str(plot_file))}")

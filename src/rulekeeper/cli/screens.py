@@ -98,12 +98,13 @@ GENERIC = Screen(generic_render, generic_news, odds_preview)
 
 def _homm3() -> Screen:
     from rulekeeper.games.homm3.views.log import news
+    from rulekeeper.games.homm3.views.odds import preview
     from rulekeeper.games.homm3.views.text import render
 
     def draw(state: GameState, seat: int | None) -> RenderableType:
         return Text(render(state, seat))  # type: ignore[arg-type]
 
-    return Screen(draw, news, odds_preview)  # type: ignore[arg-type]
+    return Screen(draw, news, preview)  # type: ignore[arg-type]
 
 
 def _battleground() -> Screen:
