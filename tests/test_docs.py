@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from rulekeeper.core import load_game
+from rulekeeper.core import Action, load_game
+from rulekeeper.games.battleground.rules.dicetest import DiceTest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -108,3 +109,16 @@ def test_python_blocks_run(path: Path, tmp_path: Path) -> None:
             exec(compile(code, f"{path.name}:{line}", "exec"), namespace)
     finally:
         os.chdir(here)
+
+
+def test_reroll_faces_are_the_values_actions_md_says() -> None:
+    """Issue 20 §3 (docs/actions.md ``reroll``; rulebook, Tests, steps 5-9): ``faces`` names the
+    values the dice show, one per die to reroll, not die indices: with 6, 1, 6, 2 showing,
+    ``[6, 6]`` is offered and ``[1, 2]`` rerolls the dice showing 1 and 2 (the 2nd and 4th)."""
+    text = (ROOT / "docs" / "actions.md").read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `reroll` | `faces`"))
+    assert "die values" in row and "indices" not in row
+    test = DiceTest(0, "test", 4, 4, [], free_rerolls=2, initial=[6, 1, 6, 2], stage="free")
+    assert Action.of("reroll", faces=[6, 6]) in test.choices()
+    test.apply_reroll([1, 2])
+    assert test.to_roll == [1, 3]
