@@ -147,6 +147,11 @@ class Reactions(ResponseWindow[ProcedureState]):
             return [WHISTLE]
         return []
 
+    def public_pass(self, state: ProcedureState, seat: int) -> bool:
+        """The responses read only public marks (a reroll forced, a whistle blown), so having
+        none is a public reason to pass (docs/architecture.md, response windows)."""
+        return not self.responses(state, seat)
+
     def respond(self, state: ProcedureState, action: Action, seat: int) -> None:
         showdown = self.showdown(state)
         if action == REROLL:

@@ -105,7 +105,7 @@ def interpret(state: GameState, seat: int, line: str) -> Answer:
     if head == "preview":
         head = "odds"
     if head in ("odds", "why") and rest:
-        found = _pick(state, legal, text.partition(" ")[2], allow_illegal=head == "why")
+        found = _pick(state, seat, legal, text.partition(" ")[2], allow_illegal=head == "why")
         if isinstance(found, str):
             return Answer(message=found)
         return Answer(command=head, argument=str(found))
@@ -114,7 +114,7 @@ def interpret(state: GameState, seat: int, line: str) -> Answer:
         if index < len(legal):
             return _chosen(legal[index])
         return Answer(message=f"{text} is not one of the numbers 0..{len(legal) - 1}")
-    found = _pick(state, legal, text, allow_illegal=False)
+    found = _pick(state, seat, legal, text, allow_illegal=False)
     if isinstance(found, str):
         return Answer(message=found)
     return _chosen(found)
@@ -124,7 +124,9 @@ def _chosen(action: Action) -> Answer:
     return Answer(action=action, confirm=action.kind in CONFIRM)
 
 
-def _pick(state: GameState, legal: list[Action], text: str, allow_illegal: bool) -> Action | str:
+def _pick(
+    state: GameState, seat: int, legal: list[Action], text: str, allow_illegal: bool
+) -> Action | str:
     """The one action *text* names, or what to tell the person."""
     if "=" in text:
         try:
@@ -133,7 +135,7 @@ def _pick(state: GameState, legal: list[Action], text: str, allow_illegal: bool)
             return f"cannot read {text!r}: {error}"
         if action in legal or allow_illegal:
             return action
-        verdict = state.explain(action)
+        verdict = state.explain(action, seat)  # the person at the screen plays this seat
         return f"{action} is not allowed: {verdict.reason} (rule: {verdict.rule})"
     found = matches(state, legal, text)
     if len(found) == 1:

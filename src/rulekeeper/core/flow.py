@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Reader, _copy_json, _record_plan, from_data, to_data
+from rulekeeper.core.state import GameState
 
 __all__ = [
     "AUTO",
@@ -59,6 +60,11 @@ class Step(Generic[S]):
     """The rule cited when an action is refused here."""
     shared: ClassVar[bool] = False
     """Whether the step's fields never change once it is pushed: clones then share it."""
+    public_kinds: ClassVar[frozenset[str] | None] = frozenset()
+    """Kinds of actions this step judges (legal or not, and the words why) from public data
+    alone, never from the acting seat's hidden cards; None: every kind. Anyone may be told
+    those judgements; the others are "not judged" for whoever cannot see the acting seat's
+    cards (GameState.explain). Default: none, the safe answer for a step that reads a hand."""
 
     def actor(self, state: S) -> int:
         """Who acts: a seat, ``CHANCE``, ``SIMULTANEOUS`` or :data:`AUTO`."""
@@ -85,6 +91,12 @@ class Step(Generic[S]):
         if action.kind not in kinds:
             return (self.rule, f"no {action.kind!r} action now (possible: {', '.join(kinds)})")
         return (self.rule, f"{action} is not one of the choices now")
+
+    def judged_in_public(self, state: S, seat: int, action: Action) -> bool:
+        """Whether *seat*'s *action* is judged here from public data alone (default: its kind
+        is one of :attr:`public_kinds`)."""
+        kinds = self.public_kinds
+        return kinds is None or action.kind in kinds
 
     def apply(self, state: S, action: Action, seat: int) -> None:
         """Carry out a legal action (the step may pop itself, push sub-steps, ...)."""
@@ -309,9 +321,10 @@ class ResponseWindow(Step[S]):
 
     The seat holding priority (``seats[holder]``) acts or passes; after a response, priority
     moves on and every seat must pass again. The window closes (pops) when every seat has passed
-    in succession since the last response. A seat with nothing but passing is passed for
-    automatically, so a window with nothing to play costs no decisions. Subclasses say what each
-    seat may play (:meth:`responses`) and what it does (:meth:`respond`)."""
+    in succession since the last response. A seat is passed for automatically only for a
+    public reason (:meth:`public_pass`), never for what a hidden hand holds: otherwise whether
+    the window waits for it would tell everyone whether its hand holds a response. Subclasses
+    say what each seat may play (:meth:`responses`) and what it does (:meth:`respond`)."""
 
     seats: list[int] = field(default_factory=list)
     holder: int = 0
@@ -324,9 +337,20 @@ class ResponseWindow(Step[S]):
         if not 0 <= self.passes < max(1, size):
             raise ValueError(f"{self.passes} passes in a window of {size} seats")
 
+    public_kinds: ClassVar[frozenset[str] | None] = frozenset({"pass"})
+
     def responses(self, state: S, seat: int) -> Sequence[Action]:
         """What *seat* may play in this window now (passing is added by the window)."""
         return ()
+
+    def public_pass(self, state: S, seat: int) -> bool:
+        """Whether *seat* is passed for automatically, for a reason everyone can see (an empty
+        hand, a token already used, no resources). Default: it holds no card hidden from
+        anyone (:meth:`GameState.holds_hidden`) and has no response: with cards in a hidden
+        hand it decides, if only to pass. A window whose responses read no hidden data
+        overrides it with ``not self.responses(state, seat)``; a client may still pass for
+        its own player (docs/architecture.md, *Response windows and hidden information*)."""
+        return not _holds_hidden(state, seat) and not self.responses(state, seat)
 
     def respond(self, state: S, action: Action, seat: int) -> None:
         """Carry out a response (may push sub-steps, which resolve before priority returns)."""
@@ -339,7 +363,7 @@ class ResponseWindow(Step[S]):
         return self.seats[self.holder % len(self.seats)]
 
     def actor(self, state: S) -> int:
-        if not self.seats or not self.responses(state, self.holding()):
+        if not self.seats or self.public_pass(state, self.holding()):
             return AUTO
         return self.holding()
 
@@ -462,6 +486,11 @@ class PickSubset(Step[S]):
     def _next_index_any(self) -> int | None:
         start = self.picked[-1] + 1 if self.picked else 0
         return start if start < len(self.options) else None
+
+
+def _holds_hidden(state: object, seat: int) -> bool:
+    """Whether *seat* holds cards someone else cannot see (GameState.holds_hidden)."""
+    return isinstance(state, GameState) and state.holds_hidden(seat)
 
 
 def _flow_of(state: Any) -> Flow:

@@ -130,6 +130,20 @@ class ProcedureState(GameState):
             return False
         return top.refusal(self, player, action) is None
 
+    def _hidden_judgement(self, action: Action, actor: int, sight: Sequence[int]) -> str | None:
+        """Not judged for the viewer when *actor* holds cards it cannot see and the top step
+        does not judge *action* from public data alone (:meth:`Step.judged_in_public`)."""
+        if self._is_over() or not self.holds_hidden(actor, sight):
+            return None
+        if self._judged_in_public(action, actor):
+            return None
+        return f"not judged: depends on player {actor}'s hidden cards"
+
+    def _judged_in_public(self, action: Action, actor: int) -> bool:
+        """Whether *actor*'s *action* is judged from public data alone (default: as the top
+        step says, :meth:`Step.judged_in_public`); games may answer for all their steps."""
+        return self.flow.steps[-1].judged_in_public(self, actor, action)
+
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
         top = self.flow.steps[-1]
         refusal = top.refusal(self, player, action)

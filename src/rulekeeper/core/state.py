@@ -32,12 +32,14 @@ from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, me
 from rulekeeper.core.history import LoggedAction, history_of
 from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.zones import Zone, hides_from
 
 if TYPE_CHECKING:
     from rulekeeper.core.game import Game
 
 __all__ = [
     "CHANCE",
+    "HIDDEN_RULE",
     "SIMULTANEOUS",
     "STATE_FORMAT",
     "TERMINAL",
@@ -58,6 +60,9 @@ STATE_FORMAT = 2
 """Version of the serialized state layout; bump on incompatible changes (2: typed procedure
 steps, shared history with secret entries)."""
 
+HIDDEN_RULE = "core: hidden information"
+"""The rule an explanation not judged (it would tell what a seat hides) cites."""
+
 _PROBABILITY_TOLERANCE = 1e-9
 _STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "events", "data"})
 
@@ -69,6 +74,9 @@ class Explanation:
     legal: bool
     rule: str
     reason: str
+    judged: bool = True
+    """False when the asker may not be told: the judgement reads what another seat hides
+    (``legal`` is then False and ``reason`` a fixed text, whatever the hidden data)."""
 
 
 class GameState(ABC):
@@ -239,13 +247,56 @@ class GameState(ABC):
         return False
 
     def explain(self, action: Action, player: int | None = None) -> Explanation:
-        """Whether *player* (default: the player to act) may take *action*, and why."""
+        """Whether *player* may take *action*, and why, judged only from what *player* may
+        know. With no player (someone at no seat: a spectator, an administrator), whether the
+        player to act may, judged from what everyone sees: an action whose judgement reads
+        what that player hides is answered "not judged" with a fixed text, the same whatever
+        it holds (:meth:`_hidden_judgement`)."""
+        cover = self._unjudged(action, player)
+        if cover is not None:
+            return Explanation(False, HIDDEN_RULE, cover, judged=False)
         refusal = self._refusal(action, player)
         if refusal is not None:
             return refusal
         if self.current_player() == CHANCE:
             return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
         return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
+
+    def _unjudged(self, action: Action, player: int | None) -> str | None:
+        """The fixed text answering an explanation the asker (*player*, or None: no seat) may
+        not be told, or None: see :meth:`_hidden_judgement`."""
+        if not isinstance(action, Action):
+            return None
+        sight: tuple[int, ...] = ()
+        if player is None:
+            actor = self.current_player()
+        elif type(player) is int and 0 <= player < self.num_players:
+            actor, sight = player, tuple(self.game.sight_of(player))
+        else:
+            return None
+        if actor < 0:
+            return None
+        return self._hidden_judgement(action, actor, sight)
+
+    def _hidden_judgement(self, action: Action, actor: int, sight: Sequence[int]) -> str | None:
+        """For a viewer seeing through *sight* (``()``: no seat), when judging *actor*'s
+        *action* would read data hidden from the viewer: the fixed text it is told instead
+        ("not judged: depends on player 1's hidden cards"), which must not depend on the hidden
+        data; None when the judgement is public to the viewer. Default: nothing is hidden.
+        ProcedureState asks the top step (:attr:`Step.public_kinds`)."""
+        return None
+
+    def zones(self) -> Sequence[Zone]:
+        """The game's cards by zone, with who sees them (core/zones.py): what observations
+        hide, what ``resample`` deals again and what :meth:`holds_hidden` looks at. Games
+        with hidden cards override it (default: none)."""
+        return ()
+
+    def holds_hidden(self, seat: int, sight: Sequence[int] = ()) -> bool:
+        """Whether *seat* (with its team, when vision is shared) sees cards that a viewer
+        seeing through *sight* (default: no seat) does not. Public: it reads only how many
+        cards each zone holds."""
+        return hides_from(self.zones(), self.game.sight_of(seat), sight)
 
     def anytime_actions(self, player: int) -> list[Action]:
         """Actions *player* may take whoever is to act (forfeiting, offering a draw, ...):

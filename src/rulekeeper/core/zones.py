@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from rulekeeper.core.jsonvalue import JsonObject
 
-__all__ = ["EVERYONE", "NOBODY", "Zone", "redeal"]
+__all__ = ["EVERYONE", "NOBODY", "Zone", "hides_from", "redeal"]
 
 EVERYONE: tuple[int, ...] | None = None
 NOBODY: tuple[int, ...] = ()
@@ -48,6 +48,15 @@ class Zone:
         if self.visible_for(sight):
             return {"cards": list(self.cards), "count": len(self.cards)}
         return {"count": len(self.cards)}
+
+
+def hides_from(zones: Sequence[Zone], holder: Sequence[int], viewer: Sequence[int]) -> bool:
+    """Whether a player seeing through *holder* sees cards that one seeing through *viewer*
+    (``()``: a spectator) does not: a card in a zone the holder sees and the viewer does not.
+    Only the number of such cards counts, which everyone sees, so the answer is public."""
+    return any(
+        zone.cards and zone.visible_for(holder) and not zone.visible_for(viewer) for zone in zones
+    )
 
 
 def redeal(zones: Sequence[Zone], sight: Sequence[int], rng: random.Random) -> None:

@@ -590,7 +590,7 @@ def _he_man_active() -> BattlegroundState:
 def _refused_cleanly(state: BattlegroundState, action: Action) -> None:
     before = state.serialize()
     assert action not in state.legal_actions()
-    verdict = state.explain(action)
+    verdict = state.explain(action, state.current_player())
     assert not verdict.legal
     with pytest.raises(IllegalActionError) as refusal:
         state.apply_action(action)

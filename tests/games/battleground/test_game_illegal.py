@@ -309,5 +309,5 @@ def test_illegal_action_is_refused_with_its_rule_and_changes_nothing(tmp_path, n
 def test_every_legal_action_is_explained_as_legal(tmp_path):
     """core/state.py contract: ``explain`` accepts every action ``legal_actions`` lists."""
     state = masters_active(tmp_path)
-    for action in state.legal_actions():
-        assert state.explain(action).legal, action
+    for action in state.legal_actions():  # asked by the seat to act (issue 20 §1: not by nobody)
+        assert state.explain(action, state.current_player()).legal, action

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import CHANCE, TERMINAL, Action, load_game
+from rulekeeper.core import CHANCE, TERMINAL, Action, ResponseWindow, load_game
 from rulekeeper.core.errors import IllegalActionError
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import AttackStep
@@ -84,7 +84,18 @@ def battle(
 def start(doc: Mapping[str, Any], seed: int = 0, **params: Any) -> Any:
     """A new state of the battle *doc*."""
     game = load_game("homm3-combat", battle=dict(doc), **params)
-    return game.new_initial_state(seed=seed)
+    return pass_windows(game.new_initial_state(seed=seed))
+
+
+def pass_windows(state: Any) -> Any:
+    """Pass at every window where the seat to act may only pass, as a client passes for its own
+    player (a hand with cards is asked even when nothing in it can be played: issue 20 §1)."""
+    while state.current_player() >= 0 and isinstance(state.flow.steps[-1], ResponseWindow):
+        legal = state.legal_actions()
+        if [a.kind for a in legal] != ["pass"]:
+            break
+        state.apply_action(legal[0])
+    return state
 
 
 def fight(attacker: Any, defender: Any, **kwargs: Any) -> Any:
@@ -95,7 +106,7 @@ def fight(attacker: Any, defender: Any, **kwargs: Any) -> Any:
 def act(state: Any, kind: str, seat: int | None = None, **params: Any) -> Any:
     """Apply ``kind`` with *params* for *seat* (default: the seat to act); returns the state."""
     state.apply_action(Action.of(kind, **params), seat)
-    return state
+    return pass_windows(state)
 
 
 def roll(state: Any, *faces: int) -> Any:
@@ -103,6 +114,7 @@ def roll(state: Any, *faces: int) -> Any:
     for face in faces:
         assert state.current_player() == CHANCE, f"no die to roll now (rolling {faces})"
         state.apply_action(Action.of("roll", face=face))
+        pass_windows(state)
     return state
 
 
@@ -164,7 +176,7 @@ def refuse(state: Any, kind: str, seat: int | None = None, **params: Any) -> Ill
     state is unchanged."""
     action = Action.of(kind, **params)
     before = state.serialize()
-    explanation = state.explain(action, seat)
+    explanation = state.explain(action, state.current_player() if seat is None else seat)
     assert not explanation.legal, f"{action} is legal"
     assert explanation.rule.strip(), f"refusal of {action} names no rule"
     with pytest.raises(IllegalActionError) as caught:
@@ -212,4 +224,5 @@ def roll_all(state: Any, face: int) -> Any:
     """Roll *face* on every die until nobody rolls (however many dice the rules ask for)."""
     while state.current_player() == CHANCE:
         state.apply_action(Action.of("roll", face=face))
+        pass_windows(state)
     return state

@@ -27,6 +27,7 @@ from rulekeeper.core import (
     ProcedureState,
     Reader,
     RefCheck,
+    Zone,
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
@@ -553,6 +554,12 @@ class BattlegroundState(ProcedureState):
 
     def _resample(self, player: int, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
+
+    def zones(self) -> list[Zone]:
+        return hidden.seen_zones(self)  # who sees which cards (views/hidden.py)
+
+    def _judged_in_public(self, action: Action, actor: int) -> bool:
+        return hidden.judged_in_public(action)
 
     # === positions (position/) ============================================================
 

@@ -23,10 +23,12 @@ from rulekeeper.core import (
     ProcedureState,
     Reader,
     RefCheck,
+    Zone,
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.position import Problems
+from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.homm3.battle import fields as battle_fields
 from rulekeeper.games.homm3.battle.checks import (
     SAVE_PATHS,
@@ -57,6 +59,7 @@ from rulekeeper.games.homm3.combat.attack import (
     RerollWindow,
 )
 from rulekeeper.games.homm3.combat.cards import (
+    FREE_KINDS,
     DiscardStep,
     KeepStep,
     MoraleRollStep,
@@ -122,6 +125,9 @@ STEPS = StepKinds(
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"
+HAND_PICKS = (PayStep, DiscardStep, KeepStep)
+"""Steps whose options are cards of a hand: while one is pending, its seat is choosing from that
+hand, which a re-deal leaves as it is."""
 
 
 def shipped_battle(name: str) -> Path:
@@ -312,13 +318,33 @@ class CombatState(ProcedureState):
 
         return evaluate(self, player)
 
+    def zones(self) -> list[Zone]:
+        """Who sees which cards: a hero's hand its seat only (nobody for the AI's), every deck
+        and the AI's decks nobody; a hand and its deck are one pool (core/zones.py)."""
+        out: list[Zone] = []
+        for side, army in enumerate(self.battle.armies):
+            hero = army.hero
+            if hero is not None:
+                seen = (army.seat,) if army.seat >= 0 else NOBODY
+                out.append(Zone(f"hand-{side}", hero.hand, seen, pool=f"cards-{side}"))
+                out.append(Zone(f"deck-{side}", hero.deck, NOBODY, pool=f"cards-{side}"))
+            out.append(Zone(f"ai-deck-{side}", army.ai_deck, NOBODY))
+            out.append(Zone(f"ai-spells-{side}", army.ai_spells, NOBODY))
+        return out
+
+    def _judged_in_public(self, action: Action, actor: int) -> bool:
+        """An activation reads the hand only for card plays, spells and morale
+        (``cards.FREE_KINDS``); every other step as it says (windows: only ``pass``)."""
+        top = self.flow.steps[-1]
+        if isinstance(top, ActivationStep):
+            return action.kind not in FREE_KINDS
+        return super()._judged_in_public(action, actor)
+
     def _resample(self, player: int, rng: random.Random) -> None:
         """Deal again, at random, what *player* cannot see: the other seats' hands with their
         decks, its own deck's order, the AI's decks. A hand another seat is choosing from
-        right now (a pending pick) stays as it is."""
-        choosing = {
-            getattr(step, "seat", None) for step in self.flow.steps if hasattr(step, "options")
-        }
+        right now (a pending pick of its cards, :data:`HAND_PICKS`) stays as it is."""
+        choosing = {step.seat for step in self.flow.steps if isinstance(step, HAND_PICKS)}
         for army in self.battle.armies:
             hero = army.hero
             if hero is not None:

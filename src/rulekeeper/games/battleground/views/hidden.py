@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
 
 SECRET_CHOICE = "chose a card in secret (or passed)"
+CARD_KINDS = frozenset({"select", "play", "discard"})
+"""The actions whose judgement reads a hand or the glory cards: they name a card of it. Every
+other judgement reads only what both players see (how many cards a hand holds, not which)."""
 
 
 def zones(state: BattlegroundState) -> list[Zone]:
@@ -30,6 +33,18 @@ def zones(state: BattlegroundState) -> list[Zone]:
         draw.name, draw.pool = f"draw-{player}", f"fate-{player}"
         out.append(draw)
     return out
+
+
+def seen_zones(state: BattlegroundState) -> list[Zone]:
+    """Every zone of hidden cards: the re-dealt ones (:func:`zones`) and each player's glory
+    cards, which only their player sees but which stay as they are."""
+    glory = [Zone(f"glory-{p}", side.glory, (p,)) for p, side in enumerate(state.sides)]
+    return [*zones(state), *glory]
+
+
+def judged_in_public(action: Action) -> bool:
+    """Whether an action's judgement reads only public data: all but :data:`CARD_KINDS`."""
+    return action.kind not in CARD_KINDS
 
 
 def secret(

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from rulekeeper.core import AUTO, CHANCE, Action, Bounds, Die, JsonObject, ResponseWindow, Step
+from rulekeeper.core import AUTO, CHANCE, Action, Bounds, Die, JsonObject, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
+from rulekeeper.games.homm3.combat.hands import HandWindow
 from rulekeeper.games.homm3.combat.lethal import LethalWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, boost, face, hp_left, seat_of
 
@@ -281,7 +282,7 @@ class DieStep(Step[Any]):
 
 
 @dataclass
-class InstantWindow(ResponseWindow[Any]):
+class InstantWindow(HandWindow):
     """At the window points (the start of an activation, before an attack's roll, after its
     resolution): Instant cards, Instant spells and morale (§5.18.6 step 4, §5.18.7)."""
 
@@ -303,7 +304,7 @@ class InstantWindow(ResponseWindow[Any]):
 
 
 @dataclass
-class RerollWindow(ResponseWindow[Any]):
+class RerollWindow(HandWindow):
     """After the dice of an attack: the attacker's reroll abilities and Positive Morale tokens
     (§5.17, §8.50); nothing else may be played between the roll and the damage (§5.18.7)."""
 
@@ -314,6 +315,10 @@ class RerollWindow(ResponseWindow[Any]):
         found: AttackStep | None = state.flow.find(AttackStep)
         assert found is not None
         return found
+
+    def public_pass(self, state: Any, seat: int) -> bool:
+        """Optional rule 6 (no rerolls) closes the window for everyone, whatever their hands."""
+        return state.battle.options.get("no-rerolls") == "yes" or super().public_pass(state, seat)
 
     def responses(self, state: Any, seat: int) -> list[Action]:
         attack = self.attack(state)

@@ -4,6 +4,10 @@ moves is recorded in the battle's ``drawn``, ``played`` and ``discarded`` lists 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import ResponseWindow
 from rulekeeper.games.homm3.combat.model import Hero
 from rulekeeper.games.homm3.combat.stats import BattleState
 
@@ -20,6 +24,25 @@ def side_of_seat(state: BattleState, seat: int) -> int | None:
         if army.seat == seat:
             return side
     return None
+
+
+def holds_cards(state: BattleState, seat: int) -> bool:
+    """*seat* leads a hero whose Might & Magic cards it may use and whose hand holds cards (the
+    other seat sees only how many: a public fact)."""
+    side = side_of_seat(state, seat)
+    hero = None if side is None else hero_of(state, side)
+    return hero is not None and bool(hero.hand)
+
+
+@dataclass
+class HandWindow(ResponseWindow[Any]):
+    """A window whose responses may come from a hidden hand (docs/architecture.md, *Response
+    windows and hidden information*): a seat is passed for automatically only when its hand is
+    empty (or it uses no cards) and nothing public is open to it (morale, an ability); with
+    cards in hand it decides, if only to pass, so no one learns what the hand holds."""
+
+    def public_pass(self, state: Any, seat: int) -> bool:
+        return not holds_cards(state, seat) and not self.responses(state, seat)
 
 
 def draw(state: BattleState, side: int, count: int) -> list[str]:

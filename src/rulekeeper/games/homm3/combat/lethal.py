@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, ResponseWindow, Step
+from rulekeeper.core import Action, Step
 from rulekeeper.games.homm3.combat import hands
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 from rulekeeper.games.homm3.content.cards import Specialty, Spell
@@ -64,18 +64,25 @@ def savers(state: BattleState, side: int, unit_id: str) -> list[Action]:
 
 
 @dataclass
-class LethalWindow(ResponseWindow[Any]):
+class LethalWindow(hands.HandWindow):
     """The target's player may save it (``save card=C``) before the damage."""
 
     kind = "lethal-window"
     rule = RULE
     unit: str = ""
 
-    def responses(self, state: Any, seat: int) -> list[Action]:
+    def public_pass(self, state: Any, seat: int) -> bool:
+        """An attack already cancelled (a guardian) needs no saving, whatever the hand holds."""
+        return self._cancelled(state) or super().public_pass(state, seat)
+
+    def _cancelled(self, state: Any) -> bool:
         from rulekeeper.games.homm3.combat.attack import AttackStep
 
         attack = state.flow.find(AttackStep)
-        if attack is None or attack.cancelled:
+        return attack is None or bool(attack.cancelled)
+
+    def responses(self, state: Any, seat: int) -> list[Action]:
+        if self._cancelled(state):
             return []
         side = hands.side_of_seat(state, seat)
         return [] if side is None else savers(state, side, self.unit)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core import AUTO, Action, ResponseWindow, Step
+from rulekeeper.core import AUTO, Action, Step
 from rulekeeper.core.lasting import total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
@@ -370,7 +370,7 @@ class SpellTargetStep(Step[Any]):
 
 
 @dataclass
-class CounterWindow(ResponseWindow[Any]):
+class CounterWindow(hands.HandWindow):
     """Right after an enemy spell is cast and aimed: cards that cancel it (Resistance:
     ``play card=resistance use=...``)."""
 
@@ -434,7 +434,7 @@ class EarlyCastStep(Step[Any]):
 
 
 @dataclass
-class StartWindow(ResponseWindow[Any]):
+class StartWindow(hands.HandWindow):
     """Before the first activation of the combat: cards played at its start (Intelligence)."""
 
     kind = "start-window"
