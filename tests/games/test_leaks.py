@@ -207,9 +207,10 @@ def duel(hand: list[str]) -> GameState:
 
 def test_an_instant_window_waits_for_a_hand_whatever_it_holds() -> None:
     """issue 20 §1 bullet 2 (reproduced with hands [curse, defence] against [curse, weakness]):
-    whether a window waits for player 1 must not tell player 0 that player 1 holds a playable
-    Instant (Weakness) or not (Defence); a re-deal there leaves a playable state."""
-    states = [duel(["curse", "weakness"]), duel(["curse", "defence"])]
+    whether a window waits for player 1 must not tell player 0 whether player 1's hand holds
+    something playable there ([curse, weakness]) or not ([power, haste]): player 0's views are
+    the same until player 1 does something else than pass; a re-deal leaves a playable state."""
+    states = [duel(["curse", "weakness"]), duel(["power", "haste"])]
     rng = random.Random(1)
     for _ in range(30):
         assert states[0].observation(0) == states[1].observation(0)
