@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.core import Action, load_game
+from rulekeeper.core import Action, DataError, load_game
 from rulekeeper.games.battleground.content.pack import load_content_pack
 from rulekeeper.games.battleground.game import BattlegroundState
 
@@ -101,3 +101,19 @@ def test_map_deployment_still_uses_the_map_spots() -> None:
     state = new_state(setup="standard", deployment="map")
     spots = {d.character: (d.at[0], d.at[1]) for d in state.field.data.deployments}
     assert {f.id: (f.q, f.r) for f in state.fighters.values()} == spots
+
+
+def test_map_deployment_without_spots_is_refused_in_the_standard_setup() -> None:
+    """Issue 20 §3 (a parameter is never ignored; maps.md ``deployments``): the standard setup
+    with ``deployment: map`` on a map that has no spots for its characters is refused, naming
+    the parameter, instead of silently deploying in the zones."""
+    game = load_game(
+        "battleground",
+        map="twin-towers",
+        setup="standard",
+        forces=first_game_forces(),
+        deployment="map",
+    )
+    with pytest.raises(DataError, match="deployment") as refused:
+        game.new_initial_state(seed=1)
+    assert "he-man" in str(refused.value)

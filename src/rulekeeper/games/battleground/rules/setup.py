@@ -75,9 +75,17 @@ def set_up(state: BattlegroundState) -> None:
     # ``players`` always means the players place their force, even on a map whose fixed spots
     # name every character (issue 20 §3: a parameter is never ignored).
     by_players = game.deployment == "players"
+    missing = sorted(wanted - set(deployments))
+    if game.deployment == "map" and missing and game.params.get("setup") == "standard":
+        # Asked for in the standard setup (its default is ``players``): never silently zones.
+        raise DataError(
+            "battleground parameters",
+            "deployment",
+            f"'map' needs the map's spots, and {field.name} has none for {', '.join(missing)}",
+        )
     if by_players:
         deployments = {}
-    elif not wanted <= set(deployments) or game.deployment == "zones":
+    elif missing or game.deployment == "zones":
         # The map places other characters (or none): deploy in the zones instead.
         forces: dict[str, list[str]] = {
             side.faction: [c.character for c in side.characters] for side in game.sides
