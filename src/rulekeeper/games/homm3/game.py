@@ -125,7 +125,7 @@ STEPS = StepKinds(
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"
-HAND_PICKS = (PayStep, DiscardStep, KeepStep)
+HAND_PICKS = (PayStep, DiscardStep, KeepStep, CycleStep)
 """Steps whose options are cards of a hand: while one is pending, its seat is choosing from that
 hand, which a re-deal leaves as it is."""
 
