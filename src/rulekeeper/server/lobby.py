@@ -375,10 +375,13 @@ class Lobby:
             return seat_view(hosted, seat)
 
     def explain(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
-        """Why an action is or is not allowed now, with the rule."""
+        """Why an action is or is not allowed now, with the rule, judged only from what the
+        caller may know: for the token's seat, never the acting seat's; a spectator, the admin
+        or no token are told only what everyone may be (an action that depends on a hand is
+        "not judged", GameState.explain)."""
         hosted = self.get(game_id)
         with hosted.lock:
-            seat = hosted.seat_of(token)
+            seat = hosted.seat_of(token)  # None: no seat's secrets are the caller's
             verdict = hosted.state.explain(_parse(text), seat)
             return {"legal": verdict.legal, "reason": verdict.reason, "rule": verdict.rule}
 
