@@ -117,3 +117,16 @@ def test_map_deployment_without_spots_is_refused_in_the_standard_setup() -> None
     with pytest.raises(DataError, match="deployment") as refused:
         game.new_initial_state(seed=1)
     assert "he-man" in str(refused.value)
+
+
+def test_map_deployment_without_spots_is_refused_in_the_first_game_setup_too() -> None:
+    """Issue 20 §3 (a parameter is never ignored; maps.md ``deployments``): the First Game Setup
+    with an explicit ``deployment: map`` on a map without the spots is refused, naming the
+    parameter; left out, the default on such a map is ``zones`` and says so in the parameters."""
+    asked = load_game("battleground", map="twin-towers", setup="first-game", deployment="map")
+    with pytest.raises(DataError, match="deployment"):
+        asked.new_initial_state(seed=1)
+    default = load_game("battleground", map="twin-towers", setup="first-game")
+    assert default.params["deployment"] == "zones"
+    assert default.new_initial_state(seed=1).fighters
+    assert load_game("battleground", map="first-game").params["deployment"] == "map"

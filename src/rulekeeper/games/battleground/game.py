@@ -214,8 +214,10 @@ class BattlegroundGame(Game):
                 raise DataError(source, "forces", "only the standard setup takes forces")
             self.sides = list(self.pack.setups.first_game.sides)
         deployment = merged["deployment"]
-        if deployment is None:
-            deployment = "players" if merged["setup"] == "standard" else "map"
+        if deployment is None:  # the default: say which, so the parameter shows what happens
+            deployment = "players" if merged["setup"] == "standard" else self._first_game_place()
+            if merged.get("position") is not None:
+                deployment = "map"  # a position places everyone itself
         if deployment not in ("map", "zones", "players"):
             raise DataError(source, "deployment", "must be 'map', 'zones' or 'players'")
         merged["deployment"] = deployment
@@ -223,6 +225,13 @@ class BattlegroundGame(Game):
         self.reach_memo: dict[tuple[Any, ...], tuple[int, Reach]] = {}
         self.actions = ActionCatalog()
         return merged
+
+    def _first_game_place(self) -> str:
+        """The First Game Setup's default deployment: the map's fixed spots when it has one for
+        every character, else the deployment zones."""
+        spots = {d.character for d in self.field.data.deployments}
+        wanted = {c.character for side in self.sides for c in side.characters}
+        return "map" if wanted <= spots else "zones"
 
     def _position_params(
         self, params: dict[str, Any], defaults: Mapping[str, Any]

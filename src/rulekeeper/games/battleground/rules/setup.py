@@ -76,8 +76,8 @@ def set_up(state: BattlegroundState) -> None:
     # name every character (issue 20 §3: a parameter is never ignored).
     by_players = game.deployment == "players"
     missing = sorted(wanted - set(deployments))
-    if game.deployment == "map" and missing and game.params.get("setup") == "standard":
-        # Asked for in the standard setup (its default is ``players``): never silently zones.
+    if game.deployment == "map" and missing:
+        # Asked for (the default is ``map`` only on a map with every spot): never silently zones.
         raise DataError(
             "battleground parameters",
             "deployment",
