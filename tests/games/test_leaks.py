@@ -27,7 +27,7 @@ from rulekeeper.games.homm3.battle.generate import random_battle
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-GAMES = 12 if LONG else 3 if SLOW else 1
+GAMES = 12 if LONG else 2 if SLOW else 1
 """Random games of each kind."""
 DECLINED = ("forfeit", "offer-draw", "surrender", "flee")
 """Kinds the random players avoid when they have another choice (whole games, not short ones)."""
@@ -133,8 +133,10 @@ def hero_battle(rng: random.Random) -> dict[str, Any]:
     doc = random_battle(rng)
     doc["mode"] = "clash"
     cards = rng.sample(SPARE, 6)
-    hero = {**doc["attacker"]["hero"], "hand": rng.sample(SPARE, 3), "deck": rng.sample(SPARE, 2)}  # type: ignore[index]
-    doc["attacker"] = {**doc["attacker"], "kind": "hero", "hero": hero}  # type: ignore[dict-item]
+    raw: dict[str, Any] = dict(doc["attacker"])  # type: ignore[arg-type]
+    attacker = {k: v for k, v in raw.items() if not k.startswith("ai_")}  # an AI hero's decks
+    hero = {**attacker["hero"], "hand": rng.sample(SPARE, 3), "deck": rng.sample(SPARE, 2)}
+    doc["attacker"] = {**attacker, "kind": "hero", "hero": hero}
     doc["defender"] = {
         "kind": "hero",
         "hero": {"name": "Sandro", "faction": "necropolis", "hand": cards[:3], "deck": cards[3:]},
@@ -164,7 +166,7 @@ def test_no_view_changes_when_what_a_seat_cannot_see_is_dealt_again(kind: str) -
         states = list(homm3_states(GAMES))
     changed: list[bool] = []
     for state in states:
-        changed += compared(state, rng, max_steps=400 if SLOW else 150)
+        changed += compared(state, rng, max_steps=300 if SLOW else 150)
     assert len(changed) >= 20
     assert sum(changed) >= len(changed) / 2, f"{sum(changed)} of {len(changed)} re-deals changed"
 
