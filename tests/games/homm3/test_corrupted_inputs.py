@@ -358,8 +358,9 @@ def test_corrupted_saves_are_refused_or_play_on(block: int) -> None:
 
 
 def test_unchanged_inputs_load() -> None:
-    """Issue 20 §2: every sample, uncorrupted, loads (battle file and save) and goes on."""
-    for number, (battle, start, save) in enumerate(samples()):
+    """Issue 20 §2: every sample (every fourth in a quick run), uncorrupted, loads (battle file
+    and save) and goes on."""
+    for number, (battle, start, save) in enumerate(samples()[:: 1 if SLOW else 4]):
         assert battle_outcome(battle, random.Random(number)) == "loaded"
         assert save_outcome(start, save, random.Random(number)) == "loaded"
 
