@@ -1,9 +1,12 @@
 """What a battle read from outside (a battle file or a saved state) must satisfy beyond the
 types of its fields: every unit a known unit card under its own id, in its side's army once, on
 a field of its own (a destroyed unit off the board, the Arrow Tower beside it in a siege), at
-most 5 units a side on the board (homm3.md §5.15), damage below the HP of the face showing, and
-each card a card of the pack. A battle that breaks one is refused with the field named, instead
-of being accepted and failing later (issue 20 §2)."""
+most 5 units a side on the board (homm3.md §5.15), damage below the HP of the face showing, each
+card a card of the pack, each side decided by the seat its kind gives it, the rules options all
+given, and the pending steps naming sides, seats, units, cards and fields of this battle. A
+battle that breaks one is refused with the field named, instead of being accepted and failing
+later (issue 20 §2). Battle files (game.py, ``from_position``) and saves (``_check_state``) are
+checked alike."""
 
 from __future__ import annotations
 
@@ -219,6 +222,7 @@ def _per_side_problems(battle: Battle, pack: ContentPack, where: Where) -> Itera
 
 
 def _unknown(cards: list[str], known: Callable[[str], bool], path: str) -> Iterator[Problem]:
+    """Each card of *cards* that is not *known*, at its index under *path*."""
     for index, card_id in enumerate(cards):
         if not known(card_id):
             yield f"{path}[{index}]", f"unknown card {card_id!r}"

@@ -85,6 +85,7 @@ def _cards(value: Any, known: Callable[[str], bool], problems: Problems, path: s
 
 
 def _text(value: Any, problems: Problems, path: str) -> str:
+    """A short text (an id), or "" with the problem noted."""
     if not isinstance(value, str) or len(value) > 60:
         problems.add(path, "must be a text of at most 60 characters")
         return ""
