@@ -37,8 +37,9 @@ from rulekeeper.games.homm3.battle.checks import (
     file_paths,
     known_card,
     known_unit_card,
+    seats_of,
 )
-from rulekeeper.games.homm3.battle.reading import read_battle, read_result, seats_of
+from rulekeeper.games.homm3.battle.reading import read_battle, read_result
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat import result
 from rulekeeper.games.homm3.combat.ability_steps import (
