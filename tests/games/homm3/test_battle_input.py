@@ -182,6 +182,7 @@ def test_a_key_given_twice_is_refused(tmp_path: Path) -> None:
         (lambda d: d["attacker"]["units"][0].update(damage=10**30), "attacker.units[0].damage"),
         (lambda d: d["attacker"]["units"][0].update(damage=40), "attacker.units[0].damage"),
         (lambda d: d["pending"][-1].update(side=5), "pending"),
+        (lambda d: d["pending"].append({"kind": "empower", "seat": 0}), "pending["),
     ],
 )
 def test_unknown_cards_and_numbers_beyond_the_limits_are_named(change: Any, field: str) -> None:

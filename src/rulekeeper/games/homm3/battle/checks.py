@@ -137,9 +137,12 @@ FIELD_FIELDS = frozenset({"around", "origin"})
 
 def _step_problems(state: BattleState, where: Where) -> Iterator[Problem]:
     """The pending steps' references: sides, seats, units, cards, fields, picks."""
-    for index, step in enumerate(state.flow.steps):
+    steps = state.flow.steps
+    for index, step in enumerate(steps):
         if step.kind == "swap-units" and not _two_units(state, step):
             yield f"{where.step(index)}.options", "a swap exchanges two units of the battle"
+        if step.kind == "empower" and (index == 0 or not hasattr(steps[index - 1], "power")):
+            yield where.step(index), "empowers the spell or save below it, and there is none"
         values = {name: getattr(step, name) for name in record_fields(type(step))}
         for name, value in values.items():
             problem = _step_value(state, name, value, values)
