@@ -131,6 +131,8 @@ def battle_problems(
 
 UNIT_FIELDS = frozenset({"unit", "attacker", "target"})
 """Fields of the steps that name a unit of the battle (or none, empty)."""
+MAX_POWER = 99
+"""The most power a spell or a save in progress may have gathered."""
 FIELD_FIELDS = frozenset({"around", "origin"})
 """Fields of the steps that hold a field of the board (or none: -1; the tower: -2)."""
 
@@ -173,6 +175,8 @@ def _step_value(state: BattleState, name: str, value: Any, values: dict[str, Any
         return f"unknown card {value!r}"
     if name in FIELD_FIELDS and not TOWER <= value < len(board.FIELDS):
         return f"{value} is not a field of the board"
+    if name in ("power", "needed") and not 0 <= value <= MAX_POWER:
+        return f"must be from 0 to {MAX_POWER}"
     if name == "picked" and not all(0 <= i < len(values.get("options", ())) for i in value):
         return "picks a card that is not offered"
     return None
