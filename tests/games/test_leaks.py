@@ -239,3 +239,34 @@ def test_an_instant_window_waits_for_a_hand_whatever_it_holds() -> None:
             break
         for state in states:
             state.apply_action(action)
+
+
+def test_a_cast_asks_for_power_whatever_the_hand_holds() -> None:
+    """issue 20 §1 (a window or step waits for a seat only for a public reason; homm3.md §5.11
+    empowering a spell): after a cast, the empower step waits for a caster whose hand is not
+    empty, whether it holds a card that can give power (Lightning Bolt) or not (Defence); the
+    other seat's views are the same either way, and so is what it may be told about the step."""
+    states = [mage(["magic-arrow", "lightning-bolt"]), mage(["magic-arrow", "defence"])]
+    for state in states:
+        for _ in range(40):
+            if state.current_player() == CHANCE:
+                state.resolve_chance()
+                continue
+            cast = Action.of("cast", card="magic-arrow")
+            if state.current_player() == 0 and cast in state.legal_actions():
+                state.apply_action(cast)
+                break
+            legal = state.legal_actions()
+            state.apply_action(Action.of("pass") if Action.of("pass") in legal else legal[0])
+        assert state.observation(1)["pending"][-1] == "empower"
+    assert states[0].observation(1) == states[1].observation(1)
+    assert states[0].events_for(1) == states[1].events_for(1)
+    assert Action.of("done") in states[1].legal_actions()
+
+
+def mage(hand: list[str]) -> GameState:
+    """The heroes' battle of :func:`duel` with player 0 holding *hand*."""
+    state = duel(["curse", "weakness"])
+    document = state.to_position()
+    document["attacker"]["hero"]["hand"] = hand
+    return load_game("homm3-combat", battle=document).new_initial_state(seed=3)

@@ -105,7 +105,7 @@ class LethalWindow(hands.HandWindow):
         need = needed(state, card_id, tier) or 0
         state.events.append("saves", {"side": side, "card": card_id, "unit": self.unit})
         state.flow.push(SaveStep(side=side, card=card_id, unit=self.unit, needed=need))
-        if need and any(spells.power_uses(state, side, c) for c in set(hero.hand)):
+        if need and hero.hand:  # asked whatever the hand holds (docs/architecture.md)
             state.flow.push(spells.EmpowerStep(seat=seat, side=side))
 
 

@@ -186,7 +186,7 @@ def cast(state: BattleState, side: int, action: Action) -> None:
     state.events.append("casts", {"side": side, "card": card_id})
     battle.last_cast[side] = [card_id]
     state.flow.push(SpellTargetStep(side=side, card=card_id))
-    if any(power_uses(state, side, c) for c in set(hero.hand)):
+    if hero.hand:  # asked whatever the hand holds: a hidden hand's power is not told
         state.flow.push(EmpowerStep(seat=battle.armies[side].seat, side=side))
 
 
@@ -254,9 +254,8 @@ class EmpowerStep(Step[Any]):
         else:  # the card is played: its cost, its Expert use, its other effects
             cards.play_card(state, self.side, Action.of("play", card=card_id, use=use))
         hero = hands.hero_of(state, self.side)
-        more = hero is not None and any(power_uses(state, self.side, c) for c in set(hero.hand))
-        if not more and state.flow.steps[-1] is self:
-            state.flow.pop()
+        if (hero is None or not hero.hand) and state.flow.steps[-1] is self:
+            state.flow.pop()  # an empty hand, a public reason (not a hand with no power left)
 
 
 @dataclass
