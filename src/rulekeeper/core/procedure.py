@@ -203,4 +203,10 @@ class ProcedureState(GameState):
         except (DataError, RulekeeperError):
             raise
         except Exception as exc:
-            raise reader.fail("data", f"the rules cannot continue from it ({exc!r})") from exc
+            if not self.flow.steps:
+                raise reader.fail("data", f"the rules cannot continue from it ({exc!r})") from exc
+            where = f"data.flow.steps[{len(self.flow.steps) - 1}]"  # what the rules asked first
+            kind = self.flow.steps[-1].kind
+            raise reader.fail(
+                where, f"the rules cannot continue from step {kind!r} here ({exc!r})"
+            ) from exc

@@ -271,3 +271,19 @@ def test_a_saved_unknown_overlay_is_refused() -> None:
         broken = copy.deepcopy(doc)
         broken["data"]["battle"]["units"][key]["overlay"] = overlay
         assert refused_save(state, broken).field == f"data.battle.units.{key}.overlay"
+
+
+def test_a_saved_step_asking_a_side_no_player_holds_is_refused_naming_it() -> None:
+    """Issue 20 §2 (a save that breaks a rule of its format is refused naming the field): an
+    Intelligence early cast (homm3.md §8.12) pending for the neutral side, which no player
+    holds and which has no hero, is refused naming the step, not accepted as a chance node
+    without outcomes."""
+    doc = yaml.safe_load(shipped_battle("neutral-fight.yaml").read_text(encoding="utf-8"))
+    game = load_game("homm3-combat", battle=doc)
+    save = json.loads(game.new_initial_state(seed=1).serialize())
+    steps = save["data"]["flow"]["steps"]
+    steps.append({"kind": "early-cast", "side": 1})
+    with pytest.raises(DataError) as refused:
+        game.deserialize_state(json.dumps(save))
+    assert refused.value.field == f"data.flow.steps[{len(steps) - 1}]"
+    assert "early-cast" in str(refused.value) or "no hero" in str(refused.value)

@@ -419,6 +419,12 @@ class EarlyCastStep(Step[Any]):
     def legal(self, state: Any, seat: int) -> list[Action]:
         return [*cast_actions(state, self.side, activation=True), Action.of("pass")]
 
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        army = state.battle.armies[self.side]
+        if army.hero is None or army.seat < 0:
+            return f"side {self.side} has no hero of a player to cast a spell"
+        return None
+
     def apply(self, state: Any, action: Action, seat: int) -> None:
         state.flow.pop()
         if action.kind == "cast":
