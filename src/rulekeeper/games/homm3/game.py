@@ -261,6 +261,10 @@ class CombatState(ProcedureState):
         """A saved state: its steps (the core's check), then its battle."""
         self._check_battle(reader, SAVE_PATHS)
         super()._check_state(reader)
+        steps = self.flow.steps
+        if steps and steps[-1].pointless(self):  # a save is written only once the rules settle
+            where = f"data.flow.steps[{len(steps) - 1}]"
+            raise reader.fail(where, f"{steps[-1].kind}: the rules would not stop at it")
 
     def _check_battle(self, reader: Reader, where: Where) -> None:
         """Refuse a battle that breaks what every battle holds (battle/checks.py)."""

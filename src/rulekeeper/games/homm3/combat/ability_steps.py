@@ -84,6 +84,13 @@ class PushStep(Step[Any]):
         seat = state.battle.armies[state.battle.units[self.unit].side].seat
         return DECIDER if seat == AI else int(seat)
 
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        """The pushed unit and its pusher are units of the battle."""
+        for name in (self.unit, self.away_from):
+            if name not in state.battle.units:
+                return f"{name!r} is not a unit of the battle"
+        return None
+
     def legal(self, state: Any, seat: int) -> list[Action]:
         battle = state.battle
         target, pusher = battle.units[self.unit], battle.units[self.away_from]

@@ -267,6 +267,21 @@ class PayStep(PickSubset[Any]):
     rule = RULE
     pending: Pending | None = None
 
+    def check(self, state: Any, above: Step[Any] | None) -> str | None:
+        """A cost is paid for a card play of this pack, by a side of the battle."""
+        pending = self.pending
+        if pending is None:
+            return "no card play waits for its cost"
+        if pending.side not in (0, 1):
+            return f"side {pending.side} is not a side of the battle"
+        try:
+            plays = dict(plays_of(state.game.pack, pending.card))
+        except KeyError:
+            return f"{pending.card!r} is not a card"
+        if pending.use not in plays:
+            return f"{pending.card!r} has no play {pending.use!r}"
+        return None
+
     def chosen(self, state: Any, items: list[str]) -> None:
         assert self.pending is not None
         for card_id in items:
