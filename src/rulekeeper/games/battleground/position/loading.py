@@ -36,6 +36,7 @@ from rulekeeper.games.battleground.position.fields import (
     VERSIONS,
     Round,
 )
+from rulekeeper.games.battleground.position.writing import default_activations
 
 
 def game_params(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
@@ -186,9 +187,7 @@ def complete(state: BattlegroundState, reading: Reading) -> None:
                 f"{side.vp}, but the objectives, knock-outs and missions give {scored}",
             )
         if "activations" not in entry:
-            side.activations = sum(
-                f.activated and not f.knocked_out for f in state.on_board(player)
-            ) + bool(state.turns and state.turns[0].player == player)
+            side.activations = default_activations(state, player)
 
 
 def _player_entry(reading: Reading, player: int) -> Mapping[str, Any]:

@@ -125,12 +125,20 @@ def write_player(state: BattlegroundState, player: int) -> JsonObject:
         if name in out:
             continue
         value = getattr(side, attribute)
-        if value != getattr(defaults, attribute):
+        shown = name == "activations" and value != default_activations(state, player)
+        if shown or value != getattr(defaults, attribute):
             out[name] = list(value) if isinstance(value, list) else value
     placing = state.placing.get(player, [])
     if placing:
         out["to_deploy"] = [_without_defaults(entry) for entry in placing]
     return out
+
+
+def default_activations(state: BattlegroundState, player: int) -> int:
+    """A position's activations of *player* when it gives none: its characters on the board
+    marked activated, and one for its activation in progress."""
+    marked = sum(f.activated and not f.knocked_out for f in state.on_board(player))
+    return marked + bool(state.turns and state.turns[0].player == player)
 
 
 def write_turn(turn: Turn) -> JsonObject:
