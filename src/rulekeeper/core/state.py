@@ -16,22 +16,27 @@ Games implement only the ``_``-prefixed hooks.
 from __future__ import annotations
 
 import copy
-import json
 import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Records
+from rulekeeper.core.document import STATE_FORMAT, read_document
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog, seat_tuple
-from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
+from rulekeeper.core.explain import Explanation, explain, refusal
+from rulekeeper.core.hidden import (
+    HIDDEN_RULE,
+    covered_history,
+    forget_hidden,
+)
 from rulekeeper.core.history import LoggedAction, history_of
 from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.core.seats import CHANCE, SIMULTANEOUS, SPECTATOR, TERMINAL
 from rulekeeper.core.zones import Zone, hides_from
 
 if TYPE_CHECKING:
@@ -47,36 +52,7 @@ __all__ = [
     "GameState",
 ]
 
-# Same values as OpenSpiel's kChancePlayerId, kSimultaneousPlayerId and
-# kTerminalPlayerId, so tooling written against OpenSpiel reads our logs.
-CHANCE = -1
-SIMULTANEOUS = -2
-TERMINAL = -4
-SPECTATOR = -100
-"""The seat of someone watching: no seat's secrets are theirs
-(:meth:`GameState.spectator_observation`)."""
-
-STATE_FORMAT = 2
-"""Version of the serialized state layout; bump on incompatible changes (2: typed procedure
-steps, shared history with secret entries)."""
-
-HIDDEN_RULE = "core: hidden information"
-"""The rule an explanation not judged (it would tell what a seat hides) cites."""
-
 _PROBABILITY_TOLERANCE = 1e-9
-_STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "events", "data"})
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """Why an action is or is not legal, with the rule to look up."""
-
-    legal: bool
-    rule: str
-    reason: str
-    judged: bool = True
-    """False when the asker may not be told: the judgement reads what another seat hides
-    (``legal`` is then False and ``reason`` a fixed text, whatever the hidden data)."""
 
 
 class GameState(ABC):
@@ -252,31 +228,7 @@ class GameState(ABC):
         player to act may, judged from what everyone sees: an action whose judgement reads
         what that player hides is answered "not judged" with a fixed text, the same whatever
         it holds (:meth:`_hidden_judgement`)."""
-        cover = self._unjudged(action, player)
-        if cover is not None:
-            return Explanation(False, HIDDEN_RULE, cover, judged=False)
-        refusal = self._refusal(action, player)
-        if refusal is not None:
-            return refusal
-        if self.current_player() == CHANCE:
-            return Explanation(True, "core: chance outcome", f"{self.describe(action)} is possible")
-        return Explanation(True, "core: legal", f"{self.describe(action)} is legal")
-
-    def _unjudged(self, action: Action, player: int | None) -> str | None:
-        """The fixed text answering an explanation the asker (*player*, or None: no seat) may
-        not be told, or None: see :meth:`_hidden_judgement`."""
-        if not isinstance(action, Action):
-            return None
-        sight: tuple[int, ...] = ()
-        if player is None:
-            actor = self.current_player()
-        elif type(player) is int and 0 <= player < self.num_players:
-            actor, sight = player, tuple(self.game.sight_of(player))
-        else:
-            return None
-        if actor < 0:
-            return None
-        return self._hidden_judgement(action, actor, sight)
+        return explain(self, action, player)
 
     def _hidden_judgement(self, action: Action, actor: int, sight: Sequence[int]) -> str | None:
         """For a viewer seeing through *sight* (``()``: no seat), when judging *actor*'s
@@ -333,64 +285,8 @@ class GameState(ABC):
     def _refusal(
         self, action: Action, player: int | None, current: int | None = None
     ) -> Explanation | None:
-        """The refusal of *action*, or None when it is legal (*current*: the player to act)."""
-        if current is None:
-            current = self.current_player()
-        if (
-            self._offered is not None
-            and (player is None or type(player) is int)
-            and self._was_offered(action, current if player is None else player)
-        ):
-            return None
-
-        def refuse(rule: str, reason: str) -> Explanation:
-            return Explanation(False, rule, reason)
-
-        if not isinstance(action, Action):
-            return refuse("core: malformed action", f"{action!r} is not an Action")
-        if player is not None and player != CHANCE:
-            if isinstance(player, bool) or not isinstance(player, int):
-                return refuse("core: no such player", f"{player!r} is not a player number")
-            if not 0 <= player < self.num_players:
-                return refuse("core: no such player", f"there is no player {player}")
-        if current == TERMINAL:
-            return refuse("core: game over", "the game is over; no more actions can be taken")
-        if self._is_anytime(action, player):
-            return None
-        if current == CHANCE:
-            if player is not None and player != CHANCE:
-                return refuse("core: chance node", "the dice are rolling; no player acts now")
-            if action not in self.legal_actions(CHANCE):
-                return refuse(
-                    "core: chance node",
-                    f"{self.describe(action)} is not a possible outcome here",
-                )
-            return None
-        if player == CHANCE:
-            return refuse("core: not a chance node", "chance does not act here")
-        if current == SIMULTANEOUS:
-            if player is None:
-                return refuse("core: simultaneous", "say which player acts at a simultaneous node")
-            actor = player
-            if not self._legal_actions(actor):
-                return refuse("core: out of turn", f"player {actor} has nothing to decide now")
-        else:
-            actor = current if player is None else player
-            if actor != current:
-                return refuse(
-                    "core: out of turn",
-                    f"it is player {current}'s turn to act, not player {actor}'s",
-                )
-        try:
-            if self._is_legal(action, actor):
-                return None
-            rule, reason = self._explain_illegal(action, actor)
-        except (TypeError, ValueError, KeyError, IndexError) as exc:
-            # A parameter of the wrong type or shape (a text where a list of dice was due):
-            # the rules could not even read the action.
-            detail = exc.args[0] if exc.args else type(exc).__name__
-            return refuse("core: malformed action", f"{action} cannot be read here: {detail}")
-        return refuse(rule, reason)
+        """The refusal of *action*, or None when it is legal (core/explain.py)."""
+        return refusal(self, action, player, current)
 
     def odds(self, action: Action, player: int | None = None) -> JsonObject | None:
         """The exact odds of what *action* would bring about by chance (an attack's damage,
@@ -554,15 +450,7 @@ class GameState(ABC):
         """The action log as *player* may see it: a secret action of someone else (a hidden
         card choice) is replaced by its public description, ``Action("hidden", text=cover)``."""
         self._check_seat(player)
-        sight = self.game.sight_of(player)
-        out: list[LoggedAction] = []
-        for entry in self._history:
-            if entry.visible_for(sight):
-                out.append(entry)
-            else:
-                hidden = Action.of("hidden", text=entry.cover or "a hidden action")
-                out.append(LoggedAction(entry.player, hidden, entry.visible_to, entry.cover))
-        return out
+        return covered_history(self._history, self.game.sight_of(player))
 
     def resample(self, player: int, rng: random.Random) -> Self:
         """A state *player* cannot tell from this one: everything they have observed is the
@@ -570,7 +458,8 @@ class GameState(ABC):
         from what it could be. The state's random stream is reseeded from *rng* (the rolls to
         come are unknown too) and the logs keep only what *player* may see (others' secret
         actions become their covers, hidden events ``hidden`` markers). For search bots
-        (determinisation); the result plays on, but is no longer a replay of its history."""
+        (determinisation); the result plays on, but is no longer a replay of its history.
+        """
         self._check_seat(player)
         if not isinstance(rng, random.Random):
             raise TypeError("rng must be a random.Random")
@@ -578,25 +467,9 @@ class GameState(ABC):
         # The state's own stream decides the rolls and shuffles to come: unknown too.
         new.rng = Pcg32(rng.getrandbits(64))
         new._resample(player, rng)
-        new._forget_hidden(player)
-        return new
-
-    def _forget_hidden(self, player: int) -> None:
-        """Drop from the logs what *player* may not see (others' secret actions and hidden
-        events, which tell the real hidden values): they become their public covers."""
         sight = self.game.sight_of(player)
-        if any(not entry.visible_for(sight) for entry in self._history):
-            self._history = history_of(self.history_for(player))
-        events = list(self.events)
-        if any(e.visible_to is not None and not _sees(sight, e.visible_to) for e in events):
-            self.events = EventLog(
-                [
-                    e
-                    if e.visible_to is None or _sees(sight, e.visible_to)
-                    else Event(e.seq, "hidden", {}, e.visible_to)
-                    for e in events
-                ]
-            )
+        new._history, new.events = forget_hidden(new._history, new.events, sight)
+        return new
 
     def _resample(self, player: int, rng: random.Random) -> None:
         """Games with hidden information re-deal it here (the default: nothing is hidden)."""
@@ -663,46 +536,8 @@ class GameState(ABC):
     @classmethod
     def _deserialize(cls, game: Game, text: str) -> GameState:
         source = f"{game.name} state"
-        try:
-            doc = json.loads(text, parse_constant=_reject_constant)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise DataError(source, "<text>", f"not valid JSON: {exc}") from exc
-        doc = as_mapping(doc, source, "")
-        unknown = sorted(set(doc) - _STATE_KEYS)
-        if unknown:
-            raise DataError(source, unknown[0], "unknown field")
-        version = as_int(member(doc, "format", source), source, "format")
-        if version != STATE_FORMAT:
-            raise DataError(
-                source,
-                "format",
-                f"unsupported state format version {version} (this engine reads version "
-                f"{STATE_FORMAT}; replay the game from its record instead)",
-            )
-        name = as_str(member(doc, "game", source), source, "game")
-        if name != game.name:
-            raise DataError(source, "game", f"state is for {name!r}, not {game.name!r}")
-        params = dict(as_mapping(member(doc, "params", source), source, "params"))
-        if params != game.params:
-            raise DataError(
-                source, "params", f"saved with {params!r}, but this game has {game.params!r}"
-            )
-        seed = as_int(member(doc, "seed", source), source, "seed")
-        rng = Pcg32.from_data(member(doc, "rng", source), source, "rng")
-        raw_history = as_list(member(doc, "history", source), source, "history")
-        try:
-            history = [
-                LoggedAction.from_json(item, source, join("history", i))
-                for i, item in enumerate(raw_history)
-            ]
-        except RecursionError as exc:
-            raise DataError(source, "history", "nested too deeply") from exc
-        try:
-            events = EventLog.from_data(member(doc, "events", source), source, "events")
-        except RecursionError as exc:
-            raise DataError(source, "events", "nested too deeply") from exc
-        data = as_mapping(member(doc, "data", source), source, "data")
-
+        doc = read_document(game.name, game.params, text)
+        seed, rng, history, events, data = doc.seed, doc.rng, doc.history, doc.events, doc.data
         state = object.__new__(cls)
         state.game = game
         state.seed = seed
@@ -730,11 +565,3 @@ class GameState(ABC):
             f"<{type(self).__name__} {self.game.name} seed={self.seed} "
             f"actions={len(self._history)} player={player}>"
         )
-
-
-def _sees(sight: Sequence[int], visible_to: Sequence[int]) -> bool:
-    return any(seat in visible_to for seat in sight)
-
-
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not valid JSON")
