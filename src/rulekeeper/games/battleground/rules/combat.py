@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
 from rulekeeper.core.hexes import Position, direction_to, hex_distance
+from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
@@ -24,7 +25,7 @@ from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
     DiceTestStep,
     Modifier,
-    TestOwner,
+    finished,
     start_test,
 )
 from rulekeeper.games.battleground.rules.move import FaceStep
@@ -394,7 +395,7 @@ def remove_knocked_out(
 
 
 @dataclass
-class AttackStep(Step["BattlegroundState"], TestOwner):
+class AttackStep(Step["BattlegroundState"]):
     """An attack in progress (rulebook, Attack; Area Attacks): ``stage`` says what comes next
     for the current ``target``; ``done`` lists the targets resolved, ``hits`` those hit."""
 
@@ -417,7 +418,9 @@ class AttackStep(Step["BattlegroundState"], TestOwner):
     def run(self, state: BattlegroundState) -> None:
         run_attack(state, self)
 
-    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
+    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+        """The attack or defence test it pushed is over (rules/dicetest.py, DiceTestStep)."""
+        role, test = finished(result)
         test_finished(state, self, role, test)
 
 

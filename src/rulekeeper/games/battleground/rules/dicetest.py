@@ -14,7 +14,7 @@ person, a bot or a replay with forced dice drives it the same way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -263,18 +263,11 @@ def net_successes(attack: DiceTest, defence: DiceTest | None) -> int:
 # --- the test step -------------------------------------------------------------------------
 
 
-class TestOwner:
-    """A step that pushes tests and takes their results (an attack, a skill test)."""
-
-    __test__ = False
-
-    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
-        raise NotImplementedError
-
-
 @dataclass
 class DiceTestStep(Step["BattlegroundState"]):
-    """A test waiting for dice, then for its owner's rerolls (rulebook, Tests)."""
+    """A test waiting for dice, then for its owner's rerolls (rulebook, Tests): a sub-procedure
+    of the step that pushed it (an attack, a skill test), which is resumed with the finished
+    test (:meth:`Step.resume` with ``{"role": ..., "test": ...}``, read by :func:`finished`)."""
 
     kind: ClassVar[str] = "test"
     rule: ClassVar[str] = "Tests"
@@ -306,7 +299,11 @@ class DiceTestStep(Step["BattlegroundState"]):
                 )
         self.test = test.to_data()
         if test.is_done():
-            state.flow.pop()
-            owner = state.flow.top()
-            assert isinstance(owner, TestOwner)
-            owner.test_done(state, self.role, test)
+            state.flow.finish(state, {"role": self.role, "test": self.test})
+
+
+def finished(result: Mapping[str, Any]) -> tuple[str, DiceTest]:
+    """The role and the test of a finished :class:`DiceTestStep` (the result it hands back)."""
+    test = result["test"]
+    assert isinstance(test, dict)
+    return str(result["role"]), DiceTest.from_data(test)

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core.flow import Step
+from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.content.effects import SkillTest
 from rulekeeper.games.battleground.model import CharacterId
 from rulekeeper.games.battleground.rules.abilities import Context
-from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, Modifier, TestOwner
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, Modifier, finished
 from rulekeeper.games.battleground.rules.modifiers import defence_test, spend_focus
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
 
 
 @dataclass
-class SkillTestStep(Step["BattlegroundState"], TestOwner):
+class SkillTestStep(Step["BattlegroundState"]):
     """A skill test (Targeting and Tests): the owner's test, the target's defence, the result."""
 
     kind: ClassVar[str] = "skill-test"
@@ -97,7 +98,9 @@ class SkillTestStep(Step["BattlegroundState"], TestOwner):
     def run(self, state: BattlegroundState) -> None:
         skill_test_step(state, self)
 
-    def test_done(self, state: BattlegroundState, role: str, test: DiceTest) -> None:
+    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+        """The owner's or the target's test it pushed is over (rules/dicetest.py)."""
+        role, test = finished(result)
         if role == "skill":
             tester = state.fighters[self.character]
             self.owner_successes = test.successes()
