@@ -38,6 +38,7 @@ from rulekeeper.games.homm3.combat.model import (
     Unit,
 )
 from rulekeeper.games.homm3.combat.rounds import BattleStep
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import ContentPack
 
 
@@ -361,7 +362,12 @@ def read_battle(
         )
     for index, raw in enumerate(_list(doc, "lasting", problems)):
         effect = read_record(Lasting, raw, problems, f"lasting[{index}]")
-        if effect is not None:
+        if effect is None:
+            continue
+        refused = COMBAT_TIMING.problem(effect)
+        if refused is not None:
+            problems.add(f"lasting[{index}].until", refused)
+        else:
             battle.lasting.append(effect)
     pending: list[Step[Any]] = []
     raw_pending = doc.get("pending")

@@ -17,12 +17,12 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import ai_hero, board, cards, movement, neutral_ai, targets
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.attack import AttackStep, InstantWindow, battle_decided
 from rulekeeper.games.homm3.combat.model import AI, OFF_BOARD, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, has, is_ranged
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
 RULE = "homm3.md §5.18.6 step 2 (rulebook p. 31)"
 RULE_DEFEND = "homm3.md §5.18.5 Defense token (rulebook p. 30)"
@@ -258,7 +258,7 @@ class ActivationStep(Step[Any]):
         state.events.append(
             "breached", {"unit": unit.id, "obstacle": obstacle.kind, "field": there}
         )
-        expire(battle.lasting, "attack", unit.id)
+        COMBAT_TIMING.expire(battle.lasting, "attack", unit.id)
         tower = battle.tower()
         if tower is not None and not any(o.intact for o in battle.obstacles):
             tower.destroyed = True

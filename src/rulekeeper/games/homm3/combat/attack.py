@@ -15,13 +15,13 @@ from typing import Annotated, Any
 
 from rulekeeper.core import AUTO, CHANCE, Action, Bounds, Die, JsonObject, Step
 from rulekeeper.core.dice import roll_outcome_actions
-from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.hands import HandWindow
 from rulekeeper.games.homm3.combat.lethal import LethalWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, boost, face, hp_left, seat_of
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
 ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
 """The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
@@ -165,7 +165,7 @@ class AttackStep(Step[Any]):
         attacker, target = battle.units[self.attacker], battle.units[self.target]
         if self.cancelled:
             state.events.append("attack-cancelled", {"attacker": attacker.id, "target": target.id})
-            expire(battle.lasting, "attack", attacker.id)
+            COMBAT_TIMING.expire(battle.lasting, "attack", attacker.id)
             self.stage = "after"
             return
         outcome = resolve(state, self, self.dice, self.defence_die)
@@ -191,8 +191,9 @@ class AttackStep(Step[Any]):
         if shield and self.adjacent and not attacker.destroyed:  # even if the target fell
             take_damage(state, attacker, shield, "fire-shield")
         battle.last_cast = [[], []]
-        expire(battle.lasting, "attack", attacker.id)  # §5.18.7: boosts last one attack
-        expire(battle.lasting, "defence", target.id)
+        # §5.18.7: boosts last one attack
+        COMBAT_TIMING.expire(battle.lasting, "attack", attacker.id)
+        COMBAT_TIMING.expire(battle.lasting, "defence", target.id)
         self.stage = "retaliate"
         abilities.after_attack(state, self, outcome, where)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core import JsonObject
-from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat.damage import lift_overlay
 from rulekeeper.games.homm3.combat.model import SIDES, Army, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState, card
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
 SURRENDER_GOLD = 10
 DEFEAT_GOLD = 5
@@ -144,7 +144,7 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
                 "goes": goes[index],
             }
         )
-    expire(battle.lasting, "combat")
+    COMBAT_TIMING.expire(battle.lasting, "combat")
     for army in battle.armies:
         army.spells_cast = 0
     for unit in battle.units.values():

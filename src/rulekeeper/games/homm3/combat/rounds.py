@@ -14,7 +14,6 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.core.lasting import expire
 from rulekeeper.games.homm3.combat import order, result, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import battle_decided
@@ -23,6 +22,7 @@ from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, ENDINGS
 from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
 from rulekeeper.games.homm3.combat.spells import StartWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, card, initiative
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
 RULE_LIMIT = "homm3.md §5.18.2 duration and §9.1 retreat (rulebook p. 29)"
 RULE_QUICK = "homm3.md §5.19.2 Quick Combat (rulebook p. 32)"
@@ -167,7 +167,8 @@ class RoundStep(Step[Any]):
     def activate(self, state: BattleState, uid: str) -> None:
         battle = state.battle
         unit = battle.units[uid]
-        expire(battle.lasting, "activation")  # one activation at a time: the last one's end
+        # one activation at a time: the last one's end
+        COMBAT_TIMING.expire(battle.lasting, "activation")
         battle.last_cast = [[], []]
         unit.activated = True
         battle.last_initiative = initiative(state, unit)
@@ -181,8 +182,8 @@ class RoundStep(Step[Any]):
             unit.activated = False
             unit.retaliations = 0
         battle.last_initiative = battle.last_side = -1
-        expire(battle.lasting, "activation")
-        expire(battle.lasting, "round")
+        COMBAT_TIMING.expire(battle.lasting, "activation")
+        COMBAT_TIMING.expire(battle.lasting, "round")
         for army in battle.armies:  # the spell limit is a round's (§5.18.7)
             army.spells_cast = 0
         state.events.append("round-ends", {"round": battle.round})
