@@ -63,9 +63,9 @@ def one_game(args: tuple[str, str, str, int]) -> tuple[float, float | None]:
     state = new_state(game, seed)
     seats = state.num_players
     me = 0 if seats == 1 or seed % 2 else 1
-    agents = {me: make_agent(first, seed)}
+    agents = {me: make_agent(first, seed, state.game)}
     if seats > 1:
-        agents[1 - me] = make_agent(second, seed + 100_000)
+        agents[1 - me] = make_agent(second, seed + 100_000, state.game)
     play_out(state, agents)
     margin = None
     if isinstance(state, BattlegroundState):

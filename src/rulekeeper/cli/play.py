@@ -491,7 +491,7 @@ def _seats(
             humans.add(seat)
             continue
         try:
-            agents[seat] = make_agent(spec, seed + 1000 + seat)
+            agents[seat] = make_agent(spec, seed + 1000 + seat, state.game)
         except ValueError as error:
             console.print(f"[red]error:[/] --players: {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None

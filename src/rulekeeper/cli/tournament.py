@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from rulekeeper.core import RulekeeperError
+from rulekeeper.core import RulekeeperError, load_game
 from rulekeeper.core.agents import make_agent
 from rulekeeper.core.tournament import plot, run, schedule, standings
 
@@ -62,8 +62,9 @@ def tournament_command(
     if cluster not in (None, "local"):
         raise typer.BadParameter("the only cluster is 'local' (or give --scheduler)")
     try:
+        loaded = load_game(game, **params)  # its own bots are valid specs too
         for spec in specs:
-            make_agent(spec, 0)
+            make_agent(spec, 0, loaded)
         matches = schedule(game, params, specs, games, seed)  # type: ignore[arg-type]
     except (ValueError, RulekeeperError) as error:
         console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core.errors import DataError
@@ -27,7 +28,7 @@ class Game(ABC):
     name: ClassVar[str]
     state_class: ClassVar[type[GameState]]
     position_format: ClassVar[str | None] = None
-    """The name of the game's position format (``battleground-position``), or None: a game
+    """The name of the game's position format (``<game>-position``), or None: a game
     that has one takes a ``position`` parameter (core/position.py)."""
     position_versions: ClassVar[tuple[int, ...]] = (1,)
     """The versions of the position format this engine reads."""
@@ -36,6 +37,9 @@ class Game(ABC):
     bot_logic: ClassVar[str | None] = None
     """The module of the game's own bot logic (docs/bots.md), or None: the greedy bot and MCTS
     then plan with it instead of the generic one-ply lookahead and search."""
+    bots: ClassVar[Mapping[str, str]] = {}
+    """The game's own bots by name (``legacy``: ``module:Class``, built as ``Class(seed=seed)``),
+    offered beside the built-in ones (core/agents.py ``make_agent``)."""
 
     def __init__(self, **params: object) -> None:
         source = f"{self._source_name()} parameters"

@@ -10,7 +10,7 @@ search, by game:
   to choose first (the others then answer as if they knew, a cautious reading). Rollouts are
   short: a few random decisions, then the game's evaluation, ``state.evaluate(seat)``. At the
   root, each action starts with the greedy bot's one-ply value as a prior worth a few visits.
-* **Advised** (a game with bot logic of its own, ``Game.bot_logic``; Battleground): the search
+* **Advised** (a game with bot logic of its own, ``Game.bot_logic``): the search
   is at the root, over the candidates the game's greedy logic proposes (best first, at most
   ``breadth``), by *sequential halving* with common random numbers: in each round every
   candidate still in the race is simulated from the same determinisation with the same stream
@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.agents import (
+from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.lookahead import (
     GreedyAgent,
     actor_of,
     advisor,
@@ -43,7 +44,6 @@ from rulekeeper.core.agents import (
     playable,
     sample_chance,
 )
-from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.state import CHANCE, GameState
 
@@ -51,7 +51,7 @@ __all__ = ["DEFAULT_LEVEL", "LEVELS", "MCTSAgent"]
 
 LEVELS = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
 """Iterations per decision at each level (generic search). A game whose bot logic has levels
-of its own (its ``LEVELS``: Battleground's simulations cost far more) uses those."""
+of its own (its ``LEVELS``: a game whose simulations cost far more) uses those."""
 DEFAULT_LEVEL = 3
 
 
@@ -155,7 +155,7 @@ class MCTSAgent:
         )
 
     def _logic(self, world: GameState) -> Any:
-        """The game's bot logic (``agents.advisor``), or None for the generic search."""
+        """The game's bot logic (``lookahead.advisor``), or None for the generic search."""
         return advisor(world)
 
     # -------------------------------------------------------------------------- generic

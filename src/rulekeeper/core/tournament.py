@@ -59,7 +59,7 @@ def play_match(match: Match) -> JsonObject:
     game = load_game(match.game, **match.params)
     state = game.new_initial_state(seed=match.seed)
     agents = {
-        seat: make_agent(spec, seed=match.seed * 101 + seat)
+        seat: make_agent(spec, seed=match.seed * 101 + seat, game=game)
         for seat, spec in enumerate(match.seats)
     }
     play_out(state, agents)

@@ -49,7 +49,7 @@ class Thinker:
     def choose(self, game_id: str, record: JsonObject, seat: int, spec: str, seed: int) -> Action:
         """The action the bot of *spec* chooses for *seat*."""
         state = self.state_of(game_id, GameRecord.from_json(record))
-        return make_agent(spec, seed).choose(state.clone(), seat)
+        return make_agent(spec, seed, state.game).choose(state.clone(), seat)
 
 
 THINKER = Thinker()

@@ -23,8 +23,9 @@ from sqlalchemy.orm import Session as DbSession
 
 import rulekeeper
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, RulekeeperError, load_game
-from rulekeeper.core.agents import BUILT_IN, make_agent
+from rulekeeper.core.agents import bot_names, make_agent
 from rulekeeper.core.errors import UnknownGameError
+from rulekeeper.core.game import Game
 from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
@@ -200,7 +201,7 @@ class Lobby:
             elif spec == OPEN:
                 holders.append(Seat())
             else:
-                self._check_spec(spec, index)
+                self._check_spec(spec, index, state.game)
                 holders.append(Seat(BOT, spec.partition("@")[0], spec))
         hosted = Hosted(
             id="g-" + secrets.token_hex(8),
@@ -272,7 +273,7 @@ class Lobby:
     def give_to_bot(self, game_id: str, token: str | None, seat: int, spec: str) -> None:
         """(Admin) a bot takes *seat*."""
         hosted = self._admin(game_id, token)
-        self._check_spec(spec, seat)
+        self._check_spec(spec, seat, hosted.state.game)
         with hosted.lock:
             if not 0 <= seat < len(hosted.seats):
                 raise ApiError("bad-request", f"no seat {seat}", field="seat")
@@ -280,7 +281,7 @@ class Lobby:
             self._store_seat(hosted, seat)
         self._changed(hosted)
 
-    def _check_spec(self, spec: str, seat: int) -> None:
+    def _check_spec(self, spec: str, seat: int, game: Game) -> None:
         """Refuse a bot spec that names no bot, or a ``module:Class`` the operator did not allow
         (importing a module a client names would run code of the client's choosing)."""
         name = spec.partition("@")[0].strip() if isinstance(spec, str) else ""
@@ -289,11 +290,11 @@ class Lobby:
             raise ApiError(
                 "bad-request",
                 f"bot {name!r} is not offered by this server: use one of "
-                f"{', '.join(BUILT_IN)} (own bots it allows: {allowed})",
+                f"{', '.join(bot_names(game))} (own bots it allows: {allowed})",
                 field=f"seats[{seat}]",
             )
         try:
-            make_agent(spec, 0)
+            make_agent(spec, 0, game)
         except ValueError as error:
             raise ApiError("bad-request", str(error), field=f"seats[{seat}]") from None
 

@@ -103,9 +103,12 @@ def test_random_never_forfeits_and_greedy_beats_it() -> None:
 
 
 def test_legacy_spec_is_the_skirmish_bot() -> None:
+    """Issue 21 §1 Agents: ``legacy`` is Battleground's own bot (``Game.bots``), not the core's."""
     from rulekeeper.games.battleground.agents import SkirmishBot
 
-    assert isinstance(make_agent("legacy", 1), SkirmishBot)
+    assert isinstance(make_agent("legacy", 1, new_state(5).game), SkirmishBot)
+    with pytest.raises(ValueError, match="unknown bot 'legacy'"):
+        make_agent("legacy", 1)
 
 
 def test_evaluation_is_bounded_and_symmetric() -> None:

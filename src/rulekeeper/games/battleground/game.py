@@ -156,6 +156,9 @@ class BattlegroundGame(Game):
     name = "battleground"
     position_format: ClassVar[str | None] = position.FORMAT
     bot_logic: ClassVar[str | None] = "rulekeeper.games.battleground.search"
+    bots: ClassVar[Mapping[str, str]] = {
+        "legacy": "rulekeeper.games.battleground.agents:SkirmishBot"
+    }  # the first bot (attack when it can, close in), kept to compare with
     position_versions = position.VERSIONS
     position_paths = ("map", "content")
     activations = Activations()
