@@ -3,7 +3,11 @@
 Games register themselves with :func:`register_game`, but importing every
 game (and its card data) just to start the CLI would be slow and would make
 one broken game break all of them.  So the registry also knows where each
-built-in game *lives* and imports it only when it is first asked for.
+installed game *lives* and imports it only when it is first asked for: a game
+package declares itself with a Python entry point in the group
+:data:`ENTRY_POINTS` (``[project.entry-points."rulekeeper.games"]`` in its
+``pyproject.toml``: ``name = "module:GameClass"``), the shipped games too, so
+the core names none of them.
 """
 
 from __future__ import annotations
@@ -11,15 +15,17 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import TypeVar
 
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.game import Game
 
 __all__ = [
-    "BUILTIN_GAMES",
+    "ENTRY_POINTS",
     "GameRegistry",
     "default_registry",
+    "installed_games",
     "list_games",
     "load_game",
     "register_game",
@@ -27,16 +33,15 @@ __all__ = [
 
 G = TypeVar("G", bound=type[Game])
 
-# name -> "module:ClassName".  Importing the module is expected to register
-# the class (via @register_game); if it does not, the class is registered
-# from this entry.
-BUILTIN_GAMES: Mapping[str, str] = {
-    "battleground": "rulekeeper.games.battleground.game:BattlegroundGame",
-    "battleground-movement": "rulekeeper.games.battleground.variants:MovementGame",
-    "homm3": "rulekeeper.games.homm3.full:Homm3Game",
-    "homm3-combat": "rulekeeper.games.homm3.game:Homm3CombatGame",
-    "eternia": "rulekeeper.games.eternia.game:EterniaGame",
-}
+ENTRY_POINTS = "rulekeeper.games"
+"""The entry-point group where a game package declares its games: name -> ``module:ClassName``.
+Importing the module is expected to register the class (via @register_game); if it does not,
+the class is registered from its entry."""
+
+
+def installed_games(group: str = ENTRY_POINTS) -> dict[str, str]:
+    """The games installed packages declare in the entry-point *group*: name -> module:Class."""
+    return {entry.name: entry.value for entry in entry_points(group=group)}
 
 
 def _module_missing(exc: ModuleNotFoundError, module: str) -> bool:
@@ -118,7 +123,7 @@ class GameRegistry:
         return sorted(names)
 
 
-default_registry = GameRegistry(BUILTIN_GAMES)
+default_registry = GameRegistry(installed_games())
 
 
 def register_game(game_class: G) -> G:
