@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import Occupancy, reachable
 
 

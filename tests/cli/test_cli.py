@@ -13,8 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
+from rulekeeper.games.battleground.board.measures import Position
 
 runner = CliRunner()
 

@@ -19,9 +19,9 @@ from rich.text import Text
 from rulekeeper.cli import content, position
 from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
-from rulekeeper.core.hexes import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
 from rulekeeper.games.battleground.board.mapfile import map_json_schema
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.render import render_map, render_plain
 
 # Exit codes: 1 = a checked map file is invalid; 2 = bad usage or a map that cannot be loaded

@@ -23,9 +23,9 @@ from rulekeeper.core import (
     RulekeeperError,
     load_game,
 )
-from rulekeeper.core.hexes import Position
 from rulekeeper.core.session import Session
 from rulekeeper.games.battleground.agents import ObjectiveSeeker, SkirmishBot
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.render import render_map
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.variants import MovementState

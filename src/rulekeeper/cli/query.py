@@ -20,16 +20,10 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from rulekeeper.core.hexes import (
-    DIRECTION_NAMES,
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    axial_to_offset,
-)
+from rulekeeper.core.hexes import DIRECTION_NAMES, Hex, axial_to_offset
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.facing import flank_verdict
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Style,

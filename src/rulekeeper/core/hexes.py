@@ -1,56 +1,64 @@
-"""Axial hex coordinates, positions with a level, and the plane geometry of one hex.
+"""Axial hex coordinates and the plane geometry of one hex: what any hex game uses.
 
-Hexes are pointy-topped and 1 inch across the flats (battleground.md §2), laid out in screen
-coordinates: x grows to the right, y grows downwards, and a hex's centre sits at
-``x = q + r/2``, ``y = r * sqrt(3)/2`` (times ``hex_inches``).
+Hexes are pointy-topped and 1 unit across the flats, laid out in screen coordinates: x grows to
+the right, y grows downwards, and a hex's centre sits at ``x = q + r/2``, ``y = r * sqrt(3)/2``
+(a game scales the unit: Battleground's inches and levels are in its ``board/measures.py``).
 
 The six directions are numbered 0..5 counter-clockwise on screen, starting East; direction ``k``
-is also the index of the edge a model faces when its notch points at the neighbour in that
-direction.
+is also the index of the edge a piece faces when its notch points at the neighbour in that
+direction. Rotations turn offsets by sixths of a turn (:func:`rotate_offset`, :func:`rotate_about`),
+lines are drawn by cube rounding (:func:`hex_line`), and a rectangle of hexes uses the "odd-r"
+offset layout (:func:`offset_to_axial`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+
+__all__ = [
+    "CORNER_RADIUS",
+    "DIRECTIONS",
+    "DIRECTION_NAMES",
+    "SQRT3",
+    "Hex",
+    "Point",
+    "are_neighbours",
+    "axial_to_offset",
+    "centre",
+    "corners",
+    "direction_to",
+    "edge_corners",
+    "hex_distance",
+    "hex_line",
+    "neighbour",
+    "neighbours",
+    "offset_to_axial",
+    "ring",
+    "rotate_about",
+    "rotate_offset",
+    "rotations",
+    "within",
+]
 
 Hex = tuple[int, int]
 Point = tuple[float, float]
 
 SQRT3 = math.sqrt(3.0)
-# Centre-to-corner distance of a hex that is 1 inch across the flats.
+# Centre-to-corner distance of a hex that is 1 unit across the flats.
 CORNER_RADIUS = 1.0 / SQRT3
 
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
-GROUND = 0
-PLATFORM = 1
-
-
-class Position(NamedTuple):
-    """Where a model stands: a hex and a level (0 = ground, 1 = platform)."""
-
-    q: int
-    r: int
-    level: int = GROUND
-
-    @property
-    def hex(self) -> Hex:
-        return (self.q, self.r)
-
-    def __str__(self) -> str:
-        return f"({self.q},{self.r})" + ("^" if self.level else "")
-
-    def to_json(self) -> list[int]:
-        return [self.q, self.r, self.level]
 
 
 def neighbour(h: Hex, direction: int) -> Hex:
+    """The hex next to *h* in *direction* (0..5, counter-clockwise from East)."""
     dq, dr = DIRECTIONS[direction]
     return (h[0] + dq, h[1] + dr)
 
 
 def neighbours(h: Hex) -> list[Hex]:
+    """The six hexes next to *h*, in direction order."""
     q, r = h
     return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
 
@@ -65,16 +73,19 @@ def direction_to(a: Hex, b: Hex) -> int | None:
 
 
 def hex_distance(a: Hex, b: Hex) -> int:
+    """Hex steps from *a* to *b*."""
     dq = a[0] - b[0]
     dr = a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def are_neighbours(a: Hex, b: Hex) -> bool:
+    """Whether *a* and *b* share an edge."""
     return hex_distance(a, b) == 1
 
 
 def ring(centre: Hex, radius: int) -> list[Hex]:
+    """The hexes exactly *radius* steps from *centre* (the centre alone for 0)."""
     if radius == 0:
         return [centre]
     q, r = centre[0] + DIRECTIONS[4][0] * radius, centre[1] + DIRECTIONS[4][1] * radius
@@ -88,6 +99,7 @@ def ring(centre: Hex, radius: int) -> list[Hex]:
 
 
 def within(centre: Hex, radius: int) -> list[Hex]:
+    """The hexes at most *radius* steps from *centre*, ring by ring."""
     return [h for k in range(radius + 1) for h in ring(centre, k)]
 
 
@@ -110,17 +122,46 @@ def _turn_matrices() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
 _TURNS = _turn_matrices()
 
 
+def rotate_about(h: Hex, pivot: Hex, steps: int) -> Hex:
+    """Turn hex *h* about *pivot* by ``steps`` × 60° counter-clockwise (on screen)."""
+    dq, dr = rotate_offset((h[0] - pivot[0], h[1] - pivot[1]), steps)
+    return (pivot[0] + dq, pivot[1] + dr)
+
+
+def hex_line(a: Hex, b: Hex, nudge: float = 1e-6) -> list[Hex]:
+    """The hexes of the cube-rounded straight line from *a* to *b*, one per step, both ends
+    included; *nudge* shifts the line a hair off the edges it would run along (the sign picks
+    the side)."""
+    n = hex_distance(a, b)
+    found: list[Hex] = []
+    for step in range(n + 1):
+        t = step / n if n else 0.0
+        x = a[0] + (b[0] - a[0]) * t + nudge
+        z = a[1] + (b[1] - a[1]) * t + nudge
+        y = -x - z
+        rx, ry, rz = round(x), round(y), round(z)
+        dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+        if dx > dy and dx > dz:
+            rx = -ry - rz
+        elif dy <= dz:
+            rz = -rx - ry
+        found.append((rx, rz))
+    return found
+
+
 def offset_to_axial(column: int, row: int) -> Hex:
-    """Odd rows shifted right ("odd-r"), the layout of a rectangular battleground."""
+    """Offset (column, row) of a rectangle of hexes to axial: odd rows shifted right ("odd-r")."""
     return (column - (row - (row & 1)) // 2, row)
 
 
 def axial_to_offset(h: Hex) -> tuple[int, int]:
+    """Axial to offset (column, row) in the "odd-r" layout (:func:`offset_to_axial` inverted)."""
     q, r = h
     return (q + (r - (r & 1)) // 2, r)
 
 
 def centre(h: Hex) -> Point:
+    """The centre of *h* on screen, in units of the width across the flats."""
     q, r = h
     return (q + r / 2.0, r * SQRT3 / 2.0)
 
@@ -147,36 +188,6 @@ def edge_corners(direction: int) -> tuple[int, int]:
     return (first, (first + 5) % 6)
 
 
-def _segment_distance(p: Point, a: Point, b: Point) -> float:
-    ax, ay = a
-    bx, by = b
-    px, py = p
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
-
-
 def rotations(offset: Hex) -> tuple[Hex, ...]:
     """*offset* turned by each sixth of a turn (:func:`rotate_offset`), itself first."""
     return tuple(rotate_offset(offset, steps) for steps in range(6))
-
-
-def gap_between(dq: int, dr: int) -> float:
-    """Smallest distance between two closed unit hexagons whose axial offset is (dq, dr)."""
-    if hex_distance((0, 0), (dq, dr)) <= 1:
-        return 0.0
-    a = corners((0, 0))
-    b = corners((dq, dr))
-    best = math.inf
-    for poly_p, poly_e in ((a, b), (b, a)):
-        for p in poly_p:
-            for i in range(6):
-                best = min(best, _segment_distance(p, poly_e[i], poly_e[(i + 1) % 6]))
-    # Rounded so that exact gaps (1", 2", ...) come out exact; 1e-9" is far below any range.
-    return round(best, 9)
-
-
-def range_inches(a: Hex, b: Hex, hex_inches: float = 1.0) -> float:
-    """Range between two hexes: the closest points of the two hexagons, levels ignored."""
-    return gap_between(b[0] - a[0], b[1] - a[1]) * hex_inches

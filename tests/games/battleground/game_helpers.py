@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, load_game
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules.dicetest import DiceTest

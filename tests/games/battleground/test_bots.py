@@ -191,8 +191,8 @@ def test_greedy_picks_the_card_its_plan_needs() -> None:
 def test_moves_are_scored_as_the_evaluation_scores_them() -> None:
     """planning.score_moves sets the character down in place (move_scoring.MoveScorer, the terms
     the move does not change computed once): the same values as evaluating each move."""
-    from rulekeeper.core.hexes import Position
     from rulekeeper.games.battleground import evaluation, move_scoring
+    from rulekeeper.games.battleground.board.measures import Position
     from rulekeeper.games.battleground.rules.activation import ActStep
 
     state = new_state(8)

@@ -16,9 +16,9 @@ from small_maps import (
     field,
 )
 
-from rulekeeper.core.hexes import PLATFORM, Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.cover import cover_verdict, line_hexes
+from rulekeeper.games.battleground.board.measures import PLATFORM, Position
 
 # COVER_ON_GROUND
 STRATOS = Position(1, 3)

@@ -4,7 +4,7 @@ within the mark counts as standing in difficult terrain for every rule (docs/rul
 from __future__ import annotations
 
 from rulekeeper.core import load_game
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundState
 
 

@@ -51,7 +51,7 @@ from rulekeeper.core import (
     record_of,
     replay,
 )
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 from rulekeeper.games.battleground.model import HAND_SIZE, MAX_MANA, Fighter, Side, Turn
 from rulekeeper.games.battleground.rules.combat import usable_weapons

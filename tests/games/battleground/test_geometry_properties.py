@@ -15,21 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from small_maps import SMALL_OPEN, field, random_maps
 
-from rulekeeper.core.hexes import (
-    DIRECTIONS,
-    GROUND,
-    PLATFORM,
-    Position,
-    centre,
-    hex_distance,
-    neighbours,
-    range_inches,
-    rotate_offset,
-)
+from rulekeeper.core.hexes import DIRECTIONS, centre, hex_distance, neighbours, rotate_offset
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.cover import CoverTable, cover_verdict
 from rulekeeper.games.battleground.board.facing import arc_of, rear_neighbours
 from rulekeeper.games.battleground.board.los import SightTable
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position, range_inches
 from rulekeeper.games.battleground.board.movement import STEP_COST, Occupancy, Route, reachable
 
 coords = st.integers(-30, 30)

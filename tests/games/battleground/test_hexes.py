@@ -23,27 +23,29 @@ from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import (
     DIRECTION_NAMES,
     DIRECTIONS,
-    GROUND,
-    PLATFORM,
-    Position,
     are_neighbours,
     axial_to_offset,
     centre,
     corners,
     direction_to,
     edge_corners,
-    gap_between,
     hex_distance,
     neighbour,
     neighbours,
     offset_to_axial,
-    range_inches,
     ring,
     rotate_offset,
     rotations,
     within,
 )
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import (
+    GROUND,
+    PLATFORM,
+    Position,
+    gap_between,
+    range_inches,
+)
 
 SQRT3 = math.sqrt(3.0)
 CORNER_RADIUS = 1.0 / SQRT3

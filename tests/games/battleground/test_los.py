@@ -25,16 +25,9 @@ from small_maps import (
     random_maps,
 )
 
-from rulekeeper.core.hexes import (
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    hex_distance,
-    neighbours,
-    within,
-)
+from rulekeeper.core.hexes import Hex, hex_distance, neighbours, within
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.segments import (
     SEGMENTS,
     centre_pattern,

@@ -15,16 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.core.hexes import (
-    DIRECTIONS,
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    are_neighbours,
-    neighbour,
-    neighbours,
-)
+from rulekeeper.core.hexes import DIRECTIONS, Hex, are_neighbours, neighbour, neighbours
 from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
 from rulekeeper.games.battleground.board.mapfile import (
     Board,
@@ -38,6 +29,7 @@ from rulekeeper.games.battleground.board.mapfile import (
     TerrainPiece,
     map_json_schema,
 )
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 
 ROOT = Path(__file__).resolve().parents[3]
 SHIPPED = ("first-game", "crossroads", "twin-towers")

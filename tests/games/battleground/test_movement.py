@@ -29,16 +29,7 @@ from small_maps import (
     field,
 )
 
-from rulekeeper.core.hexes import (
-    GROUND,
-    PLATFORM,
-    Position,
-    centre,
-    hex_distance,
-    neighbour,
-    neighbours,
-    within,
-)
+from rulekeeper.core.hexes import centre, hex_distance, neighbour, neighbours, within
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.cover import cover_verdict
 from rulekeeper.games.battleground.board.massive import (
@@ -47,6 +38,7 @@ from rulekeeper.games.battleground.board.massive import (
     massive_points,
     massive_reach,
 )
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Route,

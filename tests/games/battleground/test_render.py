@@ -14,13 +14,9 @@ import pytest
 from rich.console import Console
 from rich.text import Text
 
-from rulekeeper.core.hexes import (
-    Hex,
-    Position,
-    axial_to_offset,
-    offset_to_axial,
-)
+from rulekeeper.core.hexes import Hex, axial_to_offset, offset_to_axial
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.render import LEGEND, render_map, render_plain
 
 # Every glyph class on one small board (axial coordinates; rows 0-1 start at q 0, rows 2-3 at

@@ -29,7 +29,8 @@ from game_helpers import (
     turn,
 )
 
-from rulekeeper.core.hexes import Position, hex_distance
+from rulekeeper.core.hexes import hex_distance
+from rulekeeper.games.battleground.board.measures import Position
 
 SLITHER_AWAY = "evil-slither-away"  # 6, 1 AP, 1 mana; ability: jump 3
 

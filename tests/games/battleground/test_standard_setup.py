@@ -17,8 +17,8 @@ from rulekeeper.core import (
     Pcg32,
     load_game,
 )
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.agents import SkirmishBot
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.pack import load_content_pack
 from rulekeeper.games.battleground.game import BattlegroundState
 

@@ -38,8 +38,9 @@ from game_helpers import (
 )
 
 from rulekeeper.core import Action, DataError, IllegalActionError, load_game
-from rulekeeper.core.hexes import Position, hex_distance
+from rulekeeper.core.hexes import hex_distance
 from rulekeeper.games.battleground.board.battlefield import shipped_maps
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 
 

@@ -28,7 +28,7 @@ from rulekeeper.core import (
     record_of,
     replay,
 )
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 
 # Directions (hexes.py): 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE.
 FORCES = {"he-man": (4, 1, 0), "stratos": (7, 1, 0), "skeletor": (0, 10, 0), "mer-man": (3, 10, 0)}

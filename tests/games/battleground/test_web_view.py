@@ -11,8 +11,8 @@ import pytest
 from bot_games import bot_game
 
 from rulekeeper.core import Action, load_game
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.battlefield import shipped_maps
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.views import web
 

@@ -6,10 +6,10 @@ maps), ``rules/`` (the procedure's steps and the rules they apply), ``content/``
 ``views/`` (descriptions, explanations, odds, hidden information); ``game.py`` wires them.
 """
 
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.facing import facings_toward, flank_verdict
 from rulekeeper.games.battleground.board.massive import Base, massive_reach
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import Occupancy, movement_points, reachable
 from rulekeeper.games.battleground.board.movement_effects import (
     can_switch,

@@ -14,8 +14,8 @@ from itertools import combinations, product
 from typing import Any, TypeVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.hexes import Position
 from rulekeeper.core.jsonvalue import freeze
+from rulekeeper.games.battleground.board.measures import Position
 
 SIMPLE_ACT_KINDS = frozenset({"focus", "overwatch", "end", "play", "skill", "use-item"})
 

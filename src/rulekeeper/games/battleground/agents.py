@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action, GameState, Pcg32
-from rulekeeper.core.hexes import Hex, Position, hex_distance
+from rulekeeper.core.hexes import Hex, hex_distance
 from rulekeeper.games.battleground.board.facing import facings_toward
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.move import FaceStep
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.facing import arc_of
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.fighter_data import (
     FighterInfo,
     StaticData,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.rules.combat import ATTACK_STAT, DEFENCE_STAT, FISTS
 from rulekeeper.games.battleground.views import odds

@@ -31,10 +31,10 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground import evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import (
     MovementPoints,
     Occupancy,

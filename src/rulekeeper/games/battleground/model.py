@@ -14,9 +14,9 @@ from typing import Annotated, Any
 from pydantic import TypeAdapter, ValidationError
 
 from rulekeeper.core import Deck
-from rulekeeper.core.hexes import Position
 from rulekeeper.core.jsonvalue import copy_json
 from rulekeeper.core.record import Bounds, Reader, Ref, from_data, plan_of, to_data
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.effects import Ability, Effect, PlaceMark
 
 MAX_MANA = 5

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.evaluation import (
     CLAIM_SHARE,
     CONTESTED_SHARE,

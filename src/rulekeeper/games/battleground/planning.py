@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import actor_of, playable, sample_chance
-from rulekeeper.core.hexes import Position
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.state import CHANCE
 from rulekeeper.games.battleground import evaluation, fighter_data, move_scoring
 from rulekeeper.games.battleground.board.facing import facings_toward
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 from rulekeeper.games.battleground.rules.combat import AttackStep
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, face_succeeds

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ValidationError
 
 from rulekeeper.core import Bounds, DataError, Reader, RefCheck, Step
-from rulekeeper.core.hexes import Position
 from rulekeeper.core.record import from_data
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.effects import Ability, Move, PlaceMark, SkillTest
 from rulekeeper.games.battleground.model import HAND_SIZE, MAX_MANA, TURN_KINDS, Seat
 from rulekeeper.games.battleground.rules.activation import (

@@ -14,18 +14,15 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import (
-    GROUND,
-    PLATFORM,
     Hex,
-    Position,
     are_neighbours,
-    gap_between,
     hex_distance,
     neighbours,
     offset_to_axial,
     rotations,
 )
 from rulekeeper.games.battleground.board.mapfile import MapFile, parse_map, read_map
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position, gap_between
 from rulekeeper.games.battleground.board.segments import SegmentTables
 
 T = TypeVar("T")

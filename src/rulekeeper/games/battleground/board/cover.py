@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.core.hexes import Hex, neighbours
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.board.segments import SegmentTables, centre_pattern
 

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from rulekeeper.core.hexes import GROUND, Hex, Position, neighbours
+from rulekeeper.core.hexes import Hex, neighbours
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
 from rulekeeper.games.battleground.board.segments import (
     CORNER_NAMES,

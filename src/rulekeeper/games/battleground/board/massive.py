@@ -23,15 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import (
-    DIRECTIONS,
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    neighbours,
-    rotate_offset,
-)
+from rulekeeper.core.hexes import DIRECTIONS, Hex, neighbours, rotate_offset
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.battlefield import Battlefield

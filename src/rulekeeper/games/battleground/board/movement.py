@@ -12,14 +12,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from rulekeeper.core.hexes import (
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    hex_distance,
-    neighbours,
-)
+from rulekeeper.core.hexes import Hex, hex_distance, neighbours
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.battlefield import Battlefield

@@ -11,13 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import (
-    GROUND,
-    Hex,
-    Position,
-    direction_to,
-    hex_distance,
-)
+from rulekeeper.core.hexes import Hex, direction_to, hex_distance
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.board.movement import (
     Occupancy,
     Reach,

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 
 UNKNOWN, NO, YES = 0, 1, 2
 

@@ -31,6 +31,7 @@ GEOMETRY_MODULES = (
     "rulekeeper.games.battleground.board.cover",
     "rulekeeper.games.battleground.board.los",
     "rulekeeper.games.battleground.board.mapfile",
+    "rulekeeper.games.battleground.board.measures",
     "rulekeeper.games.battleground.board.pairtable",
     "rulekeeper.games.battleground.board.segments",
 )

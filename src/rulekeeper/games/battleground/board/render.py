@@ -23,15 +23,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from rulekeeper.core.hexes import (
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-    axial_to_offset,
-    offset_to_axial,
-)
+from rulekeeper.core.hexes import Hex, axial_to_offset, offset_to_axial
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 
 __all__ = ["LEGEND", "NO_OVERLAY", "Glyph", "Overlay", "render_map", "render_plain"]
 

@@ -24,6 +24,7 @@ from rulekeeper.core.hexes import (
     centre,
     corners,
     hex_distance,
+    hex_line,
     neighbours,
     rotate_offset,
 )
@@ -46,22 +47,7 @@ def segment_index(i: int, j: int) -> int:
 
 def hexes_on_line(a: Hex, b: Hex) -> list[Hex]:
     """Hexes of the two nudged cube-rounded lines from a to b: the corridor the segments use."""
-    n = hex_distance(a, b)
-    found: list[Hex] = []
-    for nudge in (1e-6, -1e-6):
-        for step in range(n + 1):
-            t = step / n if n else 0.0
-            x = a[0] + (b[0] - a[0]) * t + nudge
-            z = a[1] + (b[1] - a[1]) * t + nudge
-            y = -x - z
-            rx, ry, rz = round(x), round(y), round(z)
-            dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-            if dx > dy and dx > dz:
-                rx = -ry - rz
-            elif dy <= dz:
-                rz = -rx - ry
-            found.append((rx, rz))
-    return found
+    return hex_line(a, b, 1e-6) + hex_line(a, b, -1e-6)
 
 
 def _candidates(delta: Hex) -> list[Hex]:

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from rulekeeper.core.hexes import DIRECTION_NAMES, GROUND, Position, centre, neighbour
+from rulekeeper.core.hexes import DIRECTION_NAMES, centre, neighbour
 from rulekeeper.core.position import field_readers, read_record
 from rulekeeper.core.record import to_data
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.content.effects import (
     COMMON_BUFFS,
     COMMON_DEBUFFS,

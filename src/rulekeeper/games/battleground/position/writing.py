@@ -8,8 +8,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.core import Deck, JsonObject, Step
-from rulekeeper.core.hexes import DIRECTION_NAMES, GROUND, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES
 from rulekeeper.core.record import to_data
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.model import (
     Fighter,
     Side,

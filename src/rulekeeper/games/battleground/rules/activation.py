@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import AUTO, Refusal, Step
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.cards import FateCard
 from rulekeeper.games.battleground.model import CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import (

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.cover import CoverVerdict, cover_verdict
 from rulekeeper.games.battleground.board.facing import arc_of
+from rulekeeper.games.battleground.board.measures import Position
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState

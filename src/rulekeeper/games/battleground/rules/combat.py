@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
-from rulekeeper.core.hexes import Position, direction_to, hex_distance
+from rulekeeper.core.hexes import direction_to, hex_distance
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.board.facing import arc_of, facings_toward
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import abilities, effects, missions, modifiers, triggers

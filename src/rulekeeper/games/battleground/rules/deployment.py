@@ -10,15 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rulekeeper.core import DataError
-from rulekeeper.core.hexes import (
-    GROUND,
-    Position,
-    centre,
-    hex_distance,
-    neighbour,
-)
+from rulekeeper.core.hexes import centre, hex_distance, neighbour
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.mapfile import Deployment
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 
 FACTIONS = ("masters", "evil")
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
-from rulekeeper.core.hexes import Position
 from rulekeeper.games.battleground.board.facing import facings_toward
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import Route, reachable
 from rulekeeper.games.battleground.board.movement_effects import charge, displace, towards
 from rulekeeper.games.battleground.model import CharacterId, Fighter, Seat

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import move_graph
 from rulekeeper.games.battleground.model import Fighter
 from rulekeeper.games.battleground.rules.choice import CharacterChoice

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.model import Fighter, Turn
 

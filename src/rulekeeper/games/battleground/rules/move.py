@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Step
-from rulekeeper.core.hexes import DIRECTION_NAMES, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
 from rulekeeper.games.battleground.rules.choice import CharacterChoice

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from rulekeeper.core.hexes import GROUND, Hex, Position
+from rulekeeper.core.hexes import Hex
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.measures import GROUND, Position
 
 
 class OnTheBattleground(Protocol):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Refusal
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import Reach, reachable
 from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules import combat, skills

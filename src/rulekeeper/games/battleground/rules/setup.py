@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from rulekeeper.core import CHANCE, D6, Action, Bounds, DataError, Deck, roll_outcome_actions
 from rulekeeper.core.flow import Flow, Step
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.forces import (
     validate_fate_deck,
     validate_force,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
-from rulekeeper.core.hexes import DIRECTION_NAMES, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules import combat, triggers
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action, JsonObject
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import FISTS
 from rulekeeper.games.battleground.views import preview

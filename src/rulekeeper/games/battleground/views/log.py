@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core.hexes import Position
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import Action
-from rulekeeper.core.hexes import DIRECTION_NAMES, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.rules import abilities, attack_geometry, overwatch
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep

@@ -24,7 +24,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rulekeeper.core.hexes import DIRECTION_NAMES, Hex, Position
+from rulekeeper.core.hexes import DIRECTION_NAMES, Hex
+from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.render import Overlay, render_map
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.rules.activation import BonusStep

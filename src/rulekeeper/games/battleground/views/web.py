@@ -21,13 +21,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, JsonObject, JsonValue
-from rulekeeper.core.hexes import (
-    DIRECTION_NAMES,
-    GROUND,
-    PLATFORM,
-    Hex,
-    Position,
-)
+from rulekeeper.core.hexes import DIRECTION_NAMES, Hex
+from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import PlaceMark
 from rulekeeper.games.battleground.rules.combat import usable_weapons, weapon_type
