@@ -31,7 +31,8 @@ from rulekeeper.server.guard import (
     error_response,
     framework_error,
 )
-from rulekeeper.server.lobby import Hosted, Lobby
+from rulekeeper.server.hosted import Hosted
+from rulekeeper.server.lobby import Lobby
 from rulekeeper.server.openapi import describe, errors
 from rulekeeper.server.views import PROTOCOL, stamp, view_text
 

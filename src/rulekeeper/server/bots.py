@@ -18,7 +18,8 @@ from rulekeeper.core import Action, GameState, JsonObject, RulekeeperError
 from rulekeeper.core.agents import make_agent
 from rulekeeper.core.replay import GameRecord, record_of, replay
 from rulekeeper.server.errors import ApiError
-from rulekeeper.server.lobby import BOT, HUMAN, Hosted, Lobby
+from rulekeeper.server.hosted import BOT, HUMAN, Hosted
+from rulekeeper.server.lobby import Lobby
 
 LOG = logging.getLogger("rulekeeper.server.bots")
 

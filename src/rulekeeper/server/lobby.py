@@ -9,12 +9,10 @@ All methods are safe to call from several threads (one lock per game).
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import secrets
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -22,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
 import rulekeeper
-from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, RulekeeperError, load_game
+from rulekeeper.core import Action, RulekeeperError, load_game
 from rulekeeper.core.agents import bot_names, make_agent
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.game import Game
@@ -31,115 +29,28 @@ from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
 from rulekeeper.server.errors import ApiError
+from rulekeeper.server.files import shipped
 from rulekeeper.server.guard import LOAD_ERRORS, refused_data
+from rulekeeper.server.hosted import (
+    BOT,
+    HUMAN,
+    OPEN,
+    Hosted,
+    Seat,
+    clean_name,
+    error_rule,
+    new_token,
+    only_others_since,
+    parse_action,
+    seat_fields,
+    token_hash,
+)
 from rulekeeper.server.journal import Journal
 from rulekeeper.server.views import board_of, log_lines, replay_board, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
 """A snapshot of the whole state is stored after every this many actions."""
-OPEN, HUMAN, BOT = "open", "human", "bot"
-NAME_LIMIT = 40
-
-
-def token_hash(token: str) -> str:
-    """What is stored of a token: its SHA-256, never the token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """A random token of 192 bits."""
-    return secrets.token_urlsafe(24)
-
-
-@dataclass
-class Seat:
-    """Who holds a seat."""
-
-    kind: str = OPEN
-    name: str = ""
-    spec: str = ""
-    token_hash: str | None = None
-
-    def public(self, seat: int) -> dict[str, Any]:
-        return {"seat": seat, "kind": self.kind, "name": self.name, "spec": self.spec}
-
-
-@dataclass
-class Hosted:
-    """A game in play on this server."""
-
-    id: str
-    title: str
-    private: bool
-    admin_hash: str
-    seats: list[Seat]
-    session: Session | None
-    attention: str | None = None
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    listeners: list[Callable[[Hosted], None]] = field(default_factory=list)
-    game_name: str = ""
-    stored_status: str = ""
-    """The status the database holds (written only when it changes)."""
-    views: dict[tuple[Any, ...], Any] = field(default_factory=dict)
-    """The views of the current version already built, by seat (views.seat_view)."""
-
-    @property
-    def state(self) -> GameState:
-        if self.session is None:
-            raise ApiError("needs-attention", f"this game no longer replays: {self.attention}")
-        return self.session.state
-
-    @property
-    def version(self) -> int:
-        return 0 if self.session is None else self.session.state.actions_taken()
-
-    @property
-    def status(self) -> str:
-        if self.session is None:
-            return "attention"
-        if self.session.state.is_terminal():
-            return "finished"
-        if any(seat.kind == OPEN for seat in self.seats):
-            return "open"
-        return "running"
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat *token* holds, or None (a spectator); a token that holds nothing is refused."""
-        if not token:
-            return None
-        hashed = token_hash(token)
-        for index, seat in enumerate(self.seats):
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, hashed):
-                return index
-        if secrets.compare_digest(self.admin_hash, hashed):
-            return None
-        raise ApiError("bad-token", "this token holds no seat of this game", status=403)
-
-    def is_admin(self, token: str | None) -> bool:
-        return bool(token) and secrets.compare_digest(self.admin_hash, token_hash(token or ""))
-
-    def to_act(self) -> list[int]:
-        """The seats that may act now."""
-        if self.session is None or self.state.is_terminal():
-            return []
-        player = self.state.current_player()
-        if player == CHANCE:
-            return []
-        seats = range(self.state.num_players) if player == SIMULTANEOUS else [player]
-        return [seat for seat in seats if self.state.legal_actions(seat)]
-
-    def summary(self) -> dict[str, Any]:
-        """The lobby's line for this game."""
-        return {
-            "id": self.id,
-            "game": self.game_name,
-            "title": self.title,
-            "status": self.status,
-            "version": self.version,
-            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
-            "attention": self.attention,
-        }
 
 
 class Lobby:
@@ -174,7 +85,7 @@ class Lobby:
         """A new game; *seats* holds a SPEC per seat (a bot), ``"open"`` or ``"me"`` (the
         creator, *name*, takes it). Answers the game's id, the admin token and the creator's seat
         tokens."""
-        params = _shipped(game, params)
+        params = shipped(game, params)
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:  # the client's data, loaded: whatever it holds, refused rather than a crash
             session = Session(load_game(game, **params).new_initial_state(seed))
@@ -196,7 +107,9 @@ class Lobby:
             if spec == "me":
                 tokens[index] = new_token()
                 holders.append(
-                    Seat(HUMAN, _clean(name) or f"player {index}", "", token_hash(tokens[index]))
+                    Seat(
+                        HUMAN, clean_name(name) or f"player {index}", "", token_hash(tokens[index])
+                    )
                 )
             elif spec == OPEN:
                 holders.append(Seat())
@@ -205,7 +118,7 @@ class Lobby:
                 holders.append(Seat(BOT, spec.partition("@")[0], spec))
         hosted = Hosted(
             id="g-" + secrets.token_hex(8),
-            title=_clean(title) or f"{game} game",
+            title=clean_name(title) or f"{game} game",
             private=private,
             admin_hash=token_hash(admin),
             seats=holders,
@@ -227,7 +140,7 @@ class Lobby:
                 )
             )
             for index, seat in enumerate(holders):
-                db.add(SeatRow(game_id=hosted.id, seat=index, **_seat_fields(seat)))
+                db.add(SeatRow(game_id=hosted.id, seat=index, **seat_fields(seat)))
         if hosted.version:
             self._store_actions(hosted, 0)
         with self.lock:
@@ -252,7 +165,7 @@ class Lobby:
                 raise ApiError("seat-taken", f"seat {seat} is taken", status=409)
             token = new_token()
             hosted.seats[seat] = Seat(
-                HUMAN, _clean(name) or f"player {seat}", "", token_hash(token)
+                HUMAN, clean_name(name) or f"player {seat}", "", token_hash(token)
             )
             self._store_seat(hosted, seat)
         LOG.info("seat taken", extra={"game": hosted.id, "seat": seat})
@@ -329,7 +242,7 @@ class Lobby:
         hosted = self.get(game_id)
         with hosted.lock:
             seat = self._actor(hosted, token, version)
-            action = _parse(text)
+            action = parse_action(text)
             if seat not in hosted.to_act() and action not in hosted.state.anytime_actions(seat):
                 raise ApiError("not-your-turn", f"seat {seat} may not act now", status=409)
             self._apply(hosted, action, seat)
@@ -383,7 +296,7 @@ class Lobby:
         hosted = self.get(game_id)
         with hosted.lock:
             seat = hosted.seat_of(token)  # None: no seat's secrets are the caller's
-            verdict = hosted.state.explain(_parse(text), seat)
+            verdict = hosted.state.explain(parse_action(text), seat)
             return {"legal": verdict.legal, "reason": verdict.reason, "rule": verdict.rule}
 
     def odds(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
@@ -394,7 +307,7 @@ class Lobby:
             if seat is None:
                 raise ApiError("bad-token", "odds are for a seat's own actions", status=403)
             try:
-                found = hosted.state.odds(_parse(text), seat)
+                found = hosted.state.odds(parse_action(text), seat)
             except RulekeeperError as error:
                 raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
             return {"action": text, "odds": found}
@@ -494,7 +407,7 @@ class Lobby:
         seat = hosted.seat_of(token)
         if seat is None:
             raise ApiError("bad-token", "a seat's token is needed to act", status=403)
-        if version != hosted.version and not _only_others_since(hosted, seat, version):
+        if version != hosted.version and not only_others_since(hosted, seat, version):
             raise ApiError(
                 "stale-version",
                 f"the game is at version {hosted.version}, not {version}: look again",
@@ -580,7 +493,7 @@ class Lobby:
         with DbSession(self.engine) as db, db.begin():
             row = db.get(SeatRow, (hosted.id, seat))
             assert row is not None
-            for key, value in _seat_fields(hosted.seats[seat]).items():
+            for key, value in seat_fields(hosted.seats[seat]).items():
                 setattr(row, key, value)
 
     def _admin(self, game_id: str, token: str | None) -> Hosted:
@@ -641,75 +554,3 @@ class Lobby:
                     hosted.attention = str(error)
                     LOG.warning("game needs attention", extra={"game": row.id, "error": str(error)})
                 self.games[row.id] = hosted
-
-
-def _only_others_since(hosted: Hosted, seat: int, version: int) -> bool:
-    """Whether everything done since *version* was done by other seats while *seat* still
-    had to act (two players choosing at once): then *seat*'s choice still stands."""
-    count = hosted.state.actions_taken()
-    if not 0 <= version < count or seat not in hosted.to_act():
-        return False
-    since = hosted.state.recent_history(count - version)
-    return all(entry.player not in (seat, CHANCE) for entry in since)
-
-
-FILES = ("content", "map", "position", "forces", "battle")
-"""Parameters that may name a file: a client names only what the server ships, or gives the
-data itself; no other file of the server's machine can be read."""
-
-
-def _shipped(game: str, params: dict[str, Any]) -> dict[str, Any]:
-    """*params* as a client may give them: a shipped map or HoMM3 battle by name (``siege`` or
-    ``siege.yaml``), a position or forces as data, never a path on the server."""
-    checked = dict(params)
-    for key in FILES:
-        value = checked.get(key)
-        if value is None or isinstance(value, dict | list):
-            continue
-        if key == "map" and game.startswith("battleground"):
-            from rulekeeper.games.battleground.board.battlefield import shipped_maps
-
-            if value in shipped_maps():
-                continue
-            raise ApiError("bad-request", f"no shipped map {value!r}", f"params.{key}")
-        if key == "battle" and game == "homm3-combat":
-            from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
-
-            name = str(value).removesuffix(".yaml")
-            if str(value) in {str(shipped_battle(b)) for b in shipped_battles()}:
-                continue  # the server's own record names a shipped battle by its file
-            if name in {b.removesuffix(".yaml") for b in shipped_battles()}:
-                checked[key] = str(shipped_battle(f"{name}.yaml"))
-                continue
-            raise ApiError("bad-request", f"no shipped battle {name!r}", f"params.{key}")
-        raise ApiError(
-            "bad-request", f"{key} must be given as data, not a file name", f"params.{key}"
-        )
-    return checked
-
-
-def _parse(text: str) -> Action:
-    try:
-        return Action.parse(text)
-    except (RulekeeperError, ValueError, RecursionError) as error:
-        raise ApiError(
-            "bad-request", f"cannot read the action {text!r}: {error}", "action"
-        ) from None
-
-
-
-
-def _clean(text: str) -> str:
-    """A name as people typed it, without control characters, cut to a sane length."""
-    kept = "".join(ch for ch in text if ch.isprintable()).strip()
-    return kept[:NAME_LIMIT]
-
-
-def _seat_fields(seat: Seat) -> dict[str, Any]:
-    return {"kind": seat.kind, "name": seat.name, "spec": seat.spec, "token_hash": seat.token_hash}
-
-
-def error_rule(error: RulekeeperError) -> str | None:
-    """The rule an engine error names, if any."""
-    rule = getattr(error, "rule", None)
-    return rule if isinstance(rule, str) else None

@@ -8,13 +8,11 @@ import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rulekeeper.cli.screens import screen_for
 from rulekeeper.core import Action, GameState
-
-if TYPE_CHECKING:
-    from rulekeeper.server.lobby import Hosted
+from rulekeeper.server.hosted import Hosted
 
 PROTOCOL = 1
 LOG_EVENTS = 80
