@@ -28,12 +28,14 @@ from rulekeeper.core.state import (
     Explanation,
     GameState,
 )
+from rulekeeper.core.subgame import NO_SEAT, HostStep, Seating, SubGame
 from rulekeeper.core.zones import Zone, redeal
 
 __all__ = [
     "AUTO",
     "CHANCE",
     "D6",
+    "NO_SEAT",
     "SIMULTANEOUS",
     "SPECTATOR",
     "TERMINAL",
@@ -52,6 +54,7 @@ __all__ = [
     "GameRecord",
     "GameRegistry",
     "GameState",
+    "HostStep",
     "IllegalActionError",
     "JsonObject",
     "JsonScalar",
@@ -68,8 +71,10 @@ __all__ = [
     "Refusal",
     "ResponseWindow",
     "RulekeeperError",
+    "Seating",
     "Step",
     "StepKinds",
+    "SubGame",
     "UnknownGameError",
     "Zone",
     "list_games",

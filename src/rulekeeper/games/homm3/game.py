@@ -23,11 +23,14 @@ from rulekeeper.core import (
     ProcedureState,
     Reader,
     RefCheck,
+    Seating,
+    SubGame,
     Zone,
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.position import Problems
+from rulekeeper.core.record import from_data
 from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.homm3.battle import fields as battle_fields
 from rulekeeper.games.homm3.battle.checks import (
@@ -74,6 +77,7 @@ from rulekeeper.games.homm3.combat.lethal import LethalWindow, SaveStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
 from rulekeeper.games.homm3.combat.morale import CycleStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
+from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.combat.rounds import BattleStep, EndBattle, LimitStep, RoundStep
 from rulekeeper.games.homm3.combat.spells import (
     ChainStep,
@@ -129,6 +133,32 @@ DEFAULT_BATTLE = "hero-battle.yaml"
 HAND_PICKS = (PayStep, DiscardStep, KeepStep, CycleStep)
 """Steps whose options are cards of a hand: while one is pending, its seat is choosing from that
 hand, which a re-deal leaves as it is."""
+
+
+class CombatSubGame(SubGame[CombatResult]):
+    """A battle as a host game's sub-game (core/subgame.py; the map game's fights): the
+    battle file *doc* is read onto the host state's ``battle``, its sides played by the host
+    seats the seating gives, the AI's ties broken by its decider; the host state provides what
+    the battle's steps read (combat/stats.py ``BattleState``; its game holds the card
+    ``pack``). The battle's root finishes with a :class:`CombatResult`."""
+
+    result_type = CombatResult
+
+    def __init__(self, doc: Mapping[str, Any], source: str = "battle") -> None:
+        self.doc = doc
+        self.source = source
+
+    def start(self, state: Any, seating: Seating) -> None:
+        """Read the battle onto *state* and push its root (a host starts a battle from its
+        beginning: a file with pending steps or a result is refused)."""
+        for key in ("pending", "result"):
+            if self.doc.get(key) is not None:
+                raise DataError(self.source, key, "a host starts a battle from its beginning")
+        pack = state.game.pack
+        battle, steps = read_battle(self.doc, pack, state.rng, STEPS, self.source, None, seating)
+        state.battle = battle
+        for step in steps:
+            state.flow.push(step)
 
 
 def shipped_battle(name: str) -> Path:
@@ -258,9 +288,12 @@ class CombatState(ProcedureState):
             raise reader.fail("pending", f"the rules cannot go on from it ({exc!r})") from exc
 
     def _check_state(self, reader: Reader) -> None:
-        """A saved state: its steps (the core's check), then its battle."""
+        """A saved state: its steps (the core's check), then its battle; a finished battle's
+        result is a combat result (as in a battle file)."""
         self._check_battle(reader, SAVE_PATHS)
         super()._check_state(reader)
+        if self.flow.result is not None:
+            from_data(CombatResult, self.flow.result, reader, "data.flow.result")
         steps = self.flow.steps
         if steps and steps[-1].pointless(self):  # a save is written only once the rules settle
             where = f"data.flow.steps[{len(steps) - 1}]"

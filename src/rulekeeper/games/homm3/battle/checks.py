@@ -195,6 +195,8 @@ def _seat_problems(state: BattleState, where: Where) -> Iterator[Problem]:
     for index, army in enumerate(armies):
         if army.seat != seats[index] or (army.seat >= state.num_players):
             yield f"{where.army(index)}.seat", f"this side's seat is {seats[index]}"
+    if state.battle.decider >= max(1, state.num_players):  # who breaks the AI's ties
+        yield f"{where.prefix}decider", f"not a seat of this battle (0 to {state.num_players - 1})"
 
 
 def _army_problems(battle: Battle, pack: ContentPack, where: Where) -> Iterator[Problem]:

@@ -24,6 +24,7 @@ TOP_FIELDS = (
     "lasting",
     "pending",
     "result",
+    "decider",
 )
 SIDE_FIELDS = (
     "kind",

@@ -7,11 +7,11 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from rulekeeper.core import DataError, Pcg32, Reader
+from rulekeeper.core import NO_SEAT, DataError, JsonObject, Pcg32, Reader, Seating
 from rulekeeper.core.flow import Step, StepKinds
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.position import Problems, check_header, read_record
-from rulekeeper.core.record import plan_of
+from rulekeeper.core.record import from_data, to_data
 from rulekeeper.games.homm3.battle import neutrals
 from rulekeeper.games.homm3.battle.checks import known_card, overlay_card, seats_of
 from rulekeeper.games.homm3.battle.fields import (
@@ -26,6 +26,7 @@ from rulekeeper.games.homm3.battle.fields import (
 )
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import (
+    AI,
     ARMY_KINDS,
     MODES,
     OFF_BOARD,
@@ -37,6 +38,7 @@ from rulekeeper.games.homm3.combat.model import (
     Site,
     Unit,
 )
+from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.combat.rounds import BattleStep
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import ContentPack
@@ -260,8 +262,9 @@ def _list(doc: Mapping[str, Any], key: str, problems: Problems) -> list[Any]:
     return found
 
 
-def read_result(doc: Mapping[str, Any], problems: Problems, reader: Reader) -> Any:
-    """A finished battle's ``result`` (free JSON within the core's limits), or None."""
+def read_result(doc: Mapping[str, Any], problems: Problems, reader: Reader) -> JsonObject | None:
+    """A finished battle's ``result``: a combat result (result.py :class:`CombatResult`, every
+    field checked) as data, or None."""
     raw = doc.get("result")
     if raw is None:
         return None
@@ -269,10 +272,27 @@ def read_result(doc: Mapping[str, Any], problems: Problems, reader: Reader) -> A
         problems.add("result", "must be an object")
         return None
     try:
-        return plan_of(dict[str, Any]).read(raw, reader, "result")
+        return to_data(from_data(CombatResult, raw, reader, "result"))
     except DataError as error:
         problems.note(error)
         return None
+
+
+def seat_sides(
+    armies: list[Army], mode: str, seating: Seating | None, decider: int, problems: Problems
+) -> int:
+    """Seat the two sides: the players' sides by the mode (checks.py ``seats_of``), each
+    played by the seat the *seating* maps it to (none: the combat game's own seats, the
+    battle file's *decider*); the seat that breaks the AI's ties."""
+    battle_seats = seats_of(mode, (armies[0].kind, armies[1].kind))
+    players = sum(1 for seat in battle_seats if seat != AI)
+    seating = seating or Seating.alone(players, decider)
+    if len(seating.seats) != players or NO_SEAT in seating.seats:
+        problems.add("mode", f"the battle has {players} players; the host seats {seating.seats}")
+        return seating.decider
+    for army, seat in zip(armies, battle_seats, strict=True):
+        army.seat = AI if seat == AI else seating.host(seat)
+    return seating.decider
 
 
 def read_battle(
@@ -282,10 +302,13 @@ def read_battle(
     steps: StepKinds,
     source: str,
     reader: Reader | None = None,
+    seating: Seating | None = None,
 ) -> tuple[Battle, list[Step[Any]]]:
     """The battle *doc* describes and its pending steps; raises a PositionError naming every
     problem. *rng* draws what the file leaves open (neutral units by the table); the references
-    the steps make go to *reader* (the game checks them against the battle)."""
+    the steps make go to *reader* (the game checks them against the battle). A host game gives
+    its *seating* (core/subgame.py): who plays the battle's player seats 0 and 1, and who
+    breaks the AI's ties (it replaces the file's ``decider``)."""
     # A finished battle's ``result`` is read by the game (game.py), with its pending steps [].
     problems = Problems(source)
     check_header(doc, FORMAT, VERSIONS, problems)
@@ -328,8 +351,8 @@ def read_battle(
     problems.check()
     assert attacker is not None and defender is not None
     armies = [attacker[0], defender[0]]
-    seat_a, seat_d = seats_of(mode, (armies[0].kind, armies[1].kind))
-    armies[0].seat, armies[1].seat = seat_a, seat_d
+    decider = _int(doc.get("decider", 0), 0, 1, problems, "decider")
+    decider = seat_sides(armies, mode, seating, decider, problems)
     units = {u.id: u for u in [*attacker[1], *defender[1]]}
     siege = site.kind == "town" and site.citadel and not site.captured
     if siege and pack.tower.id not in units and not doc.get("pending"):
@@ -347,6 +370,7 @@ def read_battle(
         extensions=_int(doc.get("extensions", 0), 0, 999, problems, "extensions"),
         last_initiative=_int(doc.get("last_initiative", -1), -1, 99, problems, "last_initiative"),
         last_side=_int(doc.get("last_side", -1), -1, 1, problems, "last_side"),
+        decider=decider,
     )
     for index, key in ((0, "attacker"), (1, "defender")):
         side_doc = doc.get(key) or {}

@@ -84,6 +84,8 @@ def write_battle(
         ]
     if battle.lasting:
         doc["lasting"] = [to_data(effect) for effect in battle.lasting]
+    if battle.decider:
+        doc["decider"] = battle.decider
     doc["pending"] = [write_step(step) for step in steps]
     if not steps and result is not None:
         doc["result"] = result

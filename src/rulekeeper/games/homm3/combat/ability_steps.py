@@ -12,8 +12,7 @@ from typing import Any
 from rulekeeper.core import AUTO, CHANCE, Action, Step
 from rulekeeper.core.dice import roll_outcome_actions
 from rulekeeper.games.homm3.combat import board
-from rulekeeper.games.homm3.combat.model import AI
-from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.neutral_ai import deciding
 from rulekeeper.games.homm3.combat.stats import BattleState, abilities
 
 RULE = "homm3.md §5.15 special abilities; research/homm3/unit_abilities.yaml"
@@ -82,7 +81,7 @@ class PushStep(Step[Any]):
 
     def actor(self, state: Any) -> int:
         seat = state.battle.armies[state.battle.units[self.unit].side].seat
-        return DECIDER if seat == AI else int(seat)
+        return deciding(state, int(seat))
 
     def check(self, state: Any, above: Step[Any] | None) -> str | None:
         """The pushed unit and its pusher are units of the battle."""
@@ -130,7 +129,7 @@ class SplashStep(Step[Any]):
 
     def actor(self, state: Any) -> int:
         seat = state.battle.armies[state.battle.units[self.unit].side].seat
-        return DECIDER if seat == AI else int(seat)
+        return deciding(state, int(seat))
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         return [Action.of("splash", unit=u.id) for u in self.candidates_of(state)]
@@ -183,7 +182,7 @@ class HealStep(Step[Any]):
         seat = state.battle.armies[state.battle.units[self.unit].side].seat
         if len(self.hurt(state)) <= 1:
             return AUTO
-        return DECIDER if seat == AI else int(seat)
+        return deciding(state, int(seat))
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         return [Action.of("heal", unit=u.id) for u in self.hurt(state)]
@@ -230,7 +229,7 @@ class ReinforceStep(Step[Any]):
 
     def actor(self, state: Any) -> int:
         seat = state.battle.armies[self.side].seat
-        return DECIDER if seat == AI else int(seat)
+        return deciding(state, int(seat))
 
     def pointless(self, state: Any) -> bool:
         return not self.eligible(state)

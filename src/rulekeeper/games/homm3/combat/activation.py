@@ -63,7 +63,7 @@ class ActivationStep(Step[Any]):
         if seat != AI:
             return seat
         options = neutral_ai.choices(state, self)
-        return AUTO if len(options) <= 1 else neutral_ai.DECIDER
+        return AUTO if len(options) <= 1 else neutral_ai.decider(state)
 
     def pointless(self, state: BattleState) -> bool:
         unit = self.the_unit(state)

@@ -19,7 +19,7 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.games.homm3.combat import card_effects, order, spells
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.neutral_ai import decider
 from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left, initiative
 from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
 
@@ -172,7 +172,7 @@ def cast_on(state: BattleState, side: int, card_id: str, power: int, target: Uni
         if effect.kind == "damage":
             spells.spell_damage(state, target, card_effects.amount_for(effect, target))
         elif effect.kind == "chain-damage":  # the player breaks the AI's ties
-            spells.chain(state, side, target, list(effect.amounts or ()), DECIDER)
+            spells.chain(state, side, target, list(effect.amounts or ()), decider(state))
         elif effect.kind != "teleport":
             card_effects.apply(state, side, effect, target, card_id)
 
@@ -214,7 +214,7 @@ class AiTieStep(Step[Any]):
     amount: int = 0
 
     def actor(self, state: Any) -> int:
-        return DECIDER
+        return decider(state)
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         units = state.battle.units
@@ -222,7 +222,7 @@ class AiTieStep(Step[Any]):
         return [Action.of("choose", unit=u) for u in alive]
 
     def pointless(self, state: Any) -> bool:
-        return not self.legal(state, DECIDER)
+        return not self.legal(state, decider(state))
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
         state.flow.pop()

@@ -127,7 +127,7 @@ def apply(
     battle = state.battle
     kind = effect.kind
     value = amount_for(effect, unit, x)
-    seat = battle.armies[side].seat
+    seat = max(-1, battle.armies[side].seat)  # an AI side's: -1, the rules' (core/lasting.py)
     if kind in ("attack", "defence", "bless"):
         assert unit is not None
         # §5.18.7: an Instant boost ends before the unit's next action in this round; an AI

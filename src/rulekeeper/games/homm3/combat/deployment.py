@@ -17,8 +17,8 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.games.homm3.combat import board
-from rulekeeper.games.homm3.combat.model import AI, DEFENDER, Obstacle, Unit
-from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.model import DEFENDER, Obstacle, Unit
+from rulekeeper.games.homm3.combat.neutral_ai import decider, deciding
 from rulekeeper.games.homm3.combat.stats import BattleState, initiative, is_ranged, tier_rank
 
 RULE = "homm3.md §5.18.3–5.18.4 (rulebook p. 29–30)"
@@ -60,7 +60,7 @@ class DeployStep(Step[Any]):
 
     def actor(self, state: BattleState) -> int:
         seat = state.battle.armies[self.side].seat
-        return DECIDER if seat == AI else seat
+        return deciding(state, seat)
 
     def placed(self, state: BattleState) -> int:
         return len(state.battle.on_board(self.side))
@@ -157,7 +157,7 @@ class PlaceNeutralsStep(Step[Any]):
 
     def actor(self, state: BattleState) -> int:
         ahead = self.order(state)
-        return DECIDER if len({u.card for u in ahead}) > 1 else AUTO
+        return decider(state) if len({u.card for u in ahead}) > 1 else AUTO
 
     def legal(self, state: BattleState, seat: int) -> list[Action]:
         return [Action.of("place", unit=u.id) for u in self.order(state)]
@@ -194,7 +194,7 @@ class GateStep(Step[Any]):
 
     def actor(self, state: BattleState) -> int:
         seat = state.battle.armies[DEFENDER].seat
-        return DECIDER if seat == AI else seat
+        return deciding(state, seat)
 
     def legal(self, state: BattleState, seat: int) -> list[Action]:
         row = board.MIDDLE_ROW * board.COLUMNS

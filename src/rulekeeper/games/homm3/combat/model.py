@@ -13,12 +13,17 @@ from typing import Annotated
 
 from rulekeeper.core import Bounds, Ref
 from rulekeeper.core.lasting import Lasting
+from rulekeeper.core.subgame import MAX_SEAT, NO_SEAT
 
 SIDES = ("attacker", "defender")
 """Side 0 attacks, side 1 defends (homm3.md §5.18.4)."""
 ATTACKER, DEFENDER = 0, 1
-AI = -1
-"""``Army.seat`` of a side driven by the rules (neutrals in solo and co-op, an AI hero)."""
+AI = NO_SEAT
+"""``Army.seat`` of a side driven by the rules (neutrals in solo and co-op, an AI hero): no
+seat plays it (core/subgame.py), a value distinct from ``CHANCE``."""
+LEGACY_AI = -1
+"""``Army.seat`` of such a side in saves written before issue 21 (it equalled ``CHANCE``):
+read as :data:`AI`."""
 OFF_BOARD = -1
 """``Unit.field`` of a unit in reserve or destroyed."""
 TOWER = -2
@@ -37,7 +42,8 @@ Level = Annotated[int, Bounds(1, 7)]
 UnitCardId = Annotated[str, Ref("unit card")]
 CardId = Annotated[str, Ref("card")]
 UnitId = Annotated[str, Ref("unit")]
-SeatOrAi = Annotated[int, Bounds(AI, 1)]
+SeatOrAi = Annotated[int, Bounds(AI, MAX_SEAT)]
+"""A seat of the game the battle is played in (the combat game's, or a host's), or AI."""
 
 
 @dataclass
@@ -119,6 +125,10 @@ class Army:
     ai_skill: str = ""
 
     def __post_init__(self) -> None:
+        if self.seat == LEGACY_AI:
+            self.seat = AI
+        if self.seat < 0 and self.seat != AI:
+            raise ValueError(f"seat must be a seat (0 or more) or {AI} (the rules play it)")
         if self.kind not in ARMY_KINDS:
             raise ValueError(f"kind must be one of {', '.join(ARMY_KINDS)}, not {self.kind!r}")
         if (self.hero is None) == (self.kind in ("hero", "secondary-hero", "ai-hero")):
@@ -187,6 +197,9 @@ class Battle:
     """Card effects in force (core/lasting.py): stat boosts, Initiative, maximum HP, ..."""
     mp_spent: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
     gold_paid: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
+    decider: Annotated[int, Bounds(0, MAX_SEAT)] = 0
+    """The seat that breaks the ties the AI rules leave to "the player" (§5.24.1): the battle
+    file's ``decider``, or the host's (core/subgame.py Seating)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:

@@ -6,7 +6,8 @@ solo and co-op the rules also choose the target (:func:`choices`): a ground or f
 attacks, within reach, a unit of its own tier, else of a lower tier, else the nearest; a ranged
 unit shoots a ranged unit of its own tier, then of a lower, then of a higher tier, then a ground
 or flying unit of its own tier, else (§8.44) the nearest unit. Among equal targets the closer
-one; a tie left after that is the player's to break (the seat :data:`DECIDER` chooses).
+one; a tie left after that is the player's to break: the battle's ``decider`` seat chooses
+(:func:`decider`; the battle file's, or the host game's, core/subgame.py).
 """
 
 from __future__ import annotations
@@ -15,16 +16,25 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import board, movement, targets
-from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.model import AI, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, is_ranged, tier_rank
 
 if TYPE_CHECKING:
     from rulekeeper.games.homm3.combat.activation import ActivationStep
 
 RULE = "homm3.md §5.24.1 AI combat (rulebook p. 33)"
-DECIDER = 0
-"""The seat that breaks ties the AI rules leave open: the player (solo and co-op)."""
 END = Action.of("end")
+
+
+def decider(state: BattleState) -> int:
+    """The seat that breaks the ties the AI rules leave open: the player (solo and co-op);
+    the battle file's ``decider`` (default seat 0) or the host's seating."""
+    return state.battle.decider
+
+
+def deciding(state: BattleState, seat: int) -> int:
+    """Who decides for a side played by *seat*: that seat, or :func:`decider` for the AI."""
+    return state.battle.decider if seat == AI else seat
 
 
 def _gap(a: int, b: int) -> int:

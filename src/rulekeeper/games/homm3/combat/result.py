@@ -1,19 +1,23 @@
 """The end of a battle and its result (homm3.md §5.19, §5.20, §8.52, §9.5).
 
 :func:`conclude` applies what the ending costs and gives (gold for a surrender or a defeated
-Main Hero, the morale lost, experience for a Main Hero's win) and returns the combat result the
-map game will read: how it ended, the winner, each side's surviving and destroyed units, cards
-played, discarded and drawn, gold paid, morale change, experience and new level, MP spent on
-extensions, and where each hero goes. docs/homm3-combat.md documents its fields.
+Main Hero, the morale lost, experience for a Main Hero's win) and returns the typed
+:class:`CombatResult` a host game reads (core/subgame.py): how it ended, the winner, each
+side's surviving (and flipped) and destroyed units, cards played, discarded, removed and
+drawn, gold paid and gained, morale change, experience and new level, MP spent on extensions,
+and where each hero goes. Its data (``to_data``) is the battle's ``result``, documented in
+docs/homm3-combat.md.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import Annotated
 
-from rulekeeper.core import JsonObject
+from rulekeeper.core import Bounds, JsonObject
 from rulekeeper.games.homm3.combat.damage import lift_overlay
-from rulekeeper.games.homm3.combat.model import SIDES, Army, Hero
+from rulekeeper.games.homm3.combat.model import ARMY_KINDS, ENDINGS, SIDES, Army, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
@@ -21,6 +25,111 @@ SURRENDER_GOLD = 10
 DEFEAT_GOLD = 5
 """Gold a surrendering hero, and a Main Hero defeated by another player, pays (homm3.md §9.5)."""
 MAX_LEVEL = 7
+GOES = ("stays", "previous-field", "own-town", "removed")
+"""Where a side's hero goes after the battle (§5.20, §8.52): it stays on the field, goes back
+to the field it came from, to a town of its own, or is removed from the game."""
+
+Small = Annotated[int, Bounds(-999, 999)]
+
+
+def _one_of(value: str, allowed: tuple[str, ...], name: str) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+@dataclass
+class UnitKept:
+    """A unit that survived: its card and the side showing (``flipped``: it entered on its
+    Pack side and ends on Few); its damage is removed (§5.20)."""
+
+    unit: str
+    card: str
+    side: str
+    flipped: bool
+
+
+@dataclass
+class UnitLost:
+    """A unit destroyed: it leaves its owner's unit deck (§5.15, §5.20)."""
+
+    unit: str
+    card: str
+    side: str
+
+
+@dataclass
+class SideResult:
+    """What the battle did to one side (field names as in the battle's ``result``)."""
+
+    side: str
+    kind: str
+    hero: str | None
+    surviving: list[UnitKept]
+    destroyed: list[UnitLost]
+    played: list[str]
+    discarded: list[str]
+    removed: list[str]
+    drawn: list[str]
+    gold_paid: Small
+    morale_change: Small
+    experience: Small
+    level: int | None
+    level_before: int | None
+    mp_spent: Small
+    goes: str
+
+    def __post_init__(self) -> None:
+        _one_of(self.side, SIDES, "side")
+        _one_of(self.kind, ARMY_KINDS, "kind")
+        _one_of(self.goes, GOES, "goes")
+
+    def flipped(self) -> list[UnitKept]:
+        """The survivors that flipped from Pack to Few."""
+        return [unit for unit in self.surviving if unit.flipped]
+
+    def spent(self) -> list[str]:
+        """Every Might & Magic card the side spent: played, discarded or removed."""
+        return [*self.played, *self.discarded, *self.removed]
+
+
+@dataclass
+class CombatResult:
+    """A finished battle, typed: the record a host game applies (core/subgame.py). Only
+    Gold changes hands in a combat (§5.20): :meth:`paid` and :meth:`gained` say so per side."""
+
+    ending: str
+    winner: str
+    loser: str
+    rounds: Small
+    extensions: Small
+    sides: list[SideResult] = dataclasses.field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        _one_of(self.ending, ENDINGS, "ending")
+        _one_of(self.winner, SIDES, "winner")
+        _one_of(self.loser, SIDES, "loser")
+        if self.winner == self.loser or [s.side for s in self.sides] != list(SIDES):
+            raise ValueError("a result names a winner, a loser and both sides in order")
+
+    def side(self, index: int) -> SideResult:
+        """The result of side *index* (0 the attacker, 1 the defender)."""
+        return self.sides[index]
+
+    @property
+    def winner_index(self) -> int:
+        return SIDES.index(self.winner)
+
+    def paid(self, index: int) -> dict[str, int]:
+        """The resources side *index* paid (a surrender's or a defeat's Gold, §5.20)."""
+        gold = self.sides[index].gold_paid
+        return {"gold": gold} if gold else {}
+
+    def gained(self, index: int) -> dict[str, int]:
+        """The resources side *index* gained: what the other side paid went to its hero
+        (§5.20 "pay the enemy hero"); neutral units gain nothing."""
+        if self.sides[index].kind == "neutral":
+            return {}
+        return self.paid(1 - index)
 
 
 def experience(state: BattleState, winner: int) -> int:
@@ -75,23 +184,23 @@ def _pay(state: BattleState, payer: int, gold: int) -> int:
     return paid
 
 
-def _units(state: BattleState, army: Army) -> tuple[list[JsonObject], list[JsonObject]]:
+def _units(state: BattleState, army: Army) -> tuple[list[UnitKept], list[UnitLost]]:
     battle = state.battle
-    alive: list[JsonObject] = []
-    dead: list[JsonObject] = []
+    alive: list[UnitKept] = []
+    dead: list[UnitLost] = []
     for uid in army.units:
         unit = battle.units[uid]
         if unit.field == -2:
             continue  # the Arrow Tower is the town's, not the army's
-        entry: JsonObject = {"unit": uid, "card": unit.card, "side": unit.face}
         if unit.destroyed:
-            dead.append(entry)
+            dead.append(UnitLost(unit=uid, card=unit.card, side=unit.face))
         else:
-            alive.append({**entry, "flipped": unit.was_pack and unit.face == "few"})
+            flipped = unit.was_pack and unit.face == "few"
+            alive.append(UnitKept(unit=uid, card=unit.card, side=unit.face, flipped=flipped))
     return alive, dead
 
 
-def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
+def conclude(state: BattleState, ending: str, side: int) -> CombatResult:
     """End the battle: *side* won (victory, quick combat) or fled or surrendered; apply the
     costs and rewards, clear the damage, and return the combat result."""
     battle = state.battle
@@ -117,7 +226,7 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
         goes[loser] = "previous-field"  # §8.52: like fleeing
     if ending in ("victory", "quick-combat") and ending != "quick-combat":
         exp[winner] = experience(state, winner)
-    sides: list[JsonObject] = []
+    sides: list[SideResult] = []
     for index, army in enumerate(battle.armies):
         alive, dead = _units(state, army)
         hero = army.hero
@@ -125,24 +234,24 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
         if hero is not None and exp[index]:
             _gain(hero, exp[index])
         sides.append(
-            {
-                "side": SIDES[index],
-                "kind": army.kind,
-                "hero": hero.name if hero else None,
-                "surviving": alive,
-                "destroyed": dead,
-                "played": list(battle.played[index]),
-                "discarded": list(battle.discarded[index]),
-                "removed": list(battle.removed[index]),
-                "drawn": list(battle.drawn[index]),
-                "gold_paid": battle.gold_paid[index],
-                "morale_change": morale[index],
-                "experience": exp[index],
-                "level": hero.level if hero else None,
-                "level_before": level_before,
-                "mp_spent": battle.mp_spent[index],
-                "goes": goes[index],
-            }
+            SideResult(
+                side=SIDES[index],
+                kind=army.kind,
+                hero=hero.name if hero else None,
+                surviving=alive,
+                destroyed=dead,
+                played=list(battle.played[index]),
+                discarded=list(battle.discarded[index]),
+                removed=list(battle.removed[index]),
+                drawn=list(battle.drawn[index]),
+                gold_paid=battle.gold_paid[index],
+                morale_change=morale[index],
+                experience=exp[index],
+                level=hero.level if hero else None,
+                level_before=level_before,
+                mp_spent=battle.mp_spent[index],
+                goes=goes[index],
+            )
         )
     COMBAT_TIMING.expire(battle.lasting, "combat")
     for army in battle.armies:
@@ -153,18 +262,17 @@ def conclude(state: BattleState, ending: str, side: int) -> JsonObject:
         unit.damage = 0
         unit.defending = unit.paralysed = unit.activated = False
         unit.retaliations = 0
-    outcome: JsonObject = {
-        "ending": ending,
-        "winner": SIDES[winner],
-        "loser": SIDES[loser],
-        "rounds": battle.round,
-        "extensions": battle.extensions,
-        "sides": sides,
-    }
-    return outcome
+    return CombatResult(
+        ending=ending,
+        winner=SIDES[winner],
+        loser=SIDES[loser],
+        rounds=battle.round,
+        extensions=battle.extensions,
+        sides=sides,
+    )
 
 
-def returns_of(outcome: Any, seats: list[int]) -> list[float]:
+def returns_of(outcome: JsonObject | None, seats: list[int]) -> list[float]:
     """+1 to the winner's seat, −1 to the loser's (a side with no seat gets nothing)."""
     values = [0.0] * (max(seats) + 1 if seats else 0)
     for index, seat in enumerate(seats):

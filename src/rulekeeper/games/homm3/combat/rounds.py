@@ -14,12 +14,13 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
+from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.combat import order, result, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import battle_decided
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, ENDINGS
-from rulekeeper.games.homm3.combat.neutral_ai import DECIDER
+from rulekeeper.games.homm3.combat.neutral_ai import deciding
 from rulekeeper.games.homm3.combat.spells import StartWindow
 from rulekeeper.games.homm3.combat.stats import BattleState, card, initiative
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
@@ -129,7 +130,7 @@ class RoundStep(Step[Any]):
         if len(up) <= 1:
             return AUTO
         seat = state.battle.armies[up[0].side].seat
-        return DECIDER if seat == AI else seat
+        return deciding(state, seat)
 
     def legal(self, state: BattleState, seat: int) -> list[Action]:
         return [Action.of("activate", unit=unit.id) for unit in order.next_up(state)]
@@ -247,7 +248,9 @@ class EndBattle(Step[Any]):
             raise ValueError(f"ending must be one of {', '.join(ENDINGS)}")
 
     def run(self, state: BattleState) -> None:
-        outcome = result.conclude(state, self.ending, self.side)
+        # The typed result's data is the battle's result (core/subgame.py: a host reads it
+        # back as a CombatResult).
+        outcome = to_data(result.conclude(state, self.ending, self.side))
         state.events.append("battle-ends", outcome)
         # Everything pushed above the root goes: the battle is over.
         while len(state.flow.steps) > 1 and not isinstance(state.flow.steps[-1], BattleStep):
