@@ -6,7 +6,8 @@ mechanism, the way the map game will (issue 24), and applies each typed ``Combat
 
 1. host seat 1's Catherine attacks neutral units on a level II field, a solo battle: the
    rules drive the neutrals, and host seat 2, which has no army, breaks the ties the AI rules
-   leave to the player (homm3.md §5.24.1);
+   leave to the player (homm3.md §5.24.1); in the variant ``first="ai-hero"`` she meets the
+   shipped solo battle's AI hero instead;
 2. Catherine, with what the first battle left her (units, faces, MP, level), attacks host seat
    0's Sandro, a Clash battle: host seat 1 plays the attacker, host seat 0 the defender.
 
@@ -49,12 +50,19 @@ from rulekeeper.core import (
 from rulekeeper.core.content import load_yaml
 from rulekeeper.core.record import to_data
 from rulekeeper.core.subgame import read_result
+from rulekeeper.games.homm3.combat.ability_steps import (
+    HealStep,
+    PushStep,
+    ReinforceStep,
+    SplashStep,
+)
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.ai_hero import AiTieStep
 from rulekeeper.games.homm3.combat.deployment import DeployStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, Battle, Hero
 from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.combat.rounds import RoundStep
+from rulekeeper.games.homm3.combat.spells import ChainStep
 from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.game import STEPS, CombatSubGame, shipped_battle
 
@@ -142,6 +150,8 @@ class HostState(ProcedureState):
         return {"kind": "hero", "hero": hero, "units": troops}  # type: ignore[dict-item]
 
     def first_battle(self) -> JsonObject:
+        if self.game.params["first"] == "ai-hero":
+            return {**_battle("solo-ai-hero.yaml"), "attacker": self.side_doc(CATHERINE)}
         return {
             "format": "homm3-battle",
             "version": 1,
@@ -190,20 +200,34 @@ class HostGame(Game):
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         self.pack = load_content_pack()
-        return {}
+        first = params.get("first", "neutrals")
+        assert first in ("neutrals", "ai-hero") and set(params) <= {"first"}
+        return {"first": first}
 
     @property
     def num_players(self) -> int:
         return 3
 
 
-AI_TIES = (RoundStep, ActivationStep, PlaceNeutralsStep, AiTieStep)
-"""The steps at which a seat breaks a tie the AI rules leave open (§5.24.1)."""
+AI_CHOICES = (
+    RoundStep,
+    ActivationStep,
+    PlaceNeutralsStep,
+    DeployStep,
+    AiTieStep,
+    ChainStep,
+    PushStep,
+    SplashStep,
+    HealStep,
+    ReinforceStep,
+)
+"""The steps at which the decider chooses for a side the rules play: a tie the AI rules leave
+open (§5.24.1), the placement of its units, its units' ability choices."""
 
 
-def play(seed: int) -> tuple[HostState, list[tuple[int, int, str]]]:
+def play(seed: int, first: str = "neutrals") -> tuple[HostState, list[tuple[int, int, str]]]:
     """A host game played by random agents: the state and (battle, seat, step) per decision."""
-    state = load_game("homm3-combat-host-test").new_initial_state(seed=seed)
+    state = load_game("homm3-combat-host-test", first=first).new_initial_state(seed=seed)
     assert isinstance(state, HostState)
     agents = {seat: RandomAgent(seed * 3 + seat) for seat in range(3)}
     asked: list[tuple[int, int, str]] = []
@@ -231,14 +255,16 @@ def expected_experience(level: int, enemy_level: int) -> int:
 SEEDS = range(12)
 
 
-def test_each_battle_is_played_by_the_host_seats_the_seating_maps() -> None:
-    """Issue 21 §1 (homm3.md §5.18.3, §5.18.4, §5.24.1): host seat 1 plays the first
-    battle's attacker and host seat 2 only breaks the AI's ties there; in the second, host
-    seat 1 attacks and host seat 0 defends, and seat 2 is never asked."""
-    kinds = {cls.kind for cls in AI_TIES}
+@pytest.mark.parametrize("first", ["neutrals", "ai-hero"])
+def test_each_battle_is_played_by_the_host_seats_the_seating_maps(first: str) -> None:
+    """Issue 21 §1 (homm3.md §5.18.3, §5.18.4, §5.24, §5.24.1): host seat 1 plays the first
+    battle's attacker and host seat 2 only breaks the AI's ties there (neutral units' or an
+    AI hero's); in the second, host seat 1 attacks and host seat 0 defends, and seat 2 is
+    never asked."""
+    kinds = {cls.kind for cls in AI_CHOICES}
     decided = 0
-    for seed in SEEDS:
-        state, asked = play(seed)
+    for seed in SEEDS if first == "neutrals" else range(6):
+        state, asked = play(seed, first)
         assert state.flow.steps == [] and len(state.results) == 2
         for battle, seat, kind in asked:
             if battle == 0:
