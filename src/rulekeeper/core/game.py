@@ -7,6 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rulekeeper.core.derived import Derived
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json, copy_json
 from rulekeeper.core.position import read_position
@@ -42,6 +43,8 @@ class Game(ABC):
     offered beside the built-in ones (core/agents.py ``make_agent``)."""
 
     def __init__(self, **params: object) -> None:
+        self.derived = Derived()
+        """What the game's rules work out once from its parameters and content (core/derived.py)."""
         source = f"{self._source_name()} parameters"
         self.position_source = self.position_format or "position"
         """Where the position came from (its file), for the problems found in it."""

@@ -56,11 +56,12 @@ class StaticData:
 
 
 def static_data(state: BattlegroundState) -> StaticData:
-    """What never changes during a game (costs, stats, weapons), kept on the game object."""
-    game = state.game
-    found = game.__dict__.get("_evaluation_static")
+    """What never changes during a game (costs, stats, weapons), kept by the game
+    (``Game.derived``)."""
+    slot: dict[str, StaticData] = state.game.derived("evaluation-static", dict)
+    found = slot.get("static")
     if found is not None and state.fighters.keys() <= found.fighters.keys():
-        return found  # type: ignore[no-any-return]
+        return found
     fighters = {}
     for fighter in state.fighters.values():
         card = state.card(fighter)
@@ -89,8 +90,7 @@ def static_data(state: BattlegroundState) -> StaticData:
                 + [int(w.range) + card.speed + 1 for w in weapons if w.range is not None]
             ),
         )
-    found = StaticData(fighters, {}, {}, {}, {}, {})
-    game.__dict__["_evaluation_static"] = found
+    found = slot["static"] = StaticData(fighters, {}, {}, {}, {}, {})
     return found
 
 

@@ -144,8 +144,8 @@ class Reach(Mapping[Position, Route]):
         self.costs = costs
         self._build = build
         self._routes: dict[Position, Route] = {}
-        if in_order:  # the costs were written in sorted order
-            self._ordered = list(costs)
+        self._ordered: list[Position] | None = list(costs) if in_order else None
+        """The positions in sorted order (written so, or sorted when first asked for)."""
 
     def __getitem__(self, pos: Position) -> Route:
         route = self._routes.get(pos)
@@ -188,11 +188,9 @@ class Reach(Mapping[Position, Route]):
 
     def ordered(self) -> list[Position]:
         """The positions in sorted order (kept: a memoised reach serves many states)."""
-        cached: list[Position] | None = self.__dict__.get("_ordered")
-        if cached is None:
-            cached = sorted(self.costs)
-            self.__dict__["_ordered"] = cached
-        return cached
+        if self._ordered is None:
+            self._ordered = sorted(self.costs)
+        return self._ordered
 
 
 @dataclass
@@ -283,15 +281,13 @@ class MoveGraph:
 
 def move_graph(field: Battlefield) -> MoveGraph:
     """The map's :class:`MoveGraph` (built on first use, kept by the battlefield)."""
-    graph: MoveGraph | None = field.__dict__.get("_move_graph")
-    if graph is None:
-        graph = field.__dict__["_move_graph"] = MoveGraph(field)
+    graph: MoveGraph = field.derived("move-graph", lambda: MoveGraph(field))
     return graph
 
 
 def terrain_moves(field: Battlefield, pos: Position) -> tuple[MoveStep, ...]:
     """Every step the terrain allows from ``pos`` on an empty battlefield (cached per map)."""
-    cache: dict[Position, tuple[MoveStep, ...]] = field.__dict__.setdefault("_terrain_moves", {})
+    cache: dict[Position, tuple[MoveStep, ...]] = field.derived("terrain-moves", dict)
     found = cache.get(pos)
     if found is None:
         found = tuple(_terrain_moves(field, pos))
@@ -327,21 +323,6 @@ def _terrain_moves(field: Battlefield, pos: Position) -> Iterable[MoveStep]:
                     other = Position(q, r, level)
                     if other != pos and other in field.positions:
                         yield MoveStep("ladder", other, 2, via=h)
-
-
-def _standard_moves(
-    field: Battlefield, pos: Position, occupancy: Occupancy, occupied: frozenset[Position]
-) -> Iterable[MoveStep]:
-    """The terrain's steps, minus occupied hexes; climbing onto a model pushes it (Pushing)."""
-    for move in terrain_moves(field, pos):
-        if move.to not in occupied:
-            yield move
-        elif (
-            move.kind in ("climb-up", "climb-down")
-            and occupancy.can_be_pushed(move.to)
-            and any(p not in occupied for p in field.adjacent_positions(move.to))
-        ):
-            yield MoveStep(move.kind, move.to, move.cost, pushes=move.to)
 
 
 def reachable(
@@ -515,7 +496,7 @@ def _hex_tree(
     those hexes but the origin's, in index order (cached per map; small integers only)."""
     key = (origin, points)
     cache: dict[tuple[Hex, int], tuple[dict[int, int], tuple[tuple[int, int], ...]]]
-    cache = field.__dict__.setdefault("_hex_trees", {})
+    cache = field.derived("hex-trees", dict)
     found = cache.get(key)
     if found is None:
         graph = move_graph(field)

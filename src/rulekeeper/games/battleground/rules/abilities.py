@@ -45,9 +45,7 @@ def _skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str
     """(source key, skill): the character card's skills and its items' skills (cached on the
     game: they change only when an item is used up)."""
     key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items))
-    memo: dict[tuple[Any, ...], list[tuple[str, Skill]]] = state.game.__dict__.setdefault(
-        "_skill_sources", {}
-    )
+    memo: dict[tuple[Any, ...], list[tuple[str, Skill]]] = state.game.derived("skill-sources", dict)
     found = memo.get(key)
     if found is None:
         found = _collect_skill_sources(state, fighter)
@@ -164,9 +162,7 @@ def _passive_stat_abilities(state: BattlegroundState, fighter: Fighter, stat: st
     """Passive abilities that change ``stat`` (asked for on every rule that reads a stat):
     cached by the character's skill sources, plus any used active skill's for this turn."""
     key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items), stat)
-    memo: dict[tuple[Any, ...], list[Ability]] = state.game.__dict__.setdefault(
-        "_stat_abilities", {}
-    )
+    memo: dict[tuple[Any, ...], list[Ability]] = state.game.derived("stat-abilities", dict)
     found = memo.get(key)
     if found is None:
         found = [
@@ -205,7 +201,7 @@ def can_be_moved(state: BattlegroundState, fighter: Fighter | None) -> bool:
     if fighter is None:
         return False
     key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items))
-    memo: dict[tuple[Any, ...], bool] = state.game.__dict__.setdefault("_movable", {})
+    memo: dict[tuple[Any, ...], bool] = state.game.derived("movable", dict)
     found = memo.get(key)
     if found is None:
         found = _can_be_moved(state, fighter)

@@ -210,9 +210,6 @@ class Battle:
     def unit(self, uid: str) -> Unit:
         return self.units[uid]
 
-    def army_of(self, unit: Unit) -> Army:
-        return self.armies[unit.side]
-
     def on_board(self, side: int | None = None) -> list[Unit]:
         """Units on the board (not the Arrow Tower), of one side or both, in a fixed order."""
         return [
