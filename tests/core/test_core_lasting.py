@@ -115,10 +115,13 @@ def test_fields_of_eternia_trigger_points_as_moments_fields_of_eternia_5_21() ->
     """fields_of_eternia.md §5.21: its eleven trigger points are a game's moments, with
     triggers registered at them and effects lasting until them."""
     timing = Timing(tuple(Moment(name, whose="all") for name in ETERNIA_TRIGGERS))
-    timing = timing.on("totals", lambda state, hero: [f"{hero}: sword +1"])
-    timing = timing.on("totals", lambda state, hero: [f"{hero}: shield +1"])
+    timing = timing.on("totals", lambda at, state, hero: [f"{hero}: sword +1"])
+    timing = timing.on("totals", lambda at, state, hero: [f"{hero}: shield +1 at {at}"])
     assert timing.names == ETERNIA_TRIGGERS
-    assert timing.fired("totals", None, "teela") == ["teela: sword +1", "teela: shield +1"]
+    assert timing.fired("totals", None, "teela") == [
+        "teela: sword +1",
+        "teela: shield +1 at totals",
+    ]
     assert timing.fired("damage", None, "teela") == []
     effects = [Lasting("body", "teela", 2, until="combat-end")]
     assert timing.expire(effects, "totals") == []
@@ -164,12 +167,12 @@ def test_game_kept_durations_and_their_ends_issue_21_1() -> None:
 def test_triggers_are_asked_in_registration_order_issue_21_1() -> None:
     """issue 21 §1: a game registers finders at a trigger point; the core asks each in turn."""
     timing = Timing((Moment("upon-activation"), Moment("on-attack")))
-    timing = timing.on("upon-activation", lambda who: [f"{who}: skill"], lambda who: [])
-    timing = timing.on("upon-activation", lambda who: [f"{who}: status"])
+    timing = timing.on("upon-activation", lambda at, who: [f"{who}: skill"], lambda at, who: [])
+    timing = timing.on("upon-activation", lambda at, who: [f"{who}: status"])
     assert timing.fired("upon-activation", "hero") == ["hero: skill", "hero: status"]
     assert timing.fired("on-attack", "hero") == []
     with pytest.raises(ValueError, match="unknown moment"):
-        timing.on("nowhere", lambda who: [])
+        timing.on("nowhere", lambda at, who: [])
 
 
 def test_a_lasting_effect_is_a_record_with_its_old_shape_issue_21_1() -> None:

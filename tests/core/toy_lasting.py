@@ -42,7 +42,7 @@ def holder_of(seat: int) -> str:
     return f"seat-{seat}"
 
 
-def poisons(state: SkirmishState, seat: int) -> list[Lasting]:
+def poisons(moment: str, state: SkirmishState, seat: int) -> list[Lasting]:
     """Trigger at ``turn-start``: the poisons on the seat whose turn starts."""
     return [e for e in state.effects if e.kind == "poison" and e.holder == holder_of(seat)]
 

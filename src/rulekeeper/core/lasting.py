@@ -36,8 +36,8 @@ Whose = Literal["holder", "owner", "all"]
 """Whom a moment happens to: one holder (its attack), one seat (a player's turn), everyone."""
 
 Finder = Callable[..., Iterable[Any]]
-"""A trigger's handler: what fires at its moment (effects, abilities), given the game's
-arguments to :meth:`Timing.fired`."""
+"""A trigger's handler: what fires at its moment (effects, abilities), called with the moment's
+name and the game's arguments to :meth:`Timing.fired` (one finder serves several moments)."""
 
 Ender = Callable[..., None]
 """Ends, at a moment, the effects a game keeps in a shape of its own (:meth:`Timing.lasts`)."""
@@ -219,12 +219,13 @@ class Timing:
                 declared.end(*args)
 
     def fired(self, moment: str, *args: Any) -> list[Any]:
-        """What fires at *moment*: each registered finder's answer for *args*, in order."""
+        """What fires at *moment*: the answers of the finders registered there, in order, each
+        called with *moment* and *args*."""
         self.moment(moment)
         found: list[Any] = []
         for name, finder in self.triggers:
             if name == moment:
-                found.extend(finder(*args))
+                found.extend(finder(moment, *args))
         return found
 
 

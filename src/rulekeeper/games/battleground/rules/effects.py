@@ -42,19 +42,14 @@ from rulekeeper.games.battleground.content.effects import (
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
 from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Turn
 from rulekeeper.games.battleground.rules import marks
-from rulekeeper.games.battleground.rules.abilities import (
-    Context,
-    can_be_moved,
-    condition_holds,
-    standing_abilities,
-)
+from rulekeeper.games.battleground.rules.abilities import Context, can_be_moved, condition_holds
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.effect_moves import movement_effect, push_or_pull
 from rulekeeper.games.battleground.rules.modifiers import source_label
 from rulekeeper.games.battleground.rules.move import FaceStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 from rulekeeper.games.battleground.rules.skill_tests import skill_test
-from rulekeeper.games.battleground.rules.statuses import give_status, remove_debuff
+from rulekeeper.games.battleground.rules.statuses import TIMING, give_status, remove_debuff
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -67,14 +62,7 @@ def wound_effect(amount: int) -> Wounds:
 def after_attack(context: Context) -> None:
     """Rulebook, Extra Effects: benefits by the successes left after the defence test."""
     state = context.state
-    abilities = list(standing_abilities(state, context.owner, "after_attack"))
-    if context.weapon:
-        weapon = state.weapon(context.weapon)
-        if weapon is not None:
-            abilities += [
-                (f"weapon:{weapon.id}", a) for a in weapon.ability if a.when == "after_attack"
-            ]
-    for source, ability in abilities:
+    for source, ability in TIMING.fired("after_attack", context):
         if condition_holds(context, ability.condition):
             state.events.append(
                 "extra effect",

@@ -75,6 +75,11 @@ def place_mark(state: BattlegroundState, owner: Fighter, effect: Any) -> None:
     )
 
 
+def clear_marks(state: BattlegroundState) -> None:
+    """Clean-up: the marks go (their duration, rules/statuses.py ``TIMING``)."""
+    state.marks = []
+
+
 def mark_placed(state: BattlegroundState, top: PlaceMarkStep, at: list[int]) -> None:
     spec: Any = top.mark
     owner = state.fighters[top.character]

@@ -6,16 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekeeper.games.battleground.content.effects import Ability
 from rulekeeper.games.battleground.model import Fighter
-from rulekeeper.games.battleground.rules import marks
-from rulekeeper.games.battleground.rules.abilities import (
-    Context,
-    condition_holds,
-    own_turns,
-    standing_abilities,
-)
+from rulekeeper.games.battleground.rules.abilities import Context, condition_holds, own_turns
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, Modifier
+from rulekeeper.games.battleground.rules.statuses import TIMING
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -27,7 +21,7 @@ def spend_focus(fighter: Fighter) -> list[Modifier]:
     for +1 scope (Spending Focus)."""
     if not fighter.focused:
         return []
-    fighter.focused = False
+    TIMING.end("test", fighter)
     return [Modifier(1, "focused (Spending Focus)")]
 
 
@@ -73,14 +67,10 @@ def defence_test(
 
 
 def test_modifiers(context: Context, trigger: str) -> tuple[list[Modifier], list[Modifier], int]:
-    """Dice and scope modifiers and free rerolls for the owner's test fired by ``trigger``."""
+    """Dice and scope modifiers and free rerolls for the owner's test fired by ``trigger``
+    (the abilities its finders find: rules/statuses.py ``TIMING``)."""
     state = context.state
-    abilities = list(standing_abilities(state, context.owner, trigger))
-    if trigger == "on_attack" and context.weapon:
-        weapon = state.weapon(context.weapon)
-        if weapon is not None:
-            abilities += [(f"weapon:{weapon.id}", a) for a in weapon.ability if a.when == trigger]
-    abilities += status_abilities(state, context.owner, trigger)
+    abilities = TIMING.fired(trigger, context)
     dice: list[Modifier] = []
     scope: list[Modifier] = []
     rerolls = 0
@@ -100,25 +90,6 @@ def test_modifiers(context: Context, trigger: str) -> tuple[list[Modifier], list
             elif effect.kind == "reroll":
                 rerolls += effect.count
     return dice, scope, rerolls
-
-
-def status_abilities(
-    state: BattlegroundState, fighter: Fighter, trigger: str
-) -> list[tuple[str, Ability]]:
-    found: list[tuple[str, Ability]] = []
-    for status in state.statuses.get(fighter.id, []):
-        rule = status.get("ongoing")
-        if rule and rule["when"] == trigger:
-            found.append((f"status:{status['name']}", Ability.model_validate(rule)))
-    for mark in state.marks:
-        if mark["when"] == trigger and marks.mark_affects(state, mark, fighter):
-            found.append(
-                (
-                    f"mark:{mark['mark']}",
-                    Ability.model_validate({"when": trigger, "effects": mark["effects"]}),
-                )
-            )
-    return found
 
 
 def source_label(state: BattlegroundState, source: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import SIMULTANEOUS, Action
 from rulekeeper.core.flow import Refusal, Step
 from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Fighter, Seat, Turn
-from rulekeeper.games.battleground.rules import scoring, triggers
+from rulekeeper.games.battleground.rules import scoring, statuses, triggers
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 
 if TYPE_CHECKING:
@@ -191,9 +191,7 @@ class ActivateStep(Step["BattlegroundState"]):
         fighter = state.fighters[action.str_param("character")]
         side.activations += 1
         side.last_activated = fighter.id
-        if fighter.overwatch:
-            fighter.overwatch = False  # Overwatch: the token goes when it starts an activation
-            state.events.append("overwatch ends", {"character": fighter.id})
+        statuses.TIMING.end("next-activation", state, fighter)  # Overwatch: the token goes
         if not card_id:
             ap = state.game.activations.fixed_ap
             assert ap is not None

@@ -34,11 +34,9 @@ def claim_objectives(state: BattlegroundState) -> None:
 
 
 def clear_tokens(state: BattlegroundState) -> None:
-    """Clean-up: buffs, debuffs and marks go; regeneration heals and curse wounds as they do."""
-    for fighter in sorted(state.on_board(), key=lambda f: f.id):
-        statuses.remove_buff(state, fighter)
-        statuses.remove_debuff(state, fighter)
-    state.marks = []
+    """Clean-up: buffs, debuffs and marks go (what lasts until the clean-up: statuses.TIMING);
+    regeneration heals and curse wounds as they do."""
+    statuses.TIMING.end("clean-up", state)
     combat.remove_knocked_out(state)
 
 

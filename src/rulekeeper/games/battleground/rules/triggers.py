@@ -1,5 +1,6 @@
 """Abilities that fire at a moment (rulebook *Effect Timing*): 'upon activation', 'at the end of
-activation', 'on knock-out' and so on; several at once are ordered by their player."""
+activation', 'on knock-out' and so on, found by the finders registered at that trigger point
+(rules/statuses.py ``TIMING``); several at once are ordered by their player."""
 
 from __future__ import annotations
 
@@ -10,14 +11,11 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.content.effects import Ability
 from rulekeeper.games.battleground.model import Fighter
-from rulekeeper.games.battleground.rules.abilities import (
-    Context,
-    condition_holds,
-    standing_abilities,
-)
+from rulekeeper.games.battleground.rules.abilities import Context, condition_holds
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.effects import resolve_ability
-from rulekeeper.games.battleground.rules.modifiers import source_label, status_abilities
+from rulekeeper.games.battleground.rules.modifiers import source_label
+from rulekeeper.games.battleground.rules.statuses import TIMING
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -49,7 +47,7 @@ def triggered(state: BattlegroundState, fighter: Fighter, trigger: str) -> list[
 def _keyed(
     state: BattlegroundState, fighter: Fighter, trigger: str
 ) -> dict[str, tuple[str, Ability]]:
-    found = standing_abilities(state, fighter, trigger) + status_abilities(state, fighter, trigger)
+    found: list[tuple[str, Ability]] = TIMING.fired(trigger, Context(state, fighter))
     return {f"{source}#{index}": (source, ability) for index, (source, ability) in enumerate(found)}
 
 
