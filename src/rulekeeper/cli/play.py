@@ -34,6 +34,7 @@ from rulekeeper.core import (
     RulekeeperError,
     load_game,
 )
+from rulekeeper.core.agents import make_agent
 from rulekeeper.core.session import Session
 
 BATTLEGROUND = ("battleground", "battleground-movement")
@@ -473,8 +474,6 @@ def _seats(
     console: Console, state: GameState, seed: int, players: str | None, bot: str | None
 ) -> tuple[set[int], dict[int, Agent]]:
     """The seats people play, and a bot for every other seat (the last SPEC repeats)."""
-    from rulekeeper.core.agents import make_agent
-
     seats = range(state.num_players)
     if bot is not None:  # the older --bot: the game's legacy bot on those seats
         bots = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}[bot]

@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
-from rulekeeper.core.record import Reader, _copy_json, _record_plan, from_data, to_data
+from rulekeeper.core.record import Reader, _copy_json, _read_json, _record_plan, from_data, to_data
 from rulekeeper.core.state import GameState
 
 __all__ = [
@@ -299,8 +299,6 @@ class Flow:
         result = data["result"]
         if result is not None and not isinstance(result, dict):
             raise reader.fail(f"{path}.result", "expected an object or null")
-        from rulekeeper.core.record import _read_json
-
         return cls(steps, None if result is None else _read_json(result, reader, f"{path}.result"))
 
     def __eq__(self, other: object) -> bool:
