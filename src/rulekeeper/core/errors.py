@@ -23,7 +23,7 @@ class IllegalActionError(RulekeeperError):
     """An action was refused by the rules.
 
     ``rule`` cites where the refusal comes from (a rulebook section such as
-    ``"Battleground rulebook, Move"`` or an engine invariant such as
+    ``"rulebook, Move"`` or an engine invariant such as
     ``"core: out of turn"``) so that players can look it up and disagree with
     the engine on the merits instead of guessing.
     """

@@ -14,7 +14,7 @@ up at a table. The convention for every game that has one:
 This module holds the game-agnostic part: reading the document (:func:`read_position`), its
 header (:func:`check_header`), collecting problems (:class:`Problems`) and reading a record
 field by field so that every bad field is named (:func:`read_record`). Each game writes its own
-format on top (Battleground: ``games/battleground/position.py``).
+format on top (its own ``position`` module, in its game package).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ with both hashes named (a replay would silently diverge otherwise).
 die rolled, a secret choice, or anything revealed to only some players (a card drawn). Undoing
 those would let a player see what chance or the other player hid and choose again.
 
-    session = Session.start(load_game("battleground"), seed=7, path=Path("game.json"))
+    session = Session.start(load_game(name), seed=7, path=Path("game.json"))
     session.apply(action, seat)      # validated; saved when the session has a path
     session.undo(seat)               # back before the seat's last decision, if allowed
     Session.resume(Path("game.json"))
