@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,8 @@ from hypothesis import strategies as st
 from toy_map import FLIER, TILES, MapState, ToyMapGame, Turn, flower
 
 from rulekeeper.core import Action, DataError, RandomAgent, play_out
+from rulekeeper.core import graph as graph_module
+from rulekeeper.core import hexes as hexes_module
 from rulekeeper.core.graph import (
     Edge,
     Graph,
@@ -205,6 +208,17 @@ def test_components_and_connectivity_after_removing_nodes() -> None:
 
 
 # --------------------------------------------------------------------------- hex helpers
+
+
+def test_core_hexes_and_graph_name_no_game() -> None:
+    """issue 21 §1 Geometry and Agents: core/hexes.py is the generic hex geometry (Battleground's
+    positions with levels and its inches moved to its board/measures.py); no game is named in
+    core/hexes.py or core/graph.py."""
+    for name in ("Position", "GROUND", "PLATFORM", "gap_between", "range_inches"):
+        assert not hasattr(hexes_module, name)
+    for module in (hexes_module, graph_module):
+        text = Path(str(module.__file__)).read_text(encoding="utf-8").lower()
+        assert not [game for game in ("battleground", "homm3", "eternia") if game in text]
 
 
 def test_hex_line_steps_through_neighbours_from_end_to_end() -> None:

@@ -2,7 +2,7 @@
 
 Hexes are pointy-topped and 1 unit across the flats, laid out in screen coordinates: x grows to
 the right, y grows downwards, and a hex's centre sits at ``x = q + r/2``, ``y = r * sqrt(3)/2``
-(a game scales the unit: Battleground's inches and levels are in its ``board/measures.py``).
+(a game keeps its own measures, such as inches or levels, in its own package).
 
 The six directions are numbered 0..5 counter-clockwise on screen, starting East; direction ``k``
 is also the index of the edge a piece faces when its notch points at the neighbour in that

@@ -19,6 +19,7 @@ from small_maps import (
     field,
 )
 
+from rulekeeper.core import hexes
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import (
     DIRECTION_NAMES,
@@ -38,6 +39,7 @@ from rulekeeper.core.hexes import (
     rotations,
     within,
 )
+from rulekeeper.games.battleground.board import measures
 from rulekeeper.games.battleground.board.battlefield import Battlefield
 from rulekeeper.games.battleground.board.measures import (
     GROUND,
@@ -368,3 +370,14 @@ def test_the_gap_is_the_same_a_sixth_of_a_turn_round(dq: int, dr: int) -> None:
     turns = rotations((dq, dr))
     assert len(set(turns)) == (1 if (dq, dr) == (0, 0) else 6)
     assert {gap_between(*t) for t in turns} == {gap_between(dq, dr)}
+
+
+def test_battleground_measures_live_in_its_board_package() -> None:
+    """issue 21 §1 Geometry: Battleground's positions with platform levels and its ranges in
+    inches (battleground.md §2) are in games/battleground/board/measures.py, not in the core's
+    generic core/hexes.py."""
+    for name in ("Position", "GROUND", "PLATFORM", "gap_between", "range_inches"):
+        assert not hasattr(hexes, name)
+        assert hasattr(measures, name)
+    assert measures.Position(1, 2, measures.PLATFORM).hex == (1, 2)
+    assert measures.range_inches((0, 0), (13, 0)) == pytest.approx(12.0)
