@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulekeeper.core import AUTO, Action, Step
-from rulekeeper.core.lasting import total
+from rulekeeper.core.lasting import Lasting, total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.model import Unit
@@ -429,7 +429,6 @@ class EarlyCastStep(Step[Any]):
         state.flow.pop()
         if action.kind == "cast":
             if self.free:
-                from rulekeeper.core.lasting import Lasting
                 from rulekeeper.games.homm3.combat.unit_abilities import side_holder
 
                 state.battle.lasting.append(
