@@ -107,3 +107,60 @@ def test_from_data_names_bad_field(data: object, field: str) -> None:
     with pytest.raises(DataError) as info:
         Deck.from_data(data, source="save", path="deck")
     assert info.value.field == field
+
+
+def test_deck_over_moves_the_very_lists_it_was_given() -> None:
+    """Issue 21 §1: a game keeping its piles in its own fields (HoMM3's heroes) draws,
+    discards and reshuffles through the core's deck, a live view of those lists."""
+    draw, discard = ["a", "b"], ["x", "y", "z"]
+    deck = Deck.over(draw, discard)
+    reshuffled = deck_order(["x", "y", "z"], 3)  # the discard pile shuffled, bottom first
+    assert deck.draw_with_reshuffle(4, Pcg32(3)) == ["b", "a", reshuffled[2], reshuffled[1]]
+    assert draw == reshuffled[:1] and discard == []
+    deck.discard(["q"])
+    assert discard == ["q"]
+    deck.shuffle_in_discard(Pcg32(1))
+    assert draw == deck_order([reshuffled[0], "q"], 1) and discard == []
+
+
+def deck_order(cards: list[str], seed: int) -> list[str]:
+    """*cards* shuffled by ``Pcg32(seed)`` (bottom first, as a draw pile)."""
+    pile = list(cards)
+    Pcg32(seed).shuffle(pile)
+    return pile
+
+
+@given(
+    st.lists(st.sampled_from("abcdef"), max_size=6),
+    st.lists(st.sampled_from("uvwxyz"), max_size=6),
+    st.integers(0, 9),
+    st.integers(0, 2**32),
+)
+def test_draw_reshuffling_is_draw_with_reshuffle_and_counts_the_reshuffles(
+    draw: list[str], discard: list[str], count: int, seed: int
+) -> None:
+    """Issue 21 §1: the counting draw (HoMM3 announces each reshuffle, homm3.md §5.8) draws the
+    same cards with the same random stream as ``draw_with_reshuffle``; it reshuffles only when
+    the draw pile runs out with cards left to draw and a discard pile to take."""
+    plain, counted = Deck(draw, discard), Deck(draw, discard)
+    rng_plain, rng_counted = Pcg32(seed), Pcg32(seed)
+    drawn = plain.draw_with_reshuffle(count, rng_plain)
+    again, reshuffles = counted.draw_reshuffling(count, rng_counted)
+    assert again == drawn and counted == plain and rng_counted == rng_plain
+    assert reshuffles == (1 if count > len(draw) and discard else 0)
+
+
+@given(
+    st.lists(st.sampled_from("abcdef"), max_size=6),
+    st.lists(st.sampled_from("uvwxyz"), max_size=6),
+    st.integers(0, 2**32),
+)
+def test_shuffle_in_discard_shuffles_both_piles_together(
+    draw: list[str], discard: list[str], seed: int
+) -> None:
+    """Issue 21 §1 (HoMM3's Recover Spell, "shuffle your discard pile into your deck"): the
+    discard goes on the draw pile and the two are shuffled as one, by the given stream."""
+    deck = Deck(draw, discard)
+    deck.shuffle_in_discard(Pcg32(seed))
+    assert deck.draw_pile == tuple(deck_order([*draw, *discard], seed))
+    assert deck.discard_size == 0

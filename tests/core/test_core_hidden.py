@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from toy_game import ToyGame, ToyState
+from toy_game import Redraw, ToyGame, ToyState
 
 from rulekeeper.core import (
     CHANCE,
@@ -228,3 +228,25 @@ def test_every_resampled_state_plays_on_to_the_end(params: dict[str, Any]) -> No
             play_out(other, agents, max_actions=2_000)
             assert other.is_terminal()
             assert len(other.returns()) == state.num_players
+
+
+def test_a_pending_redraw_offers_the_redealt_hand() -> None:
+    """Issue 21 §1 (toy use): the toy re-deals only through the core (no ``_resample`` of its
+    own); its pending redraw declares that its options are the hand (``options_zone``), so a
+    re-deal for the other seat offers the new hand, the secret put-backs on the same places."""
+    assert not hasattr(ToyState, "_resample") and ToyState.resample is GameState.resample
+    state = ToyGame(redraw=True).new_initial_state(4)
+    while state.current_player() != 1 or state.legal_actions()[0].kind != "put_back":
+        step_random(state, Pcg32(1))
+    state.apply_action(state.legal_actions()[0])
+    assert isinstance(state, ToyState)
+    offered = set()
+    for seed in range(20):
+        other = state.resample(0, random.Random(seed))
+        top = other.flow.steps[-1]
+        assert isinstance(top, Redraw) and top.seat == 1
+        assert top.options == sorted(other.hands[1]) and top.picked == [0]
+        offered.add(tuple(top.options))
+    assert len(offered) > 3
+    mine = state.resample(1, random.Random(1)).flow.steps[-1]
+    assert isinstance(mine, Redraw) and mine.options == sorted(state.hands[1])

@@ -29,7 +29,6 @@ determinisation.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -64,7 +63,6 @@ from rulekeeper.core import (
     Step,
     StepKinds,
     Zone,
-    redeal,
     register_game,
 )
 from rulekeeper.core.fields import as_int
@@ -186,6 +184,11 @@ class Redraw(PickSubset["ToyState"]):
 
     def pointless(self, state: ToyState) -> bool:
         return not state.decks[self.seat]
+
+    def options_zone(self, state: ToyState) -> str:
+        """The options are the hand: a bot's re-deal of it offers the new hand (the cards put
+        back are secret, so the picks stay on the same places)."""
+        return f"hand{self.seat}"
 
     def chosen(self, state: ToyState, items: list[str]) -> None:
         hand, deck = state.hands[self.seat], state.decks[self.seat]
@@ -415,12 +418,6 @@ class ToyState(ProcedureState):
         if isinstance(top, Redraw) and action.kind == Redraw.verb:
             return (player,), f"player {player} chooses a card to put back"
         return None
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        redeal(self.zones(), self.game.sight_of(player), rng)
-        for step in self.flow:  # a pending redraw lists the hand it was offered
-            if isinstance(step, Redraw):
-                step.options = sorted(self.hands[step.seat])
 
     # -- the rest of the state API ---------------------------------------------------
 

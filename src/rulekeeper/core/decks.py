@@ -42,6 +42,15 @@ class Deck:
         self._draw = _card_list(cards)
         self._discard = _card_list(discard)
 
+    @classmethod
+    def over(cls, draw: list[str], discard: list[str]) -> Deck:
+        """A deck whose piles are these very lists, bottom first (a game keeping its piles in
+        its own fields, as HoMM3's heroes do): every move of the deck shows in the lists."""
+        deck = cls.__new__(cls)
+        deck._draw = draw
+        deck._discard = discard
+        return deck
+
     @property
     def size(self) -> int:
         """Cards left in the draw pile."""
@@ -72,10 +81,16 @@ class Deck:
 
     def recycle_discard(self, rng: Pcg32) -> None:
         """Shuffle the discard pile and put it under the current draw pile."""
-        pile = self._discard
-        self._discard = []
+        pile = list(self._discard)
+        self._discard.clear()
         rng.shuffle(pile)
         self._draw[:0] = pile
+
+    def shuffle_in_discard(self, rng: Pcg32) -> None:
+        """Put the discard pile on the draw pile and shuffle them together."""
+        self._draw.extend(self._discard)
+        self._discard.clear()
+        rng.shuffle(self._draw)
 
     def draw(self, n: int = 1) -> list[str]:
         """Draw up to *n* cards from the top, in the order drawn; fewer if the pile runs out."""
@@ -92,11 +107,18 @@ class Deck:
 
         Returns fewer than *n* cards only when both piles are exhausted.
         """
+        return self.draw_reshuffling(n, rng)[0]
+
+    def draw_reshuffling(self, n: int, rng: Pcg32) -> tuple[list[str], int]:
+        """:meth:`draw_with_reshuffle`, also saying how many times the discard pile was
+        shuffled into the draw pile (for a game that announces it)."""
         drawn = self.draw(n)
+        reshuffles = 0
         while len(drawn) < n and self._discard:
             self.recycle_discard(rng)
+            reshuffles += 1
             drawn.extend(self.draw(n - len(drawn)))
-        return drawn
+        return drawn, reshuffles
 
     def discard(self, cards: Iterable[str] | str) -> None:
         """Put cards face up on the discard pile, in the given order (last ends on top)."""

@@ -20,7 +20,7 @@ sub-procedure that hands a result back to the step below it (:meth:`Flow.finish`
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -28,6 +28,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Reader, _copy_json, _read_json, _record_plan, from_data, to_data
 from rulekeeper.core.state import GameState
+from rulekeeper.core.zones import Zone
 
 __all__ = [
     "AUTO",
@@ -97,6 +98,32 @@ class Step(Generic[S]):
         is one of :attr:`public_kinds`)."""
         kinds = self.public_kinds
         return kinds is None or action.kind in kinds
+
+    def held_zones(self, state: S) -> Sequence[str]:
+        """Zones whose cards a seat is choosing from at this pending step (a pick among a
+        hand's cards): a re-deal for a bot (``resample``, core/hidden.py) keeps them as they
+        are. Default: none."""
+        return ()
+
+    def shown_cards(self, state: S) -> Sequence[tuple[str, str]]:
+        """(zone, card) for each card of a hidden zone this step has shown to everyone (a card
+        picked in the open from a hand): a re-deal keeps it where it is. Default: none."""
+        return ()
+
+    def secret_picks(self, state: S) -> Sequence[tuple[str, str]]:
+        """(zone, card) for each card chosen in secret from a zone and still in it until it is
+        revealed (a face-down selection): a re-deal of that zone chooses again among its new
+        cards and tells the step (:meth:`repick`). Default: none."""
+        return ()
+
+    def repick(self, state: S, zone: str, card: str) -> None:
+        """After a re-deal, *card* of *zone* is the card chosen in secret there instead."""
+        raise NotImplementedError(f"{self.kind}: no secret pick")
+
+    def redealt(self, state: S, zones: Mapping[str, Zone]) -> None:
+        """The *zones* (by name) were dealt again: bring what this step lists of their cards up
+        to date (the options of a pick offered from a hand). Default: nothing to do."""
+        return None
 
     def apply(self, state: S, action: Action, seat: int) -> None:
         """Carry out a legal action (the step may pop itself, push sub-steps, ...)."""
@@ -406,6 +433,36 @@ class PickSubset(Step[S]):
     most: int = 0
 
     verb: ClassVar[str] = "pick"
+    open_picks: ClassVar[bool] = False
+    """Whether everyone sees each pick (an open discard) or only the picking seat: a re-deal of
+    :meth:`options_zone` keeps the cards picked in the open, and only those."""
+
+    def options_zone(self, state: S) -> str | None:
+        """The zone whose cards, all of them in canonical (sorted) order, are the options (a
+        hand hidden from the others), or None. A re-deal for a bot then offers the zone's new
+        cards (:meth:`redealt`). Default: None."""
+        return None
+
+    def shown_cards(self, state: S) -> Sequence[tuple[str, str]]:
+        zone = self.options_zone(state)
+        if zone is None or not self.open_picks:
+            return ()
+        return [(zone, self.options[index]) for index in self.picked]
+
+    def redealt(self, state: S, zones: Mapping[str, Zone]) -> None:
+        """The options are the re-dealt zone's cards; picks in the open stay on the same cards,
+        secret picks on the same places."""
+        name = self.options_zone(state)
+        zone = None if name is None else zones.get(name)
+        if zone is None:
+            return
+        kept = [self.options[index] for index in self.picked]
+        self.options = sorted(zone.cards)
+        if self.open_picks:
+            picked: list[int] = []
+            for card in kept:
+                picked.append(self.options.index(card, picked[-1] + 1 if picked else 0))
+            self.picked = picked
 
     def __post_init__(self) -> None:
         if not 0 <= self.least <= min(self.most, len(self.options)):

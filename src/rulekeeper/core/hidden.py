@@ -7,8 +7,9 @@ a pending step that holds hidden data declares it (:class:`HoldsHidden`, impleme
 * tells whether a seat holds cards a viewer does not see (core/zones.py ``hides_from``);
 * deals again, for a search bot, everything a seat cannot see (:func:`redeal_hidden`): the
   zones' hidden cards within their pools, keeping the zones a pending step is choosing from and
-  the zones dealt once (``Zone.redealt``), then the cards chosen in secret from a re-dealt zone
-  (a face-down selection) among its new cards;
+  the zones dealt once (``Zone.redealt``) and the cards a step showed to everyone, then the
+  cards chosen in secret from a re-dealt zone (a face-down selection) among its new cards, and
+  lets each step bring its lists up to date (a pick's options);
 * drops from the logs what the seat may not see (:func:`forget_hidden`).
 
 The state calls these functions (core/state.py); no game re-deals by hand.
@@ -17,7 +18,7 @@ The state calls these functions (core/state.py); no game re-deals by hand.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rulekeeper.core.actions import Action
@@ -46,6 +47,10 @@ class HoldsHidden(Protocol):
         """Zones whose cards a seat is choosing from at this step: a re-deal keeps them."""
         ...
 
+    def shown_cards(self, state: Any) -> Sequence[tuple[str, str]]:
+        """(zone, card): cards of a hidden zone shown to everyone (picked in the open)."""
+        ...
+
     def secret_picks(self, state: Any) -> Sequence[tuple[str, str]]:
         """(zone, card): cards chosen in secret from a zone, still in it until revealed."""
         ...
@@ -54,7 +59,7 @@ class HoldsHidden(Protocol):
         """After a re-deal, *card* of *zone* is the one chosen in secret instead."""
         ...
 
-    def redealt(self, state: Any) -> None:
+    def redealt(self, state: Any, zones: Mapping[str, Zone]) -> None:
         """The zones were dealt again: bring what the step lists of their cards up to date."""
         ...
 
@@ -70,14 +75,27 @@ def redeal_hidden(
     docstring); the zones are live views, so *state* changes."""
     held = {name for step in steps for name in step.held_zones(state)}
     dealt = [zone for zone in zones if zone.redealt and zone.name not in held]
+    _show(dealt, [card for step in steps for card in step.shown_cards(state)], sight)
+    picks = [(step, name) for step in steps for name, _ in step.secret_picks(state)]
     redeal(dealt, sight, rng)
     hidden = {zone.name: zone for zone in dealt if not zone.visible_for(sight)}
+    for step, name in picks:
+        zone = hidden.get(name)
+        if zone is not None and zone.cards:
+            step.repick(state, name, rng.choice(sorted(zone.cards)))
+    by_name = {zone.name: zone for zone in zones}
     for step in steps:
-        for name, _ in step.secret_picks(state):
-            zone = hidden.get(name)
-            if zone is not None and zone.cards:
-                step.repick(state, name, rng.choice(sorted(zone.cards)))
-        step.redealt(state)
+        step.redealt(state, by_name)
+
+
+def _show(zones: Sequence[Zone], shown: Sequence[tuple[str, str]], sight: Sequence[int]) -> None:
+    """Mark the *shown* cards (zone, card) as seen through *sight*, on these zone views only
+    (a view's ``seen`` is replaced, never changed: it may be the game's own)."""
+    by_name = {zone.name: zone for zone in zones}
+    for name, card in shown:
+        zone = by_name.get(name)
+        if zone is not None:
+            zone.seen = {**zone.seen, card: (*zone.seen.get(card, ()), *sight)}
 
 
 def covered_history(

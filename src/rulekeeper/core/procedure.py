@@ -21,7 +21,7 @@ from typing import Any, ClassVar, get_type_hints
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import DataError, RulekeeperError
-from rulekeeper.core.flow import AUTO, Flow, StepKinds
+from rulekeeper.core.flow import AUTO, Flow, Step, StepKinds
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import FieldSet, Reader, RefCheck
 from rulekeeper.core.state import CHANCE, SIMULTANEOUS, TERMINAL, GameState
@@ -138,6 +138,10 @@ class ProcedureState(GameState):
         if self._judged_in_public(action, actor):
             return None
         return f"not judged: depends on player {actor}'s hidden cards"
+
+    def _hidden_holders(self) -> Sequence[Step[Any]]:
+        """The pending steps: each declares the hidden data it holds (core/hidden.py)."""
+        return self.flow.steps
 
     def _judged_in_public(self, action: Action, actor: int) -> bool:
         """Whether *actor*'s *action* is judged from public data alone (default: as the top

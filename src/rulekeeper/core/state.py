@@ -30,8 +30,10 @@ from rulekeeper.core.events import Event, EventLog, seat_tuple
 from rulekeeper.core.explain import Explanation, explain, refusal
 from rulekeeper.core.hidden import (
     HIDDEN_RULE,
+    HoldsHidden,
     covered_history,
     forget_hidden,
+    redeal_hidden,
 )
 from rulekeeper.core.history import LoggedAction, history_of
 from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
@@ -46,6 +48,7 @@ __all__ = [
     "CHANCE",
     "HIDDEN_RULE",
     "SIMULTANEOUS",
+    "SPECTATOR",
     "STATE_FORMAT",
     "TERMINAL",
     "Explanation",
@@ -459,21 +462,23 @@ class GameState(ABC):
         come are unknown too) and the logs keep only what *player* may see (others' secret
         actions become their covers, hidden events ``hidden`` markers). For search bots
         (determinisation); the result plays on, but is no longer a replay of its history.
-        """
+        What is dealt again follows from :meth:`zones` and the pending steps' declarations
+        (:meth:`_hidden_holders`, core/hidden.py); games do not re-deal by hand."""
         self._check_seat(player)
         if not isinstance(rng, random.Random):
             raise TypeError("rng must be a random.Random")
         new = self.clone()
         # The state's own stream decides the rolls and shuffles to come: unknown too.
         new.rng = Pcg32(rng.getrandbits(64))
-        new._resample(player, rng)
         sight = self.game.sight_of(player)
+        redeal_hidden(new, new.zones(), new._hidden_holders(), sight, rng)
         new._history, new.events = forget_hidden(new._history, new.events, sight)
         return new
 
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Games with hidden information re-deal it here (the default: nothing is hidden)."""
-        return None
+    def _hidden_holders(self) -> Sequence[HoldsHidden]:
+        """The pending steps, which may hold hidden data (core/hidden.py); default: none.
+        ProcedureState: its procedure stack."""
+        return ()
 
     def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
         """For a secret action about to be applied: (seats who may see it, public words)."""

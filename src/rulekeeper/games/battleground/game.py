@@ -11,7 +11,6 @@ satisfy beyond its types in saves.py; the players' views in views/.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Annotated, Any, ClassVar, Self
@@ -563,9 +562,6 @@ class BattlegroundState(ProcedureState):
 
     def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
         return hidden.secret(self, action, player)
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        hidden.resample(self, player, rng)
 
     def zones(self) -> list[Zone]:
         return hidden.seen_zones(self)  # who sees which cards (views/hidden.py)

@@ -7,7 +7,6 @@ file in ``battle/``; docs/homm3-combat.md and docs/homm3-battle.md describe both
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -73,6 +72,7 @@ from rulekeeper.games.homm3.combat.cards import (
     TeleportStep,
 )
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
+from rulekeeper.games.homm3.combat.hands import hand_zone
 from rulekeeper.games.homm3.combat.lethal import LethalWindow, SaveStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
 from rulekeeper.games.homm3.combat.morale import CycleStep
@@ -130,9 +130,6 @@ STEPS = StepKinds(
 )
 """Every step of a battle (their kind names are part of the saved and battle-file formats)."""
 DEFAULT_BATTLE = "hero-battle.yaml"
-HAND_PICKS = (PayStep, DiscardStep, KeepStep, CycleStep)
-"""Steps whose options are cards of a hand: while one is pending, its seat is choosing from that
-hand, which a re-deal leaves as it is."""
 
 
 class CombatSubGame(SubGame[CombatResult]):
@@ -159,6 +156,12 @@ class CombatSubGame(SubGame[CombatResult]):
         state.battle = battle
         for step in steps:
             state.flow.push(step)
+
+
+def _hide(entry: dict[str, Any], key: str, view: JsonObject) -> None:
+    """A zone's cards written under *key*: only their count where the view hides them."""
+    if "cards" not in view:
+        entry[key] = view["count"]
 
 
 def shipped_battle(name: str) -> Path:
@@ -334,17 +337,18 @@ class CombatState(ProcedureState):
         """The battle as *player* sees it: the battle file without what is hidden (others'
         hands, every deck's order, the AI's decks), the pending steps by kind only."""
         doc = write_battle(self.battle, list(self.flow.steps), None)
+        sight = self.game.sight_of(player) if player >= 0 else ()
+        views = {zone.name: zone.view(sight) for zone in self.zones()}
         for index, side in enumerate(("attacker", "defender")):
             entry = doc[side]
             assert isinstance(entry, dict)
             hero = entry.get("hero")
             if isinstance(hero, dict):
-                if self.battle.armies[index].seat != player:
-                    hero["hand"] = len(hero.get("hand", []))
-                hero["deck"] = len(hero.get("deck", []))
-            for hidden in ("ai_deck", "ai_spells"):
-                if hidden in entry:
-                    entry[hidden] = len(entry[hidden])
+                _hide(hero, "hand", views[hand_zone(index)])
+                _hide(hero, "deck", views[f"deck-{index}"])
+            for key, zone in (("ai_deck", "ai-deck"), ("ai_spells", "ai-spells")):
+                if key in entry:
+                    _hide(entry, key, views[f"{zone}-{index}"])
         doc["pending"] = [step.kind for step in self.flow.steps]
         doc["to_act"] = self.current_player()
         doc["result"] = self.flow.result
@@ -358,13 +362,15 @@ class CombatState(ProcedureState):
 
     def zones(self) -> list[Zone]:
         """Who sees which cards: a hero's hand its seat only (nobody for the AI's), every deck
-        and the AI's decks nobody; a hand and its deck are one pool (core/zones.py)."""
+        and the AI's decks nobody; a hand and its deck are one pool (core/zones.py). A bot's
+        re-deal (``resample``) follows from them, keeping a hand a seat is choosing from
+        (``hands.HandPick``)."""
         out: list[Zone] = []
         for side, army in enumerate(self.battle.armies):
             hero = army.hero
             if hero is not None:
                 seen = (army.seat,) if army.seat >= 0 else NOBODY
-                out.append(Zone(f"hand-{side}", hero.hand, seen, pool=f"cards-{side}"))
+                out.append(Zone(hand_zone(side), hero.hand, seen, pool=f"cards-{side}"))
                 out.append(Zone(f"deck-{side}", hero.deck, NOBODY, pool=f"cards-{side}"))
             out.append(Zone(f"ai-deck-{side}", army.ai_deck, NOBODY))
             out.append(Zone(f"ai-spells-{side}", army.ai_spells, NOBODY))
@@ -377,23 +383,6 @@ class CombatState(ProcedureState):
         if isinstance(top, ActivationStep):
             return action.kind not in FREE_KINDS
         return super()._judged_in_public(action, actor)
-
-    def _resample(self, player: int, rng: random.Random) -> None:
-        """Deal again, at random, what *player* cannot see: the other seats' hands with their
-        decks, its own deck's order, the AI's decks. A hand another seat is choosing from
-        right now (a pending pick of its cards, :data:`HAND_PICKS`) stays as it is."""
-        choosing = {step.seat for step in self.flow.steps if isinstance(step, HAND_PICKS)}
-        for army in self.battle.armies:
-            hero = army.hero
-            if hero is not None:
-                if army.seat != player and army.seat not in choosing:
-                    pool = hero.hand + hero.deck
-                    rng.shuffle(pool)
-                    hero.hand, hero.deck = pool[: len(hero.hand)], pool[len(hero.hand) :]
-                else:
-                    rng.shuffle(hero.deck)
-            rng.shuffle(army.ai_deck)
-            rng.shuffle(army.ai_spells)
 
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         """An attack's damage and the target's fate (combat/odds.py); None otherwise."""

@@ -60,6 +60,21 @@ class SelectStep(Step["BattlegroundState"]):
         chosen = self.chosen
         return [p for p in self.players if str(p) not in chosen]
 
+    def secret_picks(self, state: BattlegroundState) -> list[tuple[str, str]]:
+        """The cards chosen so far, each from its player's hand or glory cards (the zones of
+        views/hidden.py): a bot's re-deal of that hand chooses again among its new cards."""
+        picks = []
+        for key, card in self.chosen.items():
+            if card:
+                place = "hand" if card in state.sides[int(key)].hand else "glory"
+                picks.append((f"{place}-{key}", card))
+        return picks
+
+    def repick(self, state: BattlegroundState, zone: str, card: str) -> None:
+        seat = int(zone.rsplit("-", 1)[1])
+        self.chosen[str(seat)] = card
+        state.sides[seat].selected = card
+
     def actor(self, state: BattlegroundState) -> int:
         waiting = self.waiting(state)
         return SIMULTANEOUS if len(waiting) > 1 else waiting[0]

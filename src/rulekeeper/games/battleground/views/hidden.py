@@ -6,14 +6,18 @@ choice (rulebook: Select Cards; Preparation Phase).
   are (a determinisation keeps them).
 * The card choice at Select Cards is secret until the reveal: the action log shows the other
   player only that a choice was made.
+* A bot's determinisation (``GameState.resample``) is the core's, from these zones: the other
+  hand is dealt again with the other draw pile, every draw pile's order too; a secret fate card
+  already chosen becomes a card of the new hand at random (keeping it whenever the deal put it
+  back in the hand would give it away: it came out as the real choice eight times as often as
+  it should), a glory card chosen stays chosen; cards picked to discard stay in the hand.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.core import Action, Zone, redeal
+from rulekeeper.core import Action, Zone
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -37,8 +41,12 @@ def zones(state: BattlegroundState) -> list[Zone]:
 
 def seen_zones(state: BattlegroundState) -> list[Zone]:
     """Every zone of hidden cards: the re-dealt ones (:func:`zones`) and each player's glory
-    cards, which only their player sees but which stay as they are."""
-    glory = [Zone(f"glory-{p}", side.glory, (p,)) for p, side in enumerate(state.sides)]
+    cards, which only their player sees but which a bot's re-deal (``resample``, core/hidden.py)
+    keeps as they are. The steps holding hidden cards say so themselves (rules/round.py: the
+    secret card choice, the open discard)."""
+    glory = [
+        Zone(f"glory-{p}", side.glory, (p,), redealt=False) for p, side in enumerate(state.sides)
+    ]
     return [*zones(state), *glory]
 
 
@@ -54,26 +62,6 @@ def secret(
     if _select_step(state) is not None and action.kind in ("select", "pass"):
         return ((player,), SECRET_CHOICE)
     return None
-
-
-def resample(state: BattlegroundState, player: int, rng: random.Random) -> None:
-    """Deal again what *player* cannot see: the other hand with the other draw pile, and the
-    order of every draw pile; a secret fate card already chosen becomes a card of the new hand
-    at random (keeping it whenever the deal put it back in the hand would give it away: it came
-    out as the real choice eight times as often as it should). A glory card chosen stays chosen:
-    glory cards are not dealt again."""
-    other = 1 - player
-    chosen_before = state.sides[other].selected
-    redeal(zones(state), (player,), rng)
-    side = state.sides[other]
-    if chosen_before and chosen_before not in side.glory and side.hand:
-        replacement = rng.choice(sorted(side.hand))
-        side.selected = replacement
-        step = _select_step(state)
-        if step is not None:
-            chosen: dict[str, str] = step.chosen
-            if chosen.get(str(other)):
-                chosen[str(other)] = replacement
 
 
 def _select_step(state: BattlegroundState) -> Any:

@@ -259,7 +259,7 @@ def resolve(state: BattleState, pending: Pending, x: int) -> None:
 
 
 @dataclass
-class PayStep(PickSubset[Any]):
+class PayStep(hands.HandPick):
     """Discarding cards to pay a card's cost, one pick at a time."""
 
     kind = "pay-cost"
@@ -350,7 +350,7 @@ def push_choice(state: BattleState, side: int, effect: Any, source: str) -> None
 
 
 @dataclass
-class DiscardStep(PickSubset[Any]):
+class DiscardStep(hands.HandPick):
     """Discarding cards an effect asks for (``discard``)."""
 
     kind = "discard-cards"
@@ -364,7 +364,7 @@ class DiscardStep(PickSubset[Any]):
 
 
 @dataclass
-class KeepStep(PickSubset[Any]):
+class KeepStep(hands.HandPick):
     """``draw-keep``: the card kept of those drawn; the others are discarded."""
 
     kind = "keep-card"
@@ -455,9 +455,7 @@ class RecoverStep(Step[Any]):
         if card_id is not None:
             hero.discard.remove(card_id)
             hero.hand.append(card_id)
-        hero.deck.extend(hero.discard)
-        hero.discard = []
-        state.rng.shuffle(hero.deck)
+        hands.shuffle_discard_in(state, self.side)
         state.events.append("recovered", {"side": self.side, "card": card_id})
 
 

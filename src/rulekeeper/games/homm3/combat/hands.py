@@ -1,13 +1,17 @@
 """A hero's cards and morale during a battle (homm3.md §5.8, §5.17): drawing (the discard
 pile reshuffled into an empty deck), discarding, and gaining or losing morale. Every card that
-moves is recorded in the battle's ``drawn``, ``played`` and ``discarded`` lists for the result."""
+moves is recorded in the battle's ``drawn``, ``played`` and ``discarded`` lists for the result.
+
+A hero's piles move through the core's :class:`~rulekeeper.core.Deck` (:func:`deck_of`, a live
+view of the hero's lists); who sees them is the state's zones (:func:`hand_zone`), and a pick
+among a hand's cards (:class:`HandPick`) keeps that hand as it is when a bot re-deals."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import ResponseWindow
+from rulekeeper.core import Deck, PickSubset, ResponseWindow
 from rulekeeper.games.homm3.combat.model import Hero
 from rulekeeper.games.homm3.combat.stats import BattleState
 
@@ -17,6 +21,16 @@ def hero_of(state: BattleState, side: int) -> Hero | None:
     neutrals and an AI hero use no Might & Magic cards, §5.18.7)."""
     army = state.battle.armies[side]
     return army.hero if army.kind == "hero" else None
+
+
+def hand_zone(side: int) -> str:
+    """The name of a side's hand among the state's zones (game.py ``CombatState.zones``)."""
+    return f"hand-{side}"
+
+
+def deck_of(hero: Hero) -> Deck:
+    """The hero's deck and discard pile as a core deck (their lists, live: top last)."""
+    return Deck.over(hero.deck, hero.discard)
 
 
 def side_of_seat(state: BattleState, seat: int) -> int | None:
@@ -45,24 +59,27 @@ class HandWindow(ResponseWindow[Any]):
         return not holds_cards(state, seat) and not self.responses(state, seat)
 
 
+@dataclass
+class HandPick(PickSubset[Any]):
+    """A pick among the cards of a hand (pay a cost, discard, keep, cycle for morale): while it
+    is pending, its seat is choosing from that hand, which a bot's re-deal keeps as it is (the
+    options name its cards; core ``Step.held_zones``)."""
+
+    def held_zones(self, state: Any) -> list[str]:
+        armies = state.battle.armies
+        return [hand_zone(side) for side, army in enumerate(armies) if army.seat == self.seat]
+
+
 def draw(state: BattleState, side: int, count: int) -> list[str]:
     """Draw *count* cards into the hero's hand (§5.8: an empty deck is the discard pile
     shuffled); the cards drawn."""
     hero = hero_of(state, side)
     if hero is None:
         return []
-    drawn = []
-    for _ in range(count):
-        if not hero.deck and hero.discard:
-            hero.deck = list(hero.discard)
-            hero.discard = []
-            state.rng.shuffle(hero.deck)
-            state.events.append("reshuffled", {"side": side})
-        if not hero.deck:
-            break
-        card = hero.deck.pop()
-        hero.hand.append(card)
-        drawn.append(card)
+    drawn, reshuffles = deck_of(hero).draw_reshuffling(count, state.rng)
+    for _ in range(reshuffles):
+        state.events.append("reshuffled", {"side": side})
+    hero.hand.extend(drawn)
     if drawn:
         state.battle.drawn[side].extend(drawn)
         seat = state.battle.armies[side].seat
@@ -76,7 +93,7 @@ def discard(state: BattleState, side: int, card: str) -> None:
     hero = hero_of(state, side)
     assert hero is not None
     hero.hand.remove(card)
-    hero.discard.append(card)
+    deck_of(hero).discard(card)
     state.battle.discarded[side].append(card)
     state.events.append("discarded", {"side": side, "card": card})
 
@@ -106,6 +123,13 @@ def lose_morale(state: BattleState, side: int) -> None:
         return
     hero.morale = max(-1, hero.morale - 1)
     state.events.append("morale", {"side": side, "morale": hero.morale})
+
+
+def shuffle_discard_in(state: BattleState, side: int) -> None:
+    """The hero's discard pile is shuffled into the deck (Recover Spell's "reshuffle the rest")."""
+    hero = hero_of(state, side)
+    if hero is not None:
+        deck_of(hero).shuffle_in_discard(state.rng)
 
 
 def back_to_hand(state: BattleState, side: int, cards: list[str]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, PickSubset
+from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import hands
 from rulekeeper.games.homm3.combat.stats import BattleState
 
@@ -50,7 +50,7 @@ def spend(state: BattleState, side: int, action: Action) -> None:
 
 
 @dataclass
-class CycleStep(PickSubset[Any]):
+class CycleStep(hands.HandPick):
     """The cards discarded for a morale cycle; as many are drawn."""
 
     kind = "morale-cycle"
