@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -42,6 +43,8 @@ from rulekeeper.core import (
     PositionError,
     ProcedureState,
     RandomAgent,
+    Reader,
+    RefCheck,
     Seating,
     StepKinds,
     load_game,
@@ -64,7 +67,7 @@ from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.combat.rounds import RoundStep
 from rulekeeper.games.homm3.combat.spells import ChainStep
 from rulekeeper.games.homm3.content.pack import load_content_pack
-from rulekeeper.games.homm3.game import STEPS, CombatSubGame, shipped_battle
+from rulekeeper.games.homm3.game import STEPS, CombatSubGame, check_battle_refs, shipped_battle
 
 CATHERINE, SANDRO = 1, 0
 """The host seats of the two heroes; host seat 2 has no army."""
@@ -188,6 +191,9 @@ class HostState(ProcedureState):
 
     def _returns(self) -> list[float]:
         return [0.0, 0.0, 0.0]
+
+    def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
+        check_battle_refs(self.game.pack, self.battle, refs, reader)  # type: ignore[attr-defined]
 
     def _observation(self, player: int) -> JsonObject:
         return {"results": list(self.results), "pending": [step.kind for step in self.flow]}
@@ -432,3 +438,36 @@ def test_the_typed_result_is_the_battles_result_data() -> None:
         bad["result"]["sides"][0]["goes"] = "home"
         with pytest.raises(PositionError, match=r"result\.sides\[0\]: goes must be one of"):
             load_game("homm3-combat", battle=bad)
+
+
+def _step(state: GameState, agents: dict[int, RandomAgent]) -> None:
+    seat = state.current_player()
+    if seat == CHANCE:
+        state.resolve_chance()
+    else:
+        state.apply_action(agents[seat].choose(state, seat), seat)
+
+
+def test_a_host_saved_inside_a_battle_plays_on_the_same() -> None:
+    """Issue 21 §1: the battle a host runs is part of the host's saved state (its sides' host
+    seats, its decider): a save in the middle of either battle loads back and plays on the
+    same."""
+    for seed in range(3):
+        state = load_game("homm3-combat-host-test").new_initial_state(seed=seed)
+        assert isinstance(state, HostState)
+        agents = {seat: RandomAgent(seed + seat) for seat in range(3)}
+        for battle in (0, 1):
+            campaign = state.flow.steps[0]
+            assert isinstance(campaign, Campaign)
+            while campaign.fought < battle or state.battle.round < 1:
+                _step(state, agents)
+            assert state.flow.steps[0] is campaign and campaign.fought == battle
+            text = state.serialize()
+            loaded = state.game.deserialize_state(text)
+            assert loaded.serialize() == text
+            copy = state.clone()
+            for one in (copy, loaded):
+                bots = {seat: RandomAgent(99 + seat) for seat in range(3)}
+                while not one.is_terminal():
+                    _step(one, bots)
+            assert loaded.serialize() == copy.serialize()

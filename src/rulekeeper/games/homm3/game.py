@@ -392,15 +392,22 @@ class CombatState(ProcedureState):
         return None
 
     def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
-        pack = self.pack
-        for ref in refs:
-            if ref.kind == "unit card" and known_unit_card(pack, ref.value):
-                continue
-            if ref.kind == "unit" and ref.value in self.battle.units:
-                continue
-            if ref.kind == "card" and known_card(pack, ref.value):
-                continue
-            raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+        check_battle_refs(self.pack, self.battle, refs, reader)
+
+
+def check_battle_refs(
+    pack: ContentPack, battle: Battle, refs: Sequence[RefCheck], reader: Reader
+) -> None:
+    """Refuse a reference of a saved battle to a unit it does not hold or a card the pack does
+    not know (the combat game's, and a host's holding a battle, core/subgame.py)."""
+    for ref in refs:
+        if ref.kind == "unit card" and known_unit_card(pack, ref.value):
+            continue
+        if ref.kind == "unit" and ref.value in battle.units:
+            continue
+        if ref.kind == "card" and known_card(pack, ref.value):
+            continue
+        raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
 
 
 Homm3CombatGame.state_class = CombatState
