@@ -26,11 +26,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Annotated, Any, Literal
 
 from rulekeeper.core.record import Bounds
 
-__all__ = ["Lasting", "Moment", "Timing", "owners_next", "total", "use"]
+__all__ = ["Duration", "Lasting", "Moment", "Timing", "owners_next", "total", "use"]
 
 Whose = Literal["holder", "owner", "all"]
 """Whom a moment happens to: one holder (its attack), one seat (a player's turn), everyone."""
@@ -133,7 +134,7 @@ class Timing:
             if moment.name in by_name:
                 raise ValueError(f"moment {moment.name!r} declared twice")
             by_name[moment.name] = moment
-        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_by_name", MappingProxyType(by_name))
         for duration in self.durations:
             self.moment(duration.until)
         for name, _ in self.triggers:

@@ -30,6 +30,7 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.lasting import Timing
 from rulekeeper.games.battleground import evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import Battlefield
@@ -100,6 +101,7 @@ from rulekeeper.games.battleground.rules.setup import (
     standard_sides,
 )
 from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
+from rulekeeper.games.battleground.rules.statuses import TIMING
 from rulekeeper.games.battleground.rules.triggers import OrderEffectsStep
 from rulekeeper.games.battleground.views import hidden
 from rulekeeper.games.battleground.views.observation import observation
@@ -162,6 +164,8 @@ class BattlegroundGame(Game):
     position_paths = ("map", "content")
     activations = Activations()
     """With fate and glory cards, every action (a variant's differ: rules/activation.py)."""
+    timing: ClassVar[Timing] = TIMING
+    """Its moments, durations and triggers (rules/statuses.py; core/lasting.py)."""
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "battleground parameters"

@@ -28,6 +28,7 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.lasting import Timing
 from rulekeeper.core.position import Problems
 from rulekeeper.core.record import from_data
 from rulekeeper.core.zones import NOBODY
@@ -87,6 +88,7 @@ from rulekeeper.games.homm3.combat.spells import (
     SpellTargetStep,
     StartWindow,
 )
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
 from rulekeeper.games.homm3.views import words
 
@@ -184,6 +186,8 @@ class Homm3CombatGame(Game):
     position_format: ClassVar[str | None] = battle_fields.FORMAT
     position_versions = battle_fields.VERSIONS
     position_paths = ("content",)
+    timing: ClassVar[Timing] = COMBAT_TIMING
+    """When its lasting effects end (combat/timing.py); a host game extends it."""
 
     def __init__(self, **params: object) -> None:
         if "battle" in params:

@@ -10,12 +10,14 @@ from homm3_helpers import battle, done, start
 from rulekeeper.core import DataError
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
+from rulekeeper.games.homm3.game import Homm3CombatGame
 
 
 def test_combat_moments_homm3_5_18_7_issue_21_1() -> None:
     """homm3.md §5.18.7 and issue 21 §1: a boost lasts one attack or defence (or to the end of
     the round if marked so), an effect "for N rounds" counts round ends, the combat's end ends
     every effect."""
+    assert Homm3CombatGame.timing is COMBAT_TIMING
     assert COMBAT_TIMING.names == ("attack", "defence", "activation", "round", "combat", "used")
     assert COMBAT_TIMING.moment("round").counts
     assert COMBAT_TIMING.moment("round").ends_this_round

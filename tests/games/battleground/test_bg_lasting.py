@@ -7,6 +7,7 @@ from __future__ import annotations
 from game_helpers import events, start
 
 from rulekeeper.games.battleground.content.effects import TRIGGERS
+from rulekeeper.games.battleground.game import BattlegroundGame
 from rulekeeper.games.battleground.rules.modifiers import spend_focus
 from rulekeeper.games.battleground.rules.statuses import TIMING
 
@@ -14,6 +15,7 @@ from rulekeeper.games.battleground.rules.statuses import TIMING
 def test_durations_battleground_md_3_issue_21_1() -> None:
     """battleground.md §3 and §4: what lasts until when, and every ability trigger (rulebook,
     Effect Timing) is a moment of the game."""
+    assert BattlegroundGame.timing is TIMING
     assert TIMING.duration("status").name == "clean-up"
     assert TIMING.duration("mark").name == "clean-up"
     assert TIMING.duration("focus").name == "test"
