@@ -45,7 +45,7 @@ class Deck:
     @classmethod
     def over(cls, draw: list[str], discard: list[str]) -> Deck:
         """A deck whose piles are these very lists, bottom first (a game keeping its piles in
-        its own fields, as HoMM3's heroes do): every move of the deck shows in the lists."""
+        its own fields, as a map game's heroes): every move of the deck shows in the lists."""
         deck = cls.__new__(cls)
         deck._draw = draw
         deck._discard = discard

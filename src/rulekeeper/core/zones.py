@@ -39,8 +39,9 @@ class Zone:
     seen: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Cards of the zone a seat has been shown (a card looked at), by card."""
     redealt: bool = True
-    """False for cards dealt once and kept where they are even when hidden (Battleground's
-    glory cards): :func:`~rulekeeper.core.hidden.redeal_hidden` leaves them as they are."""
+    """False for cards dealt once and kept where they are even when hidden (cards a player
+    keeps face down for the whole game): :func:`~rulekeeper.core.hidden.redeal_hidden` leaves
+    them as they are."""
 
     def visible_for(self, sight: Sequence[int]) -> bool:
         """Whether a player seeing through *sight* (its seat, or its team) sees the cards."""
