@@ -145,3 +145,28 @@ def test_no_game_re_deals_by_hand() -> None:
         assert not hasattr(cls, "_resample")
     for step in (PayStep, DiscardStep, KeepStep, CycleStep):
         assert issubclass(step, hands.HandPick)
+
+
+def test_a_hand_being_picked_from_stays_as_it_is_in_a_redeal() -> None:
+    """Issue 21 §1 (a step that holds hidden data declares it): while a seat pays, discards,
+    keeps or cycles cards of its hand (``hands.HandPick``), a re-deal for the other seat keeps
+    that hand, so the pending pick still names cards of it (issue 20 §1: a re-deal left a
+    pending morale cycle naming cards gone); the deck of that hand is shuffled still."""
+    found = 0
+    for state in battle_states(40, every=1):
+        top = state.flow.steps[-1] if state.flow.steps else None
+        if not isinstance(top, hands.HandPick) or top.seat not in (0, 1):
+            continue
+        side = next(s for s, army in enumerate(state.battle.armies) if army.seat == top.seat)
+        hero = hands.hero_of(state, side)
+        assert hero is not None
+        for seed in range(3):
+            other = state.resample(1 - top.seat, random.Random(seed))
+            assert isinstance(other, CombatState)
+            again = hands.hero_of(other, side)
+            assert again is not None and again.hand == hero.hand
+            assert sorted(again.deck) == sorted(hero.deck)
+        found += 1
+        if found >= 8:
+            break
+    assert found >= 3
