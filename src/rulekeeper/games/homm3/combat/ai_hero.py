@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core import Action, Step
+from rulekeeper.core import Action, Deck, Step
 from rulekeeper.games.homm3.combat import card_effects, order, spells
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.neutral_ai import decider
@@ -32,7 +32,8 @@ def on_activation(state: BattleState, unit: Unit, depth: int = 0) -> None:
     army = state.battle.armies[unit.side]
     if army.kind != "ai-hero" or not army.ai_deck or depth > 1:
         return
-    card_id = army.ai_deck.pop()
+    deck = Deck.over(army.ai_deck, army.ai_discard)  # the core's deck over the army's piles
+    card_id = deck.draw(1)[0]
     card = state.game.pack.ai_cards[card_id]
     play: Play = getattr(card, state.battle.difficulty)
     state.events.append("ai-card", {"side": unit.side, "card": card_id})
@@ -43,10 +44,10 @@ def on_activation(state: BattleState, unit: Unit, depth: int = 0) -> None:
         else:
             _resolve(state, unit, play, effect, depth)
     if back:
-        army.ai_deck.append(card_id)
-        state.rng.shuffle(army.ai_deck)
+        deck.put_on_top(card_id)
+        deck.shuffle(state.rng)
     else:
-        army.ai_discard.append(card_id)
+        deck.discard(card_id)
 
 
 def _best(units: list[Unit], key: Any) -> list[Unit]:
@@ -135,7 +136,7 @@ def cast_top_spell(state: BattleState, side: int, power: int) -> None:
     army = state.battle.armies[side]
     if not army.ai_spells:
         return
-    card_id = army.ai_spells.pop()
+    card_id = Deck.over(army.ai_spells, []).draw(1)[0]
     spell = state.game.pack.card(card_id)
     assert isinstance(spell, Spell)
     kind = harmful(spell)
