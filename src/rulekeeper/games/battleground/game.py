@@ -264,6 +264,10 @@ class BattlegroundGame(Game):
 
     def content_hash(self) -> str | None:
         """The hash of the card pack and the map this game loaded (a replay checks it)."""
+        return self.derived("content-hash", self._data_digest)
+
+    def _data_digest(self) -> str:
+        """The digest of the card pack's files and the map's (as given, or shipped)."""
         from importlib import resources
         from pathlib import Path
 
@@ -271,24 +275,16 @@ class BattlegroundGame(Game):
         from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE
         from rulekeeper.games.battleground.content.pack import PACK_FILES
 
-        found = self.__dict__.get("_content_hash")
-        if found is None:
-            content = self._params.get("content")
-            folder: Any = (
-                Path(str(content)) if content else resources.files(__package__ + ".content")
-            )
-            parts = [
-                (name, folder.joinpath(name).read_text(encoding="utf-8")) for name in PACK_FILES
-            ]
-            name = str(self._params["map"])
-            path = Path(name)
-            if path.suffix in (".yaml", ".yml") or path.exists():
-                text = path.read_text(encoding="utf-8")
-            else:
-                text = resources.files(MAPS_PACKAGE).joinpath(f"{name}.yaml").read_text("utf-8")
-            found = digest([*parts, ("map", text)])
-            self.__dict__["_content_hash"] = found
-        return str(found)
+        content = self._params.get("content")
+        folder: Any = Path(str(content)) if content else resources.files(__package__ + ".content")
+        parts = [(name, folder.joinpath(name).read_text(encoding="utf-8")) for name in PACK_FILES]
+        name = str(self._params["map"])
+        path = Path(name)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            text = path.read_text(encoding="utf-8")
+        else:
+            text = resources.files(MAPS_PACKAGE).joinpath(f"{name}.yaml").read_text("utf-8")
+        return digest([*parts, ("map", text)])
 
     @property
     def rounds(self) -> int:

@@ -228,18 +228,18 @@ class Homm3CombatGame(Game):
 
     def content_hash(self) -> str | None:
         """The hash of the card pack this game loaded (a replay checks it)."""
+        return self.derived("content-hash", self._pack_digest)
+
+    def _pack_digest(self) -> str:
+        """The digest of the card pack's files (the ``content`` folder, or the shipped pack)."""
         from rulekeeper.core.content import folder_digest
         from rulekeeper.games.homm3.content.pack import PACK_FILES
 
-        found = self.__dict__.get("_content_hash")
-        if found is None:
-            content = self._params.get("content")
-            folder: Any = (
-                Path(str(content)) if content else resources.files("rulekeeper.games.homm3.content")
-            )
-            found = folder_digest(folder, PACK_FILES)
-            self.__dict__["_content_hash"] = found
-        return str(found)
+        content = self._params.get("content")
+        folder: Any = (
+            Path(str(content)) if content else resources.files("rulekeeper.games.homm3.content")
+        )
+        return folder_digest(folder, PACK_FILES)
 
 
 class CombatState(ProcedureState):
