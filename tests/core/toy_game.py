@@ -50,6 +50,7 @@ from rulekeeper.core import (
     Action,
     Bounds,
     DataError,
+    Deck,
     Flow,
     Game,
     JsonObject,
@@ -290,7 +291,7 @@ class ToyState(ProcedureState):
     hands: list[list[Card]]
     """Cards by side: player 0, player 1 and (co-op) the automaton, whose hand stays empty."""
     decks: list[list[Card]]
-    """Draw piles, top first."""
+    """Draw piles, top last (core/decks.py ``Deck``)."""
     discards: list[list[Card]]
     played: list[list[Card]]
     """The card each side plays this round, face down until ``revealed``."""
@@ -339,16 +340,11 @@ class ToyState(ProcedureState):
 
     def draw(self, side: int, count: int) -> list[str]:
         """Take *count* cards from the top of *side*'s deck, refilling an empty deck by
-        shuffling the discard pile into it."""
-        deck, discard, drawn = self.decks[side], self.discards[side], []
-        for _ in range(count):
-            if not deck and discard:
-                deck.extend(discard)
-                discard.clear()
-                self.rng.shuffle(deck)
-                self.events.append("reshuffled", {"side": side})
-            if deck:
-                drawn.append(deck.pop(0))
+        shuffling the discard pile into it: the core's deck over the side's piles."""
+        deck = Deck.over(self.decks[side], self.discards[side])
+        drawn, reshuffles = deck.draw_reshuffling(count, self.rng)
+        for _ in range(reshuffles):
+            self.events.append("reshuffled", {"side": side})
         return drawn
 
     def showdown(self) -> Showdown:
