@@ -5,13 +5,14 @@ Sources: rulebook *Basic Concepts* (battleground, terrain, adjacency) and battle
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
+from rulekeeper.core.derived import Derived
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import (
     Hex,
@@ -61,7 +62,9 @@ class Battlefield:
         self.hex_inches = data.hex_inches
         self.segments = SegmentTables()
         self._gaps: dict[tuple[int, int], float] = {}
-        self._derived: dict[Hashable, Any] = {}
+        self.derived = Derived()
+        """What ``derived(key, compute)`` made of this map, once per *key* (the move graph, the web
+        board's hex list: core/derived.py; treat a table as read-only)."""
         self.provisional = data.provisional
         self.columns = data.board.columns
         self.rows = data.board.rows
@@ -283,14 +286,6 @@ class Battlefield:
             for turned in turns:
                 self._gaps[turned] = gap
         return gap * self.hex_inches
-
-    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
-        """What ``compute()`` makes of this map, made once per *key* (views of the terrain, such
-        as the web board's hex list; treat the result as read-only)."""
-        if key not in self._derived:
-            self._derived[key] = compute()
-        value: T = self._derived[key]
-        return value
 
     # --- sight and cover (see los.py, cover.py) -------------------------------------------
 
