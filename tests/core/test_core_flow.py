@@ -19,7 +19,10 @@ from rulekeeper.core import (
     Action,
     DataError,
     Flow,
+    Game,
+    JsonObject,
     PickSubset,
+    ProcedureState,
     RandomAgent,
     ResponseWindow,
     Step,
@@ -489,3 +492,90 @@ def test_a_simultaneous_step_waiting_for_nobody_is_a_clear_error() -> None:
     with pytest.raises(RuntimeError, match="'nobody' is waiting for nobody"):
         state.current_player()
     assert "unknown (RuntimeError)" in repr(state)
+
+
+# --------------------------------------------------------------------------- at any time
+
+
+@dataclass
+class Say(Step[Any]):
+    """The players take turns saying something; each time, a tick runs by itself."""
+
+    kind: ClassVar[str] = "say"
+    seat: int = 0
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [Action.of("say"), Action.of("resign")]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.log.append(f"{seat} {action.kind}")
+        state.flow.replace(Say(seat=1 - self.seat))
+        state.flow.push(Tick())
+
+
+@dataclass
+class Tick(Step[Any]):
+    kind: ClassVar[str] = "tick"
+
+    def run(self, state: Any) -> None:
+        state.log.append("tick")
+        state.flow.pop()
+
+
+class TalkState(ProcedureState):
+    """Two players talk until one resigns, at any time (issue 21 §1: the core's hook)."""
+
+    STEPS = StepKinds(Say, Tick)
+    ANYTIME_KINDS = frozenset({"resign"})
+    log: list[str]
+    resigned: int
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.log, self.resigned, self.flow = [], -1, Flow([Say()])
+
+    def _is_over(self) -> bool:
+        return self.resigned >= 0
+
+    def _anytime_actions(self, player: int) -> list[Action]:
+        return [Action.of("resign")]
+
+    def _apply_anytime(self, action: Action, player: int) -> None:
+        self.log.append(f"{player} resigns")
+        self.resigned = player
+
+    def _returns(self) -> list[float]:
+        if self.resigned < 0:
+            return [0.0, 0.0]
+        return [-1.0 if seat == self.resigned else 1.0 for seat in (0, 1)]
+
+    def _observation(self, player: int) -> JsonObject:
+        return {"log": list(self.log)}
+
+
+class TalkGame(Game):
+    name = "talk"
+    state_class = TalkState
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        return {}
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_anytime_actions_go_to_the_state_not_the_top_step(seat: int) -> None:
+    """Issue 21 §1 (one way for each mechanism): an action of ANYTIME_KINDS is carried out by
+    ProcedureState._apply_anytime, out of turn or listed by the top step alike, and nothing is
+    settled after it; the top step's own actions still go to the step, then settle."""
+    state = TalkGame().new_initial_state(0)
+    state.apply_action(Action.of("say"))
+    assert state.log == ["0 say", "tick"] and state.current_player() == 1
+    state.apply_action(Action.of("resign"), seat)
+    assert state.log == ["0 say", "tick", f"{seat} resigns"]
+    assert state.is_terminal() and [s.kind for s in state.flow] == ["say"]

@@ -158,7 +158,16 @@ class ProcedureState(GameState):
     def _chance_outcomes(self) -> Sequence[tuple[Action, float]]:
         return self.flow.steps[-1].chance(self)
 
+    def _apply_anytime(self, action: Action, player: int) -> None:
+        """Carry out an action of one of :attr:`ANYTIME_KINDS` (forfeiting, offering a draw):
+        every action of those kinds comes here, never to the top step, whoever is to act; no
+        automatic step runs after it."""
+        raise NotImplementedError(f"{self.game.name}: no {action.kind!r} action")
+
     def _apply(self, action: Action, player: int) -> None:
+        if action.kind in self.ANYTIME_KINDS:
+            self._apply_anytime(action, player)
+            return
         top = self.flow.steps[-1]
         top.apply(self, action, CHANCE if top.actor(self) == CHANCE else player)
         self.settle()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, ClassVar, Self
 
 from rulekeeper.core import (
@@ -29,11 +31,12 @@ from rulekeeper.core import (
     Zone,
     register_game,
 )
+from rulekeeper.core.content import digest
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.lasting import Timing
 from rulekeeper.games.battleground import evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
-from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE, Battlefield
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import (
     MovementPoints,
@@ -47,6 +50,7 @@ from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.content.characters import CharacterCard
 from rulekeeper.games.battleground.content.equipment import WeaponCard
 from rulekeeper.games.battleground.content.pack import (
+    PACK_FILES,
     ContentPack,
     ContentPackError,
     load_content_pack,
@@ -92,6 +96,7 @@ from rulekeeper.games.battleground.rules.round import (
     PrepareStep,
     RoundStep,
     SelectStep,
+    activation_refusal,
 )
 from rulekeeper.games.battleground.rules.setup import (
     ChooseFirstStep,
@@ -103,7 +108,8 @@ from rulekeeper.games.battleground.rules.setup import (
 from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
 from rulekeeper.games.battleground.rules.statuses import TIMING
 from rulekeeper.games.battleground.rules.triggers import OrderEffectsStep
-from rulekeeper.games.battleground.views import hidden
+from rulekeeper.games.battleground.views import explain, hidden
+from rulekeeper.games.battleground.views.attack_odds import attack_odds
 from rulekeeper.games.battleground.views.observation import observation
 
 ROUNDS = 4
@@ -197,8 +203,6 @@ class BattlegroundGame(Game):
         content = merged["content"]
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
-        from pathlib import Path
-
         name = merged["map"]
         try:
             self.pack: ContentPack = load_content_pack(Path(content) if content else None)
@@ -268,13 +272,6 @@ class BattlegroundGame(Game):
 
     def _data_digest(self) -> str:
         """The digest of the card pack's files and the map's (as given, or shipped)."""
-        from importlib import resources
-        from pathlib import Path
-
-        from rulekeeper.core.content import digest
-        from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE
-        from rulekeeper.games.battleground.content.pack import PACK_FILES
-
         content = self._params.get("content")
         folder: Any = Path(str(content)) if content else resources.files(__package__ + ".content")
         parts = [(name, folder.joinpath(name).read_text(encoding="utf-8")) for name in PACK_FILES]
@@ -316,8 +313,6 @@ class BattlegroundState(ProcedureState):
     """The characters by id, knocked-out ones too (saved as a list)."""
     sides: list[Side]
     """Player 0's and player 1's cards and score."""
-    turns: list[Turn]
-    """The activation in progress and the interruptions inside it, innermost last."""
     objectives: dict[str, tuple[Coordinate, ...]]
     """Objective tokens still on the battleground, with their hexes."""
     marks: list[MarkData]
@@ -337,7 +332,6 @@ class BattlegroundState(ProcedureState):
         self.result = ""
         self.fighters = {}
         self.sides = [Side(Deck()), Side(Deck())]
-        self.turns = []
         self.flow = Flow()
         self.objectives = {k: tuple(v) for k, v in sorted(game.field.objectives.items())}
         self.marks = []
@@ -401,8 +395,18 @@ class BattlegroundState(ProcedureState):
         )
         return max(0, base + bonus)
 
+    @property
+    def turns(self) -> list[Turn]:
+        """The activation in progress and the interruptions inside it, innermost last: the
+        turns of the act steps pending (rules/activation.py, ActStep)."""
+        return [step.turn for step in self.flow.steps if isinstance(step, ActStep)]
+
     def turn(self) -> Turn:
-        return self.turns[-1]
+        """The innermost turn in progress (IndexError when there is none)."""
+        act = self.flow.find(ActStep)
+        if act is None:
+            raise IndexError("no turn in progress")
+        return act.turn
 
     def test_of(self, step: DiceTestStep) -> DiceTest:
         return step.dice()
@@ -414,8 +418,6 @@ class BattlegroundState(ProcedureState):
 
     def ready(self, player: int) -> list[Fighter]:
         """The characters *player* may activate now (rules/round.py: activation_refusal)."""
-        from rulekeeper.games.battleground.rules.round import activation_refusal
-
         return sorted(
             (f for f in self.on_board(player) if activation_refusal(self, player, f) is None),
             key=lambda f: f.id,
@@ -503,15 +505,13 @@ class BattlegroundState(ProcedureState):
             return (self.game.actions.plain("forfeit"),)
         return (self.game.actions.plain("forfeit"), self.game.actions.plain("offer-draw"))
 
-    def _apply(self, action: Action, player: int) -> None:
+    def _apply_anytime(self, action: Action, player: int) -> None:
+        """Rulebook, Scoring: a forfeit ends the game; a draw offer waits for the answer."""
         if action.kind == "forfeit":
             self.finish(1 - player, f"player {player} forfeits")
             return
-        if action.kind == "offer-draw":
-            self.flow.push(DrawOfferStep(player=1 - player, by=player))
-            self.events.append("draw offered", {"player": player})
-            return
-        super()._apply(action, player)
+        self.flow.push(DrawOfferStep(player=1 - player, by=player))
+        self.events.append("draw offered", {"player": player})
 
     def _between_steps(self) -> bool:
         """Between steps, wounds are checked (outside an attack, whose knock-outs wait for its
@@ -523,25 +523,14 @@ class BattlegroundState(ProcedureState):
         combat.remove_knocked_out(self)
         return True
 
-    def settle(self) -> None:
-        """Run automatic steps until someone must act, or the game is over (ProcedureState's
-        settle goes on running them after the end)."""
-        self.flow.settle(self, lambda state: False if state._is_over() else state._between_steps())
-
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        from rulekeeper.games.battleground.views import explain
-
         return explain.why_not(self, action, player)
 
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         """An attack's tests, result row and knock-out odds (views/attack_odds.py)."""
-        from rulekeeper.games.battleground.views.attack_odds import attack_odds
-
         return attack_odds(self, action, player)
 
     def describe(self, action: Action) -> str:
-        from rulekeeper.games.battleground.views import explain
-
         return explain.describe(self, action)
 
     def describe_result(self) -> str:

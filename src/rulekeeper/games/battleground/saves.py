@@ -4,8 +4,11 @@ The declaration of the state (game.py) and of its records (model.py) and steps (
 refuses a value of the wrong type or out of bounds. Here come the checks that need the game: the
 references (a character of this game, a card, weapon or item of the pack, an objective of the
 map), the positions (on the battlefield), and the shape of the procedure (which step may stand on
-which, one turn per acting character, a seat that is a player). A state that breaks one is
-refused with a DataError naming the field, instead of being accepted and failing later.
+which, the activation then its interruptions, a seat that is a player). A state that breaks one
+is refused with a DataError naming the field, instead of being accepted and failing later.
+
+Each turn in progress is kept in its act step (state format 3); a save of format 2 kept them in
+a list ``turns`` beside the procedure, and is read by replaying its history (core/convert.py).
 """
 
 from __future__ import annotations
@@ -242,12 +245,6 @@ def _side_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
             if objective in claimed or objective in state.objectives:
                 yield reader.fail(f"{path}.objectives[{index}]", f"{objective} claimed twice")
             claimed.add(objective)
-    for index, turn in enumerate(state.turns):
-        path = f"data.turns[{index}]"
-        if state.fighters[turn.character].owner != turn.player:
-            yield reader.fail(f"{path}.character", f"not of player {turn.player}")
-        if (turn.kind == "activation") != (index == 0):
-            yield reader.fail(f"{path}.kind", "the activation first, then the interruptions")
 
 
 def _board_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
@@ -351,9 +348,12 @@ def _flow_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
             if acts == 0 and not isinstance(below, RoundStep | ActivateStep):
                 yield reader.fail(path, "act: the activation stands on the round")
                 continue
-            if acts >= len(state.turns) or state.turns[acts].player != step.player:
-                yield reader.fail(path, "act: one turn of its player for each acting character")
-                continue
+            turn = step.turn
+            if state.fighters[turn.character].owner != turn.player:
+                yield reader.fail(f"{path}.turn.character", f"not of player {turn.player}")
+            if (turn.kind == "activation") != (acts == 0):
+                why = "the activation first, then the interruptions"
+                yield reader.fail(f"{path}.turn.kind", why)
             acts += 1
         try:
             problem = _step_problem(state, step, below, reader, path)
@@ -362,8 +362,6 @@ def _flow_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
             continue
         if problem is not None:
             yield reader.fail(path, f"{step.kind}: {problem}")
-    if acts != len(state.turns):
-        yield reader.fail("data.turns", "one turn for each acting character")
     if state.first_player < 0 and not isinstance(steps[0], RollOffStep | ChooseFirstStep):
         yield reader.fail("data.first_player", "chosen after the roll-off")
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TypeVar
 from rulekeeper.core import DataError, Reader, RulekeeperError
 from rulekeeper.core.position import Problems
 from rulekeeper.games.battleground import saves
+from rulekeeper.games.battleground.rules.activation import ActStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -48,10 +49,22 @@ def check(state: BattlegroundState, problems: Problems) -> None:
         problems.add("procedure", f"the rules cannot continue from it ({error!r})")
 
 
+def _turn_path(state: BattlegroundState, path: str) -> str | None:
+    """A field of an act step's turn (``data.flow.steps[3].turn.kind``) as the position's
+    ``turns`` names it (``turns[1].kind``), or None for another field."""
+    head, marker, rest = path.partition("].turn")
+    if not marker or not head.startswith("data.flow.steps[") or rest[:1] not in ("", "."):
+        return None
+    index = head[len("data.flow.steps[") :]
+    if not index.isdigit():
+        return None
+    below = state.flow.steps[: int(index)]
+    return f"turns[{sum(isinstance(step, ActStep) for step in below)}]{rest}"
+
+
 _STATE_PATHS: tuple[tuple[str, str], ...] = (
     ("data.flow.steps", "procedure"),
     ("data.flow", "procedure"),
-    ("data.turns", "turns"),
     ("data.marks", "marks"),
     ("data.objectives", "objectives"),
     ("data.phase", "phase"),
@@ -65,6 +78,9 @@ _STATE_PATHS: tuple[tuple[str, str], ...] = (
 def position_path(state: BattlegroundState, path: str) -> str:
     """A field of the saved state (``data.fighters[2].q``) as the position names it
     (``characters.mer-man.at``)."""
+    turn = _turn_path(state, path)
+    if turn is not None:
+        return turn
     for prefix, name in _STATE_PATHS:
         if path == prefix or path.startswith((prefix + ".", prefix + "[")):
             return name + path[len(prefix) :]

@@ -116,7 +116,6 @@ def build(cls: type[StateT], reading: Reading, seed: int) -> StateT:
     state.fighters = reading.fighters
     state.statuses = reading.statuses
     state.sides = reading.sides or [Side(Deck()), Side(Deck())]
-    state.turns = reading.turns
     state.marks = reading.marks
     state.placing = {0: reading.placing.get(0, []), 1: reading.placing.get(1, [])}
     state.objectives = read_objectives(reading)

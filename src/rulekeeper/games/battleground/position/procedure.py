@@ -1,9 +1,11 @@
 """The turns, marks and pending steps of a position, in the engine's step vocabulary (fields.py),
-or the start of the given phase."""
+or the start of the given phase. A position's act step names its player; its turn is the
+position's next entry in ``turns`` (the engine keeps it in the step)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulekeeper.core import Step
@@ -11,6 +13,7 @@ from rulekeeper.core.position import read_record
 from rulekeeper.core.record import to_data
 from rulekeeper.games.battleground.model import (
     Mark,
+    Seat,
     Turn,
 )
 from rulekeeper.games.battleground.position.characters import read_at
@@ -90,6 +93,9 @@ def read_procedure(reading: Reading, cls: type[BattlegroundState]) -> None:
             reading.steps.append(step)
     if len(reading.steps) != len(raw):
         return
+    if sum(isinstance(step, ActStep) for step in reading.steps) != len(reading.turns):
+        problems.add("turns", "one turn for each acting character")
+        return
     found = "over" if phase == "over" else procedure_phase(reading.steps)
     if phase is not None and phase != found:
         problems.add("phase", f"the procedure is in the {found} phase, not {phase}")
@@ -111,9 +117,33 @@ def read_step(
         reading.problems.add(f"{path}.kind", f"unknown step kind {kind!r} (known: {known})")
         return None
     body = {k: v for k, v in entry.items() if k != "kind"}
+    if step_class is ActStep:
+        act = read_record(ActEntry, body, reading.problems, path, reading.reader)
+        return None if act is None else act_step(reading, act.player, path)
     if step_class is AttackStep:
         body = {**attack_defaults(reading, body), **body}
     return read_record(step_class, body, reading.problems, path, reading.reader)
+
+
+@dataclass
+class ActEntry:
+    """An act step as a position gives it: its player (its turn is in the position's turns)."""
+
+    player: Seat
+
+
+def act_step(reading: Reading, player: int, path: str) -> ActStep | None:
+    """The act step of *player* with the position's next turn (those before it belong to the
+    act steps below)."""
+    index = sum(isinstance(step, ActStep) for step in reading.steps)
+    if index >= len(reading.turns):
+        reading.problems.add("turns", "one turn for each acting character")
+        return None
+    turn = reading.turns[index]
+    if turn.player != player:
+        reading.problems.add(path, "act: one turn of its player for each acting character")
+        return None
+    return ActStep(turn=turn)
 
 
 def attack_defaults(reading: Reading, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -155,4 +185,4 @@ def default_procedure(reading: Reading, phase: str) -> list[Step[Any]]:
         return []
     if phase == "preparation":
         return [RoundStep(), PrepareStep(player=1 - first), PrepareStep(player=first)]
-    return [RoundStep(), *(ActStep(player=turn.player) for turn in reading.turns)]
+    return [RoundStep(), *(ActStep(turn=turn) for turn in reading.turns)]

@@ -16,6 +16,7 @@ from rulekeeper.games.battleground.model import (
     Side,
     Turn,
 )
+from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.round import PrepareStep
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
 
@@ -158,7 +159,10 @@ def write_mark(mark: Mapping[str, Any]) -> JsonObject:
 
 
 def write_step(step: Step[Any]) -> Any:
-    """A pending step: its kind alone, or its kind and the fields not at their defaults."""
+    """A pending step: its kind alone, or its kind and the fields not at their defaults (an
+    act step: its player, its turn being written in ``turns``)."""
+    if isinstance(step, ActStep):
+        return {"kind": step.kind, "player": step.player}
     data = _without_defaults(step)
     return {"kind": step.kind, **data} if data else step.kind
 

@@ -111,18 +111,24 @@ class BonusStep(Step["BattlegroundState"]):
 
 @dataclass
 class ActStep(Step["BattlegroundState"]):
-    """Perform Actions: the active character's next action (of the turn on top of the turns).
-    A knocked-out character's turn ends by itself."""
+    """Perform Actions: an activation or an interruption in progress (``turn``: its character,
+    AP and what it did), asking its player for the character's next action; what a turn
+    pushes (a move, an attack, an interruption's own act step) stands on it. A knocked-out
+    character's turn ends by itself."""
 
     kind: ClassVar[str] = "act"
     rule: ClassVar[str] = "Activation Phase: Perform Actions"
-    shared: ClassVar[bool] = True  # its fields never change
-    player: Seat
+    turn: Turn
+
+    @property
+    def player(self) -> int:
+        """The turn's player, who acts here."""
+        return self.turn.player
 
     def actor(self, state: BattlegroundState) -> int:
-        if state.fighters[state.turns[-1].character].knocked_out:
+        if state.fighters[self.turn.character].knocked_out:
             return AUTO
-        return self.player
+        return self.turn.player
 
     def run(self, state: BattlegroundState) -> None:
         state.flow.push(EndTurnStep())
@@ -214,9 +220,8 @@ class EndTurnStep(Step["BattlegroundState"]):
             return
         flow = state.flow
         flow.pop()
-        assert isinstance(flow.top(), ActStep)
-        flow.pop()
-        state.turns.pop()
+        act = flow.pop()
+        assert isinstance(act, ActStep) and act.turn is turn
         side = state.sides[turn.player]
         missions.check_missions(state, ending=turn)
         completed = [c for c in turn.missions if c in side.glory_done]
@@ -236,11 +241,11 @@ def start_interruption(
     fighter = state.fighters[character]
     if kind == "overwatch":
         fighter.overwatch = False  # the token returns when the overwatch interruption starts
-    state.turns.append(Turn(player, character, 1, kind=kind, interrupted=interrupted))
+    turn = Turn(player, character, 1, kind=kind, interrupted=interrupted)
     state.events.append(
         "interruption", {"character": character, "kind": kind, "interrupts": interrupted}
     )
-    state.flow.push(ActStep(player=player))
+    state.flow.push(ActStep(turn=turn))
     triggers.fire(state, fighter, "upon_interruption")
     target = state.fighters[interrupted]
     own = next((t for t in reversed(state.turns) if t.character == interrupted), None)

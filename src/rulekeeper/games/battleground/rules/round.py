@@ -210,14 +210,12 @@ class ActivateStep(Step["BattlegroundState"]):
         if not card_id:
             ap = state.game.activations.fixed_ap
             assert ap is not None
-            state.turns.append(Turn(seat, fighter.id, ap))
             state.events.append("activate", {"player": seat, "character": fighter.id, "ap": ap})
-            state.flow.replace(ActStep(player=seat))
+            state.flow.replace(ActStep(turn=Turn(seat, fighter.id, ap)))
             triggers.fire(state, fighter, "upon_activation")
             return
         card = state.play_card(card_id)
         turn = Turn(seat, fighter.id, card.ap, cards=[card_id])
-        state.turns.append(turn)
         gained = fighter.gain_mana(card.mana)
         state.events.append(
             "activate",
@@ -229,7 +227,7 @@ class ActivateStep(Step["BattlegroundState"]):
                 "mana": gained,
             },
         )
-        state.flow.replace(ActStep(player=seat))
+        state.flow.replace(ActStep(turn=turn))
         state.flow.push(BonusStep(player=seat, card=card_id, start=True))
 
 
