@@ -2,10 +2,10 @@
 every core or on a Dask cluster, and the scores with their 95% intervals.
 
 Every pair of bots plays ``games`` games, seeds 1..N, sides alternating (in a one-seat game,
-such as a solo battle against the rules' own AI, each bot plays the seeds alone). A win scores 1, a draw ½, a loss 0
-(from ``returns()``: the higher return wins). A tournament is reproducible from its seed: each
-game's seed and each bot's seed follow from it, and the results come back in schedule order
-whichever worker played them.
+such as a solo battle against the rules' own AI, each bot plays the seeds alone). A win scores
+1, a draw ½, a loss 0 (from ``returns()``: the higher return wins). A tournament is
+reproducible from its seed: each game's seed and each bot's seed follow from it, and the
+results come back in schedule order whichever worker played them.
 """
 
 from __future__ import annotations
