@@ -109,6 +109,19 @@ def test_a_position_pairs_its_act_steps_with_its_turns() -> None:
         assert problem in {(p.field, p.reason) for p in caught.value.problems}, caught.value
 
 
+@pytest.mark.parametrize("phase", ["preparation", "setup", "over"])
+def test_turns_without_act_steps_are_refused(phase: str) -> None:
+    """Issue 21 §1 (positions unchanged, docs/positions.md): the turns of a position whose
+    phase starts with no act step (no ``procedure`` given) are refused, naming ``turns``."""
+    position = copy.deepcopy(old_save("activation")["position"])
+    del position["procedure"]
+    position["phase"] = phase
+    with pytest.raises(PositionError) as caught:
+        load_game("battleground", position=position)
+    problem = ("turns", "one turn for each acting character")
+    assert problem in {(p.field, p.reason) for p in caught.value.problems}, caught.value
+
+
 @dataclass
 class Asker(Step[Any]):
     """A step that pushed a test and keeps what it hands back (no callback interface)."""

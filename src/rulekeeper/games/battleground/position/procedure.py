@@ -82,6 +82,7 @@ def read_procedure(reading: Reading, cls: type[BattlegroundState]) -> None:
         return
     if "procedure" not in doc:
         reading.steps = default_procedure(reading, phase or "activation")
+        check_turns(reading)
         return
     raw = doc["procedure"]
     if not isinstance(raw, list):
@@ -91,14 +92,19 @@ def read_procedure(reading: Reading, cls: type[BattlegroundState]) -> None:
         step = read_step(reading, cls, entry, f"procedure[{index}]")
         if step is not None:
             reading.steps.append(step)
-    if len(reading.steps) != len(raw):
-        return
-    if sum(isinstance(step, ActStep) for step in reading.steps) != len(reading.turns):
-        problems.add("turns", "one turn for each acting character")
+    if len(reading.steps) != len(raw) or not check_turns(reading):
         return
     found = "over" if phase == "over" else procedure_phase(reading.steps)
     if phase is not None and phase != found:
         problems.add("phase", f"the procedure is in the {found} phase, not {phase}")
+
+
+def check_turns(reading: Reading) -> bool:
+    """Whether each of the ``turns`` has its act step (a problem noted otherwise)."""
+    if sum(isinstance(step, ActStep) for step in reading.steps) == len(reading.turns):
+        return True
+    reading.problems.add("turns", "one turn for each acting character")
+    return False
 
 
 def read_step(
