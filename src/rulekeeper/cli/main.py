@@ -15,7 +15,17 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import battleground, demo, homm3, odds, play, replay, serve, tournament
+from rulekeeper.cli import (
+    battleground,
+    convert,
+    demo,
+    homm3,
+    odds,
+    play,
+    replay,
+    serve,
+    tournament,
+)
 from rulekeeper.cli.saves import LAST
 
 app = typer.Typer(
@@ -61,6 +71,7 @@ app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
 app.command("play")(play.play)
 app.command("replay")(replay.replay_command)
+app.command("convert")(convert.convert_command)
 app.add_typer(odds.app, name="odds")
 app.command("tournament")(tournament.tournament_command)
 app.command("serve")(serve.serve)

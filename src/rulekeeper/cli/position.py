@@ -110,9 +110,9 @@ def show(
     for player in (0, 1):
         console.print(hand_line(state, player))
     console.print("Pending: " + " > ".join(step.kind for step in state.flow.steps))
-    top = state.flow.steps[-1] if state.flow.steps else None
-    if isinstance(top, DiceTestStep):
-        console.print(test_line(state.test_of(top)))
+    tests = [step for step in state.flow.steps[-2:] if isinstance(step, DiceTestStep)]
+    if tests:  # the test on top, or under its reroll choice
+        console.print(test_line(state.test_of(tests[-1])))
     console.print(summary(state))
     if state.is_chance_node():
         for action, probability in state.chance_outcomes():

@@ -16,9 +16,10 @@ from rulekeeper.core.rng import Pcg32
 
 __all__ = ["STATE_FORMAT", "StateDocument", "read_document"]
 
-STATE_FORMAT = 2
+STATE_FORMAT = 3
 """Version of the serialized state layout; bump on incompatible changes (2: typed procedure
-steps, shared history with secret entries)."""
+steps, shared history with secret entries; 3: the games' current action vocabulary, issue 21:
+a state of format 2 is converted as it is read, core/convert.py)."""
 
 _STATE_KEYS = frozenset({"format", "game", "params", "seed", "rng", "history", "events", "data"})
 

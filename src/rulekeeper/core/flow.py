@@ -542,6 +542,39 @@ class PickSubset(Step[S]):
         start = self.picked[-1] + 1 if self.picked else 0
         return start if start < len(self.options) else None
 
+    def picks_for(self, items: Sequence[str]) -> list[Action]:
+        """The actions that finish the choice of exactly *items* (the whole subset, those
+        picked so far included): one pick for each item left in canonical order, then ``done``
+        unless the step ends by itself (``most`` reached, no option left). Raises ValueError if
+        they cannot be picked (a bot weighs a whole subset, then plays it pick by pick)."""
+        picked = list(self.picked)
+        left = list(items)
+        for index in picked:
+            if self.options[index] not in left:
+                raise ValueError(f"{self.options[index]!r} is picked already, not in {items}")
+            left.remove(self.options[index])
+        actions: list[Action] = []
+        for item in sorted(left, key=self._order_of):
+            start = picked[-1] + 1 if picked else 0
+            found = next(
+                (i for i in range(start, len(self.options)) if self.options[i] == item), None
+            )
+            if found is None:
+                before = [self.options[i] for i in picked]
+                raise ValueError(f"{item!r} cannot be picked after {before}")
+            index = found
+            picked.append(index)
+            actions.append(Action.of(self.verb, item=item))
+            if len(picked) >= self.most or index == len(self.options) - 1:
+                if len(actions) < len(left):
+                    raise ValueError(f"at most {len(picked)} of {list(items)} can be picked")
+                return actions
+        return [*actions, Action.of("done")]
+
+    def _order_of(self, item: str) -> int:
+        """Where *item* first stands among the options (unknown items last)."""
+        return self.options.index(item) if item in self.options else len(self.options)
+
 
 def _holds_hidden(state: object, seat: int) -> bool:
     """Whether *seat* holds cards someone else cannot see (GameState.holds_hidden)."""

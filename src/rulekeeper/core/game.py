@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rulekeeper.core.convert import upgrade_state_text
 from rulekeeper.core.derived import Derived
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue, check_json, copy_json
 from rulekeeper.core.position import read_position
 
 if TYPE_CHECKING:
+    from rulekeeper.core.actions import Action
     from rulekeeper.core.state import GameState
 
 __all__ = ["Game"]
@@ -144,8 +146,17 @@ class Game(ABC):
         return self.state_class(self, seed)
 
     def deserialize_state(self, text: str) -> GameState:
-        """Inverse of ``GameState.serialize``; raises DataError naming the bad field."""
-        return self.state_class._deserialize(self, text)
+        """Inverse of ``GameState.serialize``; raises DataError naming the bad field. A state
+        of the previous format is converted first (core/convert.py)."""
+        return self.state_class._deserialize(self, upgrade_state_text(self, text))
+
+    upgrades_actions: ClassVar[bool] = False
+    """Whether :meth:`upgrade_action` converts actions of an older vocabulary."""
+
+    def upgrade_action(self, state: GameState, action: Action) -> Sequence[Action]:
+        """How *action*, said in the game's previous action vocabulary (an old replay or save),
+        is said now, on *state* where it is applied (core/convert.py); by default as it was."""
+        return (action,)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(**{self._params!r})"

@@ -7,9 +7,11 @@ rules, so a record also works as a regression test for rule changes.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rulekeeper.core.convert import keeps_vocabulary, replay_upgraded
 from rulekeeper.core.errors import DataError, RulekeeperError
 from rulekeeper.core.fields import (
     as_int,
@@ -25,7 +27,10 @@ from rulekeeper.core.jsonvalue import JsonObject, check_json
 from rulekeeper.core.registry import GameRegistry, default_registry
 from rulekeeper.core.state import GameState
 
-__all__ = ["GameRecord", "record_of", "replay", "replay_prefix"]
+if TYPE_CHECKING:
+    from rulekeeper.core.game import Game
+
+__all__ = ["GameRecord", "record_of", "replay", "replay_prefix", "upgrade_record"]
 
 _SOURCE = "game record"
 
@@ -111,3 +116,12 @@ def replay_prefix(record: GameRecord, n: int, registry: GameRegistry | None = No
 def replay(record: GameRecord, registry: GameRegistry | None = None) -> GameState:
     """Final state of *record*, every action (chance outcomes included) re-validated."""
     return replay_prefix(record, len(record.actions), registry)
+
+
+def upgrade_record(record: GameRecord, game: Game) -> GameRecord:
+    """*record* (of *game*) in the game's current action vocabulary, its old actions converted
+    as they are replayed (core/convert.py); the same record for a game that kept it."""
+    if keeps_vocabulary(game):
+        return record
+    state = replay_upgraded(game, record.seed, record.actions, "game record")
+    return dataclasses.replace(record, actions=tuple(state.history()))

@@ -33,13 +33,16 @@ from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.game import Game
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.registry import GameRegistry, default_registry
-from rulekeeper.core.replay import GameRecord, record_of
+from rulekeeper.core.replay import GameRecord, record_of, upgrade_record
 from rulekeeper.core.state import CHANCE, GameState
 
 __all__ = ["REPLAY_FORMAT", "REPLAY_VERSION", "Session", "read_replay", "write_replay"]
 
 REPLAY_FORMAT = "rulekeeper-replay"
-REPLAY_VERSION = 1
+REPLAY_VERSION = 2
+"""2: actions in the games' current vocabulary (issue 21: a game's discards and rerolls
+picked one at a time); a file of version 1 is converted as it is read (core/convert.py)."""
+OLD_REPLAY_VERSION = 1
 UNDO_RULE = "core: undo"
 MAX_REPLAY_BYTES = 20_000_000
 
@@ -66,9 +69,11 @@ def read_replay(doc: Any, source: str = "replay") -> GameRecord:
         raise DataError(source, "(top level)", "a replay file is a JSON object")
     if doc.get("format") != REPLAY_FORMAT:
         raise DataError(source, "format", f"expected {REPLAY_FORMAT!r}, got {doc.get('format')!r}")
-    if isinstance(doc.get("version"), bool) or doc.get("version") != REPLAY_VERSION:
-        raise DataError(source, "version", f"this engine reads version {REPLAY_VERSION}")
-    return GameRecord.from_json(
+    version = doc.get("version")
+    if isinstance(version, bool) or version not in (OLD_REPLAY_VERSION, REPLAY_VERSION):
+        known = f"{OLD_REPLAY_VERSION} and {REPLAY_VERSION}"
+        raise DataError(source, "version", f"this engine reads versions {known}")
+    record = GameRecord.from_json(
         {
             "game": doc.get("game"),
             "params": doc.get("params"),
@@ -77,6 +82,10 @@ def read_replay(doc: Any, source: str = "replay") -> GameRecord:
             "content_version": doc.get("content"),
         }
     )
+    if version == OLD_REPLAY_VERSION:
+        game = default_registry.load(record.game, **record.params)
+        record = upgrade_record(record, game)
+    return record
 
 
 def _hidden_or_random(state: GameState, seat: int, before: int) -> bool:

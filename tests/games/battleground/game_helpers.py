@@ -21,6 +21,7 @@ import yaml
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, Action, GameState, load_game
 from rulekeeper.games.battleground.board.measures import Position
+from rulekeeper.games.battleground.convert import upgrade_action
 from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
 from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules.dicetest import DiceTest
@@ -169,10 +170,12 @@ def roll(state: BattlegroundState, *faces: int) -> None:
 
 
 def act(state: BattlegroundState, kind: str, **params: Any) -> None:
-    """Apply an action for the player to act now."""
+    """Apply an action for the player to act now; a whole discard (``cards=[...]``) or reroll
+    (``faces=[...]``) is played as its picks, one card or die at a time (issue 21 §1)."""
     player = state.current_player()
     assert player >= 0, f"no single player to act ({player})"
-    state.apply_action(Action.of(kind, **params), player)
+    for action in upgrade_action(state, Action.of(kind, **params)):
+        state.apply_action(action, player)
 
 
 def select(state: BattlegroundState, card0: str | None, card1: str | None) -> None:
@@ -213,10 +216,10 @@ def keep(state: BattlegroundState) -> None:
 def dice(state: BattlegroundState, *faces: int) -> None:
     """Roll the dice of the current test, keeping every die at each reroll choice."""
     for face in faces:
-        while top(state).kind == "test" and current_test(state).awaiting_choice():
+        while top(state).kind == "reroll":
             keep(state)
         roll(state, face)
-    while top(state).kind == "test" and current_test(state).awaiting_choice():
+    while top(state).kind == "reroll":
         keep(state)
 
 
@@ -243,8 +246,10 @@ def top(state: BattlegroundState) -> Any:
 
 
 def current_test(state: BattlegroundState) -> DiceTest:
-    assert top(state).kind == "test", top(state).kind
-    return state.test_of(top(state))
+    """The test on top, or under the reroll choice on top."""
+    step = state.flow.steps[-2] if top(state).kind == "reroll" else top(state)
+    assert step.kind == "test", step.kind
+    return state.test_of(step)
 
 
 def turn(state: BattlegroundState) -> Turn:
@@ -276,10 +281,10 @@ def prepare(
     state: BattlegroundState, discard0: Sequence[str] = (), discard1: Sequence[str] = ()
 ) -> None:
     """Both players' preparation phase: discard these cards, then draw up to five."""
-    while top(state).kind == "prepare":
-        player = top(state).player
+    while top(state).kind == "discard":
+        player = top(state).seat
         cards = discard0 if player == 0 else discard1
-        state.apply_action(Action.of("discard", cards=list(cards)), player)
+        act(state, "discard", cards=list(cards))
 
 
 def pass_round(state: BattlegroundState) -> None:
@@ -306,7 +311,7 @@ def play_round(state: BattlegroundState, order0: Sequence[str], order1: Sequence
 def miss(state: BattlegroundState) -> None:
     """Every die of the tests now waiting (the attack's and then the defence's) shows 1, every
     reroll choice keeps the dice: the attack does nothing."""
-    while top(state).kind == "test":
+    while top(state).kind in ("test", "reroll"):
         if state.current_player() == CHANCE:
             roll(state, 1)
         else:
@@ -317,7 +322,7 @@ def miss_target(state: BattlegroundState) -> None:
     """Like :func:`miss`, for the current target of an attack only (an area attack then goes on
     with its next target)."""
     done = len(events(state, "attack result"))
-    while top(state).kind == "test" and len(events(state, "attack result")) == done:
+    while top(state).kind in ("test", "reroll") and len(events(state, "attack result")) == done:
         if state.current_player() == CHANCE:
             roll(state, 1)
         else:

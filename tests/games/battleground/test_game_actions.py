@@ -464,8 +464,10 @@ def test_defence_is_the_defenders_choice_and_mana(tmp_path):
     dice(state, 4, 4, 4, 1, 1)
     roll(state, 1, 2, 4)
     assert state.current_player() == 1
-    assert Action.of("reroll", faces=[1, 2]) in state.legal_actions(1)
-    state.apply_action(Action.of("reroll", faces=[1, 2]), 1)
+    assert Action.of("reroll", item="1") in state.legal_actions(1)  # one die at a time (issue 21)
+    state.apply_action(Action.of("reroll", item="1"), 1)
+    state.apply_action(Action.of("reroll", item="2"), 1)  # 2 of 3 mana: the choice goes on
+    state.apply_action(Action.of("done"), 1)
     roll(state, 5, 6)
     roll(state, 5)  # the 6 explodes
     assert results(state) == [3, 4]

@@ -211,7 +211,7 @@ def test_a_player_who_passes_stops_and_the_opponent_continues_alone():
     end(state)
     # Player 1 has no ready character left: it passes, and the round ends.
     assert state.round == 2
-    assert top(state).kind == "prepare"
+    assert top(state).kind == "discard"
     assert not state.sides[0].passed and not state.sides[1].passed
 
 
@@ -273,13 +273,16 @@ def test_preparation_discards_then_draws_up_to_five():
     are in hand; never more than five."""
     state = start()
     play_round(state, ["he-man", "stratos"], ["skeletor"])
-    assert top(state).kind == "prepare"
+    assert top(state).kind == "discard"
     for player, kept in ((0, 3), (1, 4)):
         assert len(state.sides[player].hand) == kept
-    first = top(state).player
-    discard = state.sides[first].hand[:1]
+    first = top(state).seat
+    discard = sorted(state.sides[first].hand)[:1]
     deck_before = state.sides[first].deck.size
-    state.apply_action(Action.of("discard", cards=discard), first)
+    # issue 21 §1: one card at a time, then done
+    assert state.legal_actions(first)[-1] == Action.of("done")
+    state.apply_action(Action.of("discard", item=discard[0]), first)
+    state.apply_action(Action.of("done"), first)
     side = state.sides[first]
     kept = 3 if first == 0 else 4
     assert len(side.hand) == 5
@@ -287,11 +290,11 @@ def test_preparation_discards_then_draws_up_to_five():
     assert side.deck.size == deck_before - (5 - (kept - 1))
     drawn = events(state, "draw")[-1]
     assert drawn["player"] == first and len(drawn["cards"]) == 5 - (kept - 1)
-    other = top(state).player
+    other = top(state).seat
     assert other == 1 - first
     seen_by_other = [e.kind for e in state.events_for(other)]
     assert seen_by_other.count("draw") == 0  # the cards drawn are hidden from the opponent
-    state.apply_action(Action.of("discard", cards=[]), other)
+    state.apply_action(Action.of("done"), other)
     assert [len(s.hand) for s in state.sides] == [5, 5]
     assert top(state).kind == "select"
 

@@ -92,9 +92,8 @@ def test_test_example_mana_reroll_and_explosion(tmp_path, with_ram_man):
     assert current_test(state).dice == 4
     roll(state, 3, 4, 6, 2)
     assert state.current_player() == 0
-    assert Action.of("reroll", faces=[2]) in state.legal_actions()
-    assert Action.of("reroll", faces=[2, 3]) not in state.legal_actions()  # only 1 mana
-    act(state, "reroll", faces=[2])
+    assert Action.of("reroll", item="2") in state.legal_actions()
+    act(state, "reroll", item="2")  # only 1 mana: the choice ends with this die (issue 21 §1)
     roll(state, 3)  # the rerolled die
     roll(state, 5)  # the 6 explodes
     roll(state, 1, 1, 1)  # Skeletor's defence
@@ -380,7 +379,8 @@ def test_area_attack_scope_for_additional_targets(
         if top(state).kind == "area-target":
             act(state, "next-target", character=target)
         assert current_test(state).label == "Evil-Lyn power"
-        found[state.flow.steps[-2].target] = current_test(state).scope
+        attack_step = [step for step in state.flow.steps if step.kind == "attack"][-1]
+        found[attack_step.target] = current_test(state).scope
         miss_target(state)
     assert found == scopes
     assert isinstance(top(state), ActStep) and top(state).player == 1

@@ -621,8 +621,8 @@ def _at_reroll_choice() -> BattlegroundState:
     state.apply_action(Action.of("attack", weapon="sword-of-power", target="skeletor"))
     while state.current_player() == CHANCE:
         state.apply_action(Action.of("roll", face=3))
-    assert state.flow.top().kind == "test"
-    assert {a.kind for a in state.legal_actions()} == {"reroll"}
+    assert state.flow.top().kind == "reroll"  # one die at a time, then done (issue 21 §1)
+    assert {a.kind for a in state.legal_actions()} == {"reroll", "done"}
     return state
 
 

@@ -236,17 +236,17 @@ CASES = {
     ),
     "reroll-a-face-not-rolled": Case(
         in_a_test,
-        Action.of("reroll", faces=[3]),
+        Action.of("reroll", item="3"),
         0,
         "Tests: Free Rerolls and Mana Rerolls",
-        "no die shows",
+        "not among the items left to pick",
     ),
-    "reroll-too-many": Case(
+    "reroll-a-whole-set-at-once": Case(  # issue 21 §1: one die at a time, then done
         in_a_test,
         Action.of("reroll", faces=[1, 2]),
         0,
         "Tests: Free Rerolls and Mana Rerolls",
-        "at most 1",
+        "one die by the face it shows at a time",
     ),
     "activate-twice": Case(
         activated_again,

@@ -128,7 +128,7 @@ def reroll_waiting(tmp_path: Path) -> BattlegroundState:
     act(state, "bonus", choice="mana")
     attack(state, "trident", "man-at-arms")
     roll(state, 1, 1, 4, 5)
-    assert state.current_player() == 1 and state.flow.top().kind == "test"
+    assert state.current_player() == 1 and state.flow.top().kind == "reroll"
     return state
 
 
@@ -143,7 +143,7 @@ def test_an_attack_waiting_for_a_reroll_is_told_when_resolved(tmp_path: Path) ->
     act(state, "reroll", faces=[1, 1])
     roll(state, 2, 3)  # the rerolled dice
     roll(state, 1, 2, 3, 4)  # Man-At-Arms's toughness test
-    while state.flow.top().kind == "test":
+    while state.flow.top().kind == "reroll":
         act(state, "reroll", faces=[])
     more, seen = log.news(state, seen)
     attacks = [line for line in more if " attacks " in line]

@@ -294,7 +294,7 @@ players:
     ("phase", "stack"),
     [
         ("setup", ["roll-off"]),
-        ("preparation", ["round", "prepare", "prepare"]),
+        ("preparation", ["round", "prepare", "discard"]),  # the first to prepare discards
         ("activation", ["round", "select"]),
     ],
 )
@@ -532,7 +532,7 @@ def test_the_documentation_describes_every_field_and_step() -> None:
         "select card=masters-steady-aim",
     ]
     assert declared.is_chance_node() and declared.test_of(declared.flow.top()).dice == 5
-    assert [str(a) for a in blast.legal_actions(1)] == [
-        "reroll faces=[]",
-        *(f"reroll faces=[{face}]" for face in (1, 3, 4, 5, 6)),
+    assert [str(a) for a in blast.legal_actions(1)] == [  # one die at a time (issue 21 §1)
+        *(f'reroll item="{face}"' for face in (1, 3, 4, 5, 6)),
+        "done",
     ]

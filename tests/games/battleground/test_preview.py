@@ -156,16 +156,21 @@ def test_the_reroll_preview_shows_the_dice_scope_and_failures(tmp_path: Path) ->
     act(state, "bonus", choice="mana")
     attack(state, "trident", "man-at-arms")
     roll(state, 1, 1, 4, 5)
-    assert state.current_player() == 1 and top(state).kind == "test"
-    text = preview.preview(state, 1, Action.of("reroll", faces=[1, 1]))
+    assert state.current_player() == 1 and top(state).kind == "reroll"
+    first = preview.preview(state, 1, Action.of("reroll", item="1"))
+    assert first is not None and "This choice rerolls 1, 1 mana" in first
+    kept = preview.preview(state, 1, Action.of("done"))
+    assert kept is not None and "keeps every die" in kept
+    state.apply_action(Action.of("reroll", item="1"), 1)  # one die at a time (issue 21 §1)
+    text = preview.preview(state, 1, Action.of("reroll", item="1"))
     assert text is not None
     assert "Mer-Man strength: dice showing 1 1 4 5 = 2 successes so far" in text
     assert "Successes on 4+ (scope 4" in text
     assert "Failed dice: 1 1" in text
     assert "mana rerolls (1 mana each): up to 2; 2 mana" in text
     assert "This choice rerolls 1 1, 2 mana" in text
-    kept = preview.preview(state, 1, Action.of("reroll", faces=[]))
-    assert kept is not None and "keeps every die" in kept
+    picked = preview.preview(state, 1, Action.of("done"))
+    assert picked is not None and "This choice rerolls 1, 1 mana" in picked
 
 
 def test_the_bonus_preview_shows_the_card_ability(tmp_path: Path) -> None:

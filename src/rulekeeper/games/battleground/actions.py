@@ -22,17 +22,20 @@ SIMPLE_ACT_KINDS = frozenset({"focus", "overwatch", "end", "play", "skill", "use
 T = TypeVar("T")
 
 
-def reroll_choices(dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
-    """Each distinct set of faces to reroll, at most *limit* dice (dice showing the same face are
-    alike), fewest first (rulebook, Tests: free and mana rerolls)."""
+def reroll_sets(dice: tuple[int, ...], limit: int) -> list[tuple[int, ...]]:
+    """Each distinct set of faces that can be rerolled, at most *limit* dice (dice showing the same
+    face are alike), fewest first (rulebook, Tests: free and mana rerolls). The rules ask for a
+    reroll one die at a time (:class:`~rulekeeper.games.battleground.rules.dicetest.RerollStep`);
+    bots weigh these whole sets, then pick their dice one by one."""
     counts = sorted(Counter(dice).items())
-    options: list[Action] = []
+    options: list[tuple[int, ...]] = []
     for picks in product(*(range(n + 1) for _, n in counts)):
         if sum(picks) <= limit:
-            faces = [face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k)]
-            options.append(Action.of("reroll", faces=faces))
-    options.sort(key=lambda a: (len(a.ints_param("faces")), a.ints_param("faces")))
-    return tuple(options)
+            options.append(
+                tuple(face for (face, _), k in zip(counts, picks, strict=True) for _ in range(k))
+            )
+    options.sort(key=lambda faces: (len(faces), faces))
+    return options
 
 
 def discard_sets(hand: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -155,14 +158,11 @@ class ActionCatalog:
     def _face_choices(self, directions: tuple[int, ...]) -> tuple[Action, ...]:
         return tuple(self.one("face", "direction", d) for d in directions)
 
-    def discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
-        """A discard action per choice of :func:`discard_sets` (remembered; each choice is one
-        action whatever the hand)."""
-        return self._remember(("discard", hand), self._discard_choices, hand)
+    def picks(self, verb: str, options: tuple[str, ...]) -> tuple[Action, ...]:
+        """The actions of a choice of any subset asked one pick at a time (``PickSubset`` with
+        ``least`` 0) whose *options* are left to pick: each distinct item, then ``done``."""
+        return self._remember(("picks", verb, options), self._picks, verb, options)
 
-    def _discard_choices(self, hand: tuple[str, ...]) -> tuple[Action, ...]:
-        return tuple(self.act("discard", cards=list(c)) for c in discard_sets(hand))
-
-    def reroll_choices(self, dice: tuple[int, ...], limit: int) -> tuple[Action, ...]:
-        """:func:`reroll_choices`, remembered."""
-        return self._remember(("reroll", dice, limit), reroll_choices, dice, limit)
+    def _picks(self, verb: str, options: tuple[str, ...]) -> tuple[Action, ...]:
+        items = sorted(set(options), key=options.index)
+        return (*(self.one(verb, "item", item) for item in items), self.plain("done"))

@@ -13,7 +13,9 @@ from rulekeeper.core import Action, GameState, Pcg32
 from rulekeeper.core.hexes import Hex, hex_distance
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.measures import Position
+from rulekeeper.games.battleground.quick import next_pick
 from rulekeeper.games.battleground.rules.activation import ActStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.move import FaceStep
 
 if TYPE_CHECKING:
@@ -115,10 +117,14 @@ class SkirmishBot:
             by_kind.setdefault(action.kind, []).append(action)
         if "attack" in by_kind:
             return by_kind["attack"][self.rng.below(len(by_kind["attack"]))]
-        if "reroll" in by_kind:
-            return max(
-                by_kind["reroll"], key=lambda a: sum(1 for f in a.ints_param("faces") if f <= 3)
+        top = state.flow.top()
+        if isinstance(top, RerollStep):  # the set with the most dice at 3 or less, die by die
+            below = state.flow.steps[-2]
+            assert isinstance(below, DiceTestStep)
+            ranked = sorted(
+                below.dice().choices(), key=lambda fs: -sum(1 for f in fs if f <= 3)
             )
+            return next_pick(top, ranked)
         if "move" in by_kind and isinstance(state.flow.top(), ActStep):
             best = self._closer(state, by_kind["move"])
             if best is not None:

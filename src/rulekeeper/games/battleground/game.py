@@ -23,6 +23,7 @@ from rulekeeper.core import (
     DataError,
     Deck,
     Game,
+    GameState,
     JsonObject,
     PositionError,
     ProcedureState,
@@ -33,8 +34,9 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.content import digest
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lasting import Timing
-from rulekeeper.games.battleground import evaluation, position, saves
+from rulekeeper.games.battleground import convert, evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE, Battlefield
 from rulekeeper.games.battleground.board.measures import Position
@@ -78,7 +80,7 @@ from rulekeeper.games.battleground.rules.activation import (
 )
 from rulekeeper.games.battleground.rules.combat import AreaTargetStep, AttackStep
 from rulekeeper.games.battleground.rules.deployment import owner_of_faction
-from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.effect_moves import EffectMoveStep, PushLineStep
 from rulekeeper.games.battleground.rules.effects import AbilityTargetStep, SwitchStep
 from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
@@ -93,6 +95,7 @@ from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
 from rulekeeper.games.battleground.rules.round import (
     ActivateStep,
     CleanUpStep,
+    DiscardStep,
     PrepareStep,
     RoundStep,
     SelectStep,
@@ -122,6 +125,7 @@ STEPS = StepKinds(
     SelectStep,
     ActivateStep,
     PrepareStep,
+    DiscardStep,
     CleanUpStep,
     BonusStep,
     ActStep,
@@ -136,6 +140,7 @@ STEPS = StepKinds(
     OpportunityStep,
     AttackStep,
     DiceTestStep,
+    RerollStep,
     AreaTargetStep,
     AbilityTargetStep,
     EffectMoveStep,
@@ -167,6 +172,7 @@ class BattlegroundGame(Game):
         "legacy": "rulekeeper.games.battleground.agents:SkirmishBot"
     }  # the first bot (attack when it can, close in), kept to compare with
     position_versions = position.VERSIONS
+    upgrades_actions = True  # whole-subset discards and rerolls, until replay format 1
     position_paths = ("map", "content")
     activations = Activations()
     """With fate and glory cards, every action (a variant's differ: rules/activation.py)."""
@@ -288,6 +294,11 @@ class BattlegroundGame(Game):
         value = self._params["rounds"]
         assert isinstance(value, int)
         return value
+
+    def upgrade_action(self, state: GameState, action: Action) -> Sequence[Action]:
+        """An old whole-subset discard or reroll as picks (convert.py)."""
+        assert isinstance(state, BattlegroundState)
+        return convert.upgrade_action(state, action)
 
     def owner_of_faction(self, faction: str) -> int:
         return owner_of_faction(self.field, faction)
@@ -567,7 +578,7 @@ class BattlegroundState(ProcedureState):
         return position.write(self)
 
     @classmethod
-    def from_position(cls, game: Game, doc: Mapping[str, Any], seed: int) -> Self:
+    def from_position(cls, game: GameLike, doc: Mapping[str, Any], seed: int) -> Self:
         """The state a Battleground position describes (docs/positions.md)."""
         assert isinstance(game, BattlegroundGame)
         return position.load(cls, game, doc, seed)

@@ -27,7 +27,12 @@ from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import AttackStep
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, face_succeeds
+from rulekeeper.games.battleground.rules.dicetest import (
+    DiceTest,
+    DiceTestStep,
+    RerollStep,
+    face_succeeds,
+)
 from rulekeeper.games.battleground.rules.move import FaceStep
 from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 
@@ -40,12 +45,14 @@ __all__ = [
     "QuickPolicy",
     "attack_gain",
     "best_facing",
+    "best_rerolls",
     "finish_attack",
     "finish_turn",
     "focused_move_lead",
     "habit",
     "lead_of",
     "move_leads",
+    "next_pick",
     "reroll_choice",
     "score_moves",
     "seat_value",
@@ -171,20 +178,36 @@ def focused_move_lead(world: BattlegroundState, seat: int, reached: set[Position
 
 
 def reroll_choice(world: BattlegroundState, legal: Sequence[Action]) -> Action:
-    """Reroll as many failed dice as allowed, the lowest first (never a success)."""
+    """Reroll as many failed dice as allowed, the lowest first (never a success): the whole set
+    is weighed on the test, then picked one die at a time (the next pick toward it)."""
     top = world.flow.top()
-    assert isinstance(top, DiceTestStep)
-    scope = top.dice().scope
-    best = legal[0]
-    best_key = (-1, 0)
-    for action in legal:
-        faces = list(action.ints_param("faces"))
-        if any(face_succeeds(face, scope) for face in faces):
+    assert isinstance(top, RerollStep)
+    below = world.flow.steps[-2]
+    assert isinstance(below, DiceTestStep)
+    return next_pick(top, best_rerolls(below.dice()))
+
+
+def best_rerolls(test: DiceTest) -> list[tuple[int, ...]]:
+    """Every set of faces to reroll, the best first: as many failed dice as allowed, the lowest
+    first; a set with a success last (keeping every die comes before them)."""
+
+    def key(faces: tuple[int, ...]) -> tuple[int, int]:
+        if any(face_succeeds(face, test.scope) for face in faces):
+            return (-2, 0)
+        return (len(faces), -sum(faces))
+
+    return sorted(test.choices(), key=key, reverse=True)
+
+
+def next_pick(step: RerollStep, ranked: Sequence[tuple[int, ...]]) -> Action:
+    """The next pick toward the first of *ranked* (whole sets of faces) that the picks made so
+    far (by this bot, or by another policy in a search) still allow."""
+    for faces in ranked:
+        try:
+            return step.picks_for([str(face) for face in faces])[0]
+        except ValueError:
             continue
-        key = (len(faces), -sum(faces))
-        if key > best_key:
-            best, best_key = action, key
-    return best
+    return Action.of("done")
 
 
 def best_facing(world: BattlegroundState, seat: int, legal: Sequence[Action]) -> Action:
@@ -282,7 +305,7 @@ class QuickPolicy:
         if len(legal) == 1:
             return legal[0]
         top = world.flow.top()
-        if isinstance(top, DiceTestStep):
+        if isinstance(top, RerollStep):
             return reroll_choice(world, legal)
         if isinstance(top, FaceStep):
             return best_facing(world, player, legal)
@@ -415,9 +438,8 @@ def habit(legal: Sequence[Action]) -> Action | None:
     for action in legal:
         if action.kind == "interrupt":
             return action
-    for action in legal:
-        if action.kind == "discard" and not action.param("cards"):
-            return action
+    if any(action.kind == "discard" for action in legal):  # Preparation Phase: pick none
+        return next((action for action in legal if action.kind == "done"), None)
     return None
 
 

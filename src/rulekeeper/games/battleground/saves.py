@@ -38,7 +38,7 @@ from rulekeeper.games.battleground.rules.combat import (
     knock_out_value,
     weapon_type,
 )
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.effect_moves import EffectMoveStep, PushLineStep
 from rulekeeper.games.battleground.rules.effects import AbilityTargetStep
 from rulekeeper.games.battleground.rules.marks import PlaceMarkStep
@@ -46,6 +46,7 @@ from rulekeeper.games.battleground.rules.move import ContinueMoveStep, FaceStep,
 from rulekeeper.games.battleground.rules.round import (
     ActivateStep,
     CleanUpStep,
+    DiscardStep,
     PrepareStep,
     RoundStep,
     SelectStep,
@@ -65,10 +66,12 @@ BELOW: dict[type[Step[Any]], tuple[type[Step[Any]], ...]] = {
     DeployStep: (RoundStep,),
     SelectStep: (RoundStep,),
     PrepareStep: (RoundStep, PrepareStep),
+    DiscardStep: (RoundStep, PrepareStep),
     ActivateStep: (RoundStep, ActivateStep),
     BonusStep: (ActStep,),
     EndTurnStep: (ActStep,),
     DiceTestStep: (AttackStep, SkillTestStep),
+    RerollStep: (DiceTestStep,),
     AreaTargetStep: (AttackStep,),
 }
 """Steps that stand directly on one of these (those not listed may stand on any step)."""
@@ -423,11 +426,30 @@ def _step_problem(
             return f"{step.role!r} is not a test of the {below.kind if below else 'nothing'} below"
         test = from_data(TestShape, step.test, reader, f"{path}.test")
         return test.problem()
+    elif isinstance(step, DiscardStep):
+        if step.seat not in (0, 1) or step.options != sorted(state.sides[step.seat].hand):
+            return "the options are the player's hand, sorted"
+    elif isinstance(step, RerollStep):
+        assert isinstance(below, DiceTestStep)
+        return _reroll_problem(step, below.dice())
     elif isinstance(step, BeforeInterruptionStep):
         if not any(turn.character == step.character for turn in state.turns):
             return f"{step.character} has no turn to use its items in"
     elif isinstance(step, DrawOfferStep) and step.player == step.by:
         return "offered to the other player"
+    return None
+
+
+def _reroll_problem(step: RerollStep, test: DiceTest) -> str | None:
+    """What is wrong with a reroll choice on *test*, or None."""
+    if not test.awaiting_choice():
+        return "the test below is not waiting for rerolls"
+    if step.seat != test.owner:
+        return "asked of the test's owner"
+    if step.options != [str(face) for face in sorted(test.initial)]:
+        return "the options are the test's dice, sorted"
+    if step.least != 0 or step.most != test.reroll_limit():
+        return f"0 to {test.reroll_limit()} dice may be rerolled"
     return None
 
 

@@ -18,6 +18,7 @@ export const HANDLED_KINDS = [
   "deploy",
   "discard",
   "discard-card",
+  "done",
   "end",
   "face",
   "first-player",
@@ -58,7 +59,8 @@ const KIND_TITLES = {
   play: "Play a card",
   discard: "Discard",
   bonus: "Gain a bonus",
-  reroll: "Rerolls",
+  reroll: "Rerolls (one die at a time, then done)",
+  done: "Done",
   face: "Facing (or click an arrow on the board)",
   activate: "Activate a character",
   attack: "Attacks",
@@ -138,6 +140,7 @@ export function createBattlegroundView(root, ctx) {
   let hoverTimer = null;
   let sightServer = true; // whether the server answers /sight
   let discardPick = new Set();
+  let discardQueue = null; // a discard chosen with the checkboxes: the picks left to send, then done
 
   const hints = () => (board ? board.actions : []);
   const character = (id) => (board ? board.characters.find((c) => c.id === id) : null);
@@ -854,6 +857,7 @@ export function createBattlegroundView(root, ctx) {
         parts.push(discardGroup(group));
         continue;
       }
+      if (kind === "done" && groups.has("discard")) continue; // the discard's own button says it
       const title = KIND_TITLES[kind] || kind;
       const known = HANDLED_KINDS.includes(kind);
       const buttons = group.map((h) => {
@@ -872,29 +876,37 @@ export function createBattlegroundView(root, ctx) {
     fill(actionsBox, parts);
   }
 
+  // The rules ask a discard one card at a time, then "done" (issue 21): the boxes choose the whole
+  // set, and the button sends its picks in the rules' order (the hand sorted), then done.
+  function sendDiscard() {
+    if (discardQueue === null) return;
+    const offered = hints();
+    if (!offered.some((h) => h.kind === "discard")) {
+      discardQueue = null; // the last pick ended the discard by itself
+      return;
+    }
+    const id = discardQueue.shift();
+    const hint = id === undefined ? offered.find((h) => h.kind === "done") : offered.find((h) => h.kind === "discard" && h.item === id);
+    if (id === undefined || !hint) discardQueue = null;
+    if (hint) ctx.act(hint.action);
+  }
+
   function discardGroup(group) {
     const hand = board.hand ? board.hand.cards : [];
     const name = (id) => (hand.find((c) => c.id === id) || { name: id }).name;
-    const matching = () => {
-      const wanted = [...discardPick].sort().join("|");
-      return group.find((h) => [...(h.cards || [])].sort().join("|") === wanted);
-    };
     const status = el("p", { class: "muted" });
     const go = el("button", { type: "button", class: "primary" });
     const refresh = () => {
-      const found = matching();
       go.textContent = discardPick.size ? `Discard ${[...discardPick].map(name).join(", ")}` : "Keep the whole hand";
-      go.disabled = !found;
-      status.textContent = found ? "" : "That choice is not possible.";
+      go.disabled = discardQueue !== null;
+      status.textContent = discardQueue !== null ? "Discarding..." : "";
     };
     go.addEventListener("click", () => {
-      const found = matching();
-      if (found) {
-        discardPick = new Set();
-        ctx.act(found.action);
-      }
+      discardQueue = [...discardPick].sort();
+      discardPick = new Set();
+      sendDiscard();
     });
-    const boxes = [...new Set(group.flatMap((h) => h.cards || []))].map((id) => {
+    const boxes = [...new Set(group.map((h) => h.item))].map((id) => {
       const box = el("input", { type: "checkbox", id: `discard-${id}`, checked: discardPick.has(id) });
       box.addEventListener("change", () => {
         if (box.checked) discardPick.add(id);
@@ -1020,6 +1032,7 @@ export function createBattlegroundView(root, ctx) {
       pending = null;
       choices = null;
       if (!hints().some((h) => h.kind === "discard")) discardPick = new Set();
+      sendDiscard();
       if (!hints().some((h) => h.kind === "move" && h.move.focus)) focusMode = false;
       if (selected && !character(selected)) selected = null;
       const turn = board.turn;

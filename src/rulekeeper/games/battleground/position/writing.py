@@ -17,7 +17,7 @@ from rulekeeper.games.battleground.model import (
     Turn,
 )
 from rulekeeper.games.battleground.rules.activation import ActStep
-from rulekeeper.games.battleground.rules.round import PrepareStep
+from rulekeeper.games.battleground.rules.round import DiscardStep, PrepareStep
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
 
 if TYPE_CHECKING:
@@ -73,7 +73,7 @@ def procedure_phase(steps: Sequence[Step[Any]]) -> str:
         return "setup"
     if any(isinstance(step, DeployStep) for step in steps):
         return "setup"
-    if any(isinstance(step, PrepareStep) for step in steps):
+    if any(isinstance(step, PrepareStep | DiscardStep) for step in steps):
         return "preparation"
     return "activation"
 

@@ -7,8 +7,9 @@ once, the player chooses the dice), 8 exploding sixes (each 6 rolls one more die
 5 or 6 whatever the scope). Steps 10 (defence) and 11 (apply) belong to the caller.
 
 The test is plain data. Every die is an explicit chance outcome (one die at a time, faces 1–6)
-and every choice (which dice to reroll) is a legal action of the player who owns the test, so a
-person, a bot or a replay with forced dice drives it the same way.
+and every choice (which dice to reroll) is asked of the player who owns the test, one die at a
+time by the faces they show (:class:`RerollStep`, a ``PickSubset``: ``reroll item="3"`` per die,
+then ``done``), so a person, a bot or a replay with forced dice drives it the same way.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rulekeeper.core import CHANCE, D6, Action, roll_outcome_actions
-from rulekeeper.core.flow import Step
-from rulekeeper.games.battleground.actions import ActionCatalog, reroll_choices
+from rulekeeper.core.flow import AUTO, PickSubset, Step
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.games.battleground.actions import reroll_sets
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -122,15 +124,12 @@ class DiceTest:
             return min(MAX_MANA_REROLLS, self.mana, len(self.initial))
         return 0
 
-    def choices(self, catalog: ActionCatalog | None = None) -> list[Action]:
-        """Each distinct choice of dice to reroll, by the faces they show (keeping all first);
-        *catalog*, a game's action catalog, remembers them."""
+    def choices(self) -> list[tuple[int, ...]]:
+        """Each distinct set of dice that may be rerolled now, by the faces they show (keeping
+        all first); the rules ask for it one die at a time (:class:`RerollStep`)."""
         if not self.awaiting_choice():
             return []
-        dice, limit = tuple(sorted(self.initial)), self.reroll_limit()
-        if catalog is None:
-            return list(reroll_choices(dice, limit))
-        return list(catalog.reroll_choices(dice, limit))
+        return reroll_sets(tuple(sorted(self.initial)), self.reroll_limit())
 
     def refusal(self, faces: list[int]) -> str | None:
         """Why rerolling these faces is not allowed now, or None."""
@@ -279,24 +278,42 @@ class DiceTestStep(Step["BattlegroundState"]):
 
     def actor(self, state: BattlegroundState) -> int:
         test = self.dice()
-        return CHANCE if test.is_chance() else test.owner
+        if test.is_chance():
+            return CHANCE
+        return AUTO if test.awaiting_choice() else test.owner
 
     def chance(self, state: BattlegroundState) -> Sequence[tuple[Action, float]]:
         return roll_outcome_actions(D6)
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return self.dice().choices(state.game.actions)
+    def check(self, state: BattlegroundState, above: Step[Any] | None) -> str | None:
+        """A reroll choice stands on a test waiting for one, and only there (on top, the test
+        asks for it when the rules settle: a position may leave it out)."""
+        if above is not None and self.dice().awaiting_choice() != isinstance(above, RerollStep):
+            return "a reroll choice stands on a test waiting for one, and only there"
+        return None
+
+    def run(self, state: BattlegroundState) -> None:
+        """A reroll choice is due: its owner picks the dice on a :class:`RerollStep`."""
+        test = self.dice()
+        faces = [str(face) for face in sorted(test.initial)]
+        state.flow.push(RerollStep(seat=test.owner, options=faces, most=test.reroll_limit()))
+
+    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+        """The owner's reroll choice (``{"faces": [...]}``) from the :class:`RerollStep`."""
+        faces = [int(face) for face in result["faces"]]  # type: ignore[union-attr, arg-type]
+        test = self.dice()
+        test.apply_reroll(faces)
+        if test.stage != "mana" and faces:
+            state.events.append("reroll", {"test": test.label, "faces": faces})
+        self._after(state, test)
 
     def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
         test = self.dice()
-        if seat == CHANCE:
-            test.apply_roll(action.int_param("face"))
-        else:
-            test.apply_reroll(list(action.ints_param("faces")))
-            if test.stage != "mana" and action.ints_param("faces"):
-                state.events.append(
-                    "reroll", {"test": test.label, "faces": list(action.ints_param("faces"))}
-                )
+        test.apply_roll(action.int_param("face"))
+        self._after(state, test)
+
+    def _after(self, state: BattlegroundState, test: DiceTest) -> None:
+        """Keep the test's new data; a finished test goes back to the step that asked for it."""
         self.test = test.to_data()
         if test.is_done():
             state.flow.finish(state, {"role": self.role, "test": self.test})
@@ -307,3 +324,23 @@ def finished(result: Mapping[str, Any]) -> tuple[str, DiceTest]:
     test = result["test"]
     assert isinstance(test, dict)
     return str(result["role"]), DiceTest.from_data(test)
+
+
+@dataclass
+class RerollStep(PickSubset["BattlegroundState"]):
+    """Free or mana rerolls (rulebook, Tests, steps 6 and 7): the test's owner picks the dice to
+    reroll one at a time by the faces they show (the test's dice sorted, so dice showing the same
+    face are alike), at most the rerolls allowed, then ``done``; the choice goes back to the
+    :class:`DiceTestStep` below."""
+
+    kind: ClassVar[str] = "reroll"
+    rule: ClassVar[str] = "Tests"
+    verb: ClassVar[str] = "reroll"
+    public_kinds: ClassVar[frozenset[str] | None] = None  # dice are seen by everyone
+
+    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+        start = self.picked[-1] + 1 if self.picked else 0
+        return state.game.actions.picks(self.verb, tuple(self.options[start:]))
+
+    def chosen(self, state: BattlegroundState, items: list[str]) -> None:
+        state.flow.top().resume(state, {"faces": [int(face) for face in items]})

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import SIMULTANEOUS, Action
-from rulekeeper.core.flow import Refusal, Step
+from rulekeeper.core.flow import PickSubset, Refusal, Step
 from rulekeeper.games.battleground.model import HAND_SIZE, CardId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import scoring, statuses, triggers
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
@@ -233,31 +233,48 @@ class ActivateStep(Step["BattlegroundState"]):
 
 @dataclass
 class PrepareStep(Step["BattlegroundState"]):
-    """Preparation Phase: discard any cards, then draw back up to the hand size."""
+    """Preparation Phase: the player discards any cards (:class:`DiscardStep`, asked when their
+    turn to prepare comes, so it offers the hand they hold then), then draws back up."""
 
     kind: ClassVar[str] = "prepare"
     rule: ClassVar[str] = "Preparation Phase"
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 
-    def actor(self, state: BattlegroundState) -> int:
-        return self.player
+    def run(self, state: BattlegroundState) -> None:
+        hand = sorted(state.sides[self.player].hand)
+        state.flow.replace(DiscardStep(seat=self.player, options=hand, most=len(hand)))
+
+
+@dataclass
+class DiscardStep(PickSubset["BattlegroundState"]):
+    """Preparation Phase: "discard any number of cards", one card at a time (the hand's cards in
+    sorted order), then ``done``; then draw back up to the hand size."""
+
+    kind: ClassVar[str] = "discard"
+    rule: ClassVar[str] = "Preparation Phase"
+    verb: ClassVar[str] = "discard"
+    open_picks: ClassVar[bool] = True  # everyone sees each card picked to discard
+
+    def options_zone(self, state: BattlegroundState) -> str:
+        """The options are the player's hand (views/hidden.py's zone)."""
+        return f"hand-{self.seat}"
 
     def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        return list(state.game.actions.discard_choices(tuple(sorted(state.sides[seat].hand))))
+        start = self.picked[-1] + 1 if self.picked else 0
+        return state.game.actions.picks(self.verb, tuple(self.options[start:]))
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def chosen(self, state: BattlegroundState, items: list[str]) -> None:
+        seat = self.seat
         side = state.sides[seat]
-        cards = [str(c) for c in action.param("cards")]  # type: ignore[union-attr]
-        for card in cards:
+        for card in items:
             side.hand.remove(card)
-        side.deck.discard(cards)
+        side.deck.discard(items)
         drawn = side.deck.draw(HAND_SIZE - len(side.hand))
         side.hand.extend(drawn)
-        state.events.append("discard", {"player": seat, "cards": cards})
+        state.events.append("discard", {"player": seat, "cards": items})
         state.events.append("draw", {"player": seat, "cards": drawn}, visible_to=(seat,))
         state.events.append("draw count", {"player": seat, "count": len(drawn)})
-        state.flow.pop()
 
 
 @dataclass

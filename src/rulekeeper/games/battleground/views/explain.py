@@ -8,7 +8,8 @@ from rulekeeper.core import Action
 from rulekeeper.core.hexes import DIRECTION_NAMES
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules import combat, triggers
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import RerollStep
+from rulekeeper.games.battleground.rules.round import DiscardStep
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -20,13 +21,8 @@ def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str,
     kind = top.kind
     rule = top.rule
     expected = {a.kind for a in state.legal_actions(player)} if kind != "select" else set()
-    if isinstance(top, DiceTestStep):
-        test = top.dice()
-        if action.kind == "reroll":
-            faces = list(action.ints_param("faces")) if _has(action, "faces") else []
-            problem = test.refusal(faces)
-            return ("Tests: Free Rerolls and Mana Rerolls", problem or "not a reroll choice now")
-        return (rule, f"{test.label} is waiting for a reroll choice")
+    if isinstance(top, RerollStep | DiscardStep):
+        return _pick_refusal(state, top, action, player)
     if kind == "act":
         refused = top.refusal(state, player, action)
         return refused or ("Perform Actions", "not possible now")
@@ -41,6 +37,19 @@ def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str,
         return ("Gain Bonuses", f"{action.get('choice')!r} is not a bonus of this card now")
     listed = ", ".join(sorted(expected)) or "nothing"
     return (rule, f"{action.kind!r} is not possible now; possible: {listed}")
+
+
+def _pick_refusal(
+    state: BattlegroundState, top: RerollStep | DiscardStep, action: Action, player: int
+) -> tuple[str, str]:
+    """Why a pick of a reroll or a discard is refused (issue 21 §1: one die or card at a time,
+    then done; a whole set at once is said the old way)."""
+    rule = "Tests: Free Rerolls and Mana Rerolls" if isinstance(top, RerollStep) else top.rule
+    if action.kind == top.verb and (_has(action, "faces") or _has(action, "cards")):
+        what = "die by the face it shows" if isinstance(top, RerollStep) else "card"
+        return (rule, f"pick one {what} at a time ({top.verb} item=...), then done")
+    refused = top.refusal(state, player, action)
+    return (rule, refused[1] if refused is not None else "not possible now")
 
 
 def _has(action: Action, name: str) -> bool:
@@ -80,13 +89,13 @@ def describe(state: BattlegroundState, action: Action) -> str:
     if kind == "face":
         return f"face {DIRECTION_NAMES[action.int_param('direction')]}"
     if kind == "reroll":
-        faces = list(action.ints_param("faces"))
-        return f"reroll {faces}" if faces else "keep the dice"
+        return f"reroll a die showing {action.get('item')}"
     if kind == "play":
         return f"play {state.play_card(str(action.get('card'))).name}"
     if kind == "discard":
-        cards = list(action.param("cards"))  # type: ignore[arg-type]
-        return f"discard {', '.join(map(str, cards))}" if cards else "keep the hand"
+        return f"discard {action.get('item')}"
+    if kind == "done":
+        return _done(state)
     if kind in ("interrupt", "next-target", "target"):
         return f"{kind} {name(action.get('character'))}"
     if kind == "skill":
@@ -104,6 +113,17 @@ def describe(state: BattlegroundState, action: Action) -> str:
         verb = {"push-to": "be pushed to", "move-to": "move to", "mark-at": "place the mark at"}
         return f"{verb[kind]} {where}"
     return _PLAIN.get(kind, str(action))
+
+
+def _done(state: BattlegroundState) -> str:
+    """``done`` of the reroll or discard being picked: what it rerolls or discards."""
+    top = state.flow.steps[-1] if state.flow.steps else None
+    if isinstance(top, RerollStep | DiscardStep):
+        items = [top.options[index] for index in top.picked]
+        if isinstance(top, RerollStep):
+            return f"reroll {' '.join(items)}" if items else "keep the dice"
+        return f"discard {', '.join(items)}" if items else "keep the hand"
+    return "done"
 
 
 _PLAIN = {

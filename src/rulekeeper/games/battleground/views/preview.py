@@ -29,7 +29,7 @@ from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.rules import abilities, attack_geometry, overwatch
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep, weapon_type
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
 from rulekeeper.games.battleground.views import card_text
@@ -52,7 +52,7 @@ def legal_preview(state: BattlegroundState, seat: int, action: Action) -> str | 
     """:func:`preview` of an action known to be legal for ``seat``."""
     top = state.flow.top()
     kind = action.kind
-    if isinstance(top, DiceTestStep) and kind == "reroll":
+    if isinstance(top, RerollStep) and kind in ("reroll", "done"):
         return reroll_preview(state, top, action)
     if isinstance(top, BonusStep) and kind == "bonus":
         return bonus_preview(state, top, action)
@@ -344,10 +344,15 @@ def attack_preview(state: BattlegroundState, seat: int, action: Action) -> Attac
 # === choices inside a procedure =================================================================
 
 
-def reroll_preview(state: BattlegroundState, top: DiceTestStep, action: Action) -> str:
-    """A reroll choice: the dice, the scope and its causes, what succeeds, what failed."""
-    test = state.test_of(top)
-    faces = list(action.ints_param("faces"))
+def reroll_preview(state: BattlegroundState, top: RerollStep, action: Action) -> str:
+    """A reroll pick (or ``done``): the dice, the scope and its causes, what succeeds, what
+    failed, and the dice rerolled with the picks so far and this one."""
+    below = state.flow.steps[-2]
+    assert isinstance(below, DiceTestStep)
+    test = state.test_of(below)
+    faces = [int(top.options[index]) for index in top.picked]
+    if action.kind == "reroll":
+        faces.append(int(action.str_param("item")))
     failed = [f for f in test.initial if not test.succeeds(f)]
     causes = [card_text.readable(state.pack, note) for note in test.notes[1:-1]]
     stage = "free rerolls" if test.stage == "free" else "mana rerolls (1 mana each)"
