@@ -22,7 +22,7 @@ import pytest
 import yaml
 
 from rulekeeper.core import Action, load_game
-from rulekeeper.games.battleground.rules.dicetest import DiceTest
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, RerollStep
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
@@ -112,13 +112,16 @@ def test_python_blocks_run(path: Path, tmp_path: Path) -> None:
 
 
 def test_reroll_faces_are_the_values_actions_md_says() -> None:
-    """Issue 20 §3 (docs/actions.md ``reroll``; rulebook, Tests, steps 5-9): ``faces`` names the
-    values the dice show, one per die to reroll, not die indices: with 6, 1, 6, 2 showing,
-    ``[6, 6]`` is offered and ``[1, 2]`` rerolls the dice showing 1 and 2 (the 2nd and 4th)."""
+    """Issue 20 §3, issue 21 §1 (docs/actions.md ``reroll``; rulebook, Tests, steps 5-9): a
+    reroll's ``item`` is the value a die shows, not a die index: with 6, 1, 6, 2 showing, the
+    picks offered are 1, 2 and 6 (the sorted dice; the two 6s alike), two 6s may be rerolled,
+    and rerolling 1 and 2 rerolls the 2nd and 4th dice."""
     text = (ROOT / "docs" / "actions.md").read_text(encoding="utf-8")
-    row = next(line for line in text.splitlines() if line.startswith("| `reroll` | `faces`"))
-    assert "die values" in row and "indices" not in row
+    row = next(line for line in text.splitlines() if line.startswith("| `reroll` | `item`"))
+    assert "die value" in row and "never a die index" in row
     test = DiceTest(0, "test", 4, 4, [], free_rerolls=2, initial=[6, 1, 6, 2], stage="free")
-    assert Action.of("reroll", faces=[6, 6]) in test.choices()
+    step = RerollStep(seat=0, options=[str(f) for f in sorted(test.initial)], most=2)
+    assert step.picks_for(["6", "6"]) == [Action.of("reroll", item="6")] * 2
+    assert (6, 6) in test.choices()
     test.apply_reroll([1, 2])
     assert test.to_roll == [1, 3]
