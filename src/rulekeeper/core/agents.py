@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.core.game import Game
+from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lookahead import (
     QUIET,
     GreedyAgent,
@@ -127,12 +127,12 @@ BUILT_IN = ("random", "greedy", "mcts")
 """The bots every game offers; a game adds its own by name (``Game.bots``)."""
 
 
-def bot_names(game: Game | None = None) -> tuple[str, ...]:
+def bot_names(game: GameLike | None = None) -> tuple[str, ...]:
     """The bots a spec may name without ``module:Class``: the built-in ones, then *game*'s own."""
     return BUILT_IN if game is None else (*BUILT_IN, *sorted(game.bots))
 
 
-def make_agent(spec: str, seed: int = 0, game: Game | None = None) -> Agent:
+def make_agent(spec: str, seed: int = 0, game: GameLike | None = None) -> Agent:
     """The bot a SPEC names, seeded with *seed* (docs/bots.md): ``random``, ``greedy``,
     ``mcts``, one of *game*'s own bots (``Game.bots``, by name) or ``module:Class`` (your own
     bot, built as ``Class(seed=seed)``, or ``Class(seed=seed, level=LEVEL)`` with a level), each

@@ -42,7 +42,7 @@ from rulekeeper.core.seats import CHANCE, SIMULTANEOUS, SPECTATOR, TERMINAL
 from rulekeeper.core.zones import Zone, hides_from
 
 if TYPE_CHECKING:
-    from rulekeeper.core.game import Game
+    from rulekeeper.core.gamelike import GameLike
 
 __all__ = [
     "CHANCE",
@@ -74,7 +74,7 @@ class GameState(ABC):
         {"game", "seed", "rng", "events", "_history", "_restore_point", "_offered"}
     )
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
+    def __init__(self, game: GameLike, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.game = game
@@ -509,7 +509,7 @@ class GameState(ABC):
     # --------------------------------------------------------------- positions
 
     @classmethod
-    def from_position(cls, game: Game, position: Mapping[str, Any], seed: int) -> Self:
+    def from_position(cls, game: GameLike, position: Mapping[str, Any], seed: int) -> Self:
         """The state *position* describes (a game with a position format overrides this);
         raises a PositionError naming every problem of the position."""
         raise NotImplementedError(f"{game.name} has no position format")
@@ -539,7 +539,7 @@ class GameState(ABC):
         return canonical_dumps(self.to_document())
 
     @classmethod
-    def _deserialize(cls, game: Game, text: str) -> GameState:
+    def _deserialize(cls, game: GameLike, text: str) -> GameState:
         source = f"{game.name} state"
         doc = read_document(game.name, game.params, text)
         seed, rng, history, events, data = doc.seed, doc.rng, doc.history, doc.events, doc.data

@@ -23,7 +23,7 @@ import rulekeeper
 from rulekeeper.core import Action, RulekeeperError, load_game
 from rulekeeper.core.agents import bot_names, make_agent
 from rulekeeper.core.errors import UnknownGameError
-from rulekeeper.core.game import Game
+from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
@@ -194,7 +194,7 @@ class Lobby:
             self._store_seat(hosted, seat)
         self._changed(hosted)
 
-    def _check_spec(self, spec: str, seat: int, game: Game) -> None:
+    def _check_spec(self, spec: str, seat: int, game: GameLike) -> None:
         """Refuse a bot spec that names no bot, or a ``module:Class`` the operator did not allow
         (importing a module a client names would run code of the client's choosing)."""
         name = spec.partition("@")[0].strip() if isinstance(spec, str) else ""

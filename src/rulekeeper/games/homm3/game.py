@@ -28,6 +28,7 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lasting import Timing
 from rulekeeper.core.position import Problems
 from rulekeeper.core.record import from_data
@@ -255,7 +256,7 @@ class CombatState(ProcedureState):
         return game.pack
 
     @classmethod
-    def from_position(cls, game: Game, position: Mapping[str, Any], seed: int) -> Self:
+    def from_position(cls, game: GameLike, position: Mapping[str, Any], seed: int) -> Self:
         assert isinstance(game, Homm3CombatGame)
         state = object.__new__(cls)
         GameState.__init__(state, game, seed)
