@@ -54,8 +54,16 @@ def _word(text: str) -> str:
 
 
 def _render(value: FrozenJson) -> str:
+    """A parameter's value in the text form: a bare word or JSON (truth values, integers and
+    lists of integers, the common ones, written directly, exactly as ``json.dumps`` would)."""
     if isinstance(value, str):
         return _word(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, tuple) and all(type(item) is int for item in value):
+        return "[" + ", ".join([repr(item) for item in value]) + "]"
     return json.dumps(thaw(value), ensure_ascii=False, allow_nan=False)
 
 

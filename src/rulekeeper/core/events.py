@@ -69,6 +69,9 @@ class Event:
 
     @classmethod
     def from_data(cls, data: Any, source: str = "events", path: str = "") -> Event:
+        plain = _plain_event(data)
+        if plain is not None:
+            return plain
         mapping = as_mapping(data, source, path)
         seq = as_int(member(mapping, "seq", source, path), source, join(path, "seq"))
         kind = as_str(member(mapping, "kind", source, path), source, join(path, "kind"))
@@ -88,6 +91,31 @@ class Event:
                 for i, p in enumerate(as_list(raw_visible, source, vpath))
             )
         return cls(seq, kind, copy.deepcopy(payload), visible)
+
+
+def _plain_event(data: Any) -> Event | None:
+    """The event *data* holds if it is a usual one (a payload of texts, integers, truth values
+    and flat lists of them), read in one quick look; None for anything else, which the careful
+    reader of :meth:`Event.from_data` checks field by field (the same event, or the error)."""
+    if type(data) is not dict or "visible_to" not in data:
+        return None
+    seq, kind, payload = data.get("seq"), data.get("kind"), data.get("data")
+    if type(seq) is not int or type(kind) is not str or type(payload) is not dict:
+        return None
+    copied = dict(payload)
+    for key, value in payload.items():
+        if type(key) is not str:
+            return None
+        if type(value) not in _ATOMS:
+            if type(value) is not list or not all(type(item) in _ATOMS for item in value):
+                return None
+            copied[key] = list(value)
+    seats = data["visible_to"]
+    if seats is None:
+        return Event(seq, kind, copied)
+    if type(seats) is not list or not all(type(seat) is int for seat in seats):
+        return None
+    return Event(seq, kind, copied, tuple(seats))
 
 
 def _event(index: int, fields: Sequence[Any]) -> Event:
