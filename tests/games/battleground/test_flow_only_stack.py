@@ -2,9 +2,10 @@
 
 Each turn in progress (an activation, an interruption inside it) is the data of its act step on
 ``state.flow``; a dice test is a sub-procedure of the step that pushed it and hands its result
-back through ``Flow.finish`` / ``Step.resume``. Positions keep their format: ``saves/v1-*.json``
-were written by the code of 4d919e2 (a random game, seed 34, stopped in an activation of round
-2 and in an overwatch interruption's attack test), each save with the position that code wrote.
+back through ``Flow.finish`` / ``Step.resume``. A save of state format 2 (turns in a list beside
+the procedure) still loads (core/convert.py replays its history): ``saves/v1-*.json`` were
+written by the code of 4d919e2 (a random game, seed 34, stopped in an activation of round 2
+and in an overwatch interruption's attack test), each with the position that code wrote.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 
 from rulekeeper.core import CHANCE, JsonObject, PositionError, Step, load_game
 from rulekeeper.core.flow import Flow
+from rulekeeper.core.record import to_data
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, start_test
@@ -72,6 +74,32 @@ def play_on(state: BattlegroundState, seed: int, actions: int) -> int:
         check_turns(state)
         most = max(most, len(state.turns))
     return most
+
+
+@pytest.mark.parametrize("name", ["activation", "interruption"])
+def test_a_version_1_save_loads_with_its_turns_in_the_act_steps(name: str) -> None:
+    """Issue 21 §1 (Battleground's ``turns`` become steps; saves keep loading): a save of the
+    old format loads into the same game (the position the old code wrote for it), each of its
+    turns in its act step; saved again, it reads back the same."""
+    doc = old_save(name)
+    save = doc["save"]
+    assert save["format"] == 2 and save["data"]["turns"]
+    state = load(save)
+    assert [to_data(turn) for turn in state.turns] == save["data"]["turns"]
+    assert state.to_position() == doc["position"]
+    check_turns(state)
+    text = state.serialize()
+    assert state.game.deserialize_state(text).serialize() == text
+
+
+def test_play_goes_on_from_an_old_save_inside_an_interruption() -> None:
+    """Issue 21 §1: from a version 1 save inside an overwatch interruption's attack test (two
+    turns pending), play goes on to the end with every turn on the flow."""
+    state = load(old_save("interruption")["save"])
+    assert [step.kind for step in state.flow] == ["round", "act", "act", "attack", "test"]
+    assert [turn.kind for turn in state.turns] == ["activation", "overwatch"]
+    play_on(state, 34, 3000)
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize("seed", [0, 1])
