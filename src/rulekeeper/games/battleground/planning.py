@@ -44,7 +44,7 @@ from rulekeeper.games.battleground.quick import (
     worth_of,
 )
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import RerollStep
 from rulekeeper.games.battleground.rules.move import FaceStep
 from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 
@@ -84,7 +84,7 @@ def choose(world: BattlegroundState, seat: int, legal: Sequence[Action], rng: Pc
     if len(legal) == 1:
         return legal[0]
     top = world.flow.top()
-    if isinstance(top, DiceTestStep):
+    if isinstance(top, RerollStep):
         return reroll_choice(world, legal)
     if isinstance(top, FaceStep):
         return best_facing(world, seat, legal)
