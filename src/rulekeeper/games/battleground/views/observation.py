@@ -29,5 +29,10 @@ def observation(state: BattlegroundState, player: int) -> JsonObject:
             item["chosen"] = {
                 k: (v if k == str(player) else HIDDEN) for k, v in item["chosen"].items()
             }
+        elif item["kind"] == "discard" and item["seat"] != player:
+            # The other hand being discarded from: how many cards, and those picked (in the open).
+            options = item["options"]
+            item["picked"] = [options[index] for index in item["picked"]]
+            item["options"] = len(options)
     data["you"] = player
     return data
