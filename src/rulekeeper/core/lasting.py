@@ -194,6 +194,8 @@ class Timing:
         a seat, as the moment says; None: to all); a counted moment counts down the others
         until it. Return the ended effects."""
         at = self.moment(moment)
+        if not effects:
+            return []
         ended: list[Lasting] = []
         kept: list[Lasting] = []
         for effect in effects:
