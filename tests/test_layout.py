@@ -220,8 +220,8 @@ CYCLE_AREAS = [
     _owed("battleground.board", "the battlefield/cover/los cycle (lazy sight and cover tables)"),
     _owed("battleground.content", "the content pack/forces cycle"),
     _owed("battleground", "the 41-module Battleground knot is not untangled yet"),
-    _owed("homm3.combat", "the 14-module HoMM3 combat cycle is not untangled yet"),
-    _owed("homm3", "homm3/game.py and homm3/evaluation.py import each other"),
+    "homm3.combat",
+    "homm3",
     "rest",
 ]
 
@@ -365,8 +365,8 @@ LOCAL_AREAS = [
     _owed("battleground.board", "the battlefield imports its sight and cover tables lazily"),
     "battleground.content",
     _owed("battleground", "the Battleground knot is held up by function-local imports"),
-    _owed("homm3.combat", "the HoMM3 combat cycle is held up by function-local imports"),
-    _owed("homm3", "homm3/game.py imports its evaluation lazily (they import each other)"),
+    "homm3.combat",
+    "homm3",
     "rest",
 ]
 

@@ -19,14 +19,10 @@ Nothing hidden (a hand, a deck) is read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekeeper.games.homm3.combat.model import ATTACKER, DEFENDER, OFF_BOARD, TOWER, Unit
-from rulekeeper.games.homm3.combat.rounds import BattleStep, LimitStep, limited
-from rulekeeper.games.homm3.combat.stats import card, face, hp_left
-
-if TYPE_CHECKING:
-    from rulekeeper.games.homm3.game import CombatState
+from rulekeeper.games.homm3.combat.retreat import limited
+from rulekeeper.games.homm3.combat.rounds import BattleStep, LimitStep
+from rulekeeper.games.homm3.combat.stats import BattleState, card, face, hp_left
 
 RESERVE_SHARE = 0.8
 """Share of its strength a unit in reserve counts while the sides deploy."""
@@ -38,12 +34,12 @@ TIME_PRESSURE = 1.0
 """Against a round limit: how much of the enemy's share the attacker loses, per round left."""
 
 
-def deploying(state: CombatState) -> bool:
+def deploying(state: BattleState) -> bool:
     """Whether the sides are still deploying (the battle's root step at its deploy stage)."""
     return any(isinstance(s, BattleStep) and s.stage == "deploy" for s in state.flow.steps)
 
 
-def unit_strength(state: CombatState, unit: Unit) -> float:
+def unit_strength(state: BattleState, unit: Unit) -> float:
     """``(attack + defence + 2) × HP left``, with the Few side to come for a Pack unit."""
     if unit.destroyed:
         return 0.0
@@ -55,7 +51,7 @@ def unit_strength(state: CombatState, unit: Unit) -> float:
     return (max(0, shown.attack) + max(0, shown.defence) + 2) * hp
 
 
-def standing_share(state: CombatState) -> float:
+def standing_share(state: BattleState) -> float:
     """The share of the siege's Walls and Gate still standing (1 without any)."""
     pieces = state.battle.obstacles
     if not pieces:
@@ -63,7 +59,7 @@ def standing_share(state: CombatState) -> float:
     return sum(1 for piece in pieces if piece.intact) / len(pieces)
 
 
-def strengths(state: CombatState) -> list[float]:
+def strengths(state: BattleState) -> list[float]:
     """The strength of the attacker's side and of the defender's."""
     totals = [0.0, 0.0]
     reserve = RESERVE_SHARE if deploying(state) else 0.0
@@ -78,7 +74,7 @@ def strengths(state: CombatState) -> list[float]:
     return totals
 
 
-def rounds_left(state: CombatState) -> int | None:
+def rounds_left(state: BattleState) -> int | None:
     """The rounds the attacker may still fight against a round limit, this one included (None:
     no limit): one per MP its hero can pay, and the current one unless it is over."""
     battle = state.battle
@@ -90,7 +86,7 @@ def rounds_left(state: CombatState) -> int | None:
     return paid + (0 if over else 1)
 
 
-def attacker_value(state: CombatState) -> float:
+def attacker_value(state: BattleState) -> float:
     """The attacker's share of the strength, from -1 to 1, less the round limit's pressure."""
     attacker, defender = strengths(state)
     if attacker + defender <= 0:
@@ -102,7 +98,7 @@ def attacker_value(state: CombatState) -> float:
     return max(-1.0, value)
 
 
-def evaluate(state: CombatState, player: int) -> float:
+def evaluate(state: BattleState, player: int) -> float:
     """*player*'s side's share of the strength on the field, from -1 to 1."""
     armies = state.battle.armies
     mine = [index for index, army in enumerate(armies) if army.seat == player]

@@ -27,6 +27,7 @@ from rulekeeper.core import (
     Zone,
     register_game,
 )
+from rulekeeper.core.content import folder_digest
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lasting import Timing
@@ -63,16 +64,14 @@ from rulekeeper.games.homm3.combat.attack import (
     RerollStep,
     RerollWindow,
 )
-from rulekeeper.games.homm3.combat.cards import (
-    FREE_KINDS,
+from rulekeeper.games.homm3.combat.card_choices import (
     DiscardStep,
     KeepStep,
     MoraleRollStep,
-    PayStep,
     RecoverStep,
     SwapStep,
-    TeleportStep,
 )
+from rulekeeper.games.homm3.combat.cards import FREE_KINDS, PayStep, TeleportStep
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.hands import hand_zone
 from rulekeeper.games.homm3.combat.lethal import LethalWindow, SaveStep
@@ -90,7 +89,13 @@ from rulekeeper.games.homm3.combat.spells import (
     StartWindow,
 )
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
-from rulekeeper.games.homm3.content.pack import ContentPack, ContentPackError, load_content_pack
+from rulekeeper.games.homm3.content.pack import (
+    PACK_FILES,
+    ContentPack,
+    ContentPackError,
+    load_content_pack,
+)
+from rulekeeper.games.homm3.evaluation import evaluate
 from rulekeeper.games.homm3.views import words
 
 STEPS = StepKinds(
@@ -233,9 +238,6 @@ class Homm3CombatGame(Game):
 
     def _pack_digest(self) -> str:
         """The digest of the card pack's files (the ``content`` folder, or the shipped pack)."""
-        from rulekeeper.core.content import folder_digest
-        from rulekeeper.games.homm3.content.pack import PACK_FILES
-
         content = self._params.get("content")
         folder: Any = (
             Path(str(content)) if content else resources.files("rulekeeper.games.homm3.content")
@@ -361,8 +363,6 @@ class CombatState(ProcedureState):
 
     def _evaluate(self, player: int) -> float:
         """The bots' evaluation (evaluation.py): the side's share of the strength left."""
-        from rulekeeper.games.homm3.evaluation import evaluate
-
         return evaluate(self, player)
 
     def zones(self) -> list[Zone]:

@@ -11,9 +11,11 @@ from typing import Any
 
 from rulekeeper.core import AUTO, CHANCE, Action, Step
 from rulekeeper.core.dice import roll_outcome_actions
-from rulekeeper.games.homm3.combat import board
+from rulekeeper.games.homm3.combat import board, by_kind
+from rulekeeper.games.homm3.combat.damage import heal, paralyse
+from rulekeeper.games.homm3.combat.model import ATTACK_DIE
 from rulekeeper.games.homm3.combat.neutral_ai import deciding
-from rulekeeper.games.homm3.combat.stats import BattleState, abilities
+from rulekeeper.games.homm3.combat.stats import BattleState, abilities, card
 
 RULE = "homm3.md §5.15 special abilities; research/homm3/unit_abilities.yaml"
 
@@ -32,16 +34,12 @@ class AbilityRollStep(Step[Any]):
         return CHANCE
 
     def chance(self, state: Any) -> list[tuple[Action, float]]:
-        from rulekeeper.games.homm3.combat.attack import ATTACK_DIE
-
         return roll_outcome_actions(ATTACK_DIE)
 
     def resume(self, state: Any, result: Any) -> None:
         """An added attack pushed above it finished first: nothing to take from it."""
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat.unit_abilities import paralyse
-
         face = action.int_param("face")
         state.events.append("rolled", {"purpose": self.ability, "face": face})
         state.flow.pop()
@@ -144,10 +142,13 @@ class SplashStep(Step[Any]):
 
 def added_attack(state: Any, attacker: str, target: str, attack: int) -> None:
     """Push an attack an ability adds: its own Attack, no retaliation, no attack abilities."""
-    from rulekeeper.games.homm3.combat.attack import AttackStep
-
-    state.flow.push(
-        AttackStep(attacker=attacker, target=target, attack_kind="splash", fixed_attack=attack)
+    by_kind.push(
+        state,
+        by_kind.ATTACK,
+        attacker=attacker,
+        target=target,
+        attack_kind="splash",
+        fixed_attack=attack,
     )
 
 
@@ -195,8 +196,6 @@ class HealStep(Step[Any]):
             state.flow.pop()
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat.damage import heal
-
         state.flow.pop()
         heal(state, state.battle.units[action.str_param("unit")], self.amount, "heal-or-bless")
 
@@ -215,8 +214,6 @@ class ReinforceStep(Step[Any]):
         """An attack pushed above it (an added one, a retaliation) finished first."""
 
     def eligible(self, state: Any) -> list[Any]:
-        from rulekeeper.games.homm3.combat.stats import card
-
         battle = state.battle
         return [
             battle.units[uid]

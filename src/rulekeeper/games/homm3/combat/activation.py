@@ -17,10 +17,20 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.games.homm3.combat import ai_hero, board, cards, movement, neutral_ai, targets
+from rulekeeper.games.homm3.combat import (
+    ai_hero,
+    board,
+    by_kind,
+    cards,
+    free_actions,
+    movement,
+    neutral_ai,
+    targets,
+)
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.attack import AttackStep, InstantWindow, battle_decided
 from rulekeeper.games.homm3.combat.model import AI, OFF_BOARD, Unit
+from rulekeeper.games.homm3.combat.retreat import escape_barred, may_retreat
 from rulekeeper.games.homm3.combat.stats import BattleState, has, is_ranged
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
@@ -117,7 +127,7 @@ class ActivationStep(Step[Any]):
         if not self.attacked and not self.no_defend and unit.field >= 0:
             found.append(DEFEND)
         if not self.attacked:
-            found += cards.free_actions(state, unit.side, activation=True)
+            found += free_actions.free_actions(state, unit.side, activation=True)
         if self.may_surrender(state, unit):
             found.append(SURRENDER)
         if self.may_flee(state, unit):
@@ -144,8 +154,6 @@ class ActivationStep(Step[Any]):
         return not (unit.side == 1 and battle.site.kind == "town")
 
     def may_flee(self, state: BattleState, unit: Unit) -> bool:
-        from rulekeeper.games.homm3.combat.rounds import may_retreat
-
         return state.battle.options.get("retreat") == "any-time" and may_retreat(state, unit.side)
 
     def legal(self, state: BattleState, seat: int) -> list[Action]:
@@ -213,12 +221,10 @@ class ActivationStep(Step[Any]):
     # ---------------------------------------------------------------- what the actions do
 
     def apply(self, state: BattleState, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat.rounds import EndBattle
-
         unit = self.the_unit(state)
         kind = action.kind
         if kind in cards.FREE_KINDS:
-            cards.take_free_action(state, unit.side, action)
+            free_actions.take_free_action(state, unit.side, action)
         elif kind == "move":
             there = board.NAMES[action.str_param("to")]
             state.events.append("moved", {"unit": unit.id, "from": unit.field, "to": there})
@@ -238,10 +244,10 @@ class ActivationStep(Step[Any]):
             state.flow.pop()
         elif kind == "surrender":
             state.flow.pop()
-            state.flow.push(EndBattle(ending="surrender", side=unit.side))
+            by_kind.push(state, by_kind.END_BATTLE, ending="surrender", side=unit.side)
         elif kind == "flee":
             state.flow.pop()
-            state.flow.push(EndBattle(ending="flee", side=unit.side))
+            by_kind.push(state, by_kind.END_BATTLE, ending="flee", side=unit.side)
         else:  # pragma: no cover - refused before
             raise AssertionError(kind)
 
@@ -303,11 +309,3 @@ class ActivationStep(Step[Any]):
         if self.unit not in state.battle.units:
             return f"no unit {self.unit!r}"
         return None
-
-
-def escape_barred(state: BattleState, side: int) -> bool:
-    """Shackles of War: the side's hero can neither retreat nor surrender this combat."""
-    from rulekeeper.core.lasting import total
-    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
-
-    return bool(total(state.battle.lasting, "no-escape", side_holder(side)))

@@ -13,18 +13,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from rulekeeper.core import AUTO, CHANCE, Action, Bounds, Die, JsonObject, Step
+from rulekeeper.core import AUTO, CHANCE, Action, Bounds, JsonObject, Step
 from rulekeeper.core.dice import roll_outcome_actions
-from rulekeeper.games.homm3.combat import board
+from rulekeeper.core.lasting import total
+from rulekeeper.games.homm3.combat import board, cards, free_actions, hands
 from rulekeeper.games.homm3.combat import unit_abilities as abilities
 from rulekeeper.games.homm3.combat.damage import take_damage
-from rulekeeper.games.homm3.combat.hands import HandWindow
+from rulekeeper.games.homm3.combat.hands import HandWindow, side_of_seat
 from rulekeeper.games.homm3.combat.lethal import LethalWindow
-from rulekeeper.games.homm3.combat.stats import BattleState, boost, face, hp_left, seat_of
+from rulekeeper.games.homm3.combat.model import ATTACK_DIE
+from rulekeeper.games.homm3.combat.stats import (
+    BattleState,
+    boost,
+    face,
+    hp_left,
+    seat_of,
+    side_holder,
+)
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
-ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
-"""The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
 RULE = "homm3.md §5.18.6 steps 4–6 (rulebook p. 31)"
 RULE_REROLL = "homm3.md §5.17 and §8.50: a Positive Morale token rerolls one die"
 ATTACK_KINDS = ("attack", "retaliation", "second", "splash")
@@ -291,17 +298,13 @@ class InstantWindow(HandWindow):
     rule = "homm3.md §5.18.7 (rulebook p. 31)"
 
     def responses(self, state: Any, seat: int) -> list[Action]:
-        from rulekeeper.games.homm3.combat import cards, hands
-
         side = hands.side_of_seat(state, seat)
-        return [] if side is None else cards.free_actions(state, side, activation=False)
+        return [] if side is None else free_actions.free_actions(state, side, activation=False)
 
     def respond(self, state: Any, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat import cards, hands
-
         side = hands.side_of_seat(state, seat)
         assert side is not None
-        cards.take_free_action(state, side, action)
+        free_actions.take_free_action(state, side, action)
 
 
 @dataclass
@@ -331,8 +334,6 @@ class RerollWindow(HandWindow):
         ]
         found += abilities.ignore_die_actions(state, attack, seat)
         found += luck_rerolls(state, attack, seat)
-        from rulekeeper.games.homm3.combat import cards, hands
-
         side = hands.side_of_seat(state, seat)
         if side is not None:
             found += cards.card_actions(state, side, "roll")
@@ -344,15 +345,11 @@ class RerollWindow(HandWindow):
     def respond(self, state: Any, action: Action, seat: int) -> None:
         attack = self.attack(state)
         if action.kind == "play":
-            from rulekeeper.games.homm3.combat import cards, hands
-
             side = hands.side_of_seat(state, seat)
             assert side is not None
             cards.play_card(state, side, action)
             return
         if action.kind == "ignore-die":
-            from rulekeeper.games.homm3.combat import hands
-
             target = state.battle.units[attack.target]
             hands.discard(state, target.side, action.str_param("card"))
             attack.die_ignored = True
@@ -446,10 +443,6 @@ class GuardStep(Step[Any]):
 def luck_rerolls(state: Any, attack: AttackStep, seat: int) -> list[Action]:
     """Luck (Expert): each die the seat's side rolled in this attack may be rerolled once
     (``luck-reroll die=I``: the attack dice are the attacker's, the Defense die the target's)."""
-    from rulekeeper.core.lasting import total
-    from rulekeeper.games.homm3.combat.hands import side_of_seat
-    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
-
     side = side_of_seat(state, seat)
     battle = state.battle
     if side is None or not total(battle.lasting, "reroll-any", side_holder(side)):

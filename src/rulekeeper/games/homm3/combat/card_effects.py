@@ -10,10 +10,10 @@ before that unit's next action), Initiative and maximum HP for the combat.
 from __future__ import annotations
 
 from rulekeeper.core.lasting import Lasting
-from rulekeeper.games.homm3.combat.damage import heal, take_damage
+from rulekeeper.games.homm3.combat import by_kind, card_choices, hands
+from rulekeeper.games.homm3.combat.damage import heal, lift_overlay, paralyse, take_damage
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.stats import BattleState
-from rulekeeper.games.homm3.combat.unit_abilities import side_holder
+from rulekeeper.games.homm3.combat.stats import BattleState, side_holder
 from rulekeeper.games.homm3.content.cards import Effect
 
 IMPLEMENTED: frozenset[str] = frozenset(
@@ -122,8 +122,6 @@ def apply(
     state: BattleState, side: int, effect: Effect, unit: Unit | None, source: str, x: int = 0
 ) -> None:
     """Carry out *effect* for *side* on *unit* (the play's target, if any)."""
-    from rulekeeper.games.homm3.combat import hands, unit_abilities
-
     battle = state.battle
     kind = effect.kind
     value = amount_for(effect, unit, x)
@@ -162,7 +160,7 @@ def apply(
         heal(state, unit, value, source)
     elif kind == "paralyse":
         assert unit is not None
-        unit_abilities.paralyse(state, unit, source)
+        paralyse(state, unit, source)
     elif kind == "unparalyse":
         assert unit is not None
         unit.paralysed = False
@@ -205,22 +203,14 @@ def apply(
         hands.back_to_hand(state, side, cast if effect.all else cast[:1])
         battle.last_cast[side] = []
     elif kind in ("discard", "draw-keep", "morale-roll", "recover-spell", "swap"):
-        from rulekeeper.games.homm3.combat import cards
-
-        cards.push_choice(state, side, effect, source)
+        card_choices.push_choice(state, side, effect, source)
     elif kind == "cancel-spell":
-        from rulekeeper.games.homm3.combat import spells
-
-        spells.counter(state)
+        counter(state)
     elif kind == "early-spell":
-        from rulekeeper.games.homm3.combat import spells
-
-        state.flow.push(spells.EarlyCastStep(side=side, free=effect.amount == 0))
+        by_kind.push(state, by_kind.EARLY_CAST, side=side, free=effect.amount == 0)
     elif kind == "overlay":
         assert unit is not None
         if unit.overlay:  # a Legion over a Horde: the Horde's card goes
-            from rulekeeper.games.homm3.combat.damage import lift_overlay
-
             lift_overlay(state, unit)
         unit.under_damage, unit.damage = unit.damage, 0
         unit.overlay = source
@@ -228,9 +218,7 @@ def apply(
     elif kind == "reroll-any":
         battle.lasting.append(Lasting(kind, side_holder(side), 1, owner=seat, source=source))
     elif kind in AFTER_ROLL:
-        from rulekeeper.games.homm3.combat.attack import AttackStep
-
-        attack = state.flow.find(AttackStep)
+        attack = by_kind.find(state, by_kind.ATTACK)
         assert attack is not None
         if kind == "die-ignore":
             attack.die_ignored = True
@@ -242,3 +230,21 @@ def apply(
                 attack.defence_die[index - len(attack.dice)] *= value
     else:  # pragma: no cover - plays with other kinds are never offered
         raise AssertionError(f"effect {kind!r} is not implemented")
+
+
+def counterable(state: BattleState, effect: Effect) -> bool:
+    """A ``cancel-spell`` effect (its ``amount``: the most power it cancels) against the spell
+    being cast now."""
+    step = by_kind.find(state, by_kind.SPELL_TARGET)
+    return (
+        step is not None
+        and not step.countered
+        and (effect.amount is None or step.power <= effect.amount)
+    )
+
+
+def counter(state: BattleState) -> None:
+    """The spell being cast now is countered (``cancel-spell``)."""
+    step = by_kind.find(state, by_kind.SPELL_TARGET)
+    assert step is not None
+    step.countered = True

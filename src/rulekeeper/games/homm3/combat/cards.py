@@ -19,9 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core import AUTO, CHANCE, Action, PickSubset, Step
-from rulekeeper.core.dice import roll_outcome_actions
-from rulekeeper.games.homm3.combat import card_effects, hands
+from rulekeeper.core import Action, Step
+from rulekeeper.games.homm3.combat import board, by_kind, card_effects, hands
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, move_type, tier_rank
 from rulekeeper.games.homm3.content.cards import (
@@ -81,10 +80,8 @@ def _moment_allows(state: BattleState, side: int, play: Play, moment: str) -> bo
             if moment != where:
                 return False
             if where == "counter":
-                from rulekeeper.games.homm3.combat import spells
-
                 return all(
-                    spells.counterable(state, e)
+                    card_effects.counterable(state, e)
                     for e in play.effects
                     if e.kind in card_effects.COUNTER
                 )
@@ -167,9 +164,7 @@ def card_actions(state: BattleState, side: int, moment: str) -> Iterator[Action]
 
 
 def _attack(state: BattleState) -> Any:
-    from rulekeeper.games.homm3.combat.attack import AttackStep
-
-    return state.flow.find(AttackStep)
+    return by_kind.find(state, by_kind.ATTACK)
 
 
 def play_card(state: BattleState, side: int, action: Action) -> None:
@@ -290,173 +285,7 @@ class PayStep(hands.HandPick):
         resolve(state, self.pending, len(items))
 
 
-def free_actions(state: BattleState, side: int, activation: bool) -> list[Action]:
-    """What *side* may do at a window (or in its unit's activation, before the attack): play a
-    card, cast a spell, spend a Positive Morale token."""
-    from rulekeeper.games.homm3.combat import morale, spells
-
-    return [
-        *card_actions(state, side, "activation" if activation else "window"),
-        *spells.cast_actions(state, side, activation),
-        *morale.morale_actions(state, side),
-    ]
-
-
-def take_free_action(state: BattleState, side: int, action: Action) -> None:
-    from rulekeeper.games.homm3.combat import morale, spells
-
-    if action.kind == "play":
-        play_card(state, side, action)
-    elif action.kind == "cast":
-        spells.cast(state, side, action)
-    else:
-        morale.spend(state, side, action)
-
-
 FREE_KINDS = frozenset({"play", "cast", "morale-draw", "morale-cycle"})
-
-
-# --------------------------------------------------------------------- effects that ask
-
-
-def push_choice(state: BattleState, side: int, effect: Any, source: str) -> None:
-    """The effects that need a choice or a die: each pushes its step (it comes last in its
-    play, content/pack.py checks)."""
-    seat = state.battle.armies[side].seat
-    hero = hands.hero_of(state, side)
-    kind = effect.kind
-    if hero is None:
-        return
-    if kind == "discard":
-        count = min(effect.amount or 1, len(hero.hand))
-        if count:
-            state.flow.push(
-                DiscardStep(
-                    seat=seat, options=sorted(hero.hand), least=count, most=count, side=side
-                )
-            )
-    elif kind == "draw-keep":
-        drawn = hands.draw(state, side, effect.amount or 2)
-        if len(drawn) > 1:
-            state.flow.push(KeepStep(seat=seat, options=sorted(drawn), least=1, most=1, side=side))
-    elif kind == "morale-roll":
-        state.flow.push(MoraleRollStep(side=side))
-    elif kind == "recover-spell":
-        state.flow.push(RecoverStep(side=side))
-    elif kind == "swap":
-        own = sorted(u.id for u in state.battle.on_board(side))
-        if len(own) >= 2:
-            state.flow.push(SwapStep(seat=seat, options=own, least=2, most=2))
-
-
-@dataclass
-class DiscardStep(hands.HandPick):
-    """Discarding cards an effect asks for (``discard``)."""
-
-    kind = "discard-cards"
-    verb = "discard"
-    rule = RULE
-    side: int = 0
-
-    def chosen(self, state: Any, items: list[str]) -> None:
-        for card_id in items:
-            hands.discard(state, self.side, card_id)
-
-
-@dataclass
-class KeepStep(hands.HandPick):
-    """``draw-keep``: the card kept of those drawn; the others are discarded."""
-
-    kind = "keep-card"
-    verb = "keep"
-    rule = RULE
-    side: int = 0
-
-    def chosen(self, state: Any, items: list[str]) -> None:
-        rest = list(self.options)
-        for card_id in items:
-            rest.remove(card_id)
-        for card_id in rest:
-            hands.discard(state, self.side, card_id)
-
-
-@dataclass
-class SwapStep(PickSubset[Any]):
-    """``swap``: two of the side's units exchange fields (Tactics)."""
-
-    kind = "swap-units"
-    verb = "swap"
-    rule = RULE
-
-    def chosen(self, state: Any, items: list[str]) -> None:
-        first, second = (state.battle.units[uid] for uid in items)
-        first.field, second.field = second.field, first.field
-        state.events.append("swapped", {"units": list(items)})
-
-
-@dataclass
-class MoraleRollStep(Step[Any]):
-    """``morale-roll``: an Attack die; on 0 the hero gains morale (CHANCE)."""
-
-    kind = "morale-roll"
-    rule = RULE
-    side: int = 0
-
-    def actor(self, state: Any) -> int:
-        return CHANCE
-
-    def chance(self, state: Any) -> list[tuple[Action, float]]:
-        from rulekeeper.games.homm3.combat.attack import ATTACK_DIE
-
-        return roll_outcome_actions(ATTACK_DIE)
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
-        face = action.int_param("face")
-        state.events.append("rolled", {"purpose": "morale-roll", "face": face})
-        if face == 0:
-            hands.gain_morale(state, self.side)
-
-
-@dataclass
-class RecoverStep(Step[Any]):
-    """``recover-spell``: a Spell card from the discard pile into hand (``recover card=S``),
-    then the discard pile is shuffled into the deck."""
-
-    kind = "recover-spell"
-    rule = RULE
-    side: int = 0
-
-    def spells(self, state: Any) -> list[str]:
-        from rulekeeper.games.homm3.content.cards import Spell
-
-        hero = hands.hero_of(state, self.side)
-        pack = state.game.pack
-        found = {c for c in (hero.discard if hero else []) if isinstance(pack.card(c), Spell)}
-        return sorted(found)
-
-    def actor(self, state: Any) -> int:
-        return AUTO if not self.spells(state) else int(state.battle.armies[self.side].seat)
-
-    def legal(self, state: Any, seat: int) -> list[Action]:
-        return [Action.of("recover", card=c) for c in self.spells(state)]
-
-    def run(self, state: Any) -> None:
-        self._finish(state, None)
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        self._finish(state, action.str_param("card"))
-
-    def _finish(self, state: Any, card_id: str | None) -> None:
-        state.flow.pop()
-        hero = hands.hero_of(state, self.side)
-        if hero is None:
-            return
-        if card_id is not None:
-            hero.discard.remove(card_id)
-            hero.hand.append(card_id)
-        hands.shuffle_discard_in(state, self.side)
-        state.events.append("recovered", {"side": self.side, "card": card_id})
 
 
 @dataclass
@@ -472,8 +301,6 @@ class TeleportStep(Step[Any]):
         return self.seat
 
     def legal(self, state: Any, seat: int) -> list[Action]:
-        from rulekeeper.games.homm3.combat import board
-
         battle = state.battle
         return [
             Action.of("teleport", to=board.name(f))
@@ -486,8 +313,6 @@ class TeleportStep(Step[Any]):
         return bool(unit.destroyed or unit.field < 0)
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat import board
-
         unit = state.battle.units[self.unit]
         there = board.NAMES[action.str_param("to")]
         state.events.append("teleported", {"unit": unit.id, "from": unit.field, "to": there})

@@ -7,6 +7,7 @@ an attack also removes a Paralysis token (§5.18.5).
 
 from __future__ import annotations
 
+from rulekeeper.games.homm3.combat import by_kind
 from rulekeeper.games.homm3.combat.model import OFF_BOARD, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, card, max_hp
 from rulekeeper.games.homm3.combat.stats import has as unit_has
@@ -56,11 +57,9 @@ def take_damage(state: BattleState, unit: Unit, amount: int, cause: str) -> None
         unit.defending = False
         unit.paralysed = False
     if destroyed and unit_has(state, unit, "necromancy-reinforce"):
-        from rulekeeper.games.homm3.combat.ability_steps import ReinforceStep
-
         other = state.battle.armies[1 - unit.side]
         if other.hero is not None and other.hero.faction == "necropolis":
-            state.flow.push(ReinforceStep(side=1 - unit.side))
+            by_kind.push(state, by_kind.REINFORCE, side=1 - unit.side)
     state.events.append(
         "damage",
         {
@@ -92,3 +91,11 @@ def lift_overlay(state: BattleState, unit: Unit) -> None:
     unit.overlay = ""
     unit.damage = unit.under_damage
     unit.under_damage = 0
+
+
+def paralyse(state: BattleState, unit: Unit, cause: str) -> None:
+    """Give *unit* a Paralysis token unless it is immune (§5.18.5)."""
+    if unit.destroyed or unit.field < 0 or unit_has(state, unit, "immune-paralysis"):
+        return
+    unit.paralysed = True
+    state.events.append("paralysed", {"unit": unit.id, "cause": cause})

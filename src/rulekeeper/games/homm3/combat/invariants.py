@@ -3,6 +3,7 @@ report: used by the fuzz tests and by benchmarks/battle_fuzz.py."""
 
 from __future__ import annotations
 
+from rulekeeper.games.homm3.combat.spells import spell_limit
 from rulekeeper.games.homm3.combat.stats import BattleState, card, has, max_hp
 
 MAX_ON_BOARD = 5
@@ -30,8 +31,6 @@ def problems(state: BattleState) -> list[str]:
             found.append(f"{unit.id} retaliated more than once this round")
         if unit.destroyed and (unit.field not in (-1, -2) or unit.damage):
             found.append(f"{unit.id} is destroyed but on the board or damaged")
-    from rulekeeper.games.homm3.combat.spells import spell_limit
-
     for side, army in enumerate(battle.armies):
         if army.spells_cast > spell_limit(state, side):
             found.append(f"side {side} cast {army.spells_cast} spells this round (§5.18.7)")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import Action, Step
-from rulekeeper.games.homm3.combat import hands
+from rulekeeper.games.homm3.combat import by_kind, hands, spells
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 from rulekeeper.games.homm3.content.cards import Specialty, Spell
 
@@ -40,8 +40,6 @@ def needed(state: BattleState, card_id: str, tier: str) -> int | None:
 
 def savers(state: BattleState, side: int, unit_id: str) -> list[Action]:
     """The cards *side* may use to save its unit now."""
-    from rulekeeper.games.homm3.combat import spells
-
     hero = hands.hero_of(state, side)
     if hero is None:
         return []
@@ -76,9 +74,7 @@ class LethalWindow(hands.HandWindow):
         return self._cancelled(state) or super().public_pass(state, seat)
 
     def _cancelled(self, state: Any) -> bool:
-        from rulekeeper.games.homm3.combat.attack import AttackStep
-
-        attack = state.flow.find(AttackStep)
+        attack = by_kind.find(state, by_kind.ATTACK)
         return attack is None or bool(attack.cancelled)
 
     def responses(self, state: Any, seat: int) -> list[Action]:
@@ -88,8 +84,6 @@ class LethalWindow(hands.HandWindow):
         return [] if side is None else savers(state, side, self.unit)
 
     def respond(self, state: Any, action: Action, seat: int) -> None:
-        from rulekeeper.games.homm3.combat import spells
-
         side = hands.side_of_seat(state, seat)
         assert side is not None
         hero = hands.hero_of(state, side)
@@ -122,13 +116,11 @@ class SaveStep(Step[Any]):
     power: int = 0
 
     def run(self, state: Any) -> None:
-        from rulekeeper.games.homm3.combat.attack import AttackStep
-
         state.flow.pop()
         hero = hands.hero_of(state, self.side)
         if hero is not None:
             hero.discard.append(self.card)
-        attack = state.flow.find(AttackStep)
+        attack = by_kind.find(state, by_kind.ATTACK)
         if attack is not None and self.power >= self.needed:
             attack.cancelled = True
             state.events.append("saved", {"unit": self.unit, "card": self.card})

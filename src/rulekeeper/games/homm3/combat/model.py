@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Annotated
 
-from rulekeeper.core import Bounds, Ref
+from rulekeeper.core import Bounds, Die, Ref
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.subgame import MAX_SEAT, NO_SEAT
 
@@ -34,6 +34,8 @@ ARMY_KINDS = ("hero", "secondary-hero", "army", "neutral", "ai-hero")
 """Who leads a side: a player's Main or Secondary Hero, an army transported to defend a town
 (§5.14.4), neutral units, or an AI hero (§5.24)."""
 ENDINGS = ("victory", "flee", "surrender", "quick-combat")
+ATTACK_DIE = Die("attack", (-1, -1, 0, 0, 1, 1))
+"""The red Attack die: −1, 0 and +1, two faces each (homm3.md §9.6)."""
 
 SideIndex = Annotated[int, Bounds(0, 1)]
 FieldIndex = Annotated[int, Bounds(TOWER, 19)]

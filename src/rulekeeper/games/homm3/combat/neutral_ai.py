@@ -12,15 +12,11 @@ one; a tie left after that is the player's to break: the battle's ``decider`` se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import board, movement, targets
 from rulekeeper.games.homm3.combat.model import AI, Unit
+from rulekeeper.games.homm3.combat.protocols import PendingActivation
 from rulekeeper.games.homm3.combat.stats import BattleState, is_ranged, tier_rank
-
-if TYPE_CHECKING:
-    from rulekeeper.games.homm3.combat.activation import ActivationStep
 
 RULE = "homm3.md §5.24.1 AI combat (rulebook p. 33)"
 END = Action.of("end")
@@ -76,7 +72,7 @@ def _melee_reach(state: BattleState, unit: Unit) -> list[tuple[Unit, int, int]]:
     return found
 
 
-def obliged(state: BattleState, step: ActivationStep) -> list[Action]:
+def obliged(state: BattleState, step: PendingActivation) -> list[Action]:
     """§5.18.3: the actions a neutral unit may take: attack when it can, else close in."""
     unit = step.the_unit(state)
     if step.attacked:
@@ -115,7 +111,7 @@ def _by_priority(state: BattleState, unit: Unit, enemies: list[Unit]) -> list[Un
     return enemies  # §5.24.1 "otherwise the nearest", §8.44
 
 
-def choices(state: BattleState, step: ActivationStep) -> list[Action]:
+def choices(state: BattleState, step: PendingActivation) -> list[Action]:
     """The actions the AI rules allow (a single one, or a tie for the player to break)."""
     unit = step.the_unit(state)
     if not step.started:

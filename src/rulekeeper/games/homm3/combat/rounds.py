@@ -21,8 +21,9 @@ from rulekeeper.games.homm3.combat.attack import battle_decided
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, ENDINGS
 from rulekeeper.games.homm3.combat.neutral_ai import deciding
+from rulekeeper.games.homm3.combat.retreat import limited
 from rulekeeper.games.homm3.combat.spells import StartWindow
-from rulekeeper.games.homm3.combat.stats import BattleState, card, initiative
+from rulekeeper.games.homm3.combat.stats import BattleState, initiative
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 
 RULE_LIMIT = "homm3.md §5.18.2 duration and §9.1 retreat (rulebook p. 29)"
@@ -30,28 +31,6 @@ RULE_QUICK = "homm3.md §5.19.2 Quick Combat (rulebook p. 32)"
 STAGES = ("start", "deploy", "fight", "over")
 EXTEND = Action.of("extend")
 RETREAT = Action.of("retreat")
-
-
-def limited(state: BattleState) -> bool:
-    """A fight against Bronze–Gold neutral units lasts 1 round unless extended (§5.18.2)."""
-    battle = state.battle
-    army = battle.armies[DEFENDER]
-    if army.kind != "neutral":
-        return False
-    return all(card(state, battle.units[uid]).tier != "azure" for uid in army.units)
-
-
-def may_retreat(state: BattleState, side: int) -> bool:
-    """Only the hero facing Bronze–Gold neutrals retreats (§9.1); never from a Town's defence,
-    nor under Shackles of War."""
-    from rulekeeper.games.homm3.combat.activation import escape_barred
-
-    return (
-        side == ATTACKER
-        and limited(state)
-        and state.battle.armies[side].hero is not None
-        and not escape_barred(state, side)
-    )
 
 
 def quick_combat(state: BattleState) -> bool:

@@ -22,7 +22,7 @@ from rulekeeper.core.lasting import Lasting, total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.stats import BattleState, abilities, has
+from rulekeeper.games.homm3.combat.stats import BattleState, abilities, has, side_holder
 from rulekeeper.games.homm3.content.cards import Spell, SpellRow
 
 RULE = "homm3.md §5.11 spells, §5.18.7 one spell a round (rulebook p. 14–15, 31)"
@@ -149,8 +149,6 @@ class ChainStep(Step[Any]):
 
 def spell_limit(state: BattleState, side: int) -> int:
     """One spell a combat round (§5.18.7), more with ``extra-spell`` (Knowledge Expert)."""
-    from rulekeeper.games.homm3.combat.unit_abilities import side_holder
-
     return 1 + total(state.battle.lasting, "extra-spell", side_holder(side))
 
 
@@ -386,23 +384,6 @@ class CounterWindow(hands.HandWindow):
         cards.play_card(state, side, action)
 
 
-def counterable(state: Any, effect: Any) -> bool:
-    """A ``cancel-spell`` effect (its ``amount``: the most power it cancels) against the spell
-    being cast now."""
-    step = state.flow.find(SpellTargetStep)
-    return (
-        step is not None
-        and not step.countered
-        and (effect.amount is None or step.power <= effect.amount)
-    )
-
-
-def counter(state: Any) -> None:
-    step = state.flow.find(SpellTargetStep)
-    assert step is not None
-    step.countered = True
-
-
 @dataclass
 class EarlyCastStep(Step[Any]):
     """Intelligence: before the first activation, cast a spell from hand (``cast card=S``, any
@@ -429,8 +410,6 @@ class EarlyCastStep(Step[Any]):
         state.flow.pop()
         if action.kind == "cast":
             if self.free:
-                from rulekeeper.games.homm3.combat.unit_abilities import side_holder
-
                 state.battle.lasting.append(
                     Lasting("extra-spell", side_holder(self.side), 1, until="round")
                 )

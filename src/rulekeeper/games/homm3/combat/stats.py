@@ -3,7 +3,7 @@ its abilities, and which side decides for it."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rulekeeper.core.lasting import total
 from rulekeeper.games.homm3.combat.model import Battle, Unit
@@ -11,7 +11,7 @@ from rulekeeper.games.homm3.content.abilities import UnitAbility
 from rulekeeper.games.homm3.content.units import UnitCard, UnitSide
 
 if TYPE_CHECKING:
-    from rulekeeper.core import EventLog, Flow, Pcg32
+    from rulekeeper.core import EventLog, Flow, Pcg32, StepKinds
 
 
 class BattleState(Protocol):
@@ -22,6 +22,8 @@ class BattleState(Protocol):
     flow: Flow
     events: EventLog
     rng: Pcg32
+    STEPS: ClassVar[StepKinds]
+    """Its steps by kind (combat/by_kind.py builds the battle's steps from them)."""
 
     @property
     def num_players(self) -> int: ...
@@ -30,6 +32,11 @@ class BattleState(Protocol):
     def game(self) -> Any: ...
 
     """The game: its ``pack`` holds the cards."""
+
+
+def side_holder(side: int) -> str:
+    """The holder name of a lasting effect on a whole side (Archery, Shackles of War)."""
+    return f"side-{side}"
 
 
 def card(state: BattleState, unit: Unit) -> UnitCard:

@@ -9,12 +9,14 @@ a retaliation or an added attack (§5.15: "if it makes several attacks, only on 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rulekeeper.core import Action
 from rulekeeper.core.lasting import Lasting, total
-from rulekeeper.games.homm3.combat import board, hands
-from rulekeeper.games.homm3.combat.damage import heal
+from rulekeeper.games.homm3.combat import ability_steps, board, by_kind, hands
+from rulekeeper.games.homm3.combat.damage import heal, paralyse
 from rulekeeper.games.homm3.combat.model import Unit
+from rulekeeper.games.homm3.combat.protocols import AttackOutcome, PendingAttack
 from rulekeeper.games.homm3.combat.stats import (
     BattleState,
     abilities,
@@ -22,10 +24,8 @@ from rulekeeper.games.homm3.combat.stats import (
     face,
     has,
     seat_of,
+    side_holder,
 )
-
-if TYPE_CHECKING:
-    from rulekeeper.games.homm3.combat.attack import AttackStep, Outcome
 
 IMPLEMENTED: frozenset[str] = frozenset(
     {
@@ -74,7 +74,7 @@ IMPLEMENTED: frozenset[str] = frozenset(
 """Ability kinds the combat rules apply (``map`` abilities wait for the map game by design)."""
 
 
-def _own(state: BattleState, attack: AttackStep, kind: str) -> bool:
+def _own(state: BattleState, attack: PendingAttack, kind: str) -> bool:
     """The attacker has attack-action ability *kind* and this is its own attack (or the
     ability is printed as passive, ``always``: every attack)."""
     for ability in abilities(state, state.battle.units[attack.attacker], kind):
@@ -83,7 +83,7 @@ def _own(state: BattleState, attack: AttackStep, kind: str) -> bool:
     return False
 
 
-def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
+def dice_to_roll(state: BattleState, attack: PendingAttack) -> int:
     """How many Attack dice this attack rolls (§5.15 combat penalty: two)."""
     attacker = state.battle.units[attack.attacker]
     if _own(state, attack, "no-attack-die") or any(
@@ -96,7 +96,7 @@ def dice_to_roll(state: BattleState, attack: AttackStep) -> int:
     return 2 if attack.penalty != best else 1
 
 
-def counting_die(state: BattleState, attack: AttackStep, dice: list[int]) -> int:
+def counting_die(state: BattleState, attack: PendingAttack, dice: list[int]) -> int:
     """The die result that counts: the lower of two under the penalty (§8.41), the higher with
     ``best-of-two``, both added with ``two-dice-sum``; ``die-bonus`` adds to it."""
     if not dice or attack.die_ignored:
@@ -114,7 +114,7 @@ def counting_die(state: BattleState, attack: AttackStep, dice: list[int]) -> int
     return value
 
 
-def first_die(state: BattleState, attack: AttackStep, face: int) -> int:
+def first_die(state: BattleState, attack: PendingAttack, face: int) -> int:
     """The first Attack die as it lands: a target's ``sets-attacker-die`` sets it (a reroll
     may still change it)."""
     target = state.battle.units[attack.target]
@@ -124,7 +124,7 @@ def first_die(state: BattleState, attack: AttackStep, face: int) -> int:
     return face
 
 
-def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
+def attack_bonus(state: BattleState, attack: PendingAttack, die: int) -> int:
     """Attack added by the attacker's abilities (the die itself aside)."""
     attacker = state.battle.units[attack.attacker]
     target = state.battle.units[attack.target]
@@ -141,7 +141,7 @@ def attack_bonus(state: BattleState, attack: AttackStep, die: int) -> int:
     return bonus
 
 
-def defence(state: BattleState, attack: AttackStep, die: int) -> int:
+def defence(state: BattleState, attack: PendingAttack, die: int) -> int:
     """The target's Defence against this attack, Defense token die aside (§5.18.6 step 5)."""
     target = state.battle.units[attack.target]
     value = 0 if _own(state, attack, "ignore-defence") else face(state, target).defence
@@ -174,7 +174,7 @@ def defended(state: BattleState, target: Unit) -> bool:
     return False
 
 
-def bonus_damage(state: BattleState, attack: AttackStep, die: int) -> int:
+def bonus_damage(state: BattleState, attack: PendingAttack, die: int) -> int:
     """Damage added beyond Attack − Defence (no unit ability adds any yet: spells will)."""
     return 0
 
@@ -197,7 +197,7 @@ def retaliation_penalty(state: BattleState, retaliator: Unit, attacker: Unit) ->
     )
 
 
-def ability_rerolls(state: BattleState, attack: AttackStep, seat: int) -> list[int]:
+def ability_rerolls(state: BattleState, attack: PendingAttack, seat: int) -> list[int]:
     """Attack dice *seat* may reroll by its attacking unit's ability (once per attack)."""
     attacker = state.battle.units[attack.attacker]
     if seat_of(state, attacker) != seat or not attack.first:
@@ -216,27 +216,17 @@ def ability_rerolls(state: BattleState, attack: AttackStep, seat: int) -> list[i
 
 
 def _moved(state: BattleState, unit: Unit) -> bool:
-    from rulekeeper.games.homm3.combat.activation import ActivationStep
-
-    step = state.flow.find(ActivationStep)
+    step = by_kind.find(state, by_kind.ACTIVATION)
     return step is not None and step.unit == unit.id and step.moved
 
 
-def paralyse(state: BattleState, unit: Unit, cause: str) -> None:
-    """Give *unit* a Paralysis token unless it is immune (§5.18.5)."""
-    if unit.destroyed or unit.field < 0 or has(state, unit, "immune-paralysis"):
-        return
-    unit.paralysed = True
-    state.events.append("paralysed", {"unit": unit.id, "cause": cause})
-
-
-def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome, where: int) -> None:
+def after_attack(
+    state: BattleState, attack: PendingAttack, outcome: AttackOutcome, where: int
+) -> None:
     """What the attacker's abilities do once the damage is dealt (*where*: the target's field
     when it was attacked)."""
     battle = state.battle
     attacker, target = battle.units[attack.attacker], battle.units[attack.target]
-    from rulekeeper.games.homm3.combat import ability_steps
-
     if attack.attack_kind == "retaliation":
         if has(state, attacker, "paralyse-retaliating"):
             paralyse(state, target, "paralyse-retaliating")
@@ -278,17 +268,15 @@ def after_attack(state: BattleState, attack: AttackStep, outcome: Outcome, where
         and not target.destroyed
         and target.field >= 0
     ):
-        from rulekeeper.games.homm3.combat.attack import AttackStep as Step_
-
-        state.flow.push(
-            Step_(
-                attacker=attacker.id,
-                target=target.id,
-                attack_kind="second",
-                ranged=attack.ranged,
-                penalty=attack.penalty,
-                walled=attack.walled,
-            )
+        by_kind.push(
+            state,
+            by_kind.ATTACK,
+            attacker=attacker.id,
+            target=target.id,
+            attack_kind="second",
+            ranged=attack.ranged,
+            penalty=attack.penalty,
+            walled=attack.walled,
         )
 
 
@@ -296,8 +284,6 @@ def on_activation(state: BattleState, unit: Unit) -> None:
     """Activation abilities (§5.15): ``regenerate`` heals the unit; ``enemy-discards`` makes
     the enemy hero discard a random card; ``heal-or-bless`` heals another damaged friendly
     unit (its controller picks one), else gives this unit +1 Attack for this activation."""
-    from rulekeeper.games.homm3.combat import ability_steps
-
     if has(state, unit, "enemy-discards"):
         hands.discard_random(state, 1 - unit.side, 1)
     for ability in abilities(state, unit, "heal-or-bless"):
@@ -317,7 +303,7 @@ def on_activation(state: BattleState, unit: Unit) -> None:
             state.events.append("morale-lost", {"side": 1 - unit.side, "cause": "drain-morale"})
 
 
-def automatic_reroll(state: BattleState, attack: AttackStep) -> int | None:
+def automatic_reroll(state: BattleState, attack: PendingAttack) -> int | None:
     """The index of an attack die the attacker's passive ``reroll-face`` (``always``) rerolls
     now, if any: it rerolls every die showing the face, again and again."""
     attacker = state.battle.units[attack.attacker]
@@ -327,11 +313,6 @@ def automatic_reroll(state: BattleState, attack: AttackStep) -> int | None:
                 if value in (ability.faces or ()):
                     return index
     return None
-
-
-def side_holder(side: int) -> str:
-    """The holder name of a lasting effect on a whole side (Archery, Shackles of War)."""
-    return f"side-{side}"
 
 
 def at_start(state: BattleState) -> None:
@@ -349,11 +330,9 @@ def guardian_for(state: BattleState, target: Unit) -> Unit | None:
     return None
 
 
-def ignore_die_actions(state: BattleState, attack: AttackStep, seat: int) -> list[Any]:
+def ignore_die_actions(state: BattleState, attack: PendingAttack, seat: int) -> list[Any]:
     """``ignore-die card=C``: the owner of a target with ``ignore-incoming-die`` discards a
     card to have the attacker's die ignored (no bonus, nothing it would trigger)."""
-    from rulekeeper.core import Action
-
     target = state.battle.units[attack.target]
     hero = hands.hero_of(state, target.side)
     if (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import board
+from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 
 
@@ -71,7 +72,5 @@ def describe(state: BattleState, action: Action) -> str:
 
 
 def _active(state: BattleState) -> str:
-    from rulekeeper.games.homm3.combat.activation import ActivationStep
-
     step = state.flow.find(ActivationStep)
     return unit_name(state, step.unit) if step is not None else "the unit"
