@@ -8,6 +8,7 @@ from game_helpers import events, start
 
 from rulekeeper.games.battleground.content.effects import TRIGGERS
 from rulekeeper.games.battleground.game import BattlegroundGame
+from rulekeeper.games.battleground.rules.abilities import Context
 from rulekeeper.games.battleground.rules.modifiers import spend_focus
 from rulekeeper.games.battleground.rules.statuses import TIMING
 
@@ -63,3 +64,36 @@ def test_overwatch_goes_at_the_next_activation_and_focus_at_the_next_test_battle
     assert events(state, "overwatch ends") == [{"character": fighter.id}]
     assert [m.amount for m in spend_focus(fighter)] == [1]
     assert not fighter.focused and spend_focus(fighter) == []
+
+
+ASKED = {
+    "on_attack": ["he-man-heroic-strength", "status", "mark"],
+    "on_defence": ["shield-of-eternia-guard", "status", "mark"],
+    "after_attack": [],
+    "on_knock_out": ["status", "mark"],
+    "upon_activation": ["status", "mark"],
+    "end_of_activation": ["status", "mark"],
+    "upon_interruption": ["status", "mark"],
+    "end_of_interruption": ["status", "mark"],
+}
+"""What fires at each trigger point for He-Man with a Shield of Eternia, a status and a mark
+with an ongoing rule at that point (rulebook, Effect Timing; Extra Effects: after an attack,
+only the character's own skills and weapon): its skills, then its statuses, then the marks."""
+
+
+def test_each_trigger_finds_skills_statuses_and_marks_effect_timing() -> None:
+    """Rulebook, Effect Timing, Buffs and Debuffs and Marks: at each trigger point the abilities
+    that fire come from the character's skills (its items' too), its statuses' ongoing rules
+    and the marks affecting it, in that order."""
+    state = start()
+    he_man = state.fighters["he-man"]
+    he_man.items = ["shield-of-eternia"]
+    for trigger, wanted in ASKED.items():
+        rule = {"when": trigger, "effects": [{"kind": "scope", "amount": 1}]}
+        state.statuses[he_man.id] = [{"slot": "buff", "name": "test", "ongoing": rule}]
+        mark = {"mark": "test", "owner": 0, "at": he_man.position.to_json(), "radius": 1}
+        state.marks = [{**mark, "affects": "allies", "when": trigger, "effects": rule["effects"]}]
+        found = TIMING.fired(trigger, Context(state, he_man))
+        own = ("status:", "mark:")
+        kinds = [key.split(":")[0 if key.startswith(own) else -1] for key, _ in found]
+        assert kinds == wanted, trigger
