@@ -4,6 +4,9 @@ does not have is refused, naming the field."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from homm3_helpers import battle, done, start
 
@@ -11,6 +14,8 @@ from rulekeeper.core import DataError
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.game import Homm3CombatGame
+
+SCHEMA = Path(__file__).parents[3] / "src/rulekeeper/games/homm3/battle/homm3-battle.schema.json"
 
 
 def test_combat_moments_homm3_5_18_7_issue_21_1() -> None:
@@ -42,3 +47,11 @@ def test_battle_file_lasting_effect_with_an_unknown_moment_is_refused_issue_21_1
     with pytest.raises(DataError) as info:
         start(doc)
     assert "lasting[0].until" in str(info.value) and "'never'" in str(info.value)
+
+
+def test_the_battle_schema_names_the_combat_moments_docs_homm3_battle_md() -> None:
+    """docs/homm3-battle.md (``lasting``) and issue 21 §1: the battle file's schema allows as
+    ``until`` exactly the moments the combat declares."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    until = schema["properties"]["lasting"]["items"]["properties"]["until"]
+    assert until["enum"] == list(COMBAT_TIMING.names)
