@@ -114,7 +114,7 @@ def _battleground() -> Screen:
         screen.render,  # type: ignore[arg-type]
         log.news,  # type: ignore[arg-type]
         preview.preview,  # type: ignore[arg-type]
-        details=frozenset({"bonus", "reroll", "interrupt"}),
+        details=frozenset({"bonus", "reroll", "done", "interrupt"}),
         command=sight.command,  # type: ignore[arg-type]
         help=f"  {sight.USAGE}",
     )
