@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from rulekeeper.core.derived import Derived
 from rulekeeper.core.errors import DataError
@@ -22,15 +22,13 @@ from rulekeeper.core.hexes import (
     offset_to_axial,
     rotations,
 )
+from rulekeeper.games.battleground.board.cover import CoverTable, CoverVerdict, cover_verdict
+from rulekeeper.games.battleground.board.los import SightTable, SightVerdict
 from rulekeeper.games.battleground.board.mapfile import MapFile, parse_map, read_map
 from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position, gap_between
 from rulekeeper.games.battleground.board.segments import SegmentTables
 
 T = TypeVar("T")
-
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.board.cover import CoverTable, CoverVerdict
-    from rulekeeper.games.battleground.board.los import SightTable, SightVerdict
 
 MAPS_PACKAGE = "rulekeeper.games.battleground.board.maps"
 
@@ -291,8 +289,6 @@ class Battlefield:
 
     @cached_property
     def sight(self) -> SightTable:
-        from rulekeeper.games.battleground.board.los import SightTable
-
         return SightTable(self)
 
     def line_of_sight(self, a: Position, b: Position) -> SightVerdict:
@@ -303,8 +299,6 @@ class Battlefield:
 
     @cached_property
     def cover_table(self) -> CoverTable:
-        from rulekeeper.games.battleground.board.cover import CoverTable
-
         return CoverTable(self)
 
     def in_cover(
@@ -316,8 +310,6 @@ class Battlefield:
     def cover(
         self, attacker: Position, target: Position, characters: Iterable[Position] = ()
     ) -> CoverVerdict:
-        from rulekeeper.games.battleground.board.cover import cover_verdict
-
         return cover_verdict(self, attacker, target, frozenset(characters))
 
 

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+
+import numpy as np
 
 from rulekeeper.core.hexes import Hex, neighbours
 from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
+from rulekeeper.games.battleground.board.protocols import Terrain
 from rulekeeper.games.battleground.board.segments import SegmentTables, centre_pattern
-
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def line_hexes(attacker: Hex, target: Hex, tables: SegmentTables | None = None) 
 
 
 def cover_verdict(
-    field: Battlefield,
+    field: Terrain,
     attacker: Position,
     target: Position,
     characters: frozenset[Position] = frozenset(),
@@ -121,7 +120,7 @@ class CoverTable:
     character part is a handful of hexes on one line.
     """
 
-    def __init__(self, field: Battlefield) -> None:
+    def __init__(self, field: Terrain) -> None:
         self.field = field
         self.table = PairTable(field.positions)
 
@@ -154,8 +153,6 @@ class CoverTable:
 
     def build(self, positions: Iterable[Position] | None = None) -> None:
         """Terrain cover for every ordered pair, vectorised per hex offset on the ground."""
-        import numpy as np
-
         chosen = sorted(positions if positions is not None else self.field.positions)
         ground = [p for p in chosen if p.level == GROUND]
         obstacles = self.field.obstacle_height

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -27,13 +26,11 @@ import numpy.typing as npt
 from rulekeeper.core.hexes import Hex, neighbours
 from rulekeeper.games.battleground.board.measures import GROUND, Position
 from rulekeeper.games.battleground.board.pairtable import NO, YES, PairTable
+from rulekeeper.games.battleground.board.protocols import Terrain
 from rulekeeper.games.battleground.board.segments import (
     CORNER_NAMES,
     FULL_MASK,
 )
-
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.board.battlefield import Battlefield
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,7 @@ def _fmt(h: Hex) -> str:
 class SightTable:
     """Line-of-sight answers for one battlefield, computed on demand or all at once."""
 
-    def __init__(self, field: Battlefield) -> None:
+    def __init__(self, field: Terrain) -> None:
         self.field = field
         self._high = field.high_obstacles
         self._high_off_platform = frozenset(h for h in self._high if h not in field.platform_of)

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.games.battleground.content.base import format_loc
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
+from rulekeeper.games.battleground.content.protocols import Cards
 from rulekeeper.games.battleground.content.setups import Force, ForceCharacter
-
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.content.pack import ContentPack
 
 __all__ = [
     "FACTIONS",
@@ -31,7 +29,7 @@ FACTIONS = ("masters", "evil")
 
 
 def cost_of_character_with_equipment(
-    pack: ContentPack,
+    pack: Cards,
     character: str,
     weapons: Iterable[str] = (),
     items: Iterable[str] = (),
@@ -58,7 +56,7 @@ def _as_force(force: Force | Mapping[str, Any]) -> Force:
         raise DataError("force", format_loc(first["loc"]), first["msg"]) from None
 
 
-def cost_of_force(pack: ContentPack, force: Force | Mapping[str, Any]) -> int:
+def cost_of_force(pack: Cards, force: Force | Mapping[str, Any]) -> int:
     """Points of a whole force (sum of :func:`cost_of_character_with_equipment`)."""
     return sum(
         cost_of_character_with_equipment(pack, entry.character, entry.weapons, entry.items)
@@ -67,7 +65,7 @@ def cost_of_force(pack: ContentPack, force: Force | Mapping[str, Any]) -> int:
 
 
 def validate_force(
-    pack: ContentPack,
+    pack: Cards,
     force: Force | Mapping[str, Any],
     points_limit: int | None,
 ) -> list[str]:
@@ -83,7 +81,7 @@ def validate_force(
 
 
 def force_problems(
-    pack: ContentPack,
+    pack: Cards,
     force: Force | Mapping[str, Any],
     points_limit: int | None,
     ignore: Iterable[str] = (),
@@ -134,7 +132,7 @@ def force_problems(
 
 
 def _check_force_character(
-    pack: ContentPack,
+    pack: Cards,
     faction: str,
     entry: ForceCharacter,
     path: str,
@@ -197,7 +195,7 @@ def _check_force_character(
     return True
 
 
-def validate_fate_deck(pack: ContentPack, faction: str, cards: Sequence[str]) -> list[str]:
+def validate_fate_deck(pack: Cards, faction: str, cards: Sequence[str]) -> list[str]:
     """Every reason ``cards`` (one id per copy) is not a legal Standard Setup fate deck.
 
     The rule (setups.yaml ``standard.fate_deck``): exactly ``size`` cards, each marked with the
@@ -208,7 +206,7 @@ def validate_fate_deck(pack: ContentPack, faction: str, cards: Sequence[str]) ->
     return _validate_deck(pack.fate, pack.glory, "fate", faction, cards, rule.size, rule.max_copies)
 
 
-def validate_glory_cards(pack: ContentPack, faction: str, cards: Sequence[str]) -> list[str]:
+def validate_glory_cards(pack: Cards, faction: str, cards: Sequence[str]) -> list[str]:
     """Like :func:`validate_fate_deck`, for the glory cards a player takes (``standard.glory``)."""
     rule = pack.setups.standard.glory
     return _validate_deck(
