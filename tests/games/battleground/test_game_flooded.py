@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulekeeper.core import load_game
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.game import BattlegroundState
+from rulekeeper.games.battleground.rules.reach import move_points
 
 
 def flooded_state() -> BattlegroundState:
@@ -32,7 +33,7 @@ def test_a_move_starting_in_the_flood_loses_two_speed() -> None:
     state = flooded_state()
     he_man = state.fighters["he-man"]
     assert not state.field.is_difficult(he_man.position)
-    assert state.move_points(he_man, use_focus=False).points == 5 - 2
+    assert move_points(state, he_man, use_focus=False).points == 5 - 2
 
 
 def test_cripple_is_ignored_in_the_flood() -> None:
@@ -41,7 +42,7 @@ def test_cripple_is_ignored_in_the_flood() -> None:
     state = flooded_state()
     he_man = state.fighters["he-man"]
     he_man.debuff = "cripple"
-    assert state.move_points(he_man, use_focus=False).points == 5 - 2
+    assert move_points(state, he_man, use_focus=False).points == 5 - 2
 
 
 def test_outside_the_flood_speed_is_whole() -> None:
@@ -49,4 +50,4 @@ def test_outside_the_flood_speed_is_whole() -> None:
     stratos = state.fighters["stratos"]
     far = Position(stratos.q, stratos.r, stratos.level)
     assert state.field.range_inches(far, state.fighters["he-man"].position) > 2.0
-    assert state.move_points(stratos, use_focus=False).points == state.stat(stratos, "speed")
+    assert move_points(state, stratos, use_focus=False).points == state.stat(stratos, "speed")

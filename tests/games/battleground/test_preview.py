@@ -25,6 +25,7 @@ from game_helpers import (
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.rules.activation import ActStep
+from rulekeeper.games.battleground.rules.ap import cost_of
 from rulekeeper.games.battleground.views import preview
 from rulekeeper.games.battleground.views.card_text import ability_text, readable
 
@@ -55,7 +56,7 @@ def test_a_move_leaving_an_engaged_enemy_names_the_attack_of_opportunity(tmp_pat
     assert text is not None
     assert "Attack of opportunity: Man-At-Arms may strike before Mer-Man leaves" in text
     turn = state.turn()
-    cost = state.cost_of(turn, "move")
+    cost = cost_of(turn, "move")
     assert f"Costs {cost} AP, {turn.ap - cost} AP left" in text
     assert "Path (" in text and "(6,7) > " in text and text.count(">") >= 1
     state.apply_action(move, 1)

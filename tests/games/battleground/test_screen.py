@@ -17,6 +17,7 @@ from rulekeeper.core import load_game
 from rulekeeper.core.hexes import axial_to_offset
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.rules.activation import ActStep
+from rulekeeper.games.battleground.rules.ap import cost_of
 from rulekeeper.games.battleground.views import screen
 
 WIDTH = 100
@@ -124,7 +125,7 @@ def test_ap_left_is_right_after_spending_ap() -> None:
                 continue
             after = state.clone()
             after.apply_action(action, seat)
-            left = turn.ap - state.cost_of(turn, kind)
+            left = turn.ap - cost_of(turn, kind)
             assert after.turns[-1].ap == left
             assert f"AP left: {left} " in text_of(after, seat)
             checked += 1

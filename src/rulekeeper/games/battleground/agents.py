@@ -7,19 +7,15 @@ future bot, and draw any randomness from their own generators.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekeeper.core import Action, GameState, Pcg32
 from rulekeeper.core.hexes import Hex, hex_distance
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.measures import Position
+from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.quick import next_pick
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.move import FaceStep
-
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
 
 
 class ObjectiveSeeker:
@@ -30,8 +26,6 @@ class ObjectiveSeeker:
         self.rng = Pcg32(seed)
 
     def choose(self, state: GameState, player: int) -> Action:
-        from rulekeeper.games.battleground.game import BattlegroundState
-
         legal = state.legal_actions(player)
         if not isinstance(state, BattlegroundState) or len(legal) == 1:
             return legal[self.rng.below(len(legal))]
@@ -105,8 +99,6 @@ class SkirmishBot:
         self.rng = Pcg32(seed)
 
     def choose(self, state: GameState, player: int) -> Action:
-        from rulekeeper.games.battleground.game import BattlegroundState
-
         legal = [a for a in state.legal_actions(player) if a.kind not in self.AVOID]
         if not legal:
             return state.legal_actions(player)[0]
@@ -137,8 +129,6 @@ class SkirmishBot:
         return legal[self.rng.below(len(legal))]
 
     def _closer(self, state: GameState, moves: list[Action]) -> Action | None:
-        from rulekeeper.games.battleground.game import BattlegroundState
-
         assert isinstance(state, BattlegroundState)
         mover = state.fighters[state.turn().character]
         goals = [e.position.hex for e in state.enemies_of(mover)]

@@ -22,12 +22,12 @@ from rulekeeper.games.battleground.rules.dicetest import RerollStep
 from rulekeeper.games.battleground.rules.round import DiscardStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 __all__ = ["upgrade_action"]
 
 
-def upgrade_action(state: BattlegroundState, action: Action) -> Sequence[Action]:
+def upgrade_action(state: BattleState, action: Action) -> Sequence[Action]:
     """*action* said now: an old whole-subset discard or reroll becomes the picks of the step
     pending on *state* (ValueError if they cannot be picked there); any other action stays."""
     names = [name for name, _ in action.params]

@@ -44,11 +44,13 @@ from rulekeeper.games.battleground.fighter_data import (
     expected_wounds,
     static_data,
 )
+from rulekeeper.games.battleground.rules.missions import _mission_met
+from rulekeeper.games.battleground.rules.round import ActivateStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP, WIN_MARGIN
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter
+    from rulekeeper.games.battleground.protocols import BattleState
 
 CLAIM_SHARE = 0.9
 """Share of an objective's VP counted for a character standing where it would claim it."""
@@ -88,12 +90,12 @@ SCALE = 40.0
 """VP at which the linear term reaches tanh(1)."""
 
 
-def evaluate(state: BattlegroundState, player: int) -> float:
+def evaluate(state: BattleState, player: int) -> float:
     """The position's value for *player* in [-1, 1] (terminal states: GameState.evaluate)."""
     return value_of_lead(state, advantage(state, player))
 
 
-def value_of_lead(state: BattlegroundState, lead: float, spread: float | None = None) -> float:
+def value_of_lead(state: BattleState, lead: float, spread: float | None = None) -> float:
     """The value in [-1, 1] of a lead of *lead* VP at this point of the game (*spread*: the
     state's :func:`spread`, when the caller has it)."""
     if spread is None:
@@ -104,7 +106,7 @@ def value_of_lead(state: BattlegroundState, lead: float, spread: float | None = 
     return max(-1.0, min(1.0, value))
 
 
-def spread(state: BattlegroundState) -> float:
+def spread(state: BattleState) -> float:
     """The uncertainty (VP) of the final lead from this point of the game."""
     return FINAL_SPREAD + SPREAD * _rounds_left(state)
 
@@ -113,7 +115,7 @@ def _phi(x: float) -> float:
     return 0.5 * math.erfc(-x / math.sqrt(2.0))
 
 
-def _rounds_left(state: BattlegroundState) -> float:
+def _rounds_left(state: BattleState) -> float:
     """Rounds still to play, counting this one by the share of its activations left."""
     left = 0
     sides = state.sides
@@ -128,7 +130,7 @@ def _rounds_left(state: BattlegroundState) -> float:
 Unit = tuple["Fighter", "FighterInfo", int, int, int, bool, float]
 
 
-def advantage(state: BattlegroundState, player: int) -> float:
+def advantage(state: BattleState, player: int) -> float:
     """*player*'s lead in (estimated) victory points."""
     static = static_data(state)
     sides = state.sides
@@ -158,16 +160,14 @@ def advantage(state: BattlegroundState, player: int) -> float:
     return lead
 
 
-def acting_characters(state: BattlegroundState) -> dict[str, int]:
+def acting_characters(state: BattleState) -> dict[str, int]:
     """The characters whose activation is under way, with the AP they have left."""
     return {turn.character: turn.ap for turn in state.turns if not turn.interruption}
 
 
-def next_side(state: BattlegroundState) -> int:
+def next_side(state: BattleState) -> int:
     """The player whose activation comes next (a card revealed, its character not yet chosen),
     or -1 when the next one waits for the cards to be selected."""
-    from rulekeeper.games.battleground.rules.round import ActivateStep
-
     for step in reversed(state.flow.steps):
         if isinstance(step, ActivateStep):
             return step.player
@@ -208,7 +208,7 @@ def _in_rear(static: StaticData, facing: int, dq: int, dr: int) -> bool:
 # ---------------------------------------------------------------------------- the terms
 
 
-def tempo(state: BattlegroundState, owner: int, units: list[Unit], acting: dict[str, int]) -> float:
+def tempo(state: BattleState, owner: int, units: list[Unit], acting: dict[str, int]) -> float:
     side = state.sides[owner]
     ready = 0
     value = 0.0
@@ -242,7 +242,7 @@ def tempo(state: BattlegroundState, owner: int, units: list[Unit], acting: dict[
     return value
 
 
-def _threats(state: BattlegroundState, static: StaticData, player: int, units: list[Unit]) -> float:
+def _threats(state: BattleState, static: StaticData, player: int, units: list[Unit]) -> float:
     """Each character's best attack at its next activation, by its expected wounds times the
     target's worth per wound: *player*'s threats minus the other side's."""
     total = 0.0
@@ -274,7 +274,7 @@ def _threats(state: BattlegroundState, static: StaticData, player: int, units: l
 
 
 def strike(
-    state: BattlegroundState, static: StaticData, attacker: Unit, target: Unit, engaged: bool
+    state: BattleState, static: StaticData, attacker: Unit, target: Unit, engaged: bool
 ) -> float:
     """The VP of *attacker*'s best attack on *target* at its next activation, by how surely it
     can make it (no move, a move, a focus and a move; ranged: in range and sight now, or after
@@ -324,7 +324,7 @@ def strike(
 
 
 def _pair(
-    state: BattlegroundState, static: StaticData, attacker: Fighter, target: Fighter
+    state: BattleState, static: StaticData, attacker: Fighter, target: Fighter
 ) -> list[tuple[str, float, int, float, float]]:
     """*attacker*'s weapons against *target*: type, range, mana cost, and the VP of its expected
     wounds from the front and from the flank."""
@@ -345,9 +345,7 @@ def _pair(
     return options
 
 
-def _objectives(
-    state: BattlegroundState, player: int, units: list[Unit], last_round: bool
-) -> float:
+def _objectives(state: BattleState, player: int, units: list[Unit], last_round: bool) -> float:
     field = state.field
     static = static_data(state)
     total = 0.0
@@ -422,10 +420,8 @@ def _claimant(field: Any, static: StaticData, q: int, r: int, units: list[Unit])
     return -1
 
 
-def side_missions(state: BattlegroundState, player: int) -> float:
+def side_missions(state: BattleState, player: int) -> float:
     """Side missions in play in the activation under way whose condition is met now."""
-    from rulekeeper.games.battleground.rules.missions import _mission_met
-
     total = 0.0
     for turn in state.turns:
         if not turn.missions:

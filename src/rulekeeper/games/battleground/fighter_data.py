@@ -13,8 +13,8 @@ from rulekeeper.games.battleground.rules.combat import ATTACK_STAT, DEFENCE_STAT
 from rulekeeper.games.battleground.views import odds
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class StaticData:
     """By an offset (dq, dr): the facing toward it (the first of board.facing.facings_toward)."""
 
 
-def static_data(state: BattlegroundState) -> StaticData:
+def static_data(state: BattleState) -> StaticData:
     """What never changes during a game (costs, stats, weapons), kept by the game
     (``Game.derived``)."""
     slot: dict[str, StaticData] = state.game.derived("evaluation-static", dict)
@@ -95,7 +95,7 @@ def static_data(state: BattlegroundState) -> StaticData:
 
 
 def expected_wounds(
-    state: BattlegroundState, attacker: Fighter, weapon: str, target: Fighter, scope: int
+    state: BattleState, attacker: Fighter, weapon: str, target: Fighter, scope: int
 ) -> float:
     """Expected wounds of one attack with *weapon* at *scope* (the lowest face that succeeds:
     4, or 3 for a flank attack), without rerolls or other modifiers: the stats, the weapon's
@@ -139,12 +139,12 @@ def expected_wounds(
     return total
 
 
-def fighter_info(state: BattlegroundState, fighter: Fighter) -> FighterInfo:
+def fighter_info(state: BattleState, fighter: Fighter) -> FighterInfo:
     """Worth, health, speeds and weapons of *fighter*."""
     return static_data(state).fighters[fighter.id]
 
 
-def static_weapon_type(state: BattlegroundState, weapon: str) -> str:
+def static_weapon_type(state: BattleState, weapon: str) -> str:
     """The type (melee, ranged, ...) of *weapon*."""
     data = state.weapon(weapon)
     assert data is not None

@@ -41,11 +41,7 @@ from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE, Battlefield
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import (
-    MovementPoints,
-    Occupancy,
     Reach,
-    Route,
-    Style,
 )
 from rulekeeper.games.battleground.board.prebuilt import load_shipped
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
@@ -68,7 +64,7 @@ from rulekeeper.games.battleground.model import (
     StatusData,
     Turn,
 )
-from rulekeeper.games.battleground.rules import abilities, combat, reach, scoring
+from rulekeeper.games.battleground.rules import abilities, combat, scoring
 from rulekeeper.games.battleground.rules.activation import (
     Activations,
     ActStep,
@@ -76,7 +72,6 @@ from rulekeeper.games.battleground.rules.activation import (
     BonusStep,
     DrawOfferStep,
     EndTurnStep,
-    start_interruption,
 )
 from rulekeeper.games.battleground.rules.combat import AreaTargetStep, AttackStep
 from rulekeeper.games.battleground.rules.deployment import owner_of_faction
@@ -450,59 +445,6 @@ class BattlegroundState(ProcedureState):
         fate = [c for c in cards if c in self.pack.fate]
         self.sides[player].deck.discard(fate)
 
-    # --- actions [Perform Actions] ---
-
-    def cost_of(self, turn: Turn, kind: str) -> int:
-        """Rulebook, Perform Actions: 1 AP, and 1 more for each repeat in the activation."""
-        return turn.counts.get(kind, 0) + 1
-
-    def weapon_cost(self, turn: Turn, weapon_type: str) -> int:
-        """Rulebook, Attack: 1 AP for the first use of a weapon type, 1 more per repeat."""
-        return turn.weapon_counts.get(weapon_type, 0) + 1
-
-    def charge(self, turn: Turn, kind: str) -> int:
-        """The AP that :meth:`spend` takes for an action of *kind* now (a free one: none)."""
-        return 0 if kind in turn.free_actions else self.cost_of(turn, kind)
-
-    def spend(self, turn: Turn, kind: str) -> None:
-        cost = self.charge(turn, kind)
-        if kind in turn.free_actions:
-            turn.free_actions.remove(kind)  # Free Actions: no AP, and costs do not rise
-            return
-        turn.ap -= cost
-        turn.counts[kind] = turn.counts.get(kind, 0) + 1
-
-    def can_afford(self, turn: Turn, kind: str) -> bool:
-        return kind in turn.free_actions or self.cost_of(turn, kind) <= turn.ap
-
-    # Movement (rules/reach.py), for the steps and effects that cannot import it.
-    def move_points(self, fighter: Fighter, use_focus: bool) -> MovementPoints:
-        return reach.move_points(self, fighter, use_focus)
-
-    def occupancy_for(self, fighter: Fighter) -> Occupancy:
-        return reach.occupancy_for(self, fighter)
-
-    def routes(self, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
-        return reach.routes(self, fighter, use_focus)
-
-    def move_options(
-        self, turn: Turn, fighter: Fighter, use_focus: bool
-    ) -> Mapping[Position, Route]:
-        return reach.move_options(self, turn, fighter, use_focus)
-
-    def interruption_routes(
-        self, fighter: Fighter, interrupted: str, points: int, style: Style
-    ) -> Reach:
-        return reach.interruption_routes(self, fighter, interrupted, points, style)
-
-    def start_interruption(self, player: int, character: str, kind: str, interrupted: str) -> None:
-        """Interruptions (rules/activation.py), for the steps that cannot import it."""
-        start_interruption(self, player, character, kind, interrupted)
-
-    def finish(self, winner: int, result: str) -> None:
-        """The game is over (rules/scoring.py)."""
-        scoring.finish(self, winner, result)
-
     # === the state API ===================================================================
 
     def _is_over(self) -> bool:
@@ -519,7 +461,7 @@ class BattlegroundState(ProcedureState):
     def _apply_anytime(self, action: Action, player: int) -> None:
         """Rulebook, Scoring: a forfeit ends the game; a draw offer waits for the answer."""
         if action.kind == "forfeit":
-            self.finish(1 - player, f"player {player} forfeits")
+            scoring.finish(self, 1 - player, f"player {player} forfeits")
             return
         self.flow.push(DrawOfferStep(player=1 - player, by=player))
         self.events.append("draw offered", {"player": player})

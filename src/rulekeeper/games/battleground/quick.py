@@ -25,6 +25,7 @@ from rulekeeper.core.state import CHANCE
 from rulekeeper.games.battleground import evaluation, fighter_data, move_scoring
 from rulekeeper.games.battleground.board.facing import facings_toward
 from rulekeeper.games.battleground.board.measures import Position
+from rulekeeper.games.battleground.rules import reach as reach_rules
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import AttackStep
 from rulekeeper.games.battleground.rules.dicetest import (
@@ -157,7 +158,9 @@ def focused_move_lead(world: BattlegroundState, seat: int, reached: set[Position
     position, facing = fighter.position, fighter.facing
     fighter.focused = True
     try:
-        options = [p for p in world.move_options(turn, fighter, True) if p not in reached]
+        options = [
+            p for p in reach_rules.move_options(world, turn, fighter, True) if p not in reached
+        ]
         if not options:
             return None
         scorer = move_scoring.MoveScorer(world, seat, fighter)

@@ -56,7 +56,7 @@ from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeploySte
 from rulekeeper.games.battleground.rules.skill_tests import SkillTestStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 FLOW = "data.flow.steps"
 
@@ -125,7 +125,7 @@ class TestShape:
         return None
 
 
-def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reader) -> None:
+def check_refs(state: BattleState, refs: Sequence[RefCheck], reader: Reader) -> None:
     """Each reference names something of this game: a character (of the state, or of the
     pack for a character still to deploy), a card, weapon or item of the pack, an objective."""
     for ref in refs:
@@ -134,7 +134,7 @@ def check_refs(state: BattlegroundState, refs: Sequence[RefCheck], reader: Reade
             raise reader.fail(ref.path, problem)
 
 
-def ref_problem(state: BattlegroundState, ref: RefCheck) -> str | None:
+def ref_problem(state: BattleState, ref: RefCheck) -> str | None:
     """Why reference *ref* names nothing of this game, or None."""
     pack = state.pack
     known: dict[str, Callable[[str], bool]] = {
@@ -154,14 +154,14 @@ def ref_problem(state: BattlegroundState, ref: RefCheck) -> str | None:
     return None
 
 
-def check_state(state: BattlegroundState, reader: Reader) -> None:
+def check_state(state: BattleState, reader: Reader) -> None:
     """Everything the declaration cannot say; the first problem is refused, naming its field."""
     for check in CHECKS:
         for problem in check(state, reader):
             raise problem
 
 
-def state_problems(state: BattlegroundState, reader: Reader) -> list[DataError]:
+def state_problems(state: BattleState, reader: Reader) -> list[DataError]:
     """Every problem :func:`check_state` finds, at most one for each thing checked (for a
     position, whose every problem is named); a check that cannot go on past a problem found
     before stops there."""
@@ -175,7 +175,7 @@ def state_problems(state: BattlegroundState, reader: Reader) -> list[DataError]:
     return found
 
 
-def _game_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _game_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     if state.phase not in ("play", "over"):
         yield reader.fail("data.phase", f"{state.phase!r} is neither 'play' nor 'over'")
     if state.round > state.game.rounds:
@@ -188,7 +188,7 @@ def _game_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
         yield reader.fail("data.placing", "the characters to deploy of players 0 and 1")
 
 
-def _fighter_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _fighter_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     field, game = state.field, state.game
     where: dict[Position, str] = {}
     for index, fighter in enumerate(state.fighters.values()):
@@ -232,7 +232,7 @@ def _fighter_problems(state: BattlegroundState, reader: Reader) -> Iterator[Data
                 yield reader.fail(f"{path}[{index}].name", f"not {fighter.id}'s {status['slot']}")
 
 
-def _side_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _side_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     claimed: set[str] = set()
     for player, side in enumerate(state.sides):
         path = f"data.sides[{player}]"
@@ -250,7 +250,7 @@ def _side_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
             claimed.add(objective)
 
 
-def _board_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _board_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     field = state.field
     for objective, at in state.objectives.items():
         if field.objectives.get(objective) != at:
@@ -262,7 +262,7 @@ def _board_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataEr
             yield problem
 
 
-def _wound_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _wound_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     """Health and Wounds: a character with wounds at or above its health is knocked out at
     once, except in the middle of an attack (AoE Knockouts: at its end), which may have dealt
     a few more (``ATTACK_WOUNDS``)."""
@@ -273,7 +273,7 @@ def _wound_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataEr
             yield reader.fail(f"data.fighters[{index}].wounds", f"{fighter.id} is knocked out")
 
 
-def _score_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _score_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     """Scoring: a player's victory points are those of the objectives claimed, the enemies knocked
     out and the side missions completed; an activation count is that of the characters activated
     this round (and the one activating now)."""
@@ -304,7 +304,7 @@ def _score_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataEr
             yield reader.fail(f"{path}.activations", "more than the characters activated")
 
 
-def _position(state: BattlegroundState, value: Any, reader: Reader, path: str) -> Position:
+def _position(state: BattleState, value: Any, reader: Reader, path: str) -> Position:
     if (
         not isinstance(value, list | tuple)
         or len(value) != 3
@@ -326,7 +326,7 @@ def _pydantic(model: type[BaseModel], value: Any, reader: Reader, path: str) -> 
         raise reader.fail(f"{path}.{where}" if where else path, str(first["msg"])) from None
 
 
-def _flow_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataError]:
+def _flow_problems(state: BattleState, reader: Reader) -> Iterator[DataError]:
     steps = state.flow.steps
     if not steps:
         if state.phase != "over":
@@ -370,7 +370,7 @@ def _flow_problems(state: BattlegroundState, reader: Reader) -> Iterator[DataErr
 
 
 def _step_problem(
-    state: BattlegroundState, step: Step[Any], below: Step[Any] | None, reader: Reader, path: str
+    state: BattleState, step: Step[Any], below: Step[Any] | None, reader: Reader, path: str
 ) -> str | None:
     """What is wrong with one step's fields, or None."""
     if isinstance(step, SelectStep):
@@ -453,7 +453,7 @@ def _reroll_problem(step: RerollStep, test: DiceTest) -> str | None:
     return None
 
 
-CHECKS: tuple[Callable[[BattlegroundState, Reader], Iterator[DataError]], ...] = (
+CHECKS: tuple[Callable[[BattleState, Reader], Iterator[DataError]], ...] = (
     _game_problems,
     _fighter_problems,
     _side_problems,

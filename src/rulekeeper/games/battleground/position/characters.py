@@ -27,9 +27,9 @@ from rulekeeper.games.battleground.model import (
 from rulekeeper.games.battleground.position.reading import Reading, read_value, unknown_fields
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     CHARACTER_FIELDS,
     CHARACTER_SPECIAL,

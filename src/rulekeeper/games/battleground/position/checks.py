@@ -10,16 +10,16 @@ from rulekeeper.games.battleground import saves
 from rulekeeper.games.battleground.rules.activation import ActStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     CHARACTER_FIELDS,
     PLAYER_FIELDS,
 )
 
 
-def check(state: BattlegroundState, problems: Problems) -> None:
+def check(state: BattleState, problems: Problems) -> None:
     """The checks of a saved state (saves.py, each step's own), then settle and probe: every
     problem noted, written with the position's field names."""
     reader = Reader(problems.source)
@@ -49,7 +49,7 @@ def check(state: BattlegroundState, problems: Problems) -> None:
         problems.add("procedure", f"the rules cannot continue from it ({error!r})")
 
 
-def _turn_path(state: BattlegroundState, path: str) -> str | None:
+def _turn_path(state: BattleState, path: str) -> str | None:
     """A field of an act step's turn (``data.flow.steps[3].turn.kind``) as the position's
     ``turns`` names it (``turns[1].kind``), or None for another field."""
     head, marker, rest = path.partition("].turn")
@@ -75,7 +75,7 @@ _STATE_PATHS: tuple[tuple[str, str], ...] = (
 )
 
 
-def position_path(state: BattlegroundState, path: str) -> str:
+def position_path(state: BattleState, path: str) -> str:
     """A field of the saved state (``data.fighters[2].q``) as the position names it
     (``characters.mer-man.at``)."""
     turn = _turn_path(state, path)

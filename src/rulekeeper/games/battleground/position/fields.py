@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 from rulekeeper.core import Bounds
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 
 
 FORMAT = "battleground-position"

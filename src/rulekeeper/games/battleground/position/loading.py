@@ -25,9 +25,9 @@ from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, RollOffStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleGame, BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.checks import check
 from rulekeeper.games.battleground.position.fields import (
     FORMAT,
@@ -65,7 +65,7 @@ def game_params(doc: Mapping[str, Any], source: str) -> dict[str, Any]:
     return params
 
 
-def load(cls: type[StateT], game: BattlegroundGame, doc: Mapping[str, Any], seed: int) -> StateT:
+def load(cls: type[StateT], game: BattleGame, doc: Mapping[str, Any], seed: int) -> StateT:
     """The state *doc* describes, *seed* deciding what it leaves open; a PositionError names
     every problem of the position."""
     problems = Problems(game.position_source)
@@ -85,7 +85,7 @@ def load(cls: type[StateT], game: BattlegroundGame, doc: Mapping[str, Any], seed
     return state
 
 
-def check_refs(state: BattlegroundState, reading: Reading) -> None:
+def check_refs(state: BattleState, reading: Reading) -> None:
     """Note the references to nothing of this game (a character the position lists counts,
     even one whose own fields have problems)."""
     for ref in reading.reader.refs:
@@ -100,6 +100,7 @@ def build(cls: type[StateT], reading: Reading, seed: int) -> StateT:
     """The state from what was read (not checked yet), *seed* giving its random stream."""
     doc, problems = reading.doc, reading.problems
     state = object.__new__(cls)
+    assert isinstance(state, GameState)
     GameState.__init__(state, reading.game, seed)
     state.phase = "over" if doc.get("phase") == "over" else "play"
     state.round = _top(reading, "round", 1, Round)
@@ -166,7 +167,7 @@ def read_objectives(reading: Reading) -> dict[str, tuple[int, ...]]:
     return {name: tuple(tokens[name]) for name in sorted(names)}
 
 
-def complete(state: BattlegroundState, reading: Reading) -> None:
+def complete(state: BattleState, reading: Reading) -> None:
     """Fill in the defaults that need the state: decks in order, hands, glory cards, victory
     points and activation counts."""
     for player, side in enumerate(state.sides):
@@ -208,7 +209,7 @@ def default_glory(reading: Reading, player: int, side: Side) -> list[str]:
     return [card for card in setup.glory if card not in gone]
 
 
-def score(state: BattlegroundState, player: int) -> int:
+def score(state: BattleState, player: int) -> int:
     """Scoring: the victory points of what *player* claimed, knocked out and completed."""
     side = state.sides[player]
     knocked = [state.fighters[c] for c in side.knocked_out_enemies if c in state.fighters]

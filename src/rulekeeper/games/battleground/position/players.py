@@ -18,9 +18,9 @@ from rulekeeper.games.battleground.position.reading import Reading, read_value, 
 from rulekeeper.games.battleground.rules.deployment import FACTIONS
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     MISSING,
     NULLABLE_TEXT,

@@ -24,9 +24,9 @@ from rulekeeper.games.battleground.rules.round import PrepareStep, RoundStep
 from rulekeeper.games.battleground.rules.setup import DeployStep, RollOffStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     PHASES,
 )
@@ -73,7 +73,7 @@ def read_marks(reading: Reading) -> None:
             reading.marks.append(to_data(mark))
 
 
-def read_procedure(reading: Reading, cls: type[BattlegroundState]) -> None:
+def read_procedure(reading: Reading, cls: type[BattleState]) -> None:
     """The pending steps, bottom first: given (``procedure``) or the phase's default."""
     doc, problems = reading.doc, reading.problems
     phase = doc.get("phase")
@@ -107,9 +107,7 @@ def check_turns(reading: Reading) -> bool:
     return False
 
 
-def read_step(
-    reading: Reading, cls: type[BattlegroundState], entry: Any, path: str
-) -> Step[Any] | None:
+def read_step(reading: Reading, cls: type[BattleState], entry: Any, path: str) -> Step[Any] | None:
     """A step: its kind name, or an object with its kind and fields."""
     if isinstance(entry, str):
         entry = {"kind": entry}

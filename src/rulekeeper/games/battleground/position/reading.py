@@ -19,9 +19,9 @@ from rulekeeper.games.battleground.model import (
 )
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundGame, BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleGame, BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     MISSING,
     TOP_FIELDS,
@@ -33,7 +33,7 @@ from rulekeeper.games.battleground.position.fields import (
 class Reading:
     """What the reading of a position found so far, and its problems."""
 
-    game: BattlegroundGame
+    game: BattleGame
     doc: Mapping[str, Any]
     problems: Problems
     reader: Reader

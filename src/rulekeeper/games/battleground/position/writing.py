@@ -21,9 +21,9 @@ from rulekeeper.games.battleground.rules.round import DiscardStep, PrepareStep
 from rulekeeper.games.battleground.rules.setup import ChooseFirstStep, DeployStep, RollOffStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
-    StateT = TypeVar("StateT", bound=BattlegroundState)
+    StateT = TypeVar("StateT", bound=BattleState)
 from rulekeeper.games.battleground.position.fields import (
     CHARACTER_FIELDS,
     FORMAT,
@@ -33,7 +33,7 @@ from rulekeeper.games.battleground.position.fields import (
 )
 
 
-def write(state: BattlegroundState) -> JsonObject:
+def write(state: BattleState) -> JsonObject:
     """The position of *state*: every field the state has, readable, defaults left out."""
     game = state.game
     doc: JsonObject = {
@@ -60,7 +60,7 @@ def write(state: BattlegroundState) -> JsonObject:
     return doc
 
 
-def phase_of(state: BattlegroundState) -> str:
+def phase_of(state: BattleState) -> str:
     """The position's ``phase``: over, setup, preparation or activation."""
     if state.phase == "over":
         return "over"
@@ -83,7 +83,7 @@ def write_at(pos: Position) -> list[int]:
     return [pos.q, pos.r] if pos.level == GROUND else [pos.q, pos.r, pos.level]
 
 
-def write_character(state: BattlegroundState, fighter: Fighter) -> JsonObject:
+def write_character(state: BattleState, fighter: Fighter) -> JsonObject:
     """A character: place, facing, equipment, then what differs from the defaults."""
     out: JsonObject = {
         "id": fighter.id,
@@ -103,7 +103,7 @@ def write_character(state: BattlegroundState, fighter: Fighter) -> JsonObject:
     return out
 
 
-def write_status(state: BattlegroundState, fighter: Fighter, slot: str, name: str) -> Any:
+def write_status(state: BattleState, fighter: Fighter, slot: str, name: str) -> Any:
     """A buff or debuff: its name, or with the rules a unique one carries."""
     for status in state.statuses.get(fighter.id, []):
         if status["slot"] == slot and (status.get("ongoing") or status.get("on_removed")):
@@ -112,7 +112,7 @@ def write_status(state: BattlegroundState, fighter: Fighter, slot: str, name: st
     return name
 
 
-def write_player(state: BattlegroundState, player: int) -> JsonObject:
+def write_player(state: BattleState, player: int) -> JsonObject:
     """A player's cards, score and what they did this round."""
     side = state.sides[player]
     out: JsonObject = {
@@ -136,7 +136,7 @@ def write_player(state: BattlegroundState, player: int) -> JsonObject:
     return out
 
 
-def default_activations(state: BattlegroundState, player: int) -> int:
+def default_activations(state: BattleState, player: int) -> int:
     """A position's activations of *player* when it gives none: its characters on the board
     marked activated, and one for its activation in progress."""
     marked = sum(f.activated and not f.knocked_out for f in state.on_board(player))

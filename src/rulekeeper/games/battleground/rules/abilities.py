@@ -20,19 +20,18 @@ from rulekeeper.games.battleground.rules import marks
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
-    from rulekeeper.games.battleground.rules.combat import AttackStep
+    from rulekeeper.games.battleground.protocols import BattleState, PendingAttack
 
 
 @dataclass
 class Context:
     """Who an effect is about: ``owner`` is "self", ``other`` is "target"."""
 
-    state: BattlegroundState
+    state: BattleState
     owner: Fighter
     other: Fighter | None = None
     weapon: str | None = None
-    attack: AttackStep | None = None
+    attack: PendingAttack | None = None
     successes: int = 0
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -41,7 +40,7 @@ class Context:
 # === where abilities come from ===========================================================
 
 
-def _skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str, Skill]]:
+def _skill_sources(state: BattleState, fighter: Fighter) -> list[tuple[str, Skill]]:
     """(source key, skill): the character card's skills and its items' skills (cached on the
     game: they change only when an item is used up)."""
     key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items))
@@ -53,7 +52,7 @@ def _skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str
     return found
 
 
-def _collect_skill_sources(state: BattlegroundState, fighter: Fighter) -> list[tuple[str, Skill]]:
+def _collect_skill_sources(state: BattleState, fighter: Fighter) -> list[tuple[str, Skill]]:
     found: list[tuple[str, Skill]] = [(f"skill:{s.id}", s) for s in state.card(fighter).skills]
     for item_id in fighter.items:
         item = state.pack.items.get(item_id)
@@ -63,7 +62,7 @@ def _collect_skill_sources(state: BattlegroundState, fighter: Fighter) -> list[t
     return found
 
 
-def own_turns(state: BattlegroundState, fighter: Fighter) -> list[Turn]:
+def own_turns(state: BattleState, fighter: Fighter) -> list[Turn]:
     """The fighter's activation or interruptions in progress. Effect Timing: what lasts "this
     activation or interruption" lasts through the interruptions nested inside it (an attack of
     opportunity on its move, an overwatch interruption after it), not only while it is on top."""
@@ -71,7 +70,7 @@ def own_turns(state: BattlegroundState, fighter: Fighter) -> list[Turn]:
 
 
 def standing_abilities(
-    state: BattlegroundState, fighter: Fighter, trigger: str
+    state: BattleState, fighter: Fighter, trigger: str
 ) -> list[tuple[str, Ability]]:
     """Abilities that fire by themselves at ``trigger``: passive skills, active skills used in
     the fighter's turns in progress and fate abilities granted in them (their event abilities
@@ -150,7 +149,7 @@ def condition_holds(context: Context, condition: Condition | None) -> bool:
 # === passive values ======================================================================
 
 
-def passive_stat_bonus(state: BattlegroundState, fighter: Fighter, stat: str) -> int:
+def passive_stat_bonus(state: BattleState, fighter: Fighter, stat: str) -> int:
     total = 0
     for ability in _passive_stat_abilities(state, fighter, stat):
         if condition_holds(Context(state, fighter), ability.condition):
@@ -158,7 +157,7 @@ def passive_stat_bonus(state: BattlegroundState, fighter: Fighter, stat: str) ->
     return total
 
 
-def _passive_stat_abilities(state: BattlegroundState, fighter: Fighter, stat: str) -> list[Ability]:
+def _passive_stat_abilities(state: BattleState, fighter: Fighter, stat: str) -> list[Ability]:
     """Passive abilities that change ``stat`` (asked for on every rule that reads a stat):
     cached by the character's skill sources, plus any used active skill's for this turn."""
     key = (fighter.id, tuple(fighter.items), tuple(fighter.used_items), stat)
@@ -188,7 +187,7 @@ def _passive_stat_abilities(state: BattlegroundState, fighter: Fighter, stat: st
     return found
 
 
-def move_style(state: BattlegroundState, fighter: Fighter) -> Style:
+def move_style(state: BattleState, fighter: Fighter) -> Style:
     for _, ability in standing_abilities(state, fighter, "passive"):
         for effect in ability.effects:
             if effect.kind == "move_as":
@@ -196,7 +195,7 @@ def move_style(state: BattlegroundState, fighter: Fighter) -> Style:
     return "move"
 
 
-def can_be_moved(state: BattlegroundState, fighter: Fighter | None) -> bool:
+def can_be_moved(state: BattleState, fighter: Fighter | None) -> bool:
     """Massive models and 'immovable' characters are not pushed, pulled or switched."""
     if fighter is None:
         return False
@@ -209,7 +208,7 @@ def can_be_moved(state: BattlegroundState, fighter: Fighter | None) -> bool:
     return found
 
 
-def _can_be_moved(state: BattlegroundState, fighter: Fighter) -> bool:
+def _can_be_moved(state: BattleState, fighter: Fighter) -> bool:
     if state.card(fighter).massive:
         return False
     for _, ability in standing_abilities(state, fighter, "passive"):

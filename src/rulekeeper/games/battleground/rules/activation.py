@@ -17,15 +17,18 @@ from rulekeeper.games.battleground.rules import (
     combat,
     effects,
     missions,
+    perform,
+    scoring,
     skills,
     triggers,
 )
+from rulekeeper.games.battleground.rules.ap import spend
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import ContinueMoveStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 ACTS = frozenset(
     {"focus", "move", "attack", "skill", "use-item", "overwatch", "play", "end"}  # a character's
@@ -54,7 +57,7 @@ class Activations:
 
 
 @dataclass
-class BonusStep(Step["BattlegroundState"]):
+class BonusStep(Step["BattleState"]):
     """Gain Bonuses: the bonus of a card played (``start``: the activation card)."""
 
     kind: ClassVar[str] = "bonus"
@@ -64,10 +67,10 @@ class BonusStep(Step["BattlegroundState"]):
     card: CardId
     start: bool = False
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         card = state.play_card(self.card)
         if isinstance(card, FateCard):
             options = [state.game.actions.one("bonus", "choice", "mana")]
@@ -80,7 +83,7 @@ class BonusStep(Step["BattlegroundState"]):
             ]
         return options
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         choice = action.str_param("choice")
         card_id = self.card
         turn = state.turn()
@@ -110,7 +113,7 @@ class BonusStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class ActStep(Step["BattlegroundState"]):
+class ActStep(Step["BattleState"]):
     """Perform Actions: an activation or an interruption in progress (``turn``: its character,
     AP and what it did), asking its player for the character's next action; what a turn
     pushes (a move, an attack, an interruption's own act step) stands on it. A knocked-out
@@ -125,30 +128,33 @@ class ActStep(Step["BattlegroundState"]):
         """The turn's player, who acts here."""
         return self.turn.player
 
-    def actor(self, state: BattlegroundState) -> int:
+    @classmethod
+    def interrupt(
+        cls, state: BattleState, player: int, character: str, kind: str, interrupted: str
+    ) -> None:
+        """Interruptions, for the rules below this module (rules/by_kind.py finds it by kind)."""
+        start_interruption(state, player, character, kind, interrupted)
+
+    def actor(self, state: BattleState) -> int:
         if state.fighters[self.turn.character].knocked_out:
             return AUTO
         return self.turn.player
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         state.flow.push(EndTurnStep())
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
-        from rulekeeper.games.battleground.rules import perform
-
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return perform.options(state, seat)
 
-    def refusal(self, state: BattlegroundState, seat: int, action: Action) -> Refusal | None:
-        from rulekeeper.games.battleground.rules import perform
-
+    def refusal(self, state: BattleState, seat: int, action: Action) -> Refusal | None:
         return perform.refusal(state, action, seat)
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         turn = state.turn()
         fighter = state.fighters[turn.character]
         kind = action.kind
         if kind == "focus":
-            state.spend(turn, "focus")
+            spend(turn, "focus")
             fighter.focused = True
             state.events.append("focus", {"character": fighter.id})
         elif kind == "move":
@@ -160,7 +166,7 @@ class ActStep(Step["BattlegroundState"]):
         elif kind == "use-item":
             skills.use_item(state, turn, fighter, action.str_param("item"))
         elif kind == "overwatch":
-            state.spend(turn, "overwatch")
+            spend(turn, "overwatch")
             fighter.overwatch = True
             state.events.append("overwatch", {"character": fighter.id})
             state.flow.push(EndTurnStep())  # the activation ends immediately
@@ -174,11 +180,11 @@ class ActStep(Step["BattlegroundState"]):
             state.flow.push(EndTurnStep())
 
 
-def declare_move(state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action) -> None:
+def declare_move(state: BattleState, turn: Turn, fighter: Fighter, action: Action) -> None:
     """Move: the AP are spent and the route fixed once any attacks of opportunity are over."""
     use_focus = action.bool_param("focus")
     target = Position(*action.ints_param("to"))
-    state.spend(turn, "move")
+    spend(turn, "move")
     if use_focus:
         fighter.focused = False
     state.events.append(
@@ -201,13 +207,13 @@ def declare_move(state: BattlegroundState, turn: Turn, fighter: Fighter, action:
 
 
 @dataclass
-class EndTurnStep(Step["BattlegroundState"]):
+class EndTurnStep(Step["BattleState"]):
     """End Activation: first the 'at the end of' effects (``fired``), then the turn ends."""
 
     kind: ClassVar[str] = "end-turn"
     fired: bool = False
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         turn = state.turn()
         fighter = state.fighters[turn.character]
         if not self.fired:
@@ -235,7 +241,7 @@ class EndTurnStep(Step["BattlegroundState"]):
 
 
 def start_interruption(
-    state: BattlegroundState, player: int, character: str, kind: str, interrupted: str
+    state: BattleState, player: int, character: str, kind: str, interrupted: str
 ) -> None:
     """Interruptions: ``character`` takes a turn of its own (1 AP) inside another's."""
     fighter = state.fighters[character]
@@ -254,7 +260,7 @@ def start_interruption(
         state.flow.push(BeforeInterruptionStep(player=target.owner, character=interrupted))
 
 
-def disposables(state: BattlegroundState, turn: Turn, fighter: Fighter) -> list[str]:
+def disposables(state: BattleState, turn: Turn, fighter: Fighter) -> list[str]:
     return [
         item_id
         for item_id in fighter.items
@@ -272,10 +278,10 @@ class BeforeInterruptionStep(CharacterChoice):
     rule: ClassVar[str] = "Disposable Items"
     shared: ClassVar[bool] = True  # its fields never change
 
-    def _own_turn(self, state: BattlegroundState) -> Turn:
+    def _own_turn(self, state: BattleState) -> Turn:
         return next(t for t in reversed(state.turns) if t.character == self.character)
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         fighter = state.fighters[self.character]
         own = self._own_turn(state)
         options = [
@@ -283,7 +289,7 @@ class BeforeInterruptionStep(CharacterChoice):
         ]
         return [*options, state.game.actions.plain("continue")]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         fighter = state.fighters[self.character]
         own = self._own_turn(state)
         if action.kind == "continue" or not disposables(state, own, fighter):
@@ -295,7 +301,7 @@ class BeforeInterruptionStep(CharacterChoice):
 
 
 @dataclass
-class DrawOfferStep(Step["BattlegroundState"]):
+class DrawOfferStep(Step["BattleState"]):
     """Scoring: a draw offered by ``by``; the other player accepts or declines."""
 
     kind: ClassVar[str] = "draw-offer"
@@ -304,15 +310,15 @@ class DrawOfferStep(Step["BattlegroundState"]):
     player: Seat
     by: Seat
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.plain("accept-draw"), state.game.actions.plain("decline-draw")]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         state.flow.pop()
         if action.kind == "accept-draw":
-            state.finish(-1, "draw by agreement")
+            scoring.finish(state, -1, "draw by agreement")
         else:
             state.events.append("draw declined", {"player": seat})

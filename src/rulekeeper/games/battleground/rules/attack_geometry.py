@@ -18,30 +18,29 @@ from rulekeeper.games.battleground.board.facing import arc_of
 from rulekeeper.games.battleground.board.measures import Position
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
-    from rulekeeper.games.battleground.rules.combat import AttackStep
+    from rulekeeper.games.battleground.protocols import BattleState, PendingAttack
 
 
-def against_initial_target(attack: AttackStep) -> bool:
+def against_initial_target(attack: PendingAttack) -> bool:
     """Whether the attack is now against its initial target (not an area's additional one)."""
     return attack.target == attack.initial
 
 
-def attack_source(state: BattlegroundState, attack: AttackStep) -> Position:
+def attack_source(state: BattleState, attack: PendingAttack) -> Position:
     """The attacker's hex, or the initial target's hex for an additional area target."""
     if against_initial_target(attack):
         return state.fighters[attack.attacker].position
     return Position(*attack.origin)
 
 
-def is_flank_attack(state: BattlegroundState, attack: AttackStep) -> bool:
+def is_flank_attack(state: BattleState, attack: PendingAttack) -> bool:
     """Flank Attacks: the attack comes from the target's rear arc."""
     target = state.fighters[attack.target]
     source = attack_source(state, attack)
     return arc_of(target.position.hex, target.facing, source.hex) == "rear"
 
 
-def target_cover(state: BattlegroundState, attack: AttackStep) -> CoverVerdict:
+def target_cover(state: BattleState, attack: PendingAttack) -> CoverVerdict:
     """Cover: whether the target is in cover from where the attack comes, and why."""
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]

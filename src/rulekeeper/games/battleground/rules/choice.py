@@ -11,25 +11,25 @@ from rulekeeper.core.flow import Step
 from rulekeeper.games.battleground.model import CharacterId, Seat
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 @dataclass
-class CharacterChoice(Step["BattlegroundState"]):
+class CharacterChoice(Step["BattleState"]):
     """Base of the steps where ``player`` decides something about ``character``."""
 
     player: Seat
     character: CharacterId
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def pointless(self, state: BattlegroundState) -> bool:
+    def pointless(self, state: BattleState) -> bool:
         return bool(state.fighters[self.character].knocked_out)
 
 
 @dataclass
-class InterruptionChoice(Step["BattlegroundState"]):
+class InterruptionChoice(Step["BattleState"]):
     """Base of the steps where ``player`` picks which of ``characters`` interrupts ``mover``
     (attacks of opportunity, overwatch); moot once the mover is knocked out or nobody is left."""
 
@@ -37,8 +37,8 @@ class InterruptionChoice(Step["BattlegroundState"]):
     mover: CharacterId
     characters: list[CharacterId]
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def pointless(self, state: BattlegroundState) -> bool:
+    def pointless(self, state: BattleState) -> bool:
         return bool(state.fighters[self.mover].knocked_out or not self.characters)

@@ -21,6 +21,7 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.forces import cost_of_character_with_equipment
 from rulekeeper.games.battleground.model import AttackWeaponId, CharacterId, Fighter, Seat, Turn
 from rulekeeper.games.battleground.rules import abilities, effects, missions, modifiers, triggers
+from rulekeeper.games.battleground.rules.ap import weapon_cost
 from rulekeeper.games.battleground.rules.attack_geometry import is_flank_attack, target_cover
 from rulekeeper.games.battleground.rules.dicetest import (
     DiceTest,
@@ -32,14 +33,14 @@ from rulekeeper.games.battleground.rules.dicetest import (
 from rulekeeper.games.battleground.rules.move import FaceStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 FISTS = "fists"
 ATTACK_STAT = {"melee": "strength", "ranged": "perception", "spell": "power"}
 DEFENCE_STAT = {"melee": "toughness", "ranged": "toughness", "spell": "mind"}
 
 
-def weapon_type(state: BattlegroundState, weapon_id: str) -> str:
+def weapon_type(state: BattleState, weapon_id: str) -> str:
     if weapon_id == FISTS:
         return "melee"
     weapon = state.weapon(weapon_id)
@@ -47,7 +48,7 @@ def weapon_type(state: BattlegroundState, weapon_id: str) -> str:
     return weapon.type
 
 
-def usable_weapons(state: BattlegroundState, fighter: Fighter) -> list[str]:
+def usable_weapons(state: BattleState, fighter: Fighter) -> list[str]:
     """Equipped weapons, and fists when no melee weapon is equipped (rulebook: Melee Attack)."""
     weapons = [w for w in fighter.weapons if state.weapon(w) is not None]
     if not any(weapon_type(state, w) == "melee" for w in weapons):
@@ -56,7 +57,7 @@ def usable_weapons(state: BattlegroundState, fighter: Fighter) -> list[str]:
 
 
 def target_refusal(
-    state: BattlegroundState,
+    state: BattleState,
     turn: Turn,
     attacker: Fighter,
     weapon_id: str,
@@ -80,7 +81,7 @@ def target_refusal(
         return "attacks of opportunity are melee attacks"
     if turn.interruption and not ally and target.id != turn.interrupted:
         return f"an interruption's attacks must target the interrupted {turn.interrupted}"
-    cost = 0 if _free_attack(turn, kind) else state.weapon_cost(turn, kind)
+    cost = 0 if _free_attack(turn, kind) else weapon_cost(turn, kind)
     if cost > turn.ap:
         return f"a {kind} attack costs {cost} AP now, {attacker.id} has {turn.ap} (Attack)"
     if engaged is None:
@@ -112,7 +113,7 @@ def _free_attack(turn: Turn, kind: str) -> str | None:
     return None
 
 
-def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> list[Action]:
+def attack_actions(state: BattleState, turn: Turn, attacker: Fighter) -> list[Action]:
     """Every legal attack. Candidates are narrowed cheaply first (engaged enemies for melee,
     nobody while engaged for ranged and spells); each is then checked by target_refusal, the
     same function that explains a refusal, so the list and the explanations cannot disagree."""
@@ -121,7 +122,7 @@ def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> l
     actions = []
     for weapon_id in usable_weapons(state, attacker):
         kind = weapon_type(state, weapon_id)
-        if not _free_attack(turn, kind) and state.weapon_cost(turn, kind) > turn.ap:
+        if not _free_attack(turn, kind) and weapon_cost(turn, kind) > turn.ap:
             continue
         if kind == "melee":
             candidates = sorted(engaged, key=lambda f: f.id)
@@ -135,7 +136,7 @@ def attack_actions(state: BattlegroundState, turn: Turn, attacker: Fighter) -> l
     return actions
 
 
-def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, action: Action) -> None:
+def declare_attack(state: BattleState, turn: Turn, attacker: Fighter, action: Action) -> None:
     weapon_id = action.str_param("weapon")
     target = state.fighters[action.str_param("target")]
     kind = weapon_type(state, weapon_id)
@@ -143,7 +144,7 @@ def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, acti
     if free:
         turn.free_actions.remove(free)  # Free Actions: no AP, and the cost does not rise
     else:
-        turn.ap -= state.weapon_cost(turn, kind)
+        turn.ap -= weapon_cost(turn, kind)
         turn.weapon_counts[kind] = turn.weapon_counts.get(kind, 0) + 1
     weapon = state.weapon(weapon_id)
     if kind == "spell" and weapon is not None and weapon.mana_cost:
@@ -193,7 +194,7 @@ def declare_attack(state: BattlegroundState, turn: Turn, attacker: Fighter, acti
 
 
 def _scope_modifiers(
-    state: BattlegroundState, attack: AttackStep, attacker: Fighter, target: Fighter
+    state: BattleState, attack: AttackStep, attacker: Fighter, target: Fighter
 ) -> list[Modifier]:
     kind = attack.type
     mods: list[Modifier] = []
@@ -221,7 +222,7 @@ def _origin(attack: AttackStep) -> Position:
     return Position(*attack.origin)
 
 
-def attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+def attack_test(state: BattleState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
     weapon = state.weapon(attack.weapon)
@@ -244,13 +245,13 @@ def attack_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
     )
 
 
-def defence_test(state: BattlegroundState, attack: AttackStep) -> DiceTest:
+def defence_test(state: BattleState, attack: AttackStep) -> DiceTest:
     attacker = state.fighters[attack.attacker]
     target = state.fighters[attack.target]
     return modifiers.defence_test(state, target, attacker, DEFENCE_STAT[attack.type], attack)
 
 
-def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
+def run_attack(state: BattleState, attack: AttackStep) -> None:
     """The automatic steps of an attack; tests and the area order are frames of their own."""
     stage = attack.stage
     attacker = state.fighters[attack.attacker]
@@ -289,7 +290,7 @@ def run_attack(state: BattlegroundState, attack: AttackStep) -> None:
         missions.check_missions(state)
 
 
-def test_finished(state: BattlegroundState, attack: AttackStep, role: str, test: DiceTest) -> None:
+def test_finished(state: BattleState, attack: AttackStep, role: str, test: DiceTest) -> None:
     owner = state.fighters[attack.attacker if role == "attack" else attack.target]
     owner.mana = max(0, owner.mana - test.mana_spent)
     if role == "attack":
@@ -300,7 +301,7 @@ def test_finished(state: BattlegroundState, attack: AttackStep, role: str, test:
 
 
 def _apply_successes(
-    state: BattlegroundState, attack: AttackStep, attacker: Fighter, target: Fighter
+    state: BattleState, attack: AttackStep, attacker: Fighter, target: Fighter
 ) -> None:
     """Rulebook, Attack and Extra Effects: successes left after defence pick one result row."""
     net = max(0, attack.attack_successes - attack.defence_successes)
@@ -337,7 +338,7 @@ def _apply_successes(
         turn.record("area_best", len(attack.hits), best=True)
 
 
-def _area_candidates(state: BattlegroundState, attack: AttackStep) -> list[str]:
+def _area_candidates(state: BattleState, attack: AttackStep) -> list[str]:
     """Rulebook, Area Attacks: in the area, in sight of the initial target, at its elevation."""
     weapon = state.weapon(attack.weapon)
     if weapon is None or not weapon.area:
@@ -357,19 +358,19 @@ def _area_candidates(state: BattlegroundState, attack: AttackStep) -> list[str]:
     return found
 
 
-def next_area_target(state: BattlegroundState, attack: AttackStep, target: str) -> None:
+def next_area_target(state: BattleState, attack: AttackStep, target: str) -> None:
     attack.target = target
     attack.stage = "attack-test"
     attack.attack_successes = attack.defence_successes = 0
 
 
-def knock_out_value(state: BattlegroundState, fighter: Fighter) -> int:
+def knock_out_value(state: BattleState, fighter: Fighter) -> int:
     """Rulebook, Scoring: the cost of the character and all its equipment."""
     return cost_of_character_with_equipment(state.pack, fighter.id, fighter.weapons, fighter.items)
 
 
 def remove_knocked_out(
-    state: BattlegroundState, by: Fighter | None = None, weapon_type: str | None = None
+    state: BattleState, by: Fighter | None = None, weapon_type: str | None = None
 ) -> None:
     """Rulebook, Health and Wounds: wounds at or above health knock a character out."""
     wounded = [f for f in state.fighters.values() if f.wounds and not f.knocked_out]
@@ -396,7 +397,7 @@ def remove_knocked_out(
 
 
 @dataclass
-class AttackStep(Step["BattlegroundState"]):
+class AttackStep(Step["BattleState"]):
     """An attack in progress (rulebook, Attack; Area Attacks): ``stage`` says what comes next
     for the current ``target``; ``done`` lists the targets resolved, ``hits`` those hit."""
 
@@ -416,17 +417,17 @@ class AttackStep(Step["BattlegroundState"]):
     hits: list[CharacterId]
     net: int = 0
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         run_attack(state, self)
 
-    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+    def resume(self, state: BattleState, result: JsonObject) -> None:
         """The attack or defence test it pushed is over (rules/dicetest.py, DiceTestStep)."""
         role, test = finished(result)
         test_finished(state, self, role, test)
 
 
 @dataclass
-class AreaTargetStep(Step["BattlegroundState"]):
+class AreaTargetStep(Step["BattleState"]):
     """Area Attacks: the attacker's player picks the next target in the area."""
 
     kind: ClassVar[str] = "area-target"
@@ -435,13 +436,13 @@ class AreaTargetStep(Step["BattlegroundState"]):
     player: Seat
     characters: list[CharacterId]
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.one("next-target", "character", c) for c in self.characters]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         state.flow.pop()
         attack = state.flow.top()
         assert isinstance(attack, AttackStep)

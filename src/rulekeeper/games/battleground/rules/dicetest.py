@@ -25,7 +25,7 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.actions import reroll_sets
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 DEFAULT_SCOPE = 4
 MAX_MANA_REROLLS = 5
@@ -263,7 +263,7 @@ def net_successes(attack: DiceTest, defence: DiceTest | None) -> int:
 
 
 @dataclass
-class DiceTestStep(Step["BattlegroundState"]):
+class DiceTestStep(Step["BattleState"]):
     """A test waiting for dice, then for its owner's rerolls (rulebook, Tests): a sub-procedure
     of the step that pushed it (an attack, a skill test), which is resumed with the finished
     test (:meth:`Step.resume` with ``{"role": ..., "test": ...}``, read by :func:`finished`)."""
@@ -276,29 +276,29 @@ class DiceTestStep(Step["BattlegroundState"]):
     def dice(self) -> DiceTest:
         return DiceTest.from_data(self.test)
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         test = self.dice()
         if test.is_chance():
             return CHANCE
         return AUTO if test.awaiting_choice() else test.owner
 
-    def chance(self, state: BattlegroundState) -> Sequence[tuple[Action, float]]:
+    def chance(self, state: BattleState) -> Sequence[tuple[Action, float]]:
         return roll_outcome_actions(D6)
 
-    def check(self, state: BattlegroundState, above: Step[Any] | None) -> str | None:
+    def check(self, state: BattleState, above: Step[Any] | None) -> str | None:
         """A reroll choice stands on a test waiting for one, and only there (on top, the test
         asks for it when the rules settle: a position may leave it out)."""
         if above is not None and self.dice().awaiting_choice() != isinstance(above, RerollStep):
             return "a reroll choice stands on a test waiting for one, and only there"
         return None
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         """A reroll choice is due: its owner picks the dice on a :class:`RerollStep`."""
         test = self.dice()
         faces = [str(face) for face in sorted(test.initial)]
         state.flow.push(RerollStep(seat=test.owner, options=faces, most=test.reroll_limit()))
 
-    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+    def resume(self, state: BattleState, result: JsonObject) -> None:
         """The owner's reroll choice (``{"faces": [...]}``) from the :class:`RerollStep`."""
         faces = [int(face) for face in result["faces"]]  # type: ignore[union-attr, arg-type]
         test = self.dice()
@@ -307,12 +307,12 @@ class DiceTestStep(Step["BattlegroundState"]):
             state.events.append("reroll", {"test": test.label, "faces": faces})
         self._after(state, test)
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         test = self.dice()
         test.apply_roll(action.int_param("face"))
         self._after(state, test)
 
-    def _after(self, state: BattlegroundState, test: DiceTest) -> None:
+    def _after(self, state: BattleState, test: DiceTest) -> None:
         """Keep the test's new data; a finished test goes back to the step that asked for it."""
         self.test = test.to_data()
         if test.is_done():
@@ -327,7 +327,7 @@ def finished(result: Mapping[str, Any]) -> tuple[str, DiceTest]:
 
 
 @dataclass
-class RerollStep(PickSubset["BattlegroundState"]):
+class RerollStep(PickSubset["BattleState"]):
     """Free or mana rerolls (rulebook, Tests, steps 6 and 7): the test's owner picks the dice to
     reroll one at a time by the faces they show (the test's dice sorted, so dice showing the same
     face are alike), at most the rerolls allowed, then ``done``; the choice goes back to the
@@ -338,9 +338,9 @@ class RerollStep(PickSubset["BattlegroundState"]):
     verb: ClassVar[str] = "reroll"
     public_kinds: ClassVar[frozenset[str] | None] = None  # dice are seen by everyone
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         start = self.picked[-1] + 1 if self.picked else 0
         return state.game.actions.picks(self.verb, tuple(self.options[start:]))
 
-    def chosen(self, state: BattlegroundState, items: list[str]) -> None:
+    def chosen(self, state: BattleState, items: list[str]) -> None:
         state.flow.top().resume(state, {"faces": [int(face) for face in items]})

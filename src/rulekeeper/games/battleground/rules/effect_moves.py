@@ -18,9 +18,10 @@ from rulekeeper.games.battleground.rules.abilities import Context, can_be_moved
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.move import AfterMoveStep, FaceStep, face_any
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
+from rulekeeper.games.battleground.rules.reach import interruption_routes, occupancy_for
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 def movement_effect(context: Context, effect: Any) -> None:
@@ -44,12 +45,12 @@ def movement_effect(context: Context, effect: Any) -> None:
         state.flow.push(OpportunityStep(player=1 - mover.owner, mover=mover.id, characters=engaged))
 
 
-def movement_options(state: BattlegroundState, move: EffectMoveStep) -> list[Position]:
+def movement_options(state: BattleState, move: EffectMoveStep) -> list[Position]:
     """The destinations *move* offers its character (none once it is knocked out)."""
     mover = state.fighters[move.character]
     if mover.knocked_out:
         return []
-    occupancy = state.occupancy_for(mover)
+    occupancy = occupancy_for(state, mover)
     style: Any = move.style  # a movement style of the card (content/effects.py)
     points = move.points
     options: Mapping[Position, Route]
@@ -71,8 +72,12 @@ def movement_options(state: BattlegroundState, move: EffectMoveStep) -> list[Pos
     if turn is not None and turn.interruption and turn.character == mover.id and turn.interrupted:
         # Interruptions: every movement of the interrupting character (jumps and teleports of
         # skills, items and cards too) goes towards the interrupted character, ending in its sight.
-        allowed = state.interruption_routes(
-            mover, turn.interrupted, points, style if style in ("jump", "teleport") else "move"
+        allowed = interruption_routes(
+            state,
+            mover,
+            turn.interrupted,
+            points,
+            style if style in ("jump", "teleport") else "move",
         )
         return sorted(p for p in options if p in allowed)
     return sorted(options)
@@ -113,16 +118,14 @@ def push_or_pull(context: Context, effect: Any, subject: Fighter) -> None:
         displaced(state, subject, kind, options[0].final, options[0].stopped)
 
 
-def displaced(
-    state: BattlegroundState, subject: Fighter, kind: str, to: Position, why: str
-) -> None:
+def displaced(state: BattleState, subject: Fighter, kind: str, to: Position, why: str) -> None:
     """*subject* pushed or pulled (*kind*) to *to*."""
     subject.place(to)
     state.events.append(kind, {"character": subject.id, "to": to.to_json(), "why": why})
 
 
 @dataclass
-class EffectMoveStep(Step["BattlegroundState"]):
+class EffectMoveStep(Step["BattleState"]):
     """Movement Effects: towards, charge, jump or teleport; the owner picks the destination."""
 
     kind: ClassVar[str] = "effect-move"
@@ -134,18 +137,18 @@ class EffectMoveStep(Step["BattlegroundState"]):
     points: int
     toward: CharacterId
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def pointless(self, state: BattlegroundState) -> bool:
+    def pointless(self, state: BattleState) -> bool:
         return not movement_options(state, self)
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [
             state.game.actions.act("move-to", to=p.to_json()) for p in movement_options(state, self)
         ]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         flow = state.flow
         flow.pop()
         fighter = state.fighters[self.character]
@@ -184,10 +187,10 @@ class PushLineStep(CharacterChoice):
     effect: str
     options: list[list[int]]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("push-to", to=o) for o in self.options]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         state.flow.pop()
         subject = state.fighters[self.character]
         to = Position(*action.ints_param("to"))

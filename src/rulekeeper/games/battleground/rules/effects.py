@@ -52,7 +52,7 @@ from rulekeeper.games.battleground.rules.skill_tests import skill_test
 from rulekeeper.games.battleground.rules.statuses import TIMING, give_status, remove_debuff
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 def wound_effect(amount: int) -> Wounds:
@@ -71,7 +71,7 @@ def after_attack(context: Context) -> None:
             apply_effects(context, ability.effects)
 
 
-def ability_usable(state: BattlegroundState, turn: Turn | None, ability: Ability) -> bool:
+def ability_usable(state: BattleState, turn: Turn | None, ability: Ability) -> bool:
     if turn is None:
         return False
     if ability.when not in ("immediately", "at_will"):
@@ -83,7 +83,7 @@ def ability_usable(state: BattlegroundState, turn: Turn | None, ability: Ability
 
 
 def _ability_targets(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, ability: Ability
+    state: BattleState, turn: Turn, fighter: Fighter, ability: Ability
 ) -> list[Fighter]:
     """Rulebook, Targeting and Tests: in line of sight and range; interruptions' enemy targets
     are the interrupted character only."""
@@ -110,7 +110,7 @@ def _ability_targets(
 
 
 def resolve_ability(
-    state: BattlegroundState, turn: Turn | None, fighter: Fighter, ability: Ability, source: str
+    state: BattleState, turn: Turn | None, fighter: Fighter, ability: Ability, source: str
 ) -> None:
     if ability.limit == "once_per_game":
         fighter.used_once.append(source)
@@ -136,7 +136,7 @@ def resolve_ability(
 
 
 def resolve_on_target(
-    state: BattlegroundState, fighter: Fighter, target: Fighter, ability: Ability, source: str
+    state: BattleState, fighter: Fighter, target: Fighter, ability: Ability, source: str
 ) -> None:
     """Targeting and Tests: the character turns to face the target (as for a ranged attack; on a
     tie between two neighbours its player chooses, right after the effect)."""
@@ -289,10 +289,10 @@ class AbilityTargetStep(CharacterChoice):
     ability: dict[str, Any]
     characters: list[CharacterId]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.one("target", "character", c) for c in self.characters]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         from rulekeeper.games.battleground.rules.combat import remove_knocked_out
 
         state.flow.pop()
@@ -304,7 +304,7 @@ class AbilityTargetStep(CharacterChoice):
 
 
 @dataclass
-class SwitchStep(Step["BattlegroundState"]):
+class SwitchStep(Step["BattleState"]):
     """Switch: two characters trade places (after any attacks of opportunity)."""
 
     kind: ClassVar[str] = "switch"
@@ -312,7 +312,7 @@ class SwitchStep(Step["BattlegroundState"]):
     first: CharacterId
     second: CharacterId
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         state.flow.pop()
         first, second = state.fighters[self.first], state.fighters[self.second]
         if first.knocked_out or second.knocked_out:

@@ -14,15 +14,15 @@ from rulekeeper.games.battleground.model import Fighter
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
-def flooded(state: BattlegroundState, fighter: Fighter) -> bool:
+def flooded(state: BattleState, fighter: Fighter) -> bool:
     """The custom effect 'flooded' (Mer-Man's mark): treated as standing in difficult terrain."""
     return bool(state.marks) and in_mark(state, fighter, "flooded")
 
 
-def in_mark(state: BattlegroundState, fighter: Fighter, custom_id: str) -> bool:
+def in_mark(state: BattleState, fighter: Fighter, custom_id: str) -> bool:
     """Whether *fighter* is affected by a mark carrying the custom effect *custom_id*."""
     for mark in state.marks:
         if custom_id in mark.get("customs", []) and mark_affects(state, mark, fighter):
@@ -30,7 +30,7 @@ def in_mark(state: BattlegroundState, fighter: Fighter, custom_id: str) -> bool:
     return False
 
 
-def mark_affects(state: BattlegroundState, mark: dict[str, Any], fighter: Fighter) -> bool:
+def mark_affects(state: BattleState, mark: dict[str, Any], fighter: Fighter) -> bool:
     """Rulebook, Marks: in range and sight of the mark, at its elevation, of the right side."""
     at = Position(*mark["at"])
     if fighter.level != at.level or fighter.knocked_out:
@@ -45,7 +45,7 @@ def mark_affects(state: BattlegroundState, mark: dict[str, Any], fighter: Fighte
     return state.field.has_line_of_sight(at, fighter.position)
 
 
-def place_mark(state: BattlegroundState, owner: Fighter, effect: Any) -> None:
+def place_mark(state: BattleState, owner: Fighter, effect: Any) -> None:
     """Marks: the owner is asked where the mark goes (in range and sight, on an empty hex)."""
     taken = {f.position for f in state.on_board()} | {Position(*m["at"]) for m in state.marks}
     objectives = {tuple(v) for v in state.objectives.values()}
@@ -75,12 +75,12 @@ def place_mark(state: BattlegroundState, owner: Fighter, effect: Any) -> None:
     )
 
 
-def clear_marks(state: BattlegroundState) -> None:
+def clear_marks(state: BattleState) -> None:
     """Clean-up: the marks go (their duration, rules/statuses.py ``TIMING``)."""
     state.marks = []
 
 
-def mark_placed(state: BattlegroundState, top: PlaceMarkStep, at: list[int]) -> None:
+def mark_placed(state: BattleState, top: PlaceMarkStep, at: list[int]) -> None:
     spec: Any = top.mark
     owner = state.fighters[top.character]
     # One copy of each mark per force: a new one replaces the old.
@@ -113,9 +113,9 @@ class PlaceMarkStep(CharacterChoice):
     mark: dict[str, Any]
     options: list[list[int]]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("mark-at", at=o) for o in self.options]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         state.flow.pop()
         mark_placed(state, self, list(action.ints_param("at")))

@@ -9,13 +9,13 @@ from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.model import Fighter, Turn
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 # === side missions [Side Missions] =======================================================
 
 
-def check_missions(state: BattlegroundState, ending: Turn | None = None) -> None:
+def check_missions(state: BattleState, ending: Turn | None = None) -> None:
     """Score side missions in play whose condition is now met; ``ending`` is a turn that is
     ending now (for the conditions checked at the end of an activation or interruption)."""
     for turn in state.turns if ending is None else [ending]:
@@ -35,7 +35,7 @@ def check_missions(state: BattlegroundState, ending: Turn | None = None) -> None
 
 
 def _mission_met(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, card: GloryCard, ending: bool
+    state: BattleState, turn: Turn, fighter: Fighter, card: GloryCard, ending: bool
 ) -> bool:
     mission = card.mission
     kind = mission.kind

@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.games.battleground.model import Fighter
 from rulekeeper.games.battleground.rules.abilities import Context, condition_holds, own_turns
-from rulekeeper.games.battleground.rules.dicetest import DiceTest, Modifier
+from rulekeeper.games.battleground.rules.dicetest import DiceTest, Modifier, start_test
 from rulekeeper.games.battleground.rules.statuses import TIMING
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
-    from rulekeeper.games.battleground.rules.combat import AttackStep
+    from rulekeeper.games.battleground.protocols import BattleState, PendingAttack
 
 
 def spend_focus(fighter: Fighter) -> list[Modifier]:
@@ -25,7 +24,7 @@ def spend_focus(fighter: Fighter) -> list[Modifier]:
     return [Modifier(1, "focused (Spending Focus)")]
 
 
-def interrupting_defence(state: BattlegroundState, fighter: Fighter) -> list[Modifier]:
+def interrupting_defence(state: BattleState, fighter: Fighter) -> list[Modifier]:
     """Rulebook, Interruptions: "all tests made by the interrupting character have their scope
     decreased by one", its defence tests included (docs/rules.md), such as against an attack of
     opportunity or an overwatch interruption nested in its own interruption."""
@@ -35,18 +34,16 @@ def interrupting_defence(state: BattlegroundState, fighter: Fighter) -> list[Mod
 
 
 def defence_test(
-    state: BattlegroundState,
+    state: BattleState,
     defender: Fighter,
     enemy: Fighter,
     stat_name: str,
-    attack: AttackStep | None = None,
+    attack: PendingAttack | None = None,
 ) -> DiceTest:
     """Defence Tests, written once for attacks and skill tests (Glossary: "any test made to
     decrease the number of successes received by the enemy during an attack or skill test"):
     focus, the interrupting character's −1, protection and knockdown ("each of their defence
     tests"), and the defender's 'on defence' card and skill effects."""
-    from rulekeeper.games.battleground.rules.dicetest import start_test
-
     scope = spend_focus(defender) + interrupting_defence(state, defender)
     if defender.buff == "protection":
         scope.append(Modifier(1, "protection (Buffs and Debuffs)"))
@@ -92,7 +89,7 @@ def test_modifiers(context: Context, trigger: str) -> tuple[list[Modifier], list
     return dice, scope, rerolls
 
 
-def source_label(state: BattlegroundState, source: str) -> str:
+def source_label(state: BattleState, source: str) -> str:
     """The name of an ability's source (a weapon, item or fate card; else its id)."""
     parts = source.split(":")
     if parts[0] == "weapon":

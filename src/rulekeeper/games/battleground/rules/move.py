@@ -14,10 +14,11 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.model import CharacterId, Seat
 from rulekeeper.games.battleground.rules import missions, overwatch
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
+from rulekeeper.games.battleground.rules.reach import routes as reach_routes
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 @dataclass
@@ -29,10 +30,10 @@ class FaceStep(CharacterChoice):
     shared: ClassVar[bool] = True  # its fields never change
     options: list[int]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return list(state.game.actions.face_choices(tuple(self.options)))
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         fighter = state.fighters[self.character]
         fighter.facing = action.int_param("direction")
         state.events.append(
@@ -55,10 +56,10 @@ class PushStep(CharacterChoice):
     shared: ClassVar[bool] = True  # its fields never change
     options: list[list[int]]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("push-to", to=o) for o in self.options]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         pushed = state.fighters[self.character]
         destination = Position(*action.ints_param("to"))
         state.events.append(
@@ -74,7 +75,7 @@ class PushStep(CharacterChoice):
 
 
 @dataclass
-class ContinueMoveStep(Step["BattlegroundState"]):
+class ContinueMoveStep(Step["BattleState"]):
     """A declared move: the route is fixed when it starts (after any attacks of opportunity),
     then walked; ``steps``/``pushes`` are what is left of it, ``origin`` where it began."""
 
@@ -88,7 +89,7 @@ class ContinueMoveStep(Step["BattlegroundState"]):
     pushes: list[bool] = field(default_factory=list)
     origin: list[int] = field(default_factory=list)
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         fighter = state.fighters[self.character]
         if fighter.knocked_out:
             state.flow.pop()
@@ -96,7 +97,7 @@ class ContinueMoveStep(Step["BattlegroundState"]):
         if not self.started:
             self.started = True
             target = Position(*self.to)
-            routes = state.routes(fighter, self.focus)
+            routes = reach_routes(state, fighter, self.focus)
             route = routes.get(target)
             if route is None:
                 # The attacks of opportunity changed the battleground: the move stops here.
@@ -110,7 +111,7 @@ class ContinueMoveStep(Step["BattlegroundState"]):
             self.origin = fighter.position.to_json()
         self._walk(state, fighter)
 
-    def _walk(self, state: BattlegroundState, fighter: Fighter) -> None:
+    def _walk(self, state: BattleState, fighter: Fighter) -> None:
         steps, pushes = self.steps, self.pushes
         # Where the mover can stop if the route is blocked: a position of the battlefield that
         # no other model takes (a jump or a flight passes over hexes one cannot stand on).
@@ -150,14 +151,14 @@ class ContinueMoveStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class AfterMoveStep(Step["BattlegroundState"]):
+class AfterMoveStep(Step["BattleState"]):
     """A movement ended: overwatch and side missions are checked."""
 
     kind: ClassVar[str] = "after-move"
     shared: ClassVar[bool] = True  # its fields never change
     mover: CharacterId
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         state.flow.pop()
         if state.fighters[self.mover].knocked_out:
             return

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rulekeeper.core import Action
+from rulekeeper.games.battleground.rules import by_kind
 from rulekeeper.games.battleground.rules.choice import InterruptionChoice
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 @dataclass
@@ -21,11 +22,11 @@ class OpportunityStep(InterruptionChoice):
     kind: ClassVar[str] = "opportunity"
     rule: ClassVar[str] = "Attacks of Opportunity"
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         options = [state.game.actions.one("interrupt", "character", c) for c in self.characters]
         return [*options, state.game.actions.plain("decline")]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         if action.kind == "decline":
             state.flow.pop()
             return
@@ -33,4 +34,4 @@ class OpportunityStep(InterruptionChoice):
         self.characters.remove(attacker)
         if not self.characters:
             state.flow.pop()
-        state.start_interruption(seat, attacker, "opportunity", self.mover)
+        by_kind.start_interruption(state, seat, attacker, "opportunity", self.mover)

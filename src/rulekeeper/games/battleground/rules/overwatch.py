@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING, ClassVar
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.board.facing import in_front_arc
 from rulekeeper.games.battleground.model import Fighter
+from rulekeeper.games.battleground.rules import by_kind
 from rulekeeper.games.battleground.rules.choice import InterruptionChoice
+from rulekeeper.games.battleground.rules.reach import routes
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
-def check_after_move(state: BattlegroundState, mover_id: str) -> None:
+def check_after_move(state: BattleState, mover_id: str) -> None:
     """battleground.md §3: overwatch is checked each time an enemy ends a movement."""
     mover = state.fighters[mover_id]
     triggered = [f.id for f in state.enemies_of(mover) if f.overwatch and triggers(state, f, mover)]
@@ -26,7 +28,7 @@ def check_after_move(state: BattlegroundState, mover_id: str) -> None:
         )
 
 
-def triggers(state: BattlegroundState, watcher: Fighter, mover: Fighter) -> bool:
+def triggers(state: BattleState, watcher: Fighter, mover: Fighter) -> bool:
     """Rulebook, Overwatch: sight, front arc, and in range of a weapon or one move away."""
     field = state.field
     if not field.has_line_of_sight(watcher.position, mover.position):
@@ -40,7 +42,7 @@ def triggers(state: BattlegroundState, watcher: Fighter, mover: Fighter) -> bool
             return True
     goal = field.adjacent_positions(mover.position)
     for use_focus in (False, True) if watcher.focused else (False,):
-        reach = state.routes(watcher, use_focus)
+        reach = routes(state, watcher, use_focus)
         if any(p in reach for p in goal):
             return True
     return False
@@ -53,10 +55,10 @@ class OverwatchOrderStep(InterruptionChoice):
     kind: ClassVar[str] = "overwatch-order"
     rule: ClassVar[str] = "Overwatch"
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.one("interrupt", "character", c) for c in self.characters]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         watcher = action.str_param("character")
         self.characters.remove(watcher)
         mover = state.fighters[self.mover]
@@ -68,4 +70,4 @@ class OverwatchOrderStep(InterruptionChoice):
         self.characters = remaining
         if not remaining or mover.knocked_out:
             state.flow.pop()
-        state.start_interruption(seat, watcher, "overwatch", mover.id)
+        by_kind.start_interruption(state, seat, watcher, "overwatch", mover.id)

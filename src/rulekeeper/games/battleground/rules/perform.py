@@ -18,9 +18,11 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement import Reach, reachable
 from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules import combat, skills
+from rulekeeper.games.battleground.rules.ap import can_afford, cost_of
+from rulekeeper.games.battleground.rules.reach import move_options, move_points, occupancy_for
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 AP_RULE = "Perform Actions: repeated actions cost 1 AP more"
 ONLY_MOVE_ATTACK_SKILL = (
@@ -29,7 +31,7 @@ ONLY_MOVE_ATTACK_SKILL = (
 )
 ONLY_ATTACK = ("Attacks of Opportunity", "the interrupting character can only attack")
 
-Check = Callable[["BattlegroundState", Turn, Fighter, Action, int], Refusal | None]
+Check = Callable[["BattleState", Turn, Fighter, Action, int], Refusal | None]
 
 
 def _exact(action: Action, *names: str) -> Refusal | None:
@@ -47,40 +49,40 @@ def _exact(action: Action, *names: str) -> Refusal | None:
 
 
 def _focus(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Focus: not while interrupting, not twice, and its AP."""
     if turn.interruption:
         return ONLY_MOVE_ATTACK_SKILL
     if fighter.focused:
         return ("Focus", "a focused character cannot gain another focus token")
-    cost = state.cost_of(turn, "focus")
+    cost = cost_of(turn, "focus")
     if cost > turn.ap:
         return (AP_RULE, f"focus costs {cost} AP, {turn.ap} left")
     return _exact(action)
 
 
 def _overwatch(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Overwatch: not while interrupting, and its AP."""
     if turn.interruption:
         return ONLY_MOVE_ATTACK_SKILL
-    cost = state.cost_of(turn, "overwatch")
+    cost = cost_of(turn, "overwatch")
     if cost > turn.ap:
         return (AP_RULE, f"overwatch costs {cost} AP, {turn.ap} left")
     return _exact(action)
 
 
 def _end(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """End Activation: always possible."""
     return _exact(action)
 
 
 def _anytime(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Scoring: forfeit or offer a draw (listed here outside interruptions)."""
     if turn.interruption:
@@ -89,7 +91,7 @@ def _anytime(
 
 
 def _play(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Playing Additional Cards: a fate card from the hand or a glory card."""
     card = action.get("card")
@@ -100,7 +102,7 @@ def _play(
 
 
 def _skill(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Use an Active Skill (skills.skill_refusal has the skill's own conditions)."""
     if turn.kind == "opportunity":
@@ -116,7 +118,7 @@ def _skill(
 
 
 def _use_item(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Items (skills.item_refusal has the item's own conditions)."""
     if turn.kind == "opportunity":
@@ -129,7 +131,7 @@ def _use_item(
 
 
 def _attack(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
     """Attack (combat.target_refusal has the weapon, target, range and sight rules)."""
     weapon, target_id = action.get("weapon"), action.get("target")
@@ -148,23 +150,21 @@ def _attack(
     return None
 
 
-def _move_kind(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, use_focus: bool
-) -> Refusal | None:
+def _move_kind(state: BattleState, turn: Turn, fighter: Fighter, use_focus: bool) -> Refusal | None:
     """Move, before the destination: not in an attack of opportunity, its AP, a focus token."""
     if turn.kind == "opportunity":
         return ONLY_ATTACK
-    if not state.can_afford(turn, "move"):
-        return (AP_RULE, f"move costs {state.cost_of(turn, 'move')} AP, {turn.ap} left")
+    if not can_afford(turn, "move"):
+        return (AP_RULE, f"move costs {cost_of(turn, 'move')} AP, {turn.ap} left")
     if use_focus and not fighter.focused:
         return ("Spending Focus", f"{fighter.id} has no focus token to spend")
     return None
 
 
 def _move(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, action: Action, seat: int
+    state: BattleState, turn: Turn, fighter: Fighter, action: Action, seat: int
 ) -> Refusal | None:
-    """Move: a destination the character's reach offers (state.move_options)."""
+    """Move: a destination the character's reach offers (reach.move_options)."""
     try:
         target = Position(*action.ints_param("to"))
         use_focus = action.bool_param("focus")
@@ -173,7 +173,7 @@ def _move(
     refused = _move_kind(state, turn, fighter, use_focus)
     if refused is not None:
         return refused
-    if target in state.move_options(turn, fighter, use_focus):
+    if target in move_options(state, turn, fighter, use_focus):
         if action != state.game.actions.move(target, use_focus):
             return ("Move", "a move takes exactly to and focus")
         return None
@@ -181,7 +181,7 @@ def _move(
 
 
 def _unreachable(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, target: Position, use_focus: bool
+    state: BattleState, turn: Turn, fighter: Fighter, target: Position, use_focus: bool
 ) -> Refusal:
     """Why a destination is not among the move's options, in the rulebook's words."""
     if target not in state.field.positions:
@@ -194,8 +194,8 @@ def _unreachable(
             "Interruptions",
             f"an interrupting move goes towards {turn.interrupted} and ends in its sight",
         )
-    budget = state.move_points(fighter, use_focus)
-    unlimited = reachable(state.field, fighter.position, 99, state.occupancy_for(fighter))
+    budget = move_points(state, fighter, use_focus)
+    unlimited = reachable(state.field, fighter.position, 99, occupancy_for(state, fighter))
     if target not in unlimited:
         return ("Move", f"{fighter.id} cannot reach {target} in one move action")
     need = unlimited[target].cost
@@ -226,7 +226,7 @@ CHECKS: dict[str, Check] = {
 """The one refusal function of each kind of action a character (or its player) may take."""
 
 
-def refusal(state: BattlegroundState, action: Action, seat: int) -> Refusal | None:
+def refusal(state: BattleState, action: Action, seat: int) -> Refusal | None:
     """Why the active character's player may not take *action* now, or None."""
     turn = state.turn()
     fighter = state.fighters[turn.character]
@@ -242,7 +242,7 @@ def refusal(state: BattlegroundState, action: Action, seat: int) -> Refusal | No
     return check(state, turn, fighter, action, seat)
 
 
-def options(state: BattlegroundState, seat: int) -> list[Action]:
+def options(state: BattleState, seat: int) -> list[Action]:
     """Every action :func:`refusal` accepts, in the order players are shown them: focus, moves
     (without, then with the focus token), attacks, skills, items, overwatch, cards, end."""
     turn = state.turn()
@@ -263,7 +263,7 @@ def options(state: BattlegroundState, seat: int) -> list[Action]:
     if "move" in acts:
         for use_focus in (False, True) if fighter.focused else (False,):
             if _move_kind(state, turn, fighter, use_focus) is None:
-                reach = state.move_options(turn, fighter, use_focus)
+                reach = move_options(state, turn, fighter, use_focus)
                 ordered = reach.ordered() if isinstance(reach, Reach) else sorted(reach)
                 out.extend(catalog.moves(ordered, use_focus))
     if "attack" in acts:

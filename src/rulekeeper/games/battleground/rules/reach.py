@@ -25,14 +25,14 @@ from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules import abilities, marks
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 MEMO_SIZE = 16
 """Routes memoised per game: hits come from the same few states, and a big memo of route trees
 only gives the garbage collector more to scan."""
 
 
-def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> MovementPoints:
+def move_points(state: BattleState, fighter: Fighter, use_focus: bool) -> MovementPoints:
     """Rulebook, Move: speed (focused speed with a focus token), difficult terrain, buffs."""
     field = state.field
     speed = state.stat(fighter, "focused_speed" if use_focus else "speed")  # only the one used
@@ -48,7 +48,7 @@ def move_points(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> 
     )
 
 
-def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
+def occupancy_for(state: BattleState, fighter: Fighter) -> Occupancy:
     """Who stands in *fighter*'s way: friends (passed through, pushed), enemies, the unmovable."""
     friends: list[Position] = []
     enemies: list[Position] = []
@@ -66,7 +66,7 @@ def occupancy_for(state: BattlegroundState, fighter: Fighter) -> Occupancy:
     return occupancy
 
 
-def routes(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
+def routes(state: BattleState, fighter: Fighter, use_focus: bool) -> Mapping[Position, Route]:
     """Reach of one move action. Memoised on the game by everything it depends on, since the
     legal-action list and the legality check of the chosen move both ask for it; the budget is
     not part of the key: a search with more points holds the answer for fewer (its cheapest
@@ -95,7 +95,7 @@ def routes(state: BattlegroundState, fighter: Fighter, use_focus: bool) -> Mappi
 
 
 def move_options(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, use_focus: bool
+    state: BattleState, turn: Turn, fighter: Fighter, use_focus: bool
 ) -> Mapping[Position, Route]:
     """The destinations of a move action in *turn* (an interruption restricts them)."""
     if turn.kind == "overwatch" and turn.interrupted:
@@ -107,7 +107,7 @@ def move_options(
 
 
 def interruption_routes(
-    state: BattlegroundState, fighter: Fighter, interrupted: str, points: int, style: Style
+    state: BattleState, fighter: Fighter, interrupted: str, points: int, style: Style
 ) -> Reach:
     """Interruptions: "all movements must be made towards the interrupted character and end
     within the line of sight of that character" (move actions, jumps and teleports)."""

@@ -18,17 +18,17 @@ from rulekeeper.games.battleground.rules import scoring, statuses, triggers
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 @dataclass
-class RoundStep(Step["BattlegroundState"]):
+class RoundStep(Step["BattleState"]):
     """Between activations: select cards again while anybody can, else clean up."""
 
     kind: ClassVar[str] = "round"
     shared: ClassVar[bool] = True  # its fields never change
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         cards = state.game.activations.cards
         for player in (0, 1):
             side = state.sides[player]
@@ -48,7 +48,7 @@ class RoundStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class SelectStep(Step["BattlegroundState"]):
+class SelectStep(Step["BattleState"]):
     """Select Cards: every player still in the round picks a card (or passes) in secret."""
 
     kind: ClassVar[str] = "select"
@@ -56,11 +56,11 @@ class SelectStep(Step["BattlegroundState"]):
     players: list[Seat]
     chosen: dict[str, CardId]
 
-    def waiting(self, state: BattlegroundState) -> list[int]:
+    def waiting(self, state: BattleState) -> list[int]:
         chosen = self.chosen
         return [p for p in self.players if str(p) not in chosen]
 
-    def secret_picks(self, state: BattlegroundState) -> list[tuple[str, str]]:
+    def secret_picks(self, state: BattleState) -> list[tuple[str, str]]:
         """The cards chosen so far, each from its player's hand or glory cards (the zones of
         views/hidden.py): a bot's re-deal of that hand chooses again among its new cards."""
         picks = []
@@ -70,16 +70,16 @@ class SelectStep(Step["BattlegroundState"]):
                 picks.append((f"{place}-{key}", card))
         return picks
 
-    def repick(self, state: BattlegroundState, zone: str, card: str) -> None:
+    def repick(self, state: BattleState, zone: str, card: str) -> None:
         seat = int(zone.rsplit("-", 1)[1])
         self.chosen[str(seat)] = card
         state.sides[seat].selected = card
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         waiting = self.waiting(state)
         return SIMULTANEOUS if len(waiting) > 1 else waiting[0]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         if seat not in self.waiting(state):
             return []
         side = state.sides[seat]
@@ -89,7 +89,7 @@ class SelectStep(Step["BattlegroundState"]):
             )
         )
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         chosen = self.chosen
         if action.kind == "pass":
             chosen[str(seat)] = ""
@@ -122,7 +122,7 @@ class SelectStep(Step["BattlegroundState"]):
             state.flow.push(ActivateStep(player=by_card_player[card], card=card))
 
 
-def activation_refusal(state: BattlegroundState, player: int, fighter: Fighter) -> Refusal | None:
+def activation_refusal(state: BattleState, player: int, fighter: Fighter) -> Refusal | None:
     """Why *player* may not activate *fighter* now (Activate Character), or None."""
     if fighter.owner != player:
         return (
@@ -147,7 +147,7 @@ def activation_refusal(state: BattlegroundState, player: int, fighter: Fighter) 
 
 
 @dataclass
-class ActivateStep(Step["BattlegroundState"]):
+class ActivateStep(Step["BattleState"]):
     """Activate Character: the card's player picks a ready character (or loses the card).
     Without cards (``card`` empty, a variant's turn): a ready character, or a pass."""
 
@@ -157,13 +157,13 @@ class ActivateStep(Step["BattlegroundState"]):
     player: Seat
     card: CardId
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def pointless(self, state: BattlegroundState) -> bool:
+    def pointless(self, state: BattleState) -> bool:
         return not self.card and not state.ready(self.player)
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         ready = state.ready(seat)
         if not self.card:
             return [
@@ -174,7 +174,7 @@ class ActivateStep(Step["BattlegroundState"]):
             return [state.game.actions.plain("discard-card")]
         return [state.game.actions.one("activate", "character", f.id) for f in ready]
 
-    def refusal(self, state: BattlegroundState, seat: int, action: Action) -> Refusal | None:
+    def refusal(self, state: BattleState, seat: int, action: Action) -> Refusal | None:
         if action.kind == "activate" and action in self.legal(state, seat):
             return None
         if action.kind == "activate":
@@ -190,7 +190,7 @@ class ActivateStep(Step["BattlegroundState"]):
                 return refused
         return super().refusal(state, seat, action)
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         card_id = self.card
         if action.kind == "discard-card":
             # The card's character was knocked out before it could act: the card is lost.
@@ -232,7 +232,7 @@ class ActivateStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class PrepareStep(Step["BattlegroundState"]):
+class PrepareStep(Step["BattleState"]):
     """Preparation Phase: the player discards any cards (:class:`DiscardStep`, asked when their
     turn to prepare comes, so it offers the hand they hold then), then draws back up."""
 
@@ -241,13 +241,13 @@ class PrepareStep(Step["BattlegroundState"]):
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         hand = sorted(state.sides[self.player].hand)
         state.flow.replace(DiscardStep(seat=self.player, options=hand, most=len(hand)))
 
 
 @dataclass
-class DiscardStep(PickSubset["BattlegroundState"]):
+class DiscardStep(PickSubset["BattleState"]):
     """Preparation Phase: "discard any number of cards", one card at a time (the hand's cards in
     sorted order), then ``done``; then draw back up to the hand size."""
 
@@ -256,15 +256,15 @@ class DiscardStep(PickSubset["BattlegroundState"]):
     verb: ClassVar[str] = "discard"
     open_picks: ClassVar[bool] = True  # everyone sees each card picked to discard
 
-    def options_zone(self, state: BattlegroundState) -> str:
+    def options_zone(self, state: BattleState) -> str:
         """The options are the player's hand (views/hidden.py's zone)."""
         return f"hand-{self.seat}"
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         start = self.picked[-1] + 1 if self.picked else 0
         return state.game.actions.picks(self.verb, tuple(self.options[start:]))
 
-    def chosen(self, state: BattlegroundState, items: list[str]) -> None:
+    def chosen(self, state: BattleState, items: list[str]) -> None:
         seat = self.seat
         side = state.sides[seat]
         for card in items:
@@ -278,13 +278,13 @@ class DiscardStep(PickSubset["BattlegroundState"]):
 
 
 @dataclass
-class CleanUpStep(Step["BattlegroundState"]):
+class CleanUpStep(Step["BattleState"]):
     """Clean-Up Phase: objectives, tokens, victory; then the next round's preparation."""
 
     kind: ClassVar[str] = "clean-up"
     shared: ClassVar[bool] = True  # its fields never change
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         state.flow.pop()
         scoring.claim_objectives(state)
         scoring.clear_tokens(state)
@@ -311,7 +311,7 @@ class CleanUpStep(Step["BattlegroundState"]):
         new_round(state)
 
 
-def new_round(state: BattlegroundState) -> None:
+def new_round(state: BattleState) -> None:
     """A fresh procedure for the round: each player prepares, the first player first (with
     cards: a variant without them has no Preparation Phase)."""
     state.flow.steps = [RoundStep()]

@@ -10,7 +10,7 @@ from rulekeeper.games.battleground.rules import combat, statuses
 from rulekeeper.games.battleground.rules.objectives import claimant
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 OBJECTIVE_VP = 20
 """Victory points of each objective token claimed."""
@@ -18,7 +18,7 @@ WIN_MARGIN = 20
 """After the last round, a lead of this many victory points wins; less is a draw."""
 
 
-def claim_objectives(state: BattlegroundState) -> None:
+def claim_objectives(state: BattleState) -> None:
     """Rulebook, Claim Objective Tokens (objectives.py); 20 VP each at the end."""
     for objective, at in list(state.objectives.items()):
         fighter = claimant(state.field, (at[0], at[1]), state.on_board())
@@ -33,14 +33,14 @@ def claim_objectives(state: BattlegroundState) -> None:
         )
 
 
-def clear_tokens(state: BattlegroundState) -> None:
+def clear_tokens(state: BattleState) -> None:
     """Clean-up: buffs, debuffs and marks go (what lasts until the clean-up: statuses.TIMING);
     regeneration heals and curse wounds as they do."""
     statuses.TIMING.end("clean-up", state)
     combat.remove_knocked_out(state)
 
 
-def check_victory(state: BattlegroundState) -> bool:
+def check_victory(state: BattleState) -> bool:
     """Whether the game ended at this clean-up: a force knocked out, or the last round played."""
     alive = [bool(state.on_board(p)) for p in (0, 1)]
     if not all(alive):
@@ -60,7 +60,7 @@ def check_victory(state: BattlegroundState) -> bool:
     return False
 
 
-def finish(state: BattlegroundState, winner: int, result: str) -> None:
+def finish(state: BattleState, winner: int, result: str) -> None:
     """The game is over: ``winner`` (-1 for a draw) and how it ended."""
     state.phase = "over"
     state.winner = winner

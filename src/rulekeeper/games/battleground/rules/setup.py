@@ -25,7 +25,7 @@ from rulekeeper.games.battleground.rules.move import FaceStep
 from rulekeeper.games.battleground.rules.round import RoundStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 def standard_sides(pack: ContentPack, forces: Any, points_limit: Any) -> list[FirstGameSide]:
@@ -64,7 +64,7 @@ def standard_sides(pack: ContentPack, forces: Any, points_limit: Any) -> list[Fi
     return sides
 
 
-def set_up(state: BattlegroundState) -> None:
+def set_up(state: BattleState) -> None:
     """First Game Setup (and Standard Setup): the characters go where the map deploys them (or
     in the deployment zones, or, placed by the players, after the roll-off); each fate deck is
     shuffled and five cards drawn; the glory cards are dealt; then the roll-off."""
@@ -132,7 +132,7 @@ def set_up(state: BattlegroundState) -> None:
 
 
 @dataclass
-class RollOffStep(Step["BattlegroundState"]):
+class RollOffStep(Step["BattleState"]):
     """Each player rolls a die (player 0 first); ties roll again; the higher roll chooses."""
 
     kind: ClassVar[str] = "roll-off"
@@ -143,16 +143,16 @@ class RollOffStep(Step["BattlegroundState"]):
         if len(self.rolls) > 1:
             raise ValueError("rolls: the roll-off has two dice, the second ends it")
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return CHANCE
 
-    def chance(self, state: BattlegroundState) -> Sequence[tuple[Action, float]]:
+    def chance(self, state: BattleState) -> Sequence[tuple[Action, float]]:
         return roll_outcome_actions(D6)
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return []
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         rolls = self.rolls
         rolls.append(action.int_param("face"))
         state.events.append(
@@ -168,7 +168,7 @@ class RollOffStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class ChooseFirstStep(Step["BattlegroundState"]):
+class ChooseFirstStep(Step["BattleState"]):
     """The roll-off winner picks the first player."""
 
     kind: ClassVar[str] = "choose-first"
@@ -176,13 +176,13 @@ class ChooseFirstStep(Step["BattlegroundState"]):
     shared: ClassVar[bool] = True  # its fields never change
     player: Seat
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.act("first-player", player=p) for p in (0, 1)]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         state.first_player = action.int_param("player")
         state.events.append("first player", {"player": state.first_player})
         state.flow.steps = [RoundStep()]
@@ -194,17 +194,17 @@ class ChooseFirstStep(Step["BattlegroundState"]):
 
 
 @dataclass
-class DeployStep(Step["BattlegroundState"]):
+class DeployStep(Step["BattleState"]):
     """Standard Setup: ``player`` places one of their characters in their zone."""
 
     kind: ClassVar[str] = "deploy"
     rule: ClassVar[str] = "Standard Setup: deployment"
     player: Seat
 
-    def actor(self, state: BattlegroundState) -> int:
+    def actor(self, state: BattleState) -> int:
         return self.player
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         spots = deploy_spots(state, seat)
         return [
             state.game.actions.act("deploy", character=entry.character, to=spot.to_json())
@@ -212,7 +212,7 @@ class DeployStep(Step["BattlegroundState"]):
             for spot in spots
         ]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         name = action.str_param("character")
         entry = next(e for e in state.placing[seat] if e.character == name)
         state.placing[seat].remove(entry)
@@ -229,7 +229,7 @@ class DeployStep(Step["BattlegroundState"]):
         state.flow.push(FaceStep(player=seat, character=name, options=list(range(6))))
 
 
-def deploy_spots(state: BattlegroundState, player: int) -> list[Position]:
+def deploy_spots(state: BattleState, player: int) -> list[Position]:
     zone = state.field.zones.get(player, frozenset())
     taken = {f.position for f in state.fighters.values()}
     return [p for p in sorted(state.field.positions) if p.hex in zone and p not in taken]

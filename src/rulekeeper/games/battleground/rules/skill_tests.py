@@ -11,17 +11,20 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.content.effects import SkillTest
 from rulekeeper.games.battleground.model import CharacterId
 from rulekeeper.games.battleground.rules.abilities import Context
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, Modifier, finished
+from rulekeeper.games.battleground.rules.dicetest import (
+    DiceTestStep,
+    Modifier,
+    finished,
+    start_test,
+)
 from rulekeeper.games.battleground.rules.modifiers import defence_test, spend_focus
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 def skill_test(context: Context, effect: Any) -> None:
     """A skill test (Targeting and Tests): the owner's stat, against the target's if given."""
-    from rulekeeper.games.battleground.rules.dicetest import start_test
-
     state = context.state
     owner = context.owner
     turn = state.turns[-1] if state.turns else None
@@ -54,7 +57,7 @@ def skill_test(context: Context, effect: Any) -> None:
     state.flow.push(DiceTestStep(test=test.to_data(), role="skill"))
 
 
-def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
+def skill_test_step(state: BattleState, top: SkillTestStep) -> None:
     """Run a skill test step: the owner's test, the target's defence, then the result row."""
     effect = SkillTest.model_validate(top.effect)
     owner = state.fighters[top.character]
@@ -84,7 +87,7 @@ def skill_test_step(state: BattlegroundState, top: SkillTestStep) -> None:
 
 
 @dataclass
-class SkillTestStep(Step["BattlegroundState"]):
+class SkillTestStep(Step["BattleState"]):
     """A skill test (Targeting and Tests): the owner's test, the target's defence, the result."""
 
     kind: ClassVar[str] = "skill-test"
@@ -95,10 +98,10 @@ class SkillTestStep(Step["BattlegroundState"]):
     owner_successes: int
     defence_successes: int = 0
 
-    def run(self, state: BattlegroundState) -> None:
+    def run(self, state: BattleState) -> None:
         skill_test_step(state, self)
 
-    def resume(self, state: BattlegroundState, result: JsonObject) -> None:
+    def resume(self, state: BattleState, result: JsonObject) -> None:
         """The owner's or the target's test it pushed is over (rules/dicetest.py)."""
         role, test = finished(result)
         if role == "skill":

@@ -10,11 +10,11 @@ from rulekeeper.games.battleground.model import Fighter, Turn
 from rulekeeper.games.battleground.rules import effects
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
 def skill_refusal(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
+    state: BattleState, turn: Turn, fighter: Fighter, key: str, skill: Skill
 ) -> str | None:
     if not skill.active:
         return f"{skill.name} is passive"
@@ -30,13 +30,13 @@ def skill_refusal(
     return None
 
 
-def use_skill(state: BattlegroundState, turn: Turn, fighter: Fighter, skill_id: str) -> None:
+def use_skill(state: BattleState, turn: Turn, fighter: Fighter, skill_id: str) -> None:
     skill = state.card(fighter).skill(skill_id)
     _pay_and_resolve(state, turn, fighter, f"skill:{skill.id}", skill)
 
 
 def _pay_and_resolve(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, key: str, skill: Skill
+    state: BattleState, turn: Turn, fighter: Fighter, key: str, skill: Skill
 ) -> None:
     turn.ap -= skill.ap_cost
     fighter.mana -= skill.mana_cost
@@ -55,9 +55,7 @@ def _pay_and_resolve(
             effects.resolve_ability(state, turn, fighter, ability, key)
 
 
-def item_refusal(
-    state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str
-) -> str | None:
+def item_refusal(state: BattleState, turn: Turn, fighter: Fighter, item_id: str) -> str | None:
     item = state.pack.items.get(item_id)
     if item is None or item_id not in fighter.items:
         return f"{fighter.id} has no item {item_id!r}"
@@ -85,7 +83,7 @@ def item_refusal(
     return f"{item.name} has nothing to use now"
 
 
-def use_item(state: BattlegroundState, turn: Turn, fighter: Fighter, item_id: str) -> None:
+def use_item(state: BattleState, turn: Turn, fighter: Fighter, item_id: str) -> None:
     item = state.pack.items[item_id]
     for skill in item.skills:
         key = f"item:{item_id}:{skill.id}"

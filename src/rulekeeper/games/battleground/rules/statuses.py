@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import TypeAdapter
+
 from rulekeeper.core.lasting import Moment, Timing
 from rulekeeper.games.battleground.content.effects import TRIGGERS, Ability, Effect
 from rulekeeper.games.battleground.model import Fighter
@@ -21,13 +23,13 @@ from rulekeeper.games.battleground.rules import marks
 from rulekeeper.games.battleground.rules.abilities import Context, standing_abilities
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 Found = list[tuple[str, Ability]]
 """Abilities that fire, each with its source (``weapon:...``, ``status:...``, a skill key)."""
 
 
-def give_status(state: BattlegroundState, subject: Fighter, slot: str, effect: Any) -> None:
+def give_status(state: BattleState, subject: Fighter, slot: str, effect: Any) -> None:
     """Rulebook, Buffs and Debuffs: one of each per character, a new one replaces the old; a
     unique one exists once per force."""
     if effect.unique:
@@ -55,7 +57,7 @@ def give_status(state: BattlegroundState, subject: Fighter, slot: str, effect: A
     state.events.append(slot, {"character": subject.id, "name": effect.name})
 
 
-def _remove_status(state: BattlegroundState, fighter: Fighter, slot: str) -> None:
+def _remove_status(state: BattleState, fighter: Fighter, slot: str) -> None:
     """Remove *fighter*'s buff or debuff (*slot*), with what its removal does."""
     name = getattr(fighter, slot)
     if not name:
@@ -76,32 +78,30 @@ def _remove_status(state: BattlegroundState, fighter: Fighter, slot: str) -> Non
             {"character": fighter.id, "amount": 1, "why": "curse", "total": fighter.wounds},
         )
     if entry is not None and entry.get("on_removed"):
-        from pydantic import TypeAdapter
-
         from rulekeeper.games.battleground.rules.effects import apply_effects
 
         effects = TypeAdapter(list[Effect]).validate_python(entry["on_removed"])
         apply_effects(Context(state, fighter), effects)
 
 
-def remove_buff(state: BattlegroundState, fighter: Fighter) -> None:
+def remove_buff(state: BattleState, fighter: Fighter) -> None:
     """Remove *fighter*'s buff, if any."""
     _remove_status(state, fighter, "buff")
 
 
-def remove_debuff(state: BattlegroundState, fighter: Fighter) -> None:
+def remove_debuff(state: BattleState, fighter: Fighter) -> None:
     """Remove *fighter*'s debuff, if any."""
     _remove_status(state, fighter, "debuff")
 
 
-def end_statuses(state: BattlegroundState) -> None:
+def end_statuses(state: BattleState) -> None:
     """Clean-up: every character's buff, then its debuff, goes (by character id)."""
     for fighter in sorted(state.on_board(), key=lambda f: f.id):
         remove_buff(state, fighter)
         remove_debuff(state, fighter)
 
 
-def end_overwatch(state: BattlegroundState, fighter: Fighter) -> None:
+def end_overwatch(state: BattleState, fighter: Fighter) -> None:
     """Overwatch (battleground.md §3): the token goes when its holder starts an activation."""
     if fighter.overwatch:
         fighter.overwatch = False
@@ -114,7 +114,7 @@ def end_focus(fighter: Fighter) -> None:
 
 
 def status_abilities(
-    state: BattlegroundState, fighter: Fighter, trigger: str
+    state: BattleState, fighter: Fighter, trigger: str
 ) -> list[tuple[str, Ability]]:
     """The ongoing abilities of *fighter*'s statuses and of the marks affecting it at
     *trigger*."""

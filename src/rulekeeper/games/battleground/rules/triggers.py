@@ -18,10 +18,10 @@ from rulekeeper.games.battleground.rules.modifiers import source_label
 from rulekeeper.games.battleground.rules.statuses import TIMING
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
-def fire(state: BattlegroundState, fighter: Fighter, trigger: str) -> None:
+def fire(state: BattleState, fighter: Fighter, trigger: str) -> None:
     """Abilities triggered 'upon activation', 'at the end of activation', and so on (Effect
     Timing). With several at once, the controlling player orders them: a decision."""
     ready = triggered(state, fighter, trigger)
@@ -35,7 +35,7 @@ def fire(state: BattlegroundState, fighter: Fighter, trigger: str) -> None:
         )
 
 
-def triggered(state: BattlegroundState, fighter: Fighter, trigger: str) -> list[str]:
+def triggered(state: BattleState, fighter: Fighter, trigger: str) -> list[str]:
     """Keys (source#index) of the abilities that fire now for ``fighter``."""
     return [
         key
@@ -44,14 +44,12 @@ def triggered(state: BattlegroundState, fighter: Fighter, trigger: str) -> list[
     ]
 
 
-def _keyed(
-    state: BattlegroundState, fighter: Fighter, trigger: str
-) -> dict[str, tuple[str, Ability]]:
+def _keyed(state: BattleState, fighter: Fighter, trigger: str) -> dict[str, tuple[str, Ability]]:
     found: list[tuple[str, Ability]] = TIMING.fired(trigger, Context(state, fighter))
     return {f"{source}#{index}": (source, ability) for index, (source, ability) in enumerate(found)}
 
 
-def fire_one(state: BattlegroundState, fighter: Fighter, trigger: str, key: str) -> None:
+def fire_one(state: BattleState, fighter: Fighter, trigger: str, key: str) -> None:
     """Fire the ability *key* of :func:`triggered`, if it still holds."""
     entry = _keyed(state, fighter, trigger).get(key)
     if entry is None or fighter.knocked_out:
@@ -65,7 +63,7 @@ def fire_one(state: BattlegroundState, fighter: Fighter, trigger: str, key: str)
     resolve_ability(state, state.turns[-1] if state.turns else None, fighter, ability, source)
 
 
-def effect_label(state: BattlegroundState, key: str) -> str:
+def effect_label(state: BattleState, key: str) -> str:
     """The name of the source of the ability *key* (for the player ordering them)."""
     return source_label(state, key.split("#")[0])
 
@@ -79,10 +77,10 @@ class OrderEffectsStep(CharacterChoice):
     trigger: str
     remaining: list[str]
 
-    def legal(self, state: BattlegroundState, seat: int) -> Sequence[Action]:
+    def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.one("resolve", "effect", key) for key in self.remaining]
 
-    def apply(self, state: BattlegroundState, action: Action, seat: int) -> None:
+    def apply(self, state: BattleState, action: Action, seat: int) -> None:
         key = action.str_param("effect")
         self.remaining.remove(key)
         if not self.remaining:

@@ -18,7 +18,7 @@ from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS, DiceT
 from rulekeeper.games.battleground.views import odds
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 NOTE = "rerolls are spent on failed initial dice, free ones first"
 
@@ -32,7 +32,7 @@ def _distribution(test: DiceTest) -> dict[int, float]:
     )
 
 
-def attack_odds(state: BattlegroundState, action: Action, seat: int) -> JsonObject | None:
+def attack_odds(state: BattleState, action: Action, seat: int) -> JsonObject | None:
     """The odds of declaring *action* (an ``attack``) for *seat*, or None for other actions."""
     if action.kind != "attack":
         return None

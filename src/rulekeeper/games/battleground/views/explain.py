@@ -12,10 +12,10 @@ from rulekeeper.games.battleground.rules.dicetest import RerollStep
 from rulekeeper.games.battleground.rules.round import DiscardStep
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 
-def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str, str]:
+def why_not(state: BattleState, action: Action, player: int) -> tuple[str, str]:
     """(rule, reason) for an action that is not among the legal ones."""
     top = state.flow.top()
     kind = top.kind
@@ -40,7 +40,7 @@ def why_not(state: BattlegroundState, action: Action, player: int) -> tuple[str,
 
 
 def _pick_refusal(
-    state: BattlegroundState, top: RerollStep | DiscardStep, action: Action, player: int
+    state: BattleState, top: RerollStep | DiscardStep, action: Action, player: int
 ) -> tuple[str, str]:
     """Why a pick of a reroll or a discard is refused (issue 21 §1: one die or card at a time,
     then done; a whole set at once is said the old way)."""
@@ -60,7 +60,7 @@ def _has(action: Action, name: str) -> bool:
     return True
 
 
-def describe(state: BattlegroundState, action: Action) -> str:
+def describe(state: BattleState, action: Action) -> str:
     """Every legal action in words (for players and for the log)."""
     kind = action.kind
     name = _name(state)
@@ -115,7 +115,7 @@ def describe(state: BattlegroundState, action: Action) -> str:
     return _PLAIN.get(kind, str(action))
 
 
-def _done(state: BattlegroundState) -> str:
+def _done(state: BattleState) -> str:
     """``done`` of the reroll or discard being picked: what it rerolls or discards."""
     top = state.flow.steps[-1] if state.flow.steps else None
     if isinstance(top, RerollStep | DiscardStep):
@@ -141,7 +141,7 @@ _PLAIN = {
 }
 
 
-def _name(state: BattlegroundState):  # type: ignore[no-untyped-def]
+def _name(state: BattleState):  # type: ignore[no-untyped-def]
     def name(character: object) -> str:
         card = state.pack.characters.get(str(character))
         return card.name if card is not None else str(character)

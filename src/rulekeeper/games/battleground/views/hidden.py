@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core import Action, Zone
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 SECRET_CHOICE = "chose a card in secret (or passed)"
 CARD_KINDS = frozenset({"select", "play", "discard"})
@@ -28,7 +28,7 @@ CARD_KINDS = frozenset({"select", "play", "discard"})
 other judgement reads only what both players see (how many cards a hand holds, not which)."""
 
 
-def zones(state: BattlegroundState) -> list[Zone]:
+def zones(state: BattleState) -> list[Zone]:
     """The hidden-information zones of the two players (live views of the state's lists)."""
     out: list[Zone] = []
     for player, side in enumerate(state.sides):
@@ -39,7 +39,7 @@ def zones(state: BattlegroundState) -> list[Zone]:
     return out
 
 
-def seen_zones(state: BattlegroundState) -> list[Zone]:
+def seen_zones(state: BattleState) -> list[Zone]:
     """Every zone of hidden cards: the re-dealt ones (:func:`zones`) and each player's glory
     cards, which only their player sees but which a bot's re-deal (``resample``, core/hidden.py)
     keeps as they are. The steps holding hidden cards say so themselves (rules/round.py: the
@@ -55,16 +55,14 @@ def judged_in_public(action: Action) -> bool:
     return action.kind not in CARD_KINDS
 
 
-def secret(
-    state: BattlegroundState, action: Action, player: int
-) -> tuple[tuple[int, ...], str] | None:
+def secret(state: BattleState, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
     """A card selection (or a pass) at Select Cards is seen by its player only."""
     if _select_step(state) is not None and action.kind in ("select", "pass"):
         return ((player,), SECRET_CHOICE)
     return None
 
 
-def _select_step(state: BattlegroundState) -> Any:
+def _select_step(state: BattleState) -> Any:
     """The Select Cards step if it is the one being decided."""
     top = state.flow.steps[-1] if state.flow.steps else None
     return top if getattr(top, "kind", "") == "select" else None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action, JsonObject
 from rulekeeper.games.battleground.board.measures import Position
+from rulekeeper.games.battleground.rules import reach as reach_rules
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import FISTS
 from rulekeeper.games.battleground.views import preview
@@ -54,8 +55,8 @@ class MoveFacts:
         turn = state.turn()
         fighter = state.fighters[turn.character]
         return cls(
-            routes=state.move_options(turn, fighter, focus),
-            budget=state.move_points(fighter, focus),
+            routes=reach_rules.move_options(state, turn, fighter, focus),
+            budget=reach_rules.move_points(state, fighter, focus),
             ap=preview.move_charge(state),
             threats=[state.card(f).name for f in preview.opportunity_threats(state, fighter)],
         )

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.core import JsonObject
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+    from rulekeeper.games.battleground.protocols import BattleState
 
 HIDDEN = "(hidden)"
 
 
-def observation(state: BattlegroundState, player: int) -> JsonObject:
+def observation(state: BattleState, player: int) -> JsonObject:
     data: dict[str, Any] = dict(state._to_data())
     for p, side in enumerate(data["sides"]):
         deck = side["deck"]

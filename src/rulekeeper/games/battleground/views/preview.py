@@ -12,7 +12,7 @@
   active character: the AP they cost and the AP left.
 
 Costs are read from a clone on which the action is applied, so they are what the rules charge;
-a move's from ``state.charge``, the function its declaration spends by (the same for every
+a move's from ``ap.charge``, the function its declaration spends by (the same for every
 destination: a character has many moves, and one clone each would cost too much).
 ``preview`` returns None for an action with nothing worth showing, or one the seat may not take.
 """
@@ -27,7 +27,9 @@ from rulekeeper.core.hexes import DIRECTION_NAMES
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
 from rulekeeper.games.battleground.rules import abilities, attack_geometry, overwatch
+from rulekeeper.games.battleground.rules import reach as reach_rules
 from rulekeeper.games.battleground.rules.activation import ActStep, BonusStep
+from rulekeeper.games.battleground.rules.ap import charge, cost_of
 from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep, weapon_type
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
@@ -85,12 +87,12 @@ def after(state: BattlegroundState, seat: int, action: Action) -> BattlegroundSt
 
 def _ap_line(state: BattlegroundState, trial: BattlegroundState, kind: str = "") -> str:
     """The AP the action costs and the AP left after it, as the rules charged them on the
-    clone; an action that ends the activation (overwatch) costs what ``state.cost_of`` says."""
+    clone; an action that ends the activation (overwatch) costs what ``ap.cost_of`` says."""
     index = len(state.turns) - 1
     turn = state.turns[index]
     still = len(trial.turns) > index and trial.turns[index].character == turn.character
     if not still:
-        cost = 0 if kind in turn.free_actions or not kind else state.cost_of(turn, kind)
+        cost = 0 if kind in turn.free_actions or not kind else cost_of(turn, kind)
         return f"costs {cost} AP; the activation ends"
     return _ap_words(turn.ap - trial.turns[index].ap, trial.turns[index].ap)
 
@@ -117,7 +119,7 @@ def _ap_words(cost: int, left: int) -> str:
 
 def move_charge(state: BattlegroundState) -> int:
     """The AP a move declared now costs (declare_move spends them, wherever it goes)."""
-    return state.charge(state.turn(), "move")
+    return charge(state.turn(), "move")
 
 
 def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | None:
@@ -131,7 +133,7 @@ def act_preview(state: BattlegroundState, seat: int, action: Action) -> str | No
     if kind in ("forfeit", "offer-draw"):
         return None
     if kind in ("focus", "overwatch"):  # what activation.py spends, with no clone
-        cost = state.charge(turn, kind)
+        cost = charge(turn, kind)
         ends = "; the activation ends" if kind == "overwatch" else ""
         ap = f"costs {cost} AP{ends}" if ends else _ap_words(cost, turn.ap - cost)
     else:
@@ -165,8 +167,8 @@ def move_preview(
     name = state.card(fighter).name
     use_focus = action.bool_param("focus")
     to = Position(*action.ints_param("to"))
-    route = state.move_options(turn, fighter, use_focus).get(to)
-    budget = state.move_points(fighter, use_focus)
+    route = reach_rules.move_options(state, turn, fighter, use_focus).get(to)
+    budget = reach_rules.move_points(state, fighter, use_focus)
     lines = [f"{name} moves to {to}" + (" spending focus" if use_focus else "")]
     cost = move_charge(state)
     ap = _ap_words(cost, turn.ap - cost)

@@ -29,6 +29,7 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.render import Overlay, render_map
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.rules.activation import BonusStep
+from rulekeeper.games.battleground.rules.ap import cost_of, weapon_cost
 from rulekeeper.games.battleground.rules.combat import (
     knock_out_value,
     usable_weapons,
@@ -333,9 +334,9 @@ def active_card(state: BattlegroundState) -> Panel | None:
         if name:
             ap.append(f" | {slot} {name}")
     lines.append(ap)
-    costs = [f"move {state.cost_of(turn, 'move')}", f"focus {state.cost_of(turn, 'focus')}"]
+    costs = [f"move {cost_of(turn, 'move')}", f"focus {cost_of(turn, 'focus')}"]
     types = sorted({weapon_type(state, w) for w in usable_weapons(state, fighter)})
-    costs += [f"{t} attack {state.weapon_cost(turn, t)}" for t in types]
+    costs += [f"{t} attack {weapon_cost(turn, t)}" for t in types]
     lines.append(f"Next action costs (AP): {', '.join(costs)}")
     if turn.free_actions:
         lines.append(f"Free actions: {', '.join(turn.free_actions)}")

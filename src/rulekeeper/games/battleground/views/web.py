@@ -25,6 +25,7 @@ from rulekeeper.core.hexes import DIRECTION_NAMES, Hex
 from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import PlaceMark
+from rulekeeper.games.battleground.rules import ap
 from rulekeeper.games.battleground.rules.combat import usable_weapons, weapon_type
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 from rulekeeper.games.battleground.rules.round import SelectStep
@@ -337,9 +338,9 @@ def _seen(field: Battlefield, origin: Position) -> str:
 
 def _costs(state: BattlegroundState, turn: Turn, fighter: Fighter) -> dict[str, int]:
     """What the next action of each kind costs in AP (rising with repeats; Perform Actions)."""
-    costs = {kind: state.cost_of(turn, kind) for kind in ("move", "focus")}
+    costs = {kind: ap.cost_of(turn, kind) for kind in ("move", "focus")}
     for kind in sorted({weapon_type(state, w) for w in usable_weapons(state, fighter)}):
-        costs[f"{kind} attack"] = state.weapon_cost(turn, kind)
+        costs[f"{kind} attack"] = ap.weapon_cost(turn, kind)
     return costs
 
 
