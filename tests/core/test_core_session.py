@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, DataError, IllegalActionError, load_game
-from rulekeeper.core.session import REPLAY_FORMAT, Session, read_replay, write_replay
+from rulekeeper.core.session import (
+    REPLAY_FORMAT,
+    REPLAY_VERSION,
+    Session,
+    read_replay,
+    write_replay,
+)
 from rulekeeper.games.homm3.game import shipped_battle
 
 
@@ -35,7 +41,7 @@ def test_a_saved_game_resumes_exactly(tmp_path: Path) -> None:
     session = Session.start(game, seed=5, path=path)
     _play(session, 30, random.Random(1))
     doc = json.loads(path.read_text(encoding="utf-8"))
-    assert doc["format"] == REPLAY_FORMAT and doc["version"] == 1
+    assert doc["format"] == REPLAY_FORMAT and doc["version"] == REPLAY_VERSION == 2
     assert doc["content"] == game.content_hash() and doc["content"].startswith("sha256:")
     again = Session.resume(path)
     assert again.state.serialize() == session.state.serialize()
