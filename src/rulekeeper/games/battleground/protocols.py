@@ -4,6 +4,7 @@ game.py, which imports them (``BattlegroundState`` and ``BattlegroundGame`` sati
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from rulekeeper.core.gamelike import GameLike
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.movement import Reach
     from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
     from rulekeeper.games.battleground.content.characters import CharacterCard
+    from rulekeeper.games.battleground.content.effects import Effect
     from rulekeeper.games.battleground.content.equipment import WeaponCard
     from rulekeeper.games.battleground.content.pack import ContentPack
     from rulekeeper.games.battleground.content.setups import FirstGameSide
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
         StatusData,
         Turn,
     )
+    from rulekeeper.games.battleground.rules.abilities import Context
     from rulekeeper.games.battleground.rules.activation import Activations
 
 
@@ -166,3 +169,20 @@ class PendingAttack(Protocol):
     initial: str
     origin: list[int]
     focus: bool
+
+
+class KnockingOut(Protocol):
+    """The attack step's class (rules/combat.py ``AttackStep``) as rules/by_kind.py reaches it."""
+
+    @classmethod
+    def knock_out(
+        cls, state: BattleState, by: Fighter | None = None, weapon_type: str | None = None
+    ) -> None: ...
+
+
+class ApplyingEffects(Protocol):
+    """The ability-target step's class (rules/effects.py ``AbilityTargetStep``) as
+    rules/by_kind.py reaches it."""
+
+    @classmethod
+    def resolve_effects(cls, context: Context, effects: Sequence[Effect]) -> None: ...

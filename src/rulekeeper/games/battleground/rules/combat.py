@@ -417,6 +417,13 @@ class AttackStep(Step["BattleState"]):
     hits: list[CharacterId]
     net: int = 0
 
+    @classmethod
+    def knock_out(
+        cls, state: BattleState, by: Fighter | None = None, weapon_type: str | None = None
+    ) -> None:
+        """Health and Wounds, for the rules below this module (rules/by_kind.py)."""
+        remove_knocked_out(state, by, weapon_type)
+
     def run(self, state: BattleState) -> None:
         run_attack(state, self)
 

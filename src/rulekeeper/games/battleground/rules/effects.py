@@ -41,7 +41,7 @@ from rulekeeper.games.battleground.content.effects import (
 )
 from rulekeeper.games.battleground.content.effects import Move as MoveEffect
 from rulekeeper.games.battleground.model import HAND_SIZE, CharacterId, Fighter, Turn
-from rulekeeper.games.battleground.rules import marks
+from rulekeeper.games.battleground.rules import by_kind, marks
 from rulekeeper.games.battleground.rules.abilities import Context, can_be_moved, condition_holds
 from rulekeeper.games.battleground.rules.choice import CharacterChoice
 from rulekeeper.games.battleground.rules.effect_moves import movement_effect, push_or_pull
@@ -289,18 +289,21 @@ class AbilityTargetStep(CharacterChoice):
     ability: dict[str, Any]
     characters: list[CharacterId]
 
+    @classmethod
+    def resolve_effects(cls, context: Context, effects: Sequence[Effect]) -> None:
+        """Apply *effects*, for the rules below this module (rules/by_kind.py)."""
+        apply_effects(context, effects)
+
     def legal(self, state: BattleState, seat: int) -> Sequence[Action]:
         return [state.game.actions.one("target", "character", c) for c in self.characters]
 
     def apply(self, state: BattleState, action: Action, seat: int) -> None:
-        from rulekeeper.games.battleground.rules.combat import remove_knocked_out
-
         state.flow.pop()
         fighter = state.fighters[self.character]
         target = state.fighters[action.str_param("character")]
         ability = Ability.model_validate(self.ability)
         resolve_on_target(state, fighter, target, ability, self.source)
-        remove_knocked_out(state, by=fighter)
+        by_kind.remove_knocked_out(state, by=fighter)
 
 
 @dataclass

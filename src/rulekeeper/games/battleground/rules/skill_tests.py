@@ -10,6 +10,7 @@ from rulekeeper.core.flow import Step
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.battleground.content.effects import SkillTest
 from rulekeeper.games.battleground.model import CharacterId
+from rulekeeper.games.battleground.rules import by_kind
 from rulekeeper.games.battleground.rules.abilities import Context
 from rulekeeper.games.battleground.rules.dicetest import (
     DiceTestStep,
@@ -78,12 +79,8 @@ def skill_test_step(state: BattleState, top: SkillTestStep) -> None:
         {"character": owner.id, "successes": net, "row": row.successes if row else None},
     )
     if row is not None:
-        from rulekeeper.games.battleground.rules.effects import apply_effects
-
-        apply_effects(Context(state, owner, target, successes=net), row.effects)
-    from rulekeeper.games.battleground.rules.combat import remove_knocked_out
-
-    remove_knocked_out(state, by=owner)
+        by_kind.apply_effects(Context(state, owner, target, successes=net), row.effects)
+    by_kind.remove_knocked_out(state, by=owner)
 
 
 @dataclass

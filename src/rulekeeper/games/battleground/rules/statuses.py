@@ -19,7 +19,7 @@ from pydantic import TypeAdapter
 from rulekeeper.core.lasting import Moment, Timing
 from rulekeeper.games.battleground.content.effects import TRIGGERS, Ability, Effect
 from rulekeeper.games.battleground.model import Fighter
-from rulekeeper.games.battleground.rules import marks
+from rulekeeper.games.battleground.rules import by_kind, marks
 from rulekeeper.games.battleground.rules.abilities import Context, standing_abilities
 
 if TYPE_CHECKING:
@@ -78,10 +78,8 @@ def _remove_status(state: BattleState, fighter: Fighter, slot: str) -> None:
             {"character": fighter.id, "amount": 1, "why": "curse", "total": fighter.wounds},
         )
     if entry is not None and entry.get("on_removed"):
-        from rulekeeper.games.battleground.rules.effects import apply_effects
-
         effects = TypeAdapter(list[Effect]).validate_python(entry["on_removed"])
-        apply_effects(Context(state, fighter), effects)
+        by_kind.apply_effects(Context(state, fighter), effects)
 
 
 def remove_buff(state: BattleState, fighter: Fighter) -> None:
