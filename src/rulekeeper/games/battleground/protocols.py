@@ -4,7 +4,6 @@ game.py, which imports them (``BattlegroundState`` and ``BattlegroundGame`` sati
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
 from rulekeeper.core.gamelike import GameLike
@@ -21,7 +20,6 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.movement import Reach
     from rulekeeper.games.battleground.content.cards import FateCard, GloryCard
     from rulekeeper.games.battleground.content.characters import CharacterCard
-    from rulekeeper.games.battleground.content.effects import Effect
     from rulekeeper.games.battleground.content.equipment import WeaponCard
     from rulekeeper.games.battleground.content.pack import ContentPack
     from rulekeeper.games.battleground.content.setups import FirstGameSide
@@ -34,8 +32,19 @@ if TYPE_CHECKING:
         StatusData,
         Turn,
     )
-    from rulekeeper.games.battleground.rules.abilities import Context
-    from rulekeeper.games.battleground.rules.activation import Activations
+
+
+class ActivationRules(Protocol):
+    """How characters are activated (rules/activation.py ``Activations``)."""
+
+    @property
+    def fixed_ap(self) -> int | None: ...
+
+    @property
+    def acts(self) -> frozenset[str]: ...
+
+    @property
+    def cards(self) -> bool: ...
 
 
 class BattleGame(GameLike, Protocol):
@@ -60,7 +69,7 @@ class BattleGame(GameLike, Protocol):
     def actions(self) -> ActionCatalog: ...
 
     @property
-    def activations(self) -> Activations: ...
+    def activations(self) -> ActivationRules: ...
 
     @property
     def timing(self) -> Timing: ...
@@ -149,15 +158,6 @@ class BattleState(Protocol):
     def _to_data(self) -> JsonObject: ...
 
 
-class Interrupting(Protocol):
-    """The act step's class (rules/activation.py ``ActStep``) as rules/by_kind.py reaches it."""
-
-    @classmethod
-    def interrupt(
-        cls, state: BattleState, player: int, character: str, kind: str, interrupted: str
-    ) -> None: ...
-
-
 class PendingAttack(Protocol):
     """An attack in progress (rules/combat.py ``AttackStep``) as the abilities, the attack's
     geometry and the test modifiers read it."""
@@ -169,20 +169,3 @@ class PendingAttack(Protocol):
     initial: str
     origin: list[int]
     focus: bool
-
-
-class KnockingOut(Protocol):
-    """The attack step's class (rules/combat.py ``AttackStep``) as rules/by_kind.py reaches it."""
-
-    @classmethod
-    def knock_out(
-        cls, state: BattleState, by: Fighter | None = None, weapon_type: str | None = None
-    ) -> None: ...
-
-
-class ApplyingEffects(Protocol):
-    """The ability-target step's class (rules/effects.py ``AbilityTargetStep``) as
-    rules/by_kind.py reaches it."""
-
-    @classmethod
-    def resolve_effects(cls, context: Context, effects: Sequence[Effect]) -> None: ...

@@ -8,17 +8,12 @@ never the other way round."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.content.effects import Effect
     from rulekeeper.games.battleground.model import Fighter
-    from rulekeeper.games.battleground.protocols import (
-        ApplyingEffects,
-        BattleState,
-        Interrupting,
-        KnockingOut,
-    )
+    from rulekeeper.games.battleground.protocols import BattleState
     from rulekeeper.games.battleground.rules.abilities import Context
 
 ACT = "act"
@@ -27,6 +22,32 @@ ATTACK = "attack"
 """rules/combat.py ``AttackStep``."""
 ABILITY_TARGET = "ability-target"
 """rules/effects.py ``AbilityTargetStep``."""
+
+
+class Interrupting(Protocol):
+    """The act step's class (rules/activation.py ``ActStep``) as this module reaches it."""
+
+    @classmethod
+    def interrupt(
+        cls, state: BattleState, player: int, character: str, kind: str, interrupted: str
+    ) -> None: ...
+
+
+class KnockingOut(Protocol):
+    """The attack step's class (rules/combat.py ``AttackStep``) as this module reaches it."""
+
+    @classmethod
+    def knock_out(
+        cls, state: BattleState, by: Fighter | None = None, weapon_type: str | None = None
+    ) -> None: ...
+
+
+class ApplyingEffects(Protocol):
+    """The ability-target step's class (rules/effects.py ``AbilityTargetStep``) as
+    this module reaches it."""
+
+    @classmethod
+    def resolve_effects(cls, context: Context, effects: Sequence[Effect]) -> None: ...
 
 
 def _step_class(state: BattleState, kind: str) -> object:
