@@ -9,10 +9,11 @@ The package as it was at commit BASE (``git archive``) and the working tree's ar
 a temporary folder and renamed ``rulekeeper_base`` and ``rulekeeper_tree`` (every ``rulekeeper.``
 in their sources renamed), so both versions load side by side in this process, the same way
 (timing a renamed copy against the installed package measured the same code 8% apart). This
-machine's runs of the same code spread by ±25%: use many repeats.
+machine's runs of the same code spread by 25% either way: use many repeats.
+
 Each repeat times, for the old code and then the new (the order alternating from repeat to
-repeat, so neither always runs on a warmer machine): random first-game Battleground playouts
-(``playouts.py``'s random players) and random HoMM3 battles (``battles.py``'s generated battle files), the same seeds for both versions.
+repeat), random first-game Battleground playouts (``playouts.py``'s random players) and random
+HoMM3 battles (``battles.py``'s generated battle files), the same seeds for both versions.
 Prints the median rates and the median over the runs of the speed ratio new/old on the same
 seeds (issue 21: at least 0.95); a warm-up run of each version is not counted.
 
