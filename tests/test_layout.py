@@ -310,8 +310,6 @@ LOCAL_IMPORTS = {
     ("rulekeeper.cli.prompt", "prompt_toolkit"): "loaded only for an interactive terminal",
     ("rulekeeper.cli.odds", "rulekeeper.games"): "issue 22: per-game odds commands, until a "
     "game declares its odds",
-    ("rulekeeper.cli.screens", "rulekeeper.games"): "issue 22: per-game screens, until a game "
-    "declares its screen",
     ("rulekeeper.cli.tournament", "rulekeeper.games"): "issue 22: HoMM3's shipped battles, until "
     "a game declares its file parameters",
     ("rulekeeper.server.app", "rulekeeper.games"): "issue 22: the server's catalog of shipped "
@@ -425,14 +423,19 @@ def test_the_name_checks_catch_what_they_forbid() -> None:
 
 def test_games_are_declared_by_entry_points() -> None:
     """Issue 21 §2, issue 22 §1: the registry finds the shipped games through the entry points
-    of pyproject.toml (no table in the core), and each entry names a Game class of that name."""
+    of pyproject.toml (no table in the core); each entry names a plug-in declaration, and each
+    game it declares names a Game class of that name."""
     declared = tomllib.loads((SRC.parent / "pyproject.toml").read_text(encoding="utf-8"))
     entries = declared["project"]["entry-points"][ENTRY_POINTS]
     assert installed_games() == entries  # the installed metadata is the project's
+    plugins = default_registry.plugins()
+    assert default_registry.problems() == {}
     for name in entries:
-        game_class = default_registry.get(name)
-        assert issubclass(game_class, Game)
-        assert game_class.name == name
+        assert plugins[name].name == name
+        for info in plugins[name].games:
+            game_class = default_registry.get(info.name)
+            assert issubclass(game_class, Game)
+            assert game_class.name == info.name
 
 
 _STRING_DISPATCH = re.compile(r"getattr\([^)]*[\"'][a-z_]*[\"']\s*\+")

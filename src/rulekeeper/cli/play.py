@@ -24,7 +24,7 @@ from rich.markup import escape
 from rulekeeper.cli import commands
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.saves import LAST, last_save, new_save
-from rulekeeper.cli.screens import Screen, screen_for
+from rulekeeper.cli.screens import screen_for
 from rulekeeper.core import (
     CHANCE,
     SIMULTANEOUS,
@@ -35,6 +35,7 @@ from rulekeeper.core import (
     load_game,
 )
 from rulekeeper.core.agents import make_agent
+from rulekeeper.core.plugin import Screen
 from rulekeeper.core.session import Session
 
 BATTLEGROUND = ("battleground", "battleground-movement")

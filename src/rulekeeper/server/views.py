@@ -4,26 +4,19 @@ log is made of public events, and the seed and record wait for the end."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.cli.screens import screen_for
 from rulekeeper.core import Action, GameState
+from rulekeeper.core.plugin import resolve
+from rulekeeper.core.registry import game_info
 from rulekeeper.server.hosted import Hosted
 
 PROTOCOL = 1
 LOG_EVENTS = 80
 """The log in a view tells the last this many public events."""
-BOARDS = {
-    "battleground": "rulekeeper.games.battleground.views.web",
-    "battleground-movement": "rulekeeper.games.battleground.views.web",
-}
-"""Games whose view carries board data for the browser's own board, from the module's
-``battlefield_board(state)`` (what never changes in a game: sent once, ``GET .../map``),
-``public_board(state)`` (the same for every seat) and ``seat_board(state, seat)``."""
 
 
 @dataclass(frozen=True)
@@ -41,14 +34,14 @@ class BoardView:
 
 
 def board_of(game: str) -> BoardView | None:
-    """The board-data functions of *game*, if it has them."""
-    module = BOARDS.get(game)
-    if module is None:
+    """The board-data functions of *game*, if its declaration names a board (core/plugin.py
+    ``Board``: ``battlefield_board(state)``, what never changes in a game, sent once by
+    ``GET .../map``; ``public_board(state)``, the same for every seat; ``seat_board(state,
+    seat)``)."""
+    board = game_info(game).board
+    if board is None:
         return None
-    try:
-        found = importlib.import_module(module)
-    except ImportError:
-        return None
+    found = resolve(board.data)
     return BoardView(found.battlefield_board, found.public_board, found.seat_board)
 
 
@@ -75,7 +68,7 @@ def entries(state: GameState, actions: list[Action]) -> list[dict[str, Any]]:
 def log_lines(state: GameState) -> list[str]:
     """The readable lines of the last public events."""
     since = max(0, state.events.last_seq - LOG_EVENTS)
-    lines, _ = screen_for(state.game.name).news(state, since)
+    lines, _ = game_info(state.game.name).news(state, since)
     return lines
 
 

@@ -177,6 +177,11 @@ def shipped_battle(name: str) -> Path:
     return Path(str(resources.files("rulekeeper.games.homm3.battles") / name))
 
 
+def shipped_battle_files() -> dict[str, str]:
+    """The battles shipped with the game, name (without ``.yaml``) -> path (plugin.py)."""
+    return {name.removesuffix(".yaml"): str(shipped_battle(name)) for name in shipped_battles()}
+
+
 def shipped_battles() -> list[str]:
     folder = resources.files("rulekeeper.games.homm3.battles")
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".yaml"))

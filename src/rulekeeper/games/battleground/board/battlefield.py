@@ -33,6 +33,12 @@ T = TypeVar("T")
 MAPS_PACKAGE = "rulekeeper.games.battleground.board.maps"
 
 
+def shipped_map_files() -> dict[str, str]:
+    """The maps shipped with the game, name -> path (plugin.py: the ``map`` parameter)."""
+    folder = resources.files(MAPS_PACKAGE)
+    return {name: str(folder / f"{name}.yaml") for name in shipped_maps()}
+
+
 def shipped_maps() -> list[str]:
     folder = resources.files(MAPS_PACKAGE)
     return sorted(

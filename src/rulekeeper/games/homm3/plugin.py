@@ -1,0 +1,44 @@
+"""Heroes of Might and Magic III: The Board Game declared to Rulekeeper (core/plugin.py): its
+combat as a game of its own, with its parameters, views, odds and commands. Imports nothing of
+the game; everything is named."""
+
+from __future__ import annotations
+
+from rulekeeper.core.plugin import GameInfo, Param, Plugin
+
+PACKAGE = "rulekeeper.games.homm3"
+
+COMBAT = GameInfo(
+    name="homm3-combat",
+    game=f"{PACKAGE}.game:Homm3CombatGame",
+    description="Heroes of Might and Magic III: The Board Game, one battle on the combat board.",
+    players=(1, 2),
+    params=(
+        Param(
+            "battle",
+            "file",
+            "A battle file, or a shipped battle's name (docs/homm3-battle.md); default: the "
+            "hero battle.",
+            format="battle",
+            shipped=f"{PACKAGE}.game:shipped_battle_files",
+            excludes=("position",),
+        ),
+        Param("content", "file", "Your own card values (a content pack folder).", format="content"),
+        Param(
+            "position",
+            "file",
+            "The same as battle: a battle file is the game's position.",
+            format="position",
+            excludes=("battle",),
+        ),
+    ),
+    screen=f"{PACKAGE}.views.terminal:SCREEN",
+    odds=f"{PACKAGE}.cli:odds",
+)
+
+PLUGIN = Plugin(
+    name="homm3",
+    description="Heroes of Might and Magic III: The Board Game (Archon Studio).",
+    games=(COMBAT,),
+    commands=f"{PACKAGE}.cli:app",
+)
