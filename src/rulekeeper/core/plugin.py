@@ -271,6 +271,9 @@ class Plugin:
     games: tuple[GameInfo, ...]
     commands: Ref | None = None
     """A typer app mounted as ``rulekeeper <name>`` (content, maps, positions, queries)."""
+    demo: Ref | None = None
+    """A function typer turns into ``rulekeeper demo`` (the terminal demo): the first plug-in
+    by name that declares one gives it."""
     static: Ref | None = None
     """A package whose ``static`` folder the server serves at ``/plugins/<name>/`` (the
     board scripts)."""

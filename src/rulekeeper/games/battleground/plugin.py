@@ -85,5 +85,6 @@ PLUGIN = Plugin(
     description="Masters of the Universe: Battleground (Archon Studio).",
     games=(BATTLEGROUND, MOVEMENT),
     commands=f"{PACKAGE}.cli:app",
+    demo=f"{PACKAGE}.cli.demo:demo",
     static=f"{PACKAGE}.views",
 )
