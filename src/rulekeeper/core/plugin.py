@@ -39,6 +39,9 @@ Ref = str
 
 ParamKind = Literal["int", "float", "str", "bool", "file"]
 
+KIND_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false"}
+"""How an option's kind is said in an error."""
+
 FILE_FORMATS = ("map", "battle", "scenario", "position", "forces", "content")
 """What a file parameter may hold; a client of the server names only a shipped file of that
 format, or gives the data itself."""
@@ -111,7 +114,8 @@ class Param:
             else:
                 value = text
         except ValueError:
-            raise DataError("parameters", self.name, f"{text!r} is not a {self.kind}") from None
+            wanted = KIND_WORDS.get(self.kind, self.kind)
+            raise DataError("parameters", self.name, f"{text!r} is not {wanted}") from None
         self.check(value)
         return value
 
