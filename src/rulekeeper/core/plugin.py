@@ -80,6 +80,10 @@ class Param:
     shipped: Ref | None = None
     """For a ``file`` parameter: a function returning the files shipped with the game, name ->
     path; a name among them may be given instead of a path (``--map first-game``)."""
+    by_name: bool = False
+    """For a file parameter with shipped files: the game itself reads a shipped file's name
+    (a map's shared tables), so a name is given to it as the name; otherwise a shipped name is
+    given to the game as the file's path (:meth:`shipped_value`)."""
     excludes: tuple[str, ...] = ()
     """Parameters that may not be given with this one (a position says its map and rounds)."""
 
@@ -96,6 +100,18 @@ class Param:
         if self.shipped is None:
             return {}
         return {str(name): str(path) for name, path in resolve(self.shipped)().items()}
+
+    def shipped_value(self, text: str) -> str | None:
+        """What the game is given for the shipped file *text* names (its name, with or without
+        ``.yaml``, or its path): the name (:attr:`by_name`) or the path; None when *text* names
+        none of them."""
+        files = self.shipped_files()
+        name = text if text in files else text.removesuffix(".yaml")
+        if name not in files:
+            name = next((key for key, path in files.items() if path == text), "")
+        if not name:
+            return None
+        return name if self.by_name else files[name]
 
     def parse(self, text: str) -> JsonValue:
         """The value of the option text *text* (the CLI), checked against the kind and the

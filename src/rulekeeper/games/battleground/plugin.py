@@ -16,6 +16,7 @@ MAP = Param(
     default="first-game",
     format="map",
     shipped=f"{PACKAGE}.board.battlefield:shipped_map_files",
+    by_name=True,
 )
 ROUNDS = Param(
     "rounds", "int", "Rounds to play (the rulebook: 4).", default=4, minimum=1, maximum=MAX_ROUNDS
