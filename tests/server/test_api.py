@@ -155,7 +155,9 @@ def test_explain_and_odds_for_a_seat(client: TestClient) -> None:
     ).json()
     assert why["legal"] is False and why["rule"]
     catalog = client.get("/api/catalog").json()
-    assert "battleground" in catalog["games"] and "first-game" in catalog["maps"]
+    games = {entry["name"]: entry for entry in catalog["games"]}
+    maps = next(p for p in games["battleground"]["params"] if p["name"] == "map")
+    assert "first-game" in maps["shipped"]
 
 
 def test_two_players_choosing_at_once_both_count(client: TestClient) -> None:
@@ -193,10 +195,12 @@ def test_sight_anytime_actions_and_shipped_battles(client: TestClient) -> None:
     game, mine = created["id"], created["seat_tokens"]["0"]
     theirs = client.post(f"/api/games/{game}/join", json={"seat": 1}).json()["token"]
     seen = client.get(
-        f"/api/games/{game}/sight", params={"from": "4,1,0", "to": "6,10,0"}, headers=auth(mine)
+        f"/api/games/{game}/query/sight",
+        params={"from": "4,1,0", "to": "6,10,0"},
+        headers=auth(mine),
     )
     assert seen.status_code == 200 and "(4,1" in seen.json()["text"]
-    bad = client.get(f"/api/games/{game}/sight", params={"from": "x", "to": "6,10,0"})
+    bad = client.get(f"/api/games/{game}/query/sight", params={"from": "x", "to": "6,10,0"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad-request"
     waiting = view(client, game, theirs)
     kinds = {c["kind"] for c in waiting["legal"]}

@@ -22,7 +22,8 @@ from starlette.exceptions import HTTPException
 
 import rulekeeper
 from rulekeeper.core import RulekeeperError
-from rulekeeper.core.registry import list_games
+from rulekeeper.core.registry import default_registry
+from rulekeeper.server.catalog import catalog
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.guard import (
     MAX_BODY,
@@ -34,7 +35,7 @@ from rulekeeper.server.guard import (
 from rulekeeper.server.hosted import Hosted
 from rulekeeper.server.lobby import Lobby
 from rulekeeper.server.openapi import describe, errors
-from rulekeeper.server.views import PROTOCOL, stamp, view_text
+from rulekeeper.server.views import PLUGINS, stamp, view_text
 
 LOG = logging.getLogger("rulekeeper.server")
 STATIC = Path(__file__).parent / "static"
@@ -48,6 +49,9 @@ FAILURE_CLOSE = 1011
 """The WebSocket close code after the server failed carrying out a message (a bug, logged)."""
 REFUSED_CLOSE = 4403
 """The WebSocket close code when the game or the token is refused on connecting."""
+MAX_QUERY_ARGUMENTS = 20
+MAX_QUERY_TEXT = 1_000
+"""A game query takes at most this many arguments, each name and value this long."""
 
 
 class NewGame(BaseModel):
@@ -108,21 +112,6 @@ def bearer(authorization: str | None) -> str | None:
 
 
 Auth = Annotated[str | None, Header()]
-
-
-def catalog() -> dict[str, Any]:
-    """What can be hosted."""
-    from rulekeeper.games.battleground.board.battlefield import shipped_maps
-    from rulekeeper.games.homm3.game import shipped_battles
-
-    return {
-        "protocol": PROTOCOL,
-        "rulekeeper": rulekeeper.__version__,
-        "games": list_games(),
-        "maps": shipped_maps(),
-        "battles": shipped_battles(),
-        "bots": ["random", "greedy", "mcts", "mcts@1", "mcts@3", "mcts@5", "legacy"],
-    }
 
 
 def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastAPI:
@@ -226,14 +215,12 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
     def battlefield(game_id: str) -> dict[str, Any]:
         return lobby.battlefield(game_id)
 
-    @app.get("/api/games/{game_id}/sight", responses=errors(403, 404))
-    def sight(
-        game_id: str,
-        origin: Annotated[str, Query(alias="from", max_length=40)],
-        target: Annotated[str, Query(alias="to", max_length=40)],
-        authorization: Auth = None,
-    ) -> dict[str, Any]:
-        return lobby.sight(game_id, bearer(authorization), origin, target)
+    @app.get("/api/games/{game_id}/query/{name}", responses=errors(403, 404))
+    def query(
+        game_id: str, name: str, request: Request, authorization: Auth = None
+    ) -> Any:  # the game's own JSON
+        arguments = query_arguments(request)
+        return lobby.query(game_id, bearer(authorization), name, arguments)
 
     @app.get("/api/games/{game_id}/replay", responses=errors(404))
     def replay_at(game_id: str, at: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
@@ -266,6 +253,7 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
         await websocket.send_json(error.to_json())
         await websocket.close(code=REFUSED_CLOSE, reason=error.code)
 
+    mount_plugins(app)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -274,6 +262,41 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
             return FileResponse(STATIC / "index.html")
 
     return app
+
+
+def query_arguments(request: Request) -> dict[str, str]:
+    """The arguments of a game query: its URL's query parameters, each once (a ``bad-request``
+    for a repeated, too long or too many)."""
+    found: dict[str, str] = {}
+    for key, value in request.query_params.multi_items():
+        if key in found:
+            raise ApiError("bad-request", f"the argument {key!r} is given twice", key)
+        if len(key) > MAX_QUERY_TEXT or len(value) > MAX_QUERY_TEXT:
+            raise ApiError("bad-request", f"at most {MAX_QUERY_TEXT} characters", key[:40])
+        found[key] = value
+    if len(found) > MAX_QUERY_ARGUMENTS:
+        raise ApiError("bad-request", f"at most {MAX_QUERY_ARGUMENTS} arguments")
+    return found
+
+
+def mount_plugins(app: FastAPI) -> None:
+    """Serve each plug-in's static folder (its board script and styles) at
+    ``/plugins/<plug-in name>/``; a plug-in whose folder cannot be found is logged and left
+    out (its games get the generic view's data all the same)."""
+    for plugin in default_registry.plugins().values():
+        try:
+            folder = plugin.static_folder()
+        except Exception as error:  # one broken package leaves the others served
+            LOG.warning(
+                "plug-in files not served", extra={"kind": plugin.name, "error": str(error)}
+            )
+            continue
+        if folder is not None and folder.is_dir():
+            app.mount(
+                f"{PLUGINS}/{plugin.name}",
+                StaticFiles(directory=folder),
+                name=f"plugin-{plugin.name}",
+            )
 
 
 async def _serve_socket(

@@ -9,6 +9,7 @@ All methods are safe to call from several threads (one lock per game).
 
 from __future__ import annotations
 
+import inspect
 import logging
 import secrets
 import threading
@@ -22,9 +23,11 @@ from sqlalchemy.orm import Session as DbSession
 import rulekeeper
 from rulekeeper.core import Action, RulekeeperError, load_game
 from rulekeeper.core.agents import bot_names, make_agent
-from rulekeeper.core.errors import UnknownGameError
+from rulekeeper.core.errors import DataError, UnknownGameError
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.history import LoggedAction
+from rulekeeper.core.plugin import resolve
+from rulekeeper.core.registry import game_info
 from rulekeeper.core.replay import GameRecord, replay_prefix
 from rulekeeper.core.session import Session, write_replay
 from rulekeeper.server.db import ActionRow, GameRow, SeatRow, SnapshotRow, now
@@ -46,7 +49,7 @@ from rulekeeper.server.hosted import (
     token_hash,
 )
 from rulekeeper.server.journal import Journal
-from rulekeeper.server.views import board_of, log_lines, replay_board, seat_view
+from rulekeeper.server.views import board_of, board_script, log_lines, replay_board, seat_view
 
 LOG = logging.getLogger("rulekeeper.server.lobby")
 SNAPSHOT_EVERY = 50
@@ -322,21 +325,37 @@ class Lobby:
         with hosted.lock:
             return board.battlefield(hosted.state)
 
-    def sight(self, game_id: str, token: str | None, origin: str, target: str) -> dict[str, Any]:
-        """Why *target* can or cannot be seen from *origin* (``q,r,level``): public geometry,
-        for games with a board that has sight (Battleground)."""
+    def query(self, game_id: str, token: str | None, name: str, arguments: dict[str, str]) -> Any:
+        """The answer to the game's own query *name* (its declaration's ``queries``, core/
+        plugin.py) with *arguments*, for the token's seat (None: a spectator): a query answers
+        only what that seat may know. Unknown: ``not-found`` listing the game's queries; a
+        ``ValueError`` of the query: ``bad-request`` naming the argument (a ``DataError``'s
+        field)."""
         hosted = self.get(game_id)
+        try:
+            info = game_info(hosted.game_name)
+        except UnknownGameError as error:
+            raise ApiError("unknown-game", str(error)) from None
+        if name not in info.queries:
+            known = ", ".join(sorted(info.queries)) or "none"
+            raise ApiError(
+                "not-found",
+                f"{hosted.game_name} has no query {name!r} (its queries: {known})",
+                status=404,
+            )
+        function = resolve(info.queries[name])
+        try:
+            inspect.signature(function).bind(None, None, **arguments)
+        except TypeError as error:
+            raise ApiError("bad-request", f"query {name}: {error}") from None
         with hosted.lock:
             seat = hosted.seat_of(token)
-            if hosted.game_name not in ("battleground", "battleground-movement"):
-                raise ApiError("bad-request", f"{hosted.game_name} has no line of sight")
-            from rulekeeper.games.battleground.views.web import hex_sight
-
             try:
-                text = hex_sight(hosted.state, seat, origin, target)  # type: ignore[arg-type]
+                return function(hosted.state, seat, **arguments)
             except ValueError as error:
-                raise ApiError("bad-request", str(error), "from/to") from None
-            return {"text": text}
+                field = error.field if isinstance(error, DataError) else None
+                reason = error.reason if isinstance(error, DataError) else str(error)
+                raise ApiError("bad-request", f"query {name}: {reason}", field) from None
 
     def replay_at(self, game_id: str, at: int) -> dict[str, Any]:
         """A finished game as it stood after *at* actions, as everyone may now see it: each
@@ -356,6 +375,7 @@ class Lobby:
             "observations": [state.observation(seat) for seat in range(state.num_players)],
             "log": log_lines(state),
             "board": replay_board(hosted.game_name, state),
+            "board_script": board_script(hosted.game_name),
             "next": None
             if following is None
             else {"player": following.player, "text": state.describe(following.action)},

@@ -52,6 +52,10 @@ class View(BaseModel):
     observation: dict[str, Any] | None
     log: list[str]
     board: dict[str, Any] | None
+    board_script: str | None = Field(
+        description="the URL of the script that draws the board (an ES module in the game's "
+        "plug-in exporting createView(body, ctx)), or null: the generic view"
+    )
     result: str | None
     can_undo: bool
     reply_to: int | None = Field(

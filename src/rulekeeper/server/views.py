@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import Action, GameState
+from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.plugin import resolve
-from rulekeeper.core.registry import game_info
+from rulekeeper.core.registry import default_registry, game_info
 from rulekeeper.server.hosted import Hosted
 
 PROTOCOL = 1
@@ -43,6 +44,23 @@ def board_of(game: str) -> BoardView | None:
         return None
     found = resolve(board.data)
     return BoardView(found.battlefield_board, found.public_board, found.seat_board)
+
+
+PLUGINS = "/plugins"
+"""Where the server serves each plug-in's static folder: ``/plugins/<plug-in name>/``."""
+
+
+def board_script(game: str) -> str | None:
+    """The URL of the script that draws *game*'s board in the browser (an ES module in its
+    plug-in's static folder exporting ``createView(body, ctx)``), or None: the generic view."""
+    try:
+        board = game_info(game).board
+    except UnknownGameError:  # a stored game no longer installed: it needs attention
+        return None
+    plugin = default_registry.plugin_of(game)
+    if board is None or plugin is None or plugin.static is None:
+        return None
+    return f"{PLUGINS}/{plugin.name}/{board.script}"
 
 
 def replay_board(game: str, state: GameState) -> Any:
@@ -131,6 +149,7 @@ def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "observation": None,
         "log": [],
         "board": None,
+        "board_script": board_script(hosted.game_name),
         "result": None,
         "can_undo": False,
     }

@@ -21,6 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, JsonObject, JsonValue
+from rulekeeper.core.errors import DataError
 from rulekeeper.core.hexes import DIRECTION_NAMES, Hex
 from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.content.cards import GloryCard
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter, Turn
 
-__all__ = ["board", "hex_sight", "parse_position"]
+__all__ = ["board", "hex_sight", "parse_position", "sight_query"]
 
 STATS = ("health", *screen.STATS)
 """The stats on a character card, in the order the terminal shows them."""
@@ -540,3 +541,24 @@ def hex_sight(state: BattlegroundState, seat: int | None, from_pos: Any, to_pos:
     if who is not None:
         here = f"{state.card(who).name} (player {who.owner}); {here}"
     return f"{text}. {b}: {here}"
+
+
+SIGHT_ARGUMENTS = ("from", "to")
+
+
+def sight_query(state: BattlegroundState, seat: int | None, **arguments: str) -> JsonObject:
+    """The game's ``sight`` query (plugin.py; the server's ``GET .../query/sight?from=q,r,level
+    &to=q,r,level``): :func:`hex_sight` as ``{"text": ...}``. Sight is public geometry, the
+    same for every seat. A missing, unknown or unreadable argument is a DataError naming it."""
+    for name in arguments:
+        if name not in SIGHT_ARGUMENTS:
+            raise DataError("sight", name, "unknown argument (known: from, to)")
+    places = []
+    for name in SIGHT_ARGUMENTS:
+        if name not in arguments:
+            raise DataError("sight", name, "missing: give q,r or q,r,level")
+        try:
+            places.append(parse_position(arguments[name]))
+        except ValueError as error:
+            raise DataError("sight", name, str(error)) from None
+    return {"text": hex_sight(state, seat, *places)}
