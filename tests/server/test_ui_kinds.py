@@ -1,7 +1,8 @@
 """The browser's Battleground screen handles every kind of action the game offers (issue 10):
-``static/battleground.js`` lists them in ``HANDLED_KINDS``; here they are compared with the
-kinds the rules build (their source) and the kinds seeded random games offer, the Standard
-Setup's deployment included. (Any other kind would still get a generic button.)"""
+``views/static/battleground.js`` (the game's board script, issue 22 §3) lists them in
+``HANDLED_KINDS``; here they are compared with the kinds the rules build (their source) and
+the kinds seeded random games offer, the Standard Setup's deployment included. (Any other kind
+would still get a generic button.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, load_game
 
-STATIC = resources.files("rulekeeper.server") / "static"
+STATIC = resources.files("rulekeeper.games.battleground.views") / "static"
 RULES = Path(str(resources.files("rulekeeper.games.battleground")))
 CHANCE_KINDS = {"roll"}
 """Dice the server rolls itself: no seat ever chooses them."""

@@ -60,9 +60,9 @@ export const api = {
   /** The part of a game's board that never changes (map, hexes, platforms, ladders): views leave it out. */
   map: (id) => request("GET", `${game(id)}/map`),
   branch: (id, at, seats, title) => request("POST", `${game(id)}/branch`, { body: { at, seats, title } }),
-  /** Why `to` can or cannot be seen from `from` (positions "q,r,level"); the server may not offer it. */
-  sight: (id, token, from, to) =>
-    request("GET", `${game(id)}/sight?from=${q(from)}&to=${q(to)}`, { token }),
+  /** The game's own query `name` (the catalog lists a game's queries) with `args`, an object of strings. */
+  query: (id, token, name, args = {}) =>
+    request("GET", `${game(id)}/query/${q(name)}?${new URLSearchParams(args)}`, { token }),
 };
 
 // --- tokens kept in this browser (the rejoin link carries one too) ---

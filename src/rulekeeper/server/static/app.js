@@ -15,8 +15,7 @@ import {
 } from "./api.js";
 import { confirmDialog, el, fill, toast } from "./dom.js";
 import { countNew, renderLog } from "./log.js";
-import { createBattlegroundView } from "./battleground.js";
-import { createGenericView } from "./generic.js";
+import { screenKind, screenMaker } from "./boards.js";
 import { replayLink, replayScreen } from "./replay.js";
 
 const app = document.getElementById("app");
@@ -90,37 +89,68 @@ function seatSummary(seats) {
     .join("; ");
 }
 
-function paramsFields(gameName, catalog) {
-  const box = el("div", { class: "params" });
-  if (gameName.startsWith("battleground")) {
-    const maps = el("select", { id: "param-map", name: "map" }, (catalog.maps || []).map((m) => el("option", { value: m, text: m })));
-    const rounds = el("input", { id: "param-rounds", name: "rounds", type: "number", min: 1, max: 10, value: 4 });
-    box.append(
-      el("label", { for: "param-map" }, "Map "),
-      maps,
-      el("label", { for: "param-rounds" }, " Rounds "),
-      rounds,
-    );
-    box.read = () => ({ map: maps.value, rounds: Number(rounds.value) || 4 });
-  } else if (gameName.startsWith("homm3")) {
-    const battles = el("select", { id: "param-battle", name: "battle" },
-      el("option", { value: "", text: "the default battle" }),
-      (catalog.battles || []).map((b) => el("option", { value: b, text: b })));
-    box.append(el("label", { for: "param-battle" }, "Battle "), battles);
-    box.read = () => (battles.value ? { battle: battles.value } : {});
-  } else {
-    box.read = () => ({});
+/** One parameter's input, from its declaration in the catalog (docs/protocol.md): a select for
+ * choices or shipped files, a number for whole numbers and numbers, a check box for true or
+ * false, a text otherwise; null for a file parameter without shipped files (its data cannot be
+ * typed in here). Its `read()` gives the value, or undefined to leave the game's default. */
+function paramInput(param) {
+  const id = `param-${param.name}`;
+  const hasDefault = param.default !== undefined && param.default !== null;
+  const label = (text) => el("label", { for: id, title: param.help }, `${text} `);
+  const words = param.name.replace(/_/g, " ");
+  const title = words.charAt(0).toUpperCase() + words.slice(1);
+  const listed = param.kind === "file" ? param.shipped || [] : param.choices || [];
+  if (listed.length > 0) {
+    const fallback = hasDefault ? "" : el("option", { value: "", text: "the default" });
+    const options = listed.map((value) => el("option", { value, text: value }));
+    const select = el("select", { id, name: param.name, title: param.help }, fallback, options);
+    if (hasDefault && listed.includes(String(param.default))) select.value = String(param.default);
+    else if (!hasDefault) select.value = "";
+    return { nodes: [label(title), select], read: () => select.value || undefined };
   }
+  if (param.kind === "file") return null;
+  if (param.kind === "bool") {
+    const box = el("input", { id, name: param.name, type: "checkbox", checked: param.default === true, title: param.help });
+    return { nodes: [label(title), box], read: () => (box.checked === (param.default === true) ? undefined : box.checked) };
+  }
+  if (param.kind === "int" || param.kind === "float") {
+    const input = el("input", {
+      id, name: param.name, type: "number", title: param.help,
+      min: param.minimum ?? null, max: param.maximum ?? null, step: param.kind === "int" ? 1 : "any",
+      value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 6,
+    });
+    return { nodes: [label(title), input], read: () => (input.value === "" ? undefined : Number(input.value)) };
+  }
+  const input = el("input", { id, name: param.name, type: "text", title: param.help, value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 12 });
+  return { nodes: [label(title), input], read: () => input.value.trim() || undefined };
+}
+
+/** The new game's parameters, each as its declaration says; `read()` gives those set. */
+function paramsFields(game) {
+  const box = el("div", { class: "params" });
+  const inputs = ((game && game.params) || [])
+    .map((param) => [param.name, paramInput(param)])
+    .filter(([, input]) => input !== null);
+  for (const [, input] of inputs) box.append(...input.nodes);
+  box.read = () => {
+    const found = {};
+    for (const [name, input] of inputs) {
+      const value = input.read();
+      if (value !== undefined) found[name] = value;
+    }
+    return found;
+  };
   return box;
 }
 
 function createForm(catalog, refresh) {
   const games = catalog.games || [];
-  const bots = catalog.bots || [];
-  const gameSelect = el("select", { id: "new-game" }, games.map((g) => el("option", { value: g, text: g })));
+  const levels = (catalog.levels || []).map((level) => `mcts@${level}`);
+  const gameSelect = el("select", { id: "new-game" }, games.map((g) => el("option", { value: g.name, text: g.name, title: g.description })));
   const paramsBox = el("div");
   const seatsBox = el("div", { class: "seats" });
-  const botList = el("datalist", { id: "bot-specs" }, ["me", "open", ...bots, "mcts@2"].map((b) => el("option", { value: b })));
+  const botList = el("datalist", { id: "bot-specs" });
+  const seatHelp = el("p", { id: "seat-help", class: "muted" });
   const title = el("input", { id: "new-title", type: "text", maxlength: 200, placeholder: "optional" });
   const privateBox = el("input", { id: "new-private", type: "checkbox" });
   const seed = el("input", { id: "new-seed", type: "number", min: 0, placeholder: "random" });
@@ -132,9 +162,15 @@ function createForm(catalog, refresh) {
       el("input", { id: `seat-${index}`, list: "bot-specs", value, size: 10, "aria-describedby": "seat-help" }));
 
   const update = () => {
-    params = paramsFields(gameSelect.value, catalog);
+    const game = games.find((g) => g.name === gameSelect.value) || null;
+    const bots = game ? game.bots || [] : catalog.bots || [];
+    params = paramsFields(game);
     fill(paramsBox, params);
-    fill(seatsBox, seatInput(0, "me"), seatInput(1, bots.includes("mcts@1") ? "mcts@1" : bots[0] || "open"));
+    fill(botList, ["me", "open", ...bots, ...levels].map((b) => el("option", { value: b })));
+    seatHelp.textContent = `A seat is me (you take it), open (someone joins), or a bot: ${bots.join(", ")} (mcts@N: MCTS at level N).`;
+    const seats = Math.max(1, Math.min(...(game && game.players && game.players.length ? game.players : [2])));
+    const firstBot = levels.includes("mcts@1") ? "mcts@1" : bots[0] || "open";
+    fill(seatsBox, Array.from({ length: Math.max(seats, 2) }, (_, index) => seatInput(index, index === 0 ? "me" : firstBot)));
   };
   gameSelect.addEventListener("change", update);
   update();
@@ -156,7 +192,7 @@ function createForm(catalog, refresh) {
     el("h2", { id: "new-title-h", class: "panel-title", text: "New game" }),
     el("div", { class: "row" }, el("label", { for: "new-game" }, "Game "), gameSelect, paramsBox),
     el("div", { class: "row" }, seatsBox, botList),
-    el("p", { id: "seat-help", class: "muted", text: "A seat is me (you take it), open (someone joins), or a bot: " + bots.join(", ") + " (mcts@N: a stronger MCTS)." }),
+    seatHelp,
     el("div", { class: "row" },
       el("label", { for: "new-title" }, "Title "), title,
       el("label", { for: "new-private" }, " Private "), privateBox,
@@ -294,7 +330,8 @@ function gameScreen(id, token) {
   fill(app, el("section", { class: "game" }, head, body));
   let view = null;
   let screen = null; // the board or generic view
-  let screenKind = null;
+  let shownKind = null; // the board script of the screen shown ("": the generic view)
+  let alive = true;
   let logAtDecision = [];
   let busy = false;
   let sentAt = null; // the version an action was sent for, until the next view
@@ -329,7 +366,7 @@ function gameScreen(id, token) {
     },
     explain: (action) => api.explain(id, token, action),
     odds: (action) => api.odds(id, token, action),
-    sight: (from, to) => api.sight(id, token, from, to),
+    query: (name, args) => api.query(id, token, name, args),
     renderLog(box) {
       renderLog(box, view.log || [], view.seat === null ? 0 : countNew(logAtDecision, view.log || []));
     },
@@ -454,14 +491,20 @@ function gameScreen(id, token) {
     app.dataset.version = String(view.version);
     app.dataset.status = view.status;
     renderHead();
-    const kind = view.board && String(view.game).startsWith("battleground") ? "battleground" : "generic";
-    if (kind !== screenKind) {
+    const kind = screenKind(view);
+    if (kind !== shownKind) {
+      shownKind = kind;
       if (screen) screen.destroy();
+      screen = null;
       fill(body);
-      screen = kind === "battleground" ? createBattlegroundView(body, ctx) : createGenericView(body, ctx);
-      screenKind = kind;
+      screenMaker(kind, toast).then((create) => {
+        if (!alive || shownKind !== kind) return;
+        screen = create(body, ctx);
+        screen.update(view); // the newest view, whatever came while the script loaded
+      });
+      return;
     }
-    screen.update(view);
+    if (screen) screen.update(view);
   }
 
   const socket = new GameSocket(id, token, {
@@ -487,6 +530,7 @@ function gameScreen(id, token) {
 
   return {
     destroy() {
+      alive = false;
       socket.close();
       if (screen) screen.destroy();
     },

@@ -1,4 +1,4 @@
-// The generic game view (any game without a board of its own, e.g. HoMM3 combat): the
+// The generic game view (any game without a board of its own): the
 // observation as tables, the legal actions as buttons with their words, explain() on demand,
 // the odds of an action involving chance, and the log.
 

@@ -6,8 +6,7 @@
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
 import { renderLog } from "./log.js";
-import { createBattlegroundView } from "./battleground.js";
-import { createGenericView } from "./generic.js";
+import { screenKind, screenMaker } from "./boards.js";
 
 const BRANCH_BOT = "mcts@1";
 
@@ -36,6 +35,7 @@ function viewOf(summary, step) {
     observation: Object.fromEntries(step.observations.map((o, i) => [`seat ${i}`, o])),
     log: step.log,
     board: step.board,
+    board_script: step.board_script,
     result: step.result,
     can_undo: false,
   };
@@ -54,7 +54,7 @@ function readOnlyContext(id, current, deps) {
     undo() {},
     explain: refused,
     odds: refused,
-    sight: refused,
+    query: refused,
     renderLog(box) {
       renderLog(box, current().log || [], 0);
     },
@@ -115,6 +115,7 @@ export function replayScreen(app, id, start, deps) {
   let wanted = 0; // the step last asked for (a key pressed twice moves two steps)
   let view = null;
   let screen = null;
+  let shownKind = null; // the board script of the screen shown ("": the generic view)
   let asked = 0; // the latest request: an older answer is dropped
   let alive = true;
   const ctx = readOnlyContext(id, () => view, deps);
@@ -158,11 +159,20 @@ export function replayScreen(app, id, start, deps) {
       const back = b.dataset.step === "first" || b.dataset.step === "previous";
       b.disabled = back ? at === 0 : at === total;
     }
-    if (!screen) {
-      const board = view.board && String(view.game).startsWith("battleground");
-      screen = board ? createBattlegroundView(body, ctx) : createGenericView(body, ctx);
+    const kind = screenKind(view);
+    if (kind !== shownKind) {
+      shownKind = kind;
+      if (screen) screen.destroy();
+      screen = null;
+      fill(body);
+      screenMaker(kind, deps.toast).then((create) => {
+        if (!alive || shownKind !== kind) return;
+        screen = create(body, ctx);
+        screen.update(view);
+      });
+      return;
     }
-    screen.update(view);
+    if (screen) screen.update(view);
   }
 
   async function branch(seats, title) {

@@ -4,7 +4,23 @@
 // Sides are told apart by colour (blue and orange, which colour-blind players tell apart) and
 // by shape (player 0: circles and upper-case letters; player 1: diamonds and lower case).
 
-import { el, fill, svg } from "./dom.js";
+// The server serves this file from the game's plug-in folder (/plugins/battleground/): the
+// page's shared modules are imported by their absolute URL, and this screen's own styles
+// (battleground.css, beside it) are linked before the module is ready, so the first drawing
+// already has them.
+
+import { el, fill, svg } from "/static/dom.js";
+
+const STYLE_ID = "plugin-style-battleground";
+
+if (!document.getElementById(STYLE_ID)) {
+  const link = el("link", { id: STYLE_ID, rel: "stylesheet", href: new URL("./battleground.css", import.meta.url).href });
+  await new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve); // unstyled rather than no board at all
+    document.head.append(link);
+  });
+}
 
 /** Every Battleground action kind this screen handles (tests/server/test_ui_kinds.py reads it). */
 export const HANDLED_KINDS = [
@@ -106,7 +122,8 @@ const percent = (p) => `${(100 * p).toFixed(1)}%`;
 
 // === the view ==================================================================================
 
-export function createBattlegroundView(root, ctx) {
+/** The board's screen (the contract of a plug-in's board script): `update(view)`, `key(event)`, `destroy()`. */
+export function createView(root, ctx) {
   const statusBox = el("section", { class: "bg-status", "aria-label": "Round, phase and score" });
   const boardTools = el("div", { class: "board-tools" });
   const boardBox = el("div", { class: "board-box" });
@@ -138,7 +155,7 @@ export function createBattlegroundView(root, ctx) {
   let svgRoot = null;
   let overlay = null; // the layer of highlights, paths and characters
   let hoverTimer = null;
-  let sightServer = true; // whether the server answers /sight
+  let sightServer = true; // whether the server answers the game's sight query
   let discardPick = new Set();
   let discardQueue = null; // a discard chosen with the checkboxes: the picks left to send, then done
 
@@ -667,7 +684,7 @@ export function createBattlegroundView(root, ctx) {
     hoverTimer = setTimeout(async () => {
       if (viewer && viewer.at && sightServer) {
         try {
-          const found = await ctx.sight(posKey(viewer.at), to);
+          const found = await ctx.query("sight", { from: posKey(viewer.at), to });
           if (found && found.text) sightLine.textContent = found.text;
         } catch (error) {
           if (error && (error.status === 404 || error.status === 405)) sightServer = false;
