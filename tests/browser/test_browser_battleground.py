@@ -194,3 +194,29 @@ def test_a_one_round_game_clicked_to_the_score_screen(
     expect(page.get_by_role("button", name="Download record")).to_be_visible()
     expect(page.locator(".actions-panel")).to_contain_text("Nothing to decide now.")
     screenshot(page, artifacts, "score")
+
+
+def test_sight_shading_and_the_sight_query_from_the_plugin_board(
+    live_server: LiveServer, page: Page
+) -> None:
+    """issue 22 §3: the board script the game's plug-in serves (/plugins/battleground/) draws
+    the board; it shades what the selected character cannot see, and hovering a hex asks the
+    game's ``sight`` query through the generic query endpoint."""
+    made = live_server.create(
+        "battleground", ["me", "random"], params={"position": NEXT_TO_SKELETOR}, seed=3
+    )
+    scripts: list[str] = []
+    page.on("request", lambda request: scripts.append(request.url))
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    board = page.locator("svg.battlefield")
+    expect(board).to_be_visible()
+    assert any(url.endswith("/plugins/battleground/battleground.js") for url in scripts)
+    assert any(url.endswith("/plugins/battleground/battleground.css") for url in scripts)
+    board.locator('g.model[data-character="he-man"]').click()
+    page.locator("#shade-sight").check()
+    expect(board.locator(".unseen .shade").first).to_be_attached()
+    with page.expect_response(lambda answer: "/query/sight?" in answer.url) as asked:
+        board.locator('g.reach.k-move[data-q="7"][data-r="10"]').hover()
+    answer = asked.value
+    assert answer.status == 200 and "from=6%2C10" in answer.url
+    expect(page.locator(".hover-info .sight-line")).to_contain_text("(6,10) to (7,10):")

@@ -40,6 +40,8 @@ def test_a_battleground_replay_carries_the_spectators_board(
         board = answer.json()["board"]
         assert board is not None and board["characters"] and board["map"]["name"]
         assert board["hand"] is None and board["actions"] == []  # a spectator's: no hand
+        # issue 22 §3: the step says which script draws it, from the game's plug-in
+        assert answer.json()["board_script"] == "/plugins/battleground/battleground.js"
     start = client.get(f"/api/games/{game}/replay", params={"at": 0}).json()["board"]
     end = client.get(f"/api/games/{game}/replay", params={"at": total}).json()["board"]
     assert start != end
@@ -50,6 +52,7 @@ def test_a_game_without_a_board_replays_without_one(client: TestClient, lobby: L
     answer = client.get(f"/api/games/{game}/replay", params={"at": 1})
     assert answer.status_code == 200, answer.text
     assert answer.json()["board"] is None and answer.json()["observations"]
+    assert answer.json()["board_script"] is None  # issue 22 §3: the generic view draws it
 
 
 @pytest.mark.parametrize("at", [-1, 10_000, "x"])

@@ -1,0 +1,64 @@
+"""The lobby's new-game form built from the games' declarations (issue 22 §3): one input per
+declared parameter (``param-<name>``): a select for choices and shipped files, a number with
+its bounds, file parameters without shipped files left out; the bots offered are the game's
+own; a HoMM3 battle chosen from the form is the one played."""
+
+from __future__ import annotations
+
+import re
+
+from browser_live import LiveServer
+from playwright.sync_api import Page, expect
+
+
+def options(page: Page, selector: str) -> list[str]:
+    """The values of a select's options, in order."""
+    found: list[str] = page.locator(f"{selector} option").evaluate_all(
+        "(nodes) => nodes.map((n) => n.value)"
+    )
+    return found
+
+
+def test_the_form_follows_each_games_declaration(live_server: LiveServer, page: Page) -> None:
+    catalog = live_server.api("GET", "/api/catalog")
+    games = {game["name"]: game for game in catalog["games"]}
+    page.goto(live_server.url + "/")
+    page.select_option("#new-game", "battleground")
+    declared = {param["name"]: param for param in games["battleground"]["params"]}
+    assert options(page, "#param-map") == declared["map"]["shipped"]
+    expect(page.locator("#param-map")).to_have_value("first-game")
+    rounds = page.locator("#param-rounds")
+    expect(rounds).to_have_attribute("type", "number")
+    expect(rounds).to_have_attribute("min", "1")
+    expect(rounds).to_have_attribute("max", "10")
+    expect(rounds).to_have_value("4")
+    assert options(page, "#param-setup") == ["first-game", "standard"]
+    assert options(page, "#param-deployment") == ["", "map", "zones", "players"]
+    expect(page.locator("#param-deployment")).to_have_value("")  # "the default"
+    for name in ("forces", "content", "position"):  # files given only as data
+        expect(page.locator(f"#param-{name}")).to_have_count(0)
+    bots = options(page, "#bot-specs")
+    assert "legacy" in bots and "mcts@1" in bots
+
+    page.select_option("#new-game", "homm3-combat")
+    expect(page.locator("#param-map")).to_have_count(0)
+    battles = games["homm3-combat"]["params"][0]["shipped"]
+    assert options(page, "#param-battle") == ["", *battles]
+    expect(page.locator("#param-battle")).to_have_value("")
+    assert "legacy" not in options(page, "#bot-specs")  # no Battleground bot for HoMM3
+
+    page.select_option("#param-battle", "siege")
+    page.fill("#seat-1", "me")
+    page.fill("#new-title", "A siege from the form")
+    page.get_by_role("button", name="Create and play").click()
+    expect(page).to_have_url(re.compile(r"#/game/g-[0-9a-f]+\?token=."))
+    expect(page.locator(".generic")).to_be_visible()
+    game_id = page.url.split("#/game/")[1].split("?")[0]
+    hosted = live_server.lobby.get(game_id)
+    assert hosted.game_name == "homm3-combat"
+    siege = live_server.api(
+        "POST",
+        "/api/games",
+        {"game": "homm3-combat", "seats": ["me", "me"], "params": {"battle": "siege"}, "seed": 1},
+    )
+    assert hosted.state.game.params == live_server.lobby.get(siege["id"]).state.game.params
