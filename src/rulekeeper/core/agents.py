@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.core.errors import RulekeeperError, UnknownGameError
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lookahead import (
     QUIET,
@@ -34,6 +34,7 @@ from rulekeeper.core.lookahead import (
     sample_chance,
 )
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS, MCTSAgent
+from rulekeeper.core.registry import game_info
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.state import CHANCE, SIMULTANEOUS, GameState
 
@@ -49,6 +50,7 @@ __all__ = [
     "determinise",
     "lookahead_value",
     "make_agent",
+    "own_bots",
     "play_out",
     "playable",
     "python_random",
@@ -124,17 +126,29 @@ def play_out(
 # ---------------------------------------------------------------------------- specs
 
 BUILT_IN = ("random", "greedy", "mcts")
-"""The bots every game offers; a game adds its own by name (``Game.bots``)."""
+"""The bots every game offers; a game adds its own by name in its declaration
+(core/plugin.py ``GameInfo.bots``)."""
+
+
+def own_bots(game: GameLike | None) -> Mapping[str, str]:
+    """*game*'s own bots, name -> ``module:Class``, from its declaration (none for a game
+    that is not registered)."""
+    if game is None:
+        return {}
+    try:
+        return game_info(game.name).bots
+    except UnknownGameError:
+        return {}
 
 
 def bot_names(game: GameLike | None = None) -> tuple[str, ...]:
     """The bots a spec may name without ``module:Class``: the built-in ones, then *game*'s own."""
-    return BUILT_IN if game is None else (*BUILT_IN, *sorted(game.bots))
+    return (*BUILT_IN, *sorted(own_bots(game)))
 
 
 def make_agent(spec: str, seed: int = 0, game: GameLike | None = None) -> Agent:
     """The bot a SPEC names, seeded with *seed* (docs/bots.md): ``random``, ``greedy``,
-    ``mcts``, one of *game*'s own bots (``Game.bots``, by name) or ``module:Class`` (your own
+    ``mcts``, one of *game*'s own bots (its declaration's, by name) or ``module:Class`` (your own
     bot, built as ``Class(seed=seed)``, or ``Class(seed=seed, level=LEVEL)`` with a level), each
     optionally ``@LEVEL`` (1 to 5; for ``mcts`` an iteration budget, ignored by ``random``,
     ``greedy`` and a game's own bots). A bad spec raises ValueError saying what is wrong."""
@@ -156,8 +170,9 @@ def make_agent(spec: str, seed: int = 0, game: GameLike | None = None) -> Agent:
         return GreedyAgent(seed)
     if name == "mcts":
         return MCTSAgent(level=DEFAULT_LEVEL if level is None else level, seed=seed)
-    if game is not None and name in game.bots:
-        return _load_class(spec, game.bots[name], seed, None)
+    own = own_bots(game)
+    if name in own:
+        return _load_class(spec, own[name], seed, None)
     if ":" not in name:
         raise ValueError(
             f"unknown bot {name!r}: use one of {', '.join(bot_names(game))}, or module:Class "

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core.convert import upgrade_state_text
@@ -40,9 +40,6 @@ class Game(ABC):
     bot_logic: ClassVar[str | None] = None
     """The module of the game's own bot logic (docs/bots.md), or None: the greedy bot and MCTS
     then plan with it instead of the generic one-ply lookahead and search."""
-    bots: ClassVar[Mapping[str, str]] = {}
-    """The game's own bots by name (``legacy``: ``module:Class``, built as ``Class(seed=seed)``),
-    offered beside the built-in ones (core/agents.py ``make_agent``)."""
 
     def __init__(self, **params: object) -> None:
         self.derived = Derived()

@@ -8,7 +8,6 @@ implementation), which every ``Game`` satisfies, and ``core/game.py`` alone impo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -36,9 +35,6 @@ class GameLike(Protocol):
 
     @property
     def bot_logic(self) -> str | None: ...
-
-    @property
-    def bots(self) -> Mapping[str, str]: ...
 
     @property
     def derived(self) -> Derived: ...

@@ -163,9 +163,6 @@ class BattlegroundGame(Game):
     name = "battleground"
     position_format: ClassVar[str | None] = position.FORMAT
     bot_logic: ClassVar[str | None] = "rulekeeper.games.battleground.search"
-    bots: ClassVar[Mapping[str, str]] = {
-        "legacy": "rulekeeper.games.battleground.agents:SkirmishBot"
-    }  # the first bot (attack when it can, close in), kept to compare with
     position_versions = position.VERSIONS
     upgrades_actions = True  # whole-subset discards and rerolls, until replay format 1
     position_paths = ("map", "content")
