@@ -312,12 +312,6 @@ LOCAL_IMPORTS = {
     "game declares its odds",
     ("rulekeeper.cli.tournament", "rulekeeper.games"): "issue 22: HoMM3's shipped battles, until "
     "a game declares its file parameters",
-    ("rulekeeper.server.app", "rulekeeper.games"): "issue 22: the server's catalog of shipped "
-    "files, until a game declares its file parameters",
-    ("rulekeeper.server.files", "rulekeeper.games"): "issue 22: the lobby's file parameters, "
-    "until a game declares them",
-    ("rulekeeper.server.lobby", "rulekeeper.games"): "issue 22: Battleground's /sight query, "
-    "until a game declares its queries",
 }
 """(module, imported package) -> why that import is inside a function."""
 
