@@ -310,8 +310,6 @@ LOCAL_IMPORTS = {
     ("rulekeeper.cli.prompt", "prompt_toolkit"): "loaded only for an interactive terminal",
     ("rulekeeper.cli.odds", "rulekeeper.games"): "issue 22: per-game odds commands, until a "
     "game declares its odds",
-    ("rulekeeper.cli.tournament", "rulekeeper.games"): "issue 22: HoMM3's shipped battles, until "
-    "a game declares its file parameters",
 }
 """(module, imported package) -> why that import is inside a function."""
 

@@ -19,6 +19,7 @@ from rulekeeper.cli import (
     battleground,
     convert,
     demo,
+    games,
     homm3,
     odds,
     play,
@@ -69,11 +70,14 @@ def main(
 app.add_typer(battleground.app, name="battleground")
 app.add_typer(homm3.app, name="homm3")
 app.command("demo")(demo.demo)
-app.command("play")(play.play)
+app.command("play", context_settings=play.CONTEXT, options_metavar="[GAME] [OPTIONS]")(play.play)
 app.command("replay")(replay.replay_command)
 app.command("convert")(convert.convert_command)
 app.add_typer(odds.app, name="odds")
-app.command("tournament")(tournament.tournament_command)
+app.command("tournament", context_settings=tournament.CONTEXT, options_metavar="GAME [OPTIONS]")(
+    tournament.tournament_command
+)
+app.command("games")(games.games_command)
 app.command("serve")(serve.serve)
 
 

@@ -20,8 +20,17 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
 
 from rulekeeper.cli import commands
+from rulekeeper.cli.params import CONTEXT as OPTIONS
+from rulekeeper.cli.params import (
+    OptionError,
+    default_game,
+    game_params,
+    option_help,
+    split_game,
+)
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.saves import LAST, last_save, new_save
 from rulekeeper.cli.screens import screen_for
@@ -34,11 +43,14 @@ from rulekeeper.core import (
     RulekeeperError,
     load_game,
 )
-from rulekeeper.core.agents import make_agent
+from rulekeeper.core.agents import bot_names, make_agent
 from rulekeeper.core.plugin import Screen
+from rulekeeper.core.registry import game_info
 from rulekeeper.core.session import Session
 
-BATTLEGROUND = ("battleground", "battleground-movement")
+CONTEXT = {**OPTIONS, "help_option_names": []}
+"""The command's context settings (cli/main.py): the game's own options are read from its
+declaration (cli/params.py), and ``--help`` is the command's own, to list them."""
 MENU_LIMIT = 24
 """Up to this many choices are all listed; beyond it, a kind with many choices is summed up."""
 GROUP = 8
@@ -308,12 +320,7 @@ def _indented(lines: list[str]) -> str:
 
 
 def play(
-    game_name: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[GAME]", help="battleground (default), battleground-movement or homm3-combat."
-        ),
-    ] = None,
+    ctx: typer.Context,
     seed: Annotated[
         int | None,
         typer.Option(
@@ -323,46 +330,17 @@ def play(
     players: Annotated[
         str | None,
         typer.Option(
-            help="Who plays each seat, in order: human, random, greedy, mcts, legacy or "
-            "module:Class, each with an optional @LEVEL (default: human,mcts).",
+            help="Who plays each seat, in order: human, random, greedy, mcts, one of the game's "
+            "own bots (rulekeeper games) or module:Class, each with an optional @LEVEL "
+            "(default: human,mcts).",
         ),
     ] = None,
     bot: Annotated[
         str | None,
         typer.Option(
-            help="Older form: which seats the game's legacy bot plays: none, 0, 1 or both."
+            help="Older form: which seats the game's first own bot (random if it has none) "
+            "plays: none, 0, 1 or both."
         ),
-    ] = None,
-    map_name: Annotated[
-        str | None,
-        typer.Option("--map", help="Battleground: shipped map name or map file (first-game)."),
-    ] = None,
-    rounds: Annotated[
-        int | None, typer.Option(help="Battleground: rounds (the rulebook: 4).")
-    ] = None,
-    setup: Annotated[
-        str | None,
-        typer.Option(help="Battleground: first-game (default) or standard (with --forces)."),
-    ] = None,
-    forces: Annotated[
-        Path | None,
-        typer.Option(metavar="FILE", help="Battleground, standard setup: the forces file."),
-    ] = None,
-    content: Annotated[
-        Path | None,
-        typer.Option(metavar="DIR", help="Your own card data (a content pack folder)."),
-    ] = None,
-    position: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="FILE",
-            help="Play on from a position (docs/positions.md); the seed decides what it "
-            "leaves open.",
-        ),
-    ] = None,
-    battle: Annotated[
-        Path | None,
-        typer.Option(metavar="FILE", help="homm3-combat: the battle file (docs/homm3-battle.md)."),
     ] = None,
     save: Annotated[
         Path | None,
@@ -384,23 +362,49 @@ def play(
         ),
     ] = None,
     game: Annotated[str | None, typer.Option("--game", help="The same as GAME.")] = None,
+    show_help: Annotated[
+        bool,
+        typer.Option("--help", help="Show this message, with GAME's own options, and exit."),
+    ] = False,
 ) -> None:
-    """Play in the terminal: against bots, hotseat, or watch bots play."""
+    """Play GAME in the terminal: against bots, hotseat, or watch bots play.
+
+    rulekeeper play [GAME] [OPTIONS]: GAME is any installed game (rulekeeper games lists them;
+    default: the first game of the first plug-in by name); its own options (a map, rounds, a
+    battle file, ...) come from its declaration: rulekeeper play GAME --help lists them.
+    """
     console = Console()
+    named, tokens = split_game(ctx.args)
+    if named is not None and game is not None and named != game:
+        raise typer.BadParameter(f"GAME is {named}: give one game", param_hint="--game")
+    name = named or game
+    if show_help:
+        _help(ctx, console, name)
+        return
     if bot is not None and players is not None:
         raise typer.BadParameter("give --players or --bot, not both", param_hint="--players")
     if bot is not None and bot not in ("none", "0", "1", "both"):
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
     if resume is not None:
+        if tokens:
+            raise typer.BadParameter(
+                f"a saved game keeps its parameters: give no {tokens[0]}", param_hint="--resume"
+            )
         session = _resumed(console, resume)
+        saved = session.state.game.name
+        if name is not None and name != saved:
+            console.print(
+                f"[red]error:[/] --resume: the saved game is {escape(saved)}, not {escape(name)}"
+            )
+            raise typer.Exit(2)
         seed = session.record().seed
     else:
         seed = secrets.randbelow(2**31) if seed is None else seed
-        name = game_name or game or "battleground"
-        params = _params(name, map_name, rounds, setup, forces, content, position, battle)
         try:
+            name = name or default_game()
+            params = game_params(game_info(name), tokens)
             loaded = load_game(name, **params)
-        except (RulekeeperError, KeyError) as error:
+        except (RulekeeperError, KeyError, OptionError) as error:
             console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None
         session = Session(loaded.new_initial_state(seed), save or new_save(name, seed))
@@ -421,6 +425,28 @@ def play(
     console.print(f"seed {seed} (play it again with --seed {seed})")
 
 
+def _help(ctx: typer.Context, console: Console, name: str | None) -> None:
+    """The command's help, then the options of game *name* (default: the default game) from
+    its declaration."""
+    ctx.get_help()  # typer prints it
+    try:
+        name = name or default_game()
+        info = game_info(name)
+    except (RulekeeperError, OptionError) as error:
+        console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
+        raise typer.Exit(2) from None
+    table = Table(title=f"{name}'s own options", show_header=False, box=None, padding=(0, 2))
+    table.add_column("option", style="bold", no_wrap=True)
+    table.add_column("help")
+    for option, said in option_help(info):
+        table.add_row(escape(option), escape(said))
+    if not info.params:
+        table.add_row("", "(none)")
+    console.print(table)
+    bots = ", ".join([*bot_names(), *info.bots])
+    console.print(f"bots for --players: {escape(bots)}, or module:Class", soft_wrap=True)
+
+
 def _resumed(console: Console, resume: str) -> Session:
     """The session saved at *resume* (``last``: the last unfinished game)."""
     path = last_save() if resume == LAST else Path(resume)
@@ -436,51 +462,15 @@ def _resumed(console: Console, resume: str) -> Session:
     return session
 
 
-def _params(
-    name: str,
-    map_name: str | None,
-    rounds: int | None,
-    setup: str | None,
-    forces: Path | None,
-    content: Path | None,
-    position: Path | None,
-    battle: Path | None,
-) -> dict[str, object]:
-    """The game's parameters from the options (each option only where the game takes it)."""
-    given: dict[str, object] = {
-        "map": map_name,
-        "rounds": rounds,
-        "setup": setup,
-        "forces": str(forces) if forces else None,
-        "content": str(content) if content else None,
-        "position": position,
-        "battle": battle,
-    }
-    allowed = (
-        {"content", "position", "battle"} if name == "homm3-combat" else set(given) - {"battle"}
-    )
-    for key, value in given.items():
-        if value is not None and key not in allowed:
-            raise typer.BadParameter(f"{name} does not take it", param_hint=f"--{key}")
-    if name in BATTLEGROUND and position is not None:
-        for key in ("map", "rounds", "setup"):
-            if given[key] is not None:
-                raise typer.BadParameter(
-                    "a position says its map and rounds", param_hint=f"--{key}"
-                )
-    return {k: v for k, v in given.items() if v is not None}
-
-
 def _seats(
     console: Console, state: GameState, seed: int, players: str | None, bot: str | None
 ) -> tuple[set[int], dict[int, Agent]]:
     """The seats people play, and a bot for every other seat (the last SPEC repeats)."""
     seats = range(state.num_players)
-    if bot is not None:  # the older --bot: the game's legacy bot on those seats
+    if bot is not None:  # the older --bot: the game's first own bot on those seats
         bots = {"none": set(), "0": {0}, "1": {1}, "both": {0, 1}}[bot]
-        specs = ["legacy" if seat in bots else "human" for seat in seats]
-        if state.game.name == "homm3-combat":
-            specs = ["random" if seat in bots else "human" for seat in seats]
+        own = next(iter(game_info(state.game.name).bots), "random")
+        specs = [own if seat in bots else "human" for seat in seats]
     else:
         specs = [s.strip() for s in (players or "human,mcts").split(",") if s.strip()]
     humans: set[int] = set()

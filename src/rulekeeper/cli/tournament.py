@@ -2,8 +2,9 @@
 pair of bots plays, with a progress bar, a table of scores with 95% intervals, draws, margins
 and side balance, a results file (``.json`` or ``.csv``) and a plot (``.png`` or ``.svg``).
 All cores by default; ``--cluster local`` or ``--scheduler ADDRESS`` runs it on Dask.
-For homm3-combat, ``--battle FILE`` (or a shipped battle's name: ``--battle siege``) is the
-battle every game plays; the default is the shipped hero battle."""
+The game's own options (``--rounds 2``, a file or a shipped file's name: ``--battle siege``) come
+from its declaration, as ``rulekeeper play``'s do (cli/params.py), and every game plays with
+them."""
 
 from __future__ import annotations
 
@@ -19,53 +20,45 @@ from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
+from rulekeeper.cli.params import CONTEXT, game_params, split_game
 from rulekeeper.core import RulekeeperError, load_game
 from rulekeeper.core.agents import make_agent
+from rulekeeper.core.registry import game_info
 from rulekeeper.core.tournament import plot, run, schedule, standings
 
-
-def battle_file(given: Path) -> Path:
-    """The battle file *given*: a path, or the name of a battle shipped with homm3-combat
-    (``siege`` or ``siege.yaml``) when no such file exists."""
-    from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
-
-    name = given.name if given.suffix else f"{given.name}.yaml"
-    if not given.exists() and given.parent == Path() and name in shipped_battles():
-        return shipped_battle(name)
-    return given.resolve()
+__all__ = ["CONTEXT", "tournament_command"]
 
 
 def tournament_command(
-    game: Annotated[str, typer.Argument(help="battleground, homm3-combat, ...")],
+    ctx: typer.Context,
     bots: Annotated[str, typer.Option(help="Bot SPECs, comma-separated (docs/bots.md).")],
     games: Annotated[int, typer.Option(min=1, max=100_000, help="Games per pair.")] = 20,
     seed: Annotated[int, typer.Option(help="The first game's seed.")] = 1,
-    battle: Annotated[
-        Path | None,
-        typer.Option(help="homm3-combat: a battle file, or a shipped battle's name (siege)."),
-    ] = None,
-    rounds: Annotated[int | None, typer.Option(help="battleground: rounds per game.")] = None,
     workers: Annotated[int, typer.Option(min=0, help="Processes (0: every core).")] = 0,
     cluster: Annotated[str | None, typer.Option(help="'local': a local Dask cluster.")] = None,
     scheduler: Annotated[str | None, typer.Option(help="A Dask scheduler's address.")] = None,
     out: Annotated[Path | None, typer.Option(help="Results file: .json or .csv.")] = None,
     plot_file: Annotated[Path | None, typer.Option("--plot", help="A .png or .svg.")] = None,
 ) -> None:
-    """Play the bots against each other and report their scores."""
+    """Play the bots against each other and report their scores.
+
+    rulekeeper tournament GAME --bots SPECS [OPTIONS]: GAME's own options (rulekeeper games
+    GAME lists them) set up every game.
+    """
     console = Console()
     specs = [s.strip() for s in bots.split(",") if s.strip()]
-    params: dict[str, object] = {}
-    if battle is not None:
-        params["battle"] = str(battle_file(battle))
-    if rounds is not None:
-        params["rounds"] = rounds
+    game, tokens = split_game(ctx.args)
+    if game is None:
+        console.print("[red]error:[/] name the GAME (rulekeeper games lists them)")
+        raise typer.Exit(2)
     if cluster not in (None, "local"):
         raise typer.BadParameter("the only cluster is 'local' (or give --scheduler)")
     try:
+        params = game_params(game_info(game), tokens, absolute=True)
         loaded = load_game(game, **params)  # its own bots are valid specs too
         for spec in specs:
             make_agent(spec, 0, loaded)
-        matches = schedule(game, params, specs, games, seed)  # type: ignore[arg-type]
+        matches = schedule(game, params, specs, games, seed)
     except (ValueError, RulekeeperError) as error:
         console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None

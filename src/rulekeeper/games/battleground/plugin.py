@@ -53,7 +53,7 @@ BATTLEGROUND = GameInfo(
         Param(
             "position",
             "file",
-            "Play on from a position (docs/positions.md).",
+            "Play on from a position (docs/positions.md), which says its map and rounds.",
             format="position",
             excludes=("map", "rounds", "setup"),
         ),
