@@ -79,3 +79,23 @@ def test_a_bad_bot_is_refused(tmp_path: Path) -> None:
     )
     assert ok.exit_code == 0, ok.output
     assert csv_out.read_text(encoding="utf-8").startswith("index,seed,seats,returns,actions")
+
+
+def test_the_games_own_options_come_from_its_declaration_issue_22_1(tmp_path: Path) -> None:
+    """Issue 22 §1: ``--battle`` (a shipped battle's name) and ``--rounds`` are the games'
+    declared parameters, read as ``play`` reads them; the game may follow its options; an
+    option the game does not declare is refused naming both."""
+    out = tmp_path / "results.json"
+    args = ["--bots", "random,greedy", "--games", "2", "--workers", "1", "--out", str(out)]
+    done = runner.invoke(app, ["tournament", "--battle", "siege", "homm3-combat", *args])
+    assert done.exit_code == 0, done.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert Path(doc["params"]["battle"]).name == "siege.yaml"
+    assert Path(doc["params"]["battle"]).is_absolute()
+    short = runner.invoke(app, ["tournament", "battleground-movement", "--rounds=1", *args])
+    assert short.exit_code == 0, short.output
+    assert json.loads(out.read_text(encoding="utf-8"))["params"] == {"rounds": 1}
+    wrong = runner.invoke(app, ["tournament", "homm3-combat", "--rounds", "2", *args])
+    assert wrong.exit_code == 2 and "homm3-combat has no option --rounds" in wrong.output
+    nothing = runner.invoke(app, ["tournament", *args])
+    assert nothing.exit_code == 2 and "name the GAME" in nothing.output

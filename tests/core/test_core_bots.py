@@ -9,16 +9,21 @@ from pathlib import Path
 import pytest
 from toy_game import ToyGame, ToyState
 
-from rulekeeper.core import Action, play_out
+from rulekeeper.core import Action, UnknownGameError, play_out
+from rulekeeper.core import agents as agents_module
 from rulekeeper.core.agents import (
+    BUILT_IN,
     QUIET,
     Agent,
     GreedyAgent,
     RandomAgent,
+    bot_names,
     make_agent,
+    own_bots,
     playable,
 )
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS, MCTSAgent
+from rulekeeper.core.plugin import GameInfo
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
@@ -124,3 +129,36 @@ def test_the_docs_example_bot_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         assert state.is_terminal()
     finally:
         sys.modules.pop("mybot_doc_example", None)
+
+
+def test_a_games_own_bots_come_from_its_declaration_issue_22_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 22 §1: the bots offered for a game beside the built-in ones are its declaration's
+    (``GameInfo.bots``), not an attribute of the game class; a game without a declaration
+    offers the built-in ones only, and one game's bot is not offered for another."""
+    declared = GameInfo(
+        name=ToyGame.name,
+        game="toy_game:ToyGame",
+        description="the toy game",
+        players=(2,),
+        bots={"cautious": "rulekeeper.core.agents:RandomAgent"},
+    )
+
+    def declaration(name: str) -> GameInfo:
+        if name != ToyGame.name:
+            raise UnknownGameError(f"unknown game {name!r}")
+        return declared
+
+    monkeypatch.setattr(agents_module, "game_info", declaration)
+    game = new_state().game
+    assert not hasattr(game, "bots")
+    assert own_bots(game) == {"cautious": "rulekeeper.core.agents:RandomAgent"}
+    assert bot_names(game) == (*BUILT_IN, "cautious")
+    assert isinstance(make_agent("cautious", 3, game), RandomAgent)
+    with pytest.raises(ValueError, match="unknown bot 'cautious'"):
+        make_agent("cautious", 3)
+    monkeypatch.setattr(agents_module, "game_info", lambda name: declaration("other"))
+    assert bot_names(game) == BUILT_IN and own_bots(None) == {}
+    with pytest.raises(ValueError, match="unknown bot 'cautious'"):
+        make_agent("cautious", 3, game)

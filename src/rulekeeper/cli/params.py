@@ -125,8 +125,8 @@ def game_params(
             raise OptionError(f"{option} is given twice")
         found[param.name] = _value(info, param, option, text, absolute)
         given[param.name] = option
-    for option in given.values():
-        param = by_option[option]
+    for name, option in given.items():
+        param = next(param for param in info.params if param.name == name)
         for other in param.excludes:
             if other in given:
                 raise OptionError(
