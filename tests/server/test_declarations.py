@@ -9,11 +9,15 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from server_helpers import auth
 
 from rulekeeper.core.agents import BUILT_IN
+from rulekeeper.core.plugin import GameInfo, Param
 from rulekeeper.core.registry import game_info
+from rulekeeper.server import files
+from rulekeeper.server.errors import ApiError
 
 
 def entries(client: TestClient) -> dict[str, dict[str, Any]]:
@@ -146,3 +150,34 @@ def test_the_server_imports_nothing_of_the_command_line() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_any_declared_file_parameter_is_checked_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 22 §3: a file parameter of a format the server never heard of by name (a HoMM3
+    ``scenario``) is checked like any other: a shipped name becomes what the declaration says
+    (the path, or the name with ``by_name``), data passes, any other string is refused."""
+    shipped = "rulekeeper.games.homm3.game:shipped_battle_files"
+    info = GameInfo(
+        name="scenario-game",
+        game="rulekeeper.games.homm3.game:Homm3CombatGame",
+        description="A game with a scenario.",
+        players=(2,),
+        params=(
+            Param("scenario", "file", "A scenario.", format="scenario", shipped=shipped),
+            Param("named", "file", "A named one.", format="map", shipped=shipped, by_name=True),
+            Param("notes", "file", "Data only.", format="content"),
+        ),
+    )
+    monkeypatch.setattr(files, "game_info", {"scenario-game": info}.__getitem__)
+    path = info.params[0].shipped_files()["siege"]
+    given = {"scenario": "siege.yaml", "named": path, "notes": {"a": 1}, "other": "x"}
+    assert files.shipped("scenario-game", given) == {
+        "scenario": path,
+        "named": "siege",
+        "notes": {"a": 1},
+        "other": "x",  # not declared: the game's to refuse
+    }
+    for key, value in [("scenario", "/etc/passwd"), ("notes", "siege")]:
+        with pytest.raises(ApiError) as refused:
+            files.shipped("scenario-game", {key: value})
+        assert refused.value.field == f"params.{key}"
