@@ -64,11 +64,9 @@ def test_file_parameters_follow_the_declarations(client: TestClient) -> None:
     without ``.yaml``) or by the path the server's own record keeps; any other string is
     refused naming ``params.<name>``; one without shipped files takes data only; a parameter
     the game does not declare is the game's to refuse."""
-    for value in (
-        "siege",
-        "siege.yaml",
-        game_info("homm3-combat").param("battle").shipped_files()["siege"],
-    ):  # type: ignore[union-attr]
+    battle = game_info("homm3-combat").param("battle")
+    assert battle is not None
+    for value in ("siege", "siege.yaml", battle.shipped_files()["siege"]):
         made = client.post(
             "/api/games",
             json={"game": "homm3-combat", "seats": ["me", "me"], "params": {"battle": value}},
