@@ -14,7 +14,7 @@ WHY = {
     400: "bad-request, unknown-game, illegal-action, needs-attention: a malformed request (a "
     "field, JSON nested too deep, a Content-Length that is not a number) or one the rules refuse",
     403: "bad-token: a token that holds no seat of this game, or not the one this needs",
-    404: "not-found: no such game (or no board for this game)",
+    404: "not-found: no such game (or no board, or no such query, for this game)",
     409: "seat-taken, stale-version, not-your-turn: the game is not where the request expects",
     413: "too-large: a body over 1,000,000 bytes",
 }
