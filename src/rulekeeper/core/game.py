@@ -17,7 +17,10 @@ if TYPE_CHECKING:
     from rulekeeper.core.actions import Action
     from rulekeeper.core.state import GameState
 
-__all__ = ["Game"]
+__all__ = ["CHANCE_KINDS", "Game"]
+
+CHANCE_KINDS = frozenset({"explicit", "inside"})
+"""The ways a game may model chance (``Game.chance``)."""
 
 
 class Game(ABC):
@@ -117,6 +120,33 @@ class Game(ABC):
 
         Default: no. A property, so that a variant (a co-op parameter) can decide."""
         return False
+
+    # --- what research tools may rely on (issue 22 §1); properties, so a variant can decide
+
+    @property
+    def returns_range(self) -> tuple[float, float]:
+        """The least and the greatest return a seat can get at the end (default: -1 to 1);
+        ``returns()`` of every finished game lies within it."""
+        return (-1.0, 1.0)
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether the returns of every finished game sum to 0 (default: not promised)."""
+        return False
+
+    @property
+    def max_length(self) -> int | None:
+        """An upper bound on the number of actions (chance outcomes included) of any game,
+        or None when the rules give none (default: None)."""
+        return None
+
+    @property
+    def chance(self) -> frozenset[str]:
+        """How chance is modelled: ``"explicit"``, chance nodes whose outcomes are actions of
+        the history (dice), and/or ``"inside"``, randomness the rules draw themselves from the
+        state's stream (a shuffle); empty for a game without chance. Default: both, so a tool
+        assumes nothing the game did not declare."""
+        return CHANCE_KINDS
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         """The seats of *seat*'s team (itself included)."""

@@ -37,6 +37,7 @@ from rulekeeper.core.hidden import (
 )
 from rulekeeper.core.history import LoggedAction, history_of
 from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
+from rulekeeper.core.outcome import Outcome, default_outcome
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.seats import CHANCE, SIMULTANEOUS, SPECTATOR, TERMINAL
 from rulekeeper.core.zones import Zone, hides_from
@@ -53,6 +54,7 @@ __all__ = [
     "TERMINAL",
     "Explanation",
     "GameState",
+    "Outcome",
 ]
 
 _PROBABILITY_TOLERANCE = 1e-9
@@ -484,11 +486,37 @@ class GameState(ABC):
         """For a secret action about to be applied: (seats who may see it, public words)."""
         return None
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended (core/outcome.py), None while it goes on: the game's
+        :meth:`_outcome`, whose returns must be :meth:`returns`."""
+        if not self.is_terminal():
+            return None
+        found, returns = self._outcome(), tuple(self.returns())
+        if found.returns != returns:
+            raise RuntimeError(f"{self.game.name}: outcome {found.returns} != returns {returns}")
+        return found
+
+    def _outcome(self) -> Outcome:
+        """Games override to say how they ended; default: from the returns and the teams (a
+        lone best team wins, ties are a draw: core/outcome.py ``default_outcome``)."""
+        return default_outcome(self.returns(), self.game.teams)
+
     def describe_result(self) -> str:
-        """How the game ended, in words (games say how: a points victory, a rout)."""
-        returns = self.returns()
-        winners = [seat for seat, value in enumerate(returns) if value == max(returns)]
-        return f"Player {winners[0]} wins" if len(winners) == 1 else "Draw"
+        """How the game ended, in words: the outcome's ``text`` (games say how: a points
+        victory, a rout); "The game goes on" before the end."""
+        found = self.outcome()
+        return "The game goes on" if found is None else found.text
+
+    def decision_seat(self) -> tuple[int, ...]:
+        """Who is asked now, always a tuple: ``(seat,)`` on a seat's turn, ``(CHANCE,)`` at a
+        chance node, at a SIMULTANEOUS node the seats with a legal action (in seat order), and
+        ``()`` at the end. Anytime actions (a forfeit) are not a decision asked for."""
+        current = self.current_player()
+        if current == TERMINAL:
+            return ()
+        if current != SIMULTANEOUS:
+            return (current,)
+        return tuple(s for s in range(self.num_players) if self._legal_actions(s))
 
     def describe(self, action: Action) -> str:
         """Words for *action*; games override to say "Move He-Man to the ruins"."""
