@@ -63,7 +63,7 @@ def split_game(
 ) -> tuple[str | None, list[str]]:
     """The game named among *tokens* (the words typer left), and the other words (the game's
     options). The game is the first word when it is not an option; otherwise the first word
-    naming a known game (``play --seed 1 homm3-combat --battle siege``); None when no word
+    naming a known game (``play --seed 1 mygame --board small``); None when no word
     names one."""
     words = list(tokens)
     if words and not words[0].startswith("-"):
