@@ -534,6 +534,27 @@ class ToyGame(Game):
     def shared_vision(self) -> bool:
         return self.coop
 
+    # -- what research tools may rely on (core/game.py); the defaults would do, but say it
+
+    @property
+    def returns_range(self) -> tuple[float, float]:
+        return (-1.0, 1.0)
+
+    @property
+    def zero_sum(self) -> bool:
+        """A point one player wins the other loses; the co-op team shares one result."""
+        return not self.coop
+
+    @property
+    def max_length(self) -> int | None:
+        """None: a reroll face rolls again by itself, with no limit."""
+        return None
+
+    @property
+    def chance(self) -> frozenset[str]:
+        """The toy die is rolled at chance nodes; the decks are shuffled inside the rules."""
+        return frozenset({"explicit", "inside"})
+
 
 __all__ = [
     "BONUS",

@@ -239,6 +239,15 @@ class ShowdownGame(Game):
     def num_players(self) -> int:
         return 3 if self._params["referee"] else 2
 
+    @property
+    def zero_sum(self) -> bool:
+        return True
+
+    @property
+    def chance(self) -> frozenset[str]:
+        """Only the toy die, rolled at chance nodes."""
+        return frozenset({"explicit"})
+
 
 __all__ = [
     "BONUS",
