@@ -12,6 +12,7 @@ satisfy beyond its types in saves.py; the players' views in views/.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -25,6 +26,7 @@ from rulekeeper.core import (
     Game,
     GameState,
     JsonObject,
+    JsonValue,
     PositionError,
     ProcedureState,
     Reader,
@@ -36,6 +38,8 @@ from rulekeeper.core.content import digest
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lasting import Timing
+from rulekeeper.core.outcome import Outcome
+from rulekeeper.core.record import from_data
 from rulekeeper.games.battleground import convert, evaluation, position, saves
 from rulekeeper.games.battleground.actions import ActionCatalog
 from rulekeeper.games.battleground.board.battlefield import MAPS_PACKAGE, Battlefield
@@ -155,6 +159,28 @@ def _shared_field(name: str) -> Battlefield:
     return load_shipped(name)
 
 
+ENDINGS = {
+    "knockout victory": "knockout",
+    "both forces knocked out: draw": "knockout",
+    "points victory": "points",
+    "draw on points": "points",
+    "draw by agreement": "agreement",
+}
+"""The outcome's ending for each result of rules/scoring.py (a forfeit: "forfeit")."""
+
+
+@dataclass(frozen=True)
+class BattlegroundEnd:
+    """Battleground's outcome details (``Outcome.details``): the result in the rulebook's words
+    (Victory, Scoring), the round it ended in, and each player's victory points and objective
+    tokens claimed."""
+
+    result: str
+    round: int
+    vp: tuple[int, ...]
+    objectives: tuple[tuple[str, ...], ...]
+
+
 @register_game
 class BattlegroundGame(Game):
     """Parameters: ``map`` (shipped name or path), ``setup`` (``first-game``), ``content``
@@ -170,6 +196,12 @@ class BattlegroundGame(Game):
     """With fate and glory cards, every action (a variant's differ: rules/activation.py)."""
     timing: ClassVar[Timing] = TIMING
     """Its moments, durations and triggers (rules/statuses.py; core/lasting.py)."""
+
+    @property
+    def zero_sum(self) -> bool:
+        """A win is 1 and a loss -1, a draw 0 each. No ``max_length``: a player may offer a
+        draw again after each decline (Scoring), so the rules bound no game's length."""
+        return True
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "battleground parameters"
@@ -483,10 +515,27 @@ class BattlegroundState(ProcedureState):
     def describe(self, action: Action) -> str:
         return explain.describe(self, action)
 
-    def describe_result(self) -> str:
+    def _outcome(self) -> Outcome:
+        """Rulebook, Victory and Scoring: a knock-out, points, a forfeit, or a draw."""
         if self.winner < 0:
-            return f"Draw ({self.result or 'no player leads by 20 VP or more'})"
-        return f"Player {self.winner} wins ({self.result or 'points victory'})"
+            text = f"Draw ({self.result or 'no player leads by 20 VP or more'})"
+        else:
+            text = f"Player {self.winner} wins ({self.result or 'points victory'})"
+        forfeit = self.result.endswith("forfeits")
+        details = BattlegroundEnd(
+            result=self.result,
+            round=self.round,
+            vp=tuple(side.vp for side in self.sides),
+            objectives=tuple(tuple(side.objectives) for side in self.sides),
+        )
+        return Outcome(
+            ending="forfeit" if forfeit else ENDINGS.get(self.result, "points"),
+            winner=None if self.winner < 0 else self.winner,
+            team=None if self.winner < 0 else (self.winner,),
+            returns=tuple(self.returns()),
+            text=text,
+            details=details,
+        )
 
     def _returns(self) -> Sequence[float]:
         if self.phase != "over" or self.winner < 0:
@@ -530,6 +579,12 @@ class BattlegroundState(ProcedureState):
     def _check_state(self, reader: Reader) -> None:
         saves.check_state(self, reader)
         super()._check_state(reader)
+
+
+def read_details(data: JsonValue) -> BattlegroundEnd:
+    """The typed details of an outcome's JSON (``Outcome.from_json``'s ``read_details``); a
+    DataError names a malformed field."""
+    return from_data(BattlegroundEnd, data, "battleground outcome", "details")
 
 
 BattlegroundGame.state_class = BattlegroundState

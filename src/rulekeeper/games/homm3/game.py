@@ -18,6 +18,7 @@ from rulekeeper.core import (
     Game,
     GameState,
     JsonObject,
+    JsonValue,
     PositionError,
     ProcedureState,
     Reader,
@@ -31,6 +32,7 @@ from rulekeeper.core.content import folder_digest
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.lasting import Timing
+from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.position import Problems
 from rulekeeper.core.record import from_data
 from rulekeeper.core.zones import NOBODY
@@ -237,6 +239,14 @@ class Homm3CombatGame(Game):
     def num_players(self) -> int:
         return self._players
 
+    @property
+    def zero_sum(self) -> bool:
+        """Two seats: the winner's +1 is the loser's -1. A seat alone against the rules' own
+        side gets +1 or -1, no sum. No ``max_length``: a battle lasts until a side wins, flees
+        or surrenders, and the rules bound no number of rounds (a round limit only against
+        neutrals, which the attacker may extend)."""
+        return sum(1 for seat in self.seats if seat != AI) == 2
+
     def content_hash(self) -> str | None:
         """The hash of the card pack this game loaded (a replay checks it)."""
         return self.derived("content-hash", self._pack_digest)
@@ -337,10 +347,25 @@ class CombatState(ProcedureState):
         values = result.returns_of(self.flow.result, seats)
         return (values + [0.0] * self.num_players)[: self.num_players]
 
-    def describe_result(self) -> str:
-        found = self.flow.result or {}
-        winner = str(found.get("winner", "nobody")).capitalize()
-        return f"{winner} wins ({found.get('ending', '?')}, {found.get('rounds', '?')} rounds)"
+    def _outcome(self) -> Outcome:
+        """§5.19: a side wins (a victory, Quick Combat) or the other flees or surrenders; the
+        details are the typed combat result. A side with no seat (the rules' AI, neutrals)
+        winning is no seat's win (``team`` ``()``)."""
+        if self.flow.result is None:
+            return super()._outcome()
+        found = read_details(self.flow.result)
+        returns = tuple(self.returns())
+        seat = self.battle.armies[found.winner_index].seat
+        won = 0 <= seat < len(returns) and returns[seat] > 0
+        text = f"{found.winner.capitalize()} wins ({found.ending}, {found.rounds} rounds)"
+        return Outcome(
+            ending=found.ending,
+            winner=seat if won else None,
+            team=(seat,) if won else (),
+            returns=returns,
+            text=text,
+            details=found,
+        )
 
     def describe(self, action: Action) -> str:
         return words.describe(self, action)
@@ -418,6 +443,12 @@ def check_battle_refs(
         if ref.kind == "card" and known_card(pack, ref.value):
             continue
         raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+
+
+def read_details(data: JsonValue) -> CombatResult:
+    """The typed combat result of an outcome's JSON details (``Outcome.from_json``'s
+    ``read_details``); a DataError names a malformed field."""
+    return from_data(CombatResult, data, "homm3-combat outcome", "details")
 
 
 Homm3CombatGame.state_class = CombatState
