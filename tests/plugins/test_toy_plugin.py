@@ -107,13 +107,13 @@ def test_issue22_its_declaration_names_the_parameters_and_its_own_bot() -> None:
 # ---------------------------------------------------------------------- rulekeeper play
 
 
-def run_play(folder: Path, *words: str) -> subprocess.CompletedProcess[str]:
-    """``rulekeeper play WORDS`` run by the installed console script in *folder*, saving in the
+def run_cli(folder: Path, *words: str) -> subprocess.CompletedProcess[str]:
+    """``rulekeeper WORDS`` run by the installed console script in *folder*, saving in the
     folder's own data folder."""
     env = {**os.environ, "XDG_DATA_HOME": str(folder / "data"), "COLUMNS": "100"}
     env.pop("RULEKEEPER_DATA_DIR", None)
     return subprocess.run(
-        [str(RULEKEEPER), "play", *words],
+        [str(RULEKEEPER), *words],
         cwd=folder,
         env=env,
         capture_output=True,
@@ -123,12 +123,29 @@ def run_play(folder: Path, *words: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_issue22_rulekeeper_games_lists_the_toy_from_its_declaration(tmp_path: Path) -> None:
+    result = run_cli(tmp_path, "games", "--json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    listed = json.loads(result.stdout)
+    assert listed["problems"] == {}
+    (toy,) = [game for game in listed["games"] if game["name"] == GAME]
+    assert toy["plugin"] == "toy" and toy["own_bots"] == ["highcard"]
+    assert [param["option"] for param in toy["params"]] == [
+        "--rounds",
+        "--hand-size",
+        "--first",
+        "--redraw",
+        "--referee",
+        "--coop",
+    ]
+
+
 def test_issue22_the_toy_plays_through_rulekeeper_play(tmp_path: Path) -> None:
     """``rulekeeper play toy_duel --players random,highcard`` with two of its own options: the
     options reach the game, its own bot plays seat 1, the game ends and says its result."""
     save = tmp_path / "toy.json"
     words = ["--players", "random,highcard", "--seed", "1", "--rounds", "2", "--first", "b"]
-    result = run_play(tmp_path, GAME, *words, "--save", str(save))
+    result = run_cli(tmp_path, "play", GAME, *words, "--save", str(save))
     assert result.returncode == 0, result.stdout + result.stderr
     lines = [line.strip() for line in result.stdout.splitlines() if line.strip()]
     assert lines[-1] == "seed 1 (play it again with --seed 1)"
@@ -152,7 +169,7 @@ def test_issue22_the_toy_plays_through_rulekeeper_play(tmp_path: Path) -> None:
 
 
 def test_issue22_play_refuses_a_value_its_declaration_does_not_allow(tmp_path: Path) -> None:
-    result = run_play(tmp_path, GAME, "--players", "random", "--first", "c")
+    result = run_cli(tmp_path, "play", GAME, "--players", "random", "--first", "c")
     assert result.returncode == 2, result.stdout + result.stderr
     said = " ".join((result.stdout + result.stderr).split())
     assert GAME in said and "--first" in said and "a, b" in said
