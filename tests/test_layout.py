@@ -308,8 +308,6 @@ LOCAL_IMPORTS = {
     ("rulekeeper.cli.serve", "uvicorn"): "the web server is loaded only by `serve`",
     ("rulekeeper.cli.serve", "rulekeeper.server"): "the web server is loaded only by `serve`",
     ("rulekeeper.cli.prompt", "prompt_toolkit"): "loaded only for an interactive terminal",
-    ("rulekeeper.cli.odds", "rulekeeper.games"): "issue 22: per-game odds commands, until a "
-    "game declares its odds",
 }
 """(module, imported package) -> why that import is inside a function."""
 

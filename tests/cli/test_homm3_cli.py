@@ -12,8 +12,8 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from rulekeeper.cli import homm3
 from rulekeeper.cli.main import app
+from rulekeeper.games.homm3 import cli as homm3
 from rulekeeper.games.homm3.combat import unit_abilities
 from rulekeeper.games.homm3.content import pack as pack_module
 from rulekeeper.games.homm3.content.abilities import ABILITY_KINDS

@@ -1,4 +1,5 @@
-"""The JSON-lines geometry query protocol (rulekeeper.cli.query), on a small hand-made map."""
+"""The JSON-lines geometry query protocol (rulekeeper.games.battleground.cli.query), on a small
+hand-made map."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from rulekeeper.cli.query import OPS, answer, run_queries
 from rulekeeper.games.battleground.board.battlefield import Battlefield
+from rulekeeper.games.battleground.cli.query import OPS, answer, run_queries
 
 # r  q0  columns 0..9 (odd rows shifted right)
 # 1   0   . ~ . . # . . . . .      bog (1,1) difficult; wall (4,1) high

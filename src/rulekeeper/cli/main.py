@@ -1,9 +1,10 @@
 """The ``rulekeeper`` command (console script ``rulekeeper = "rulekeeper.cli.main:run"``).
 
-Each game or front end is a sub-app in a module of its own, registered below with one line:
-
-    app.add_typer(battleground.app, name="battleground")   # a group of commands
-    app.command("play")(play.play)                          # or a single command
+Each front end is a sub-app or a command in a module of its own, registered below with one line
+(``app.command("play")(play.play)``). The games' own commands are not registered here: each game
+package declares them (core/plugin.py: ``Plugin.commands``, ``Plugin.demo``, ``GameInfo.odds``)
+and cli/mount.py mounts them as ``rulekeeper <plug-in>``, ``rulekeeper demo`` and
+``rulekeeper odds <game>``, imported only when run.
 """
 
 from __future__ import annotations
@@ -15,18 +16,8 @@ from typing import Annotated
 import typer
 
 import rulekeeper
-from rulekeeper.cli import (
-    battleground,
-    convert,
-    demo,
-    games,
-    homm3,
-    odds,
-    play,
-    replay,
-    serve,
-    tournament,
-)
+from rulekeeper.cli import convert, games, play, replay, serve, tournament
+from rulekeeper.cli.mount import MainGroup, OddsGroup
 from rulekeeper.cli.saves import LAST
 
 app = typer.Typer(
@@ -35,6 +26,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=MainGroup,
+)
+odds = typer.Typer(
+    help="Exact odds of dice and attacks, by enumeration.", no_args_is_help=True, cls=OddsGroup
 )
 
 
@@ -67,13 +62,10 @@ def main(
     """Rulekeeper: rules engine for Archon Studio board games."""
 
 
-app.add_typer(battleground.app, name="battleground")
-app.add_typer(homm3.app, name="homm3")
-app.command("demo")(demo.demo)
 app.command("play", context_settings=play.CONTEXT, options_metavar="[GAME] [OPTIONS]")(play.play)
 app.command("replay")(replay.replay_command)
 app.command("convert")(convert.convert_command)
-app.add_typer(odds.app, name="odds")
+app.add_typer(odds, name="odds")
 app.command("tournament", context_settings=tournament.CONTEXT, options_metavar="GAME [OPTIONS]")(
     tournament.tournament_command
 )

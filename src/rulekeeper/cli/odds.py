@@ -1,42 +1,39 @@
-"""``rulekeeper odds GAME``: exact odds, by enumeration with the engine's own rules code
-(issue 9 §3). Never by sampling.
+"""``rulekeeper odds GAME``: what every game's odds command shares (issue 9 §3). Exact odds,
+by enumeration with the engine's own rules code, never by sampling.
 
-``rulekeeper odds battleground --dice 5 --scope 4 --defence 3``: the distributions of an attack
-test's successes, of the net successes after the defence test and, with ``--weapon ID``, of the
-weapon's result row (views/odds.py: rerolls are spent on failed initial dice, free ones first).
-
-``rulekeeper odds battleground --position FILE --attacker ID --target ID [--weapon ID]``: the
-same for an attack in a position (docs/positions.md), every modifier (flank, cover, focus, buffs,
-abilities, rerolls) as the rules set them: the attacker must be the character activating there
-(``state.odds``, views/attack_odds.py), and the odds of a knock-out come too.
-
-``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: the whole attack action,
-the attacker as if activating now (combat/odds.py): the damage of all its attacks and the
-target's fate, each attack made (a second attack, the retaliation) and the attacker's fate.
-
-``--json`` prints one JSON object instead of tables; ``--plot FILE`` draws the distributions
-(PNG or SVG, by the file's suffix).
+Each game declares its own odds command (``GameInfo.odds``, core/plugin.py), mounted as
+``rulekeeper odds <game>`` (cli/mount.py); the commands print their distributions with
+:func:`odds_table`, ``--json`` prints one JSON object instead (:func:`json_keys`), ``--plot FILE``
+draws them with :func:`plot` (PNG or SVG, by the file's suffix, checked first by
+:func:`check_plot`), and an option naming what the position or battle does not allow is an
+:class:`OptionError`, reported by :func:`fail` (exit code 2).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rulekeeper.core import Action, RulekeeperError, load_game
+from rulekeeper.core import RulekeeperError
 
-if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
+__all__ = [
+    "HIDDEN",
+    "PLOT_SUFFIXES",
+    "SHOWN",
+    "OptionError",
+    "check_plot",
+    "fail",
+    "json_keys",
+    "odds_table",
+    "plot",
+]
 
-app = typer.Typer(help="Exact odds of dice and attacks, by enumeration.", no_args_is_help=True)
-REROLLS_NOTE = "rerolls are spent on failed initial dice, free ones first"
 PLOT_SUFFIXES = (".png", ".svg")
 SHOWN = 1e-4
 """A plot leaves out the tail of counts each below this probability (exploding dice)."""
@@ -52,7 +49,9 @@ class OptionError(RulekeeperError):
         self.option = option
 
 
-def _table(title: str, distribution: Mapping[Any, float], label: str) -> Table:
+def odds_table(title: str, distribution: Mapping[Any, float], label: str) -> Table:
+    """A distribution as a table: each value (None as ``none``), its probability and the
+    probability of at least it."""
     table = Table(title=title)
     table.add_column(label, justify="right")
     table.add_column("probability", justify="right")
@@ -69,13 +68,15 @@ def _table(title: str, distribution: Mapping[Any, float], label: str) -> Table:
     return table
 
 
-def _keys(value: Any) -> Any:
+def json_keys(value: Any) -> Any:
+    """A distribution with its keys as JSON's strings (None as ``none``); anything else as is."""
     if isinstance(value, dict):
         return {("none" if k is None else str(k)): v for k, v in value.items()}
     return value
 
 
-def _fail(error: Exception) -> typer.Exit:
+def fail(error: Exception) -> typer.Exit:
+    """Print *error* and give the exit (code 2) to raise."""
     Console().print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
     return typer.Exit(2)
 
@@ -112,283 +113,3 @@ def plot(path: Path, title: str, panels: Sequence[tuple[str, Mapping[Any, float]
 
 def _order(key: Any) -> Any:
     return (0, key, "") if isinstance(key, int) else (1, 0, str(key))
-
-
-def load_position(path: Path) -> BattlegroundState:
-    """The Battleground position in *path* (docs/positions.md), as a state."""
-    from rulekeeper.games.battleground.game import BattlegroundState
-
-    try:
-        state = load_game("battleground", position=path).new_initial_state(seed=0)
-    except RulekeeperError as error:
-        raise OptionError("--position", str(error)) from None
-    assert isinstance(state, BattlegroundState)
-    return state
-
-
-def position_attack(
-    state: BattlegroundState, attacker: str, target: str, weapon: str | None
-) -> tuple[Action, int]:
-    """The ``attack`` action *attacker* would declare on *target* in *state*, and its seat; an
-    :class:`OptionError` naming the option at fault when there is none (the rule from
-    ``state.explain``)."""
-    names = ", ".join(state.fighters)
-    for option, uid in (("--attacker", attacker), ("--target", target)):
-        if uid not in state.fighters:
-            raise OptionError(option, f"no character {uid!r} in the position ({names})")
-    seat = state.fighters[attacker].owner
-    turn = state.turns[-1] if state.turns else None
-    if turn is None or turn.character != attacker or state.current_player() != seat:
-        raise OptionError(
-            "--attacker",
-            f"{attacker} is not the character activating in the position (write its turn and "
-            "an act step, docs/positions.md)",
-        )
-    legal = sorted(
-        a.str_param("weapon")
-        for a in state.legal_actions(seat)
-        if a.kind == "attack" and a.get("target") == target
-    )
-    if weapon is None:
-        if len(legal) > 1:
-            raise OptionError(
-                "--weapon", f"{attacker} can attack {target} with {', '.join(legal)}: choose one"
-            )
-        tried = legal or list(state.fighters[attacker].weapons) or ["fists"]
-        weapon = tried[0]
-    elif weapon != "fists" and state.weapon(weapon) is None:
-        raise OptionError("--weapon", f"no weapon {weapon!r} in the card data")
-    action = Action.of("attack", target=target, weapon=weapon)
-    why = state.explain(action, seat)
-    if not why.legal:
-        option = "--weapon" if legal else "--target"
-        raise OptionError(option, f"{why.reason} (rule: {why.rule})")
-    return action, seat
-
-
-def position_odds(state: BattlegroundState, action: Action, seat: int) -> dict[str, Any]:
-    """The odds of *action* in *state*: the attack's successes, the defence's, the net
-    successes, the weapon's result row and the knock-out, with the tests as the rules set them
-    (views/attack_odds.py; the defence's distribution from its test on a clone)."""
-    from rulekeeper.games.battleground.rules import combat
-    from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS
-    from rulekeeper.games.battleground.views import odds
-
-    found = state.odds(action, seat)
-    assert found is not None
-    trial = state.clone()
-    trial.apply_action(action, seat)
-    step = trial.flow.find(combat.AttackStep)
-    assert step is not None
-    test = combat.defence_test(trial, step)
-    defence = odds.success_distribution(
-        test.dice,
-        test.scope,
-        free_rerolls=test.free_rerolls,
-        mana_rerolls=min(test.mana, MAX_MANA_REROLLS),
-    )
-    tests = {"attack": found["attack"], "defence": {**_dict(found["defence"]), **_rerolls(test)}}
-    return {
-        "attacker": found["attacker"],
-        "target": found["target"],
-        "weapon": found["weapon"],
-        "attack": _dict(found["attack_successes"]),
-        "defence": {str(k): v for k, v in sorted(defence.items())},
-        "net": _dict(found["net"]),
-        "outcome": _dict(found.get("outcome", {})),
-        "knockout": found.get("knockout", 0.0),
-        "tests": tests,
-        "note": found["note"],
-    }
-
-
-def _dict(value: Any) -> dict[str, Any]:
-    assert isinstance(value, dict)
-    return dict(value)
-
-
-def _rerolls(test: Any) -> dict[str, int]:
-    from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS
-
-    return {"free_rerolls": test.free_rerolls, "mana_rerolls": min(test.mana, MAX_MANA_REROLLS)}
-
-
-def _numbers(distribution: Mapping[str, float]) -> dict[int | None, float]:
-    return {(None if k == "none" else int(k)): v for k, v in distribution.items()}
-
-
-def _test_title(name: str, test: Mapping[str, Any]) -> str:
-    rerolls = [f"{test.get(k, 0)} {k.split('_')[0]}" for k in ("free_rerolls", "mana_rerolls")]
-    rerolls = [r for r in rerolls if not r.startswith("0 ")]
-    extra = f" (rerolls: {', '.join(rerolls)})" if rerolls else ""
-    return f"{name}: {test['dice']} dice at scope {test['scope']}{extra}"
-
-
-@app.command("battleground")
-def battleground(
-    dice: Annotated[
-        int | None, typer.Option(min=0, max=30, help="Dice of the attack test (no --position).")
-    ] = None,
-    scope: Annotated[int, typer.Option(min=1, max=7, help="The attack test's scope.")] = 4,
-    defence: Annotated[int, typer.Option(min=0, max=30, help="Dice of the defence test.")] = 0,
-    defence_scope: Annotated[int, typer.Option(min=1, max=7, help="The defence's scope.")] = 4,
-    free_rerolls: Annotated[int, typer.Option(min=0, max=30)] = 0,
-    mana: Annotated[int, typer.Option(min=0, max=30, help="Mana rerolls.")] = 0,
-    weapon: Annotated[str | None, typer.Option(help="A weapon id: its result rows.")] = None,
-    position: Annotated[
-        Path | None, typer.Option(help="A position file: the attack as the rules set it.")
-    ] = None,
-    attacker: Annotated[
-        str | None, typer.Option(help="With --position: the character activating.")
-    ] = None,
-    target: Annotated[str | None, typer.Option(help="With --position: the target.")] = None,
-    plot_file: Annotated[
-        Path | None, typer.Option("--plot", help="Draw the distributions: a .png or .svg.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """The odds of a Battleground attack test, its defence and the weapon's result: from the
-    dice given, or from an attack in a position (--position, --attacker, --target)."""
-    try:
-        check_plot(plot_file)
-        if position is not None or attacker is not None or target is not None:
-            if dice is not None:
-                raise OptionError("--dice", "a position sets the dice: give --dice or --position")
-            _battleground_position(position, attacker, target, weapon, plot_file, as_json)
-            return
-        if dice is None:
-            raise OptionError("--dice", "give the attack's dice, or --position with --attacker")
-    except RulekeeperError as error:
-        raise _fail(error) from None
-    from rulekeeper.games.battleground.content.pack import load_content_pack
-    from rulekeeper.games.battleground.views import odds
-
-    attack = odds.success_distribution(dice, scope, free_rerolls=free_rerolls, mana_rerolls=mana)
-    against = odds.success_distribution(defence, defence_scope)
-    net = odds.net_distribution(attack, against)
-    doc: dict[str, Any] = {"attack": attack, "defence": against, "net": net, "note": REROLLS_NOTE}
-    if weapon is not None:
-        pack = load_content_pack()
-        if weapon not in pack.weapons:
-            raise _fail(OptionError("--weapon", f"no weapon {weapon!r} in the card data"))
-        rows = [row.successes for row in pack.weapons[weapon].results]
-        doc["outcome"] = odds.outcome_distribution(net, rows)
-    if plot_file is not None:
-        panels = [("attack successes", attack), ("defence successes", against), ("net", net)]
-        if "outcome" in doc:
-            panels.append((f"{weapon}: row reached", doc["outcome"]))
-        plot(plot_file, f"{dice} dice at scope {scope} against {defence} dice", panels)
-    if as_json:
-        typer.echo(json.dumps({k: _keys(v) for k, v in doc.items()}, indent=2))
-        return
-    console = Console()
-    console.print(_table(f"attack: {dice} dice at scope {scope}", attack, "successes"))
-    console.print(_table(f"defence: {defence} dice at scope {defence_scope}", against, "successes"))
-    console.print(_table("net successes", net, "successes"))
-    if "outcome" in doc:
-        console.print(_table(f"{weapon}: the result row reached", doc["outcome"], "row"))
-    console.print(f"[dim]{REROLLS_NOTE}[/]")
-    if plot_file is not None:
-        console.print(f"plot: {escape(str(plot_file))}")
-
-
-def _battleground_position(
-    position: Path | None,
-    attacker: str | None,
-    target: str | None,
-    weapon: str | None,
-    plot_file: Path | None,
-    as_json: bool,
-) -> None:
-    for option, given in (("--position", position), ("--attacker", attacker), ("--target", target)):
-        if given is None:
-            raise OptionError(
-                option, "an attack in a position needs --position, --attacker, --target"
-            )
-    assert position is not None and attacker is not None and target is not None
-    state = load_position(position)
-    action, seat = position_attack(state, attacker, target, weapon)
-    doc = position_odds(state, action, seat)
-    title = f"{attacker} attacks {target} with {doc['weapon']}"
-    if plot_file is not None:
-        panels = [
-            ("attack successes", _numbers(doc["attack"])),
-            ("defence successes", _numbers(doc["defence"])),
-            ("net", _numbers(doc["net"])),
-            ("row reached", _numbers(doc["outcome"])),
-        ]
-        plot(plot_file, title, panels)
-    if as_json:
-        typer.echo(json.dumps(doc, indent=2))
-        return
-    console = Console()
-    tests = doc["tests"]
-    console.print(f"[bold]{escape(title)}[/]")
-    console.print(
-        _table(_test_title("attack", tests["attack"]), _numbers(doc["attack"]), "successes")
-    )
-    console.print(
-        _table(_test_title("defence", tests["defence"]), _numbers(doc["defence"]), "successes")
-    )
-    console.print(_table("net successes", _numbers(doc["net"]), "successes"))
-    console.print(
-        _table(f"{doc['weapon']}: the result row reached", _numbers(doc["outcome"]), "row")
-    )
-    console.print(f"knock-out: {doc['knockout']:.4f}")
-    for note in tests["attack"].get("notes", []):
-        console.print(f"[dim]{escape(str(note))}[/]")
-    console.print(f"[dim]{REROLLS_NOTE}[/]")
-    if plot_file is not None:
-        console.print(f"plot: {escape(str(plot_file))}")
-
-
-@app.command("homm3-combat")
-def homm3_combat(
-    battle: Annotated[Path, typer.Option(help="A battle file with both units on the board.")],
-    attacker: Annotated[str, typer.Option(help="The attacking unit's id.")],
-    target: Annotated[str, typer.Option(help="The target unit's id.")],
-    plot_file: Annotated[
-        Path | None, typer.Option("--plot", help="Draw the distributions: a .png or .svg.")
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """The odds of a HoMM3 attack action, the attacker activating now: the damage of its
-    attacks (both, for a unit that attacks twice), the target's fate (survives, flips to Few,
-    destroyed), the retaliation and the attacker's fate."""
-    from rulekeeper.games.homm3.combat import targets
-    from rulekeeper.games.homm3.combat.activation import ActivationStep
-    from rulekeeper.games.homm3.combat.odds import attack_odds
-    from rulekeeper.games.homm3.views.odds import attack_lines
-
-    try:
-        check_plot(plot_file)
-        state: Any = load_game("homm3-combat", battle=battle).new_initial_state(seed=0)
-        units = state.battle.units
-        for option, uid in (("--attacker", attacker), ("--target", target)):
-            if uid not in units:
-                raise OptionError(option, f"no unit {uid!r} in the battle ({', '.join(units)})")
-        step = ActivationStep(unit=attacker, started=True)
-        if target not in targets.shots(state, units[attacker], False):
-            raise OptionError("--target", f"{attacker} cannot attack {target} from where it stands")
-        doc: dict[str, Any] = dict(attack_odds(state, step.attack_step(state, target), step))
-    except (OSError, RulekeeperError) as error:
-        raise _fail(error) from None
-    damage = {int(k): v for k, v in doc["damage"].items()}
-    if plot_file is not None:
-        panels = [("damage in all", damage), ("outcome", dict(doc["outcome"]))]
-        retaliation = doc["retaliation"]
-        if retaliation["probability"]:
-            hits = {
-                int(k): v * retaliation["probability"] for k, v in retaliation["damage"].items()
-            }
-            panels.append(("retaliation", {None: 1 - retaliation["probability"], **hits}))
-        plot(plot_file, f"{attacker} attacks {target}", panels)
-    if as_json:
-        typer.echo(json.dumps(doc, indent=2))
-        return
-    console = Console()
-    console.print(_table(f"{attacker} attacks {target}: damage in all", damage, "damage"))
-    for line in attack_lines(doc):
-        console.print(escape(line), soft_wrap=True)
-    if plot_file is not None:
-        console.print(f"plot: {escape(str(plot_file))}")

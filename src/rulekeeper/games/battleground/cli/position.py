@@ -14,9 +14,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from rulekeeper.cli.demo import forces_table, hand_line, score_line
 from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
 from rulekeeper.games.battleground.board.render import render_map, render_plain
+from rulekeeper.games.battleground.cli.demo import forces_table, hand_line, score_line
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.position import phase_of
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep

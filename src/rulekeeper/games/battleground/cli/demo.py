@@ -1,7 +1,8 @@
-"""``rulekeeper demo`` and ``rulekeeper play``: Battleground in the terminal.
+"""``rulekeeper demo``: Battleground in the terminal, two bots playing (declared by plugin.py;
+the game plays with ``rulekeeper play`` like any other).
 
-Both drive a game only through the engine's state API: the legal actions, numbered and described,
-are the whole interface, so every rule the engine enforces is enforced here too.
+The bots drive the game only through the engine's state API: the legal actions, numbered and
+described, are the whole interface, so every rule the engine enforces is enforced here too.
 """
 
 from __future__ import annotations

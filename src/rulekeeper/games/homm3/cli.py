@@ -1,23 +1,39 @@
-"""``rulekeeper homm3``: Heroes of Might and Magic III: The Board Game.
+"""``rulekeeper homm3``: Heroes of Might and Magic III: The Board Game's own commands, and
+``rulekeeper odds homm3-combat`` (:func:`odds`), both mounted by the ``rulekeeper`` command from
+the game's declaration (plugin.py).
 
 ``rulekeeper homm3 content check [FOLDER]`` validates a content pack (the shipped one, or a
 folder with the values printed on your own cards) and lists what the combat rules do not apply
 yet: the unit ability kinds missing from ``combat.unit_abilities.IMPLEMENTED`` and the card
 effect kinds missing from ``combat.card_effects.IMPLEMENTED`` (docs/homm3-content.md).
+
+``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: the whole attack action,
+the attacker as if activating now (combat/odds.py): the damage of all its attacks and the
+target's fate, each attack made (a second attack, the retaliation) and the attacker's fate.
+``--json`` prints one JSON object instead of tables; ``--plot FILE`` draws the distributions
+(PNG or SVG, by the file's suffix; cli/odds.py).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.markup import escape
 
-from rulekeeper.games.homm3.combat import unit_abilities
+from rulekeeper.cli.odds import OptionError, check_plot, fail, odds_table, plot
+from rulekeeper.core import RulekeeperError, load_game
+from rulekeeper.games.homm3.combat import targets, unit_abilities
+from rulekeeper.games.homm3.combat.activation import ActivationStep
+from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.content.pack import ContentPack, check_content_pack, load_content_pack
+from rulekeeper.games.homm3.views.odds import attack_lines
 
 # Exit codes: 1 = the pack has problems (or, with --strict, uses kinds not implemented yet);
 # 2 = bad usage (click's code for usage errors too).
@@ -151,3 +167,49 @@ def content_check(
     if strict and missing:
         typer.echo(f"--strict: {where} uses kinds not implemented yet", err=True)
         raise typer.Exit(EXIT_INVALID)
+
+
+def odds(
+    battle: Annotated[Path, typer.Option(help="A battle file with both units on the board.")],
+    attacker: Annotated[str, typer.Option(help="The attacking unit's id.")],
+    target: Annotated[str, typer.Option(help="The target unit's id.")],
+    plot_file: Annotated[
+        Path | None, typer.Option("--plot", help="Draw the distributions: a .png or .svg.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The odds of a HoMM3 attack action, the attacker activating now: the damage of its
+    attacks (both, for a unit that attacks twice), the target's fate (survives, flips to Few,
+    destroyed), the retaliation and the attacker's fate."""
+    try:
+        check_plot(plot_file)
+        state: Any = load_game("homm3-combat", battle=battle).new_initial_state(seed=0)
+        units = state.battle.units
+        for option, uid in (("--attacker", attacker), ("--target", target)):
+            if uid not in units:
+                raise OptionError(option, f"no unit {uid!r} in the battle ({', '.join(units)})")
+        step = ActivationStep(unit=attacker, started=True)
+        if target not in targets.shots(state, units[attacker], False):
+            raise OptionError("--target", f"{attacker} cannot attack {target} from where it stands")
+        doc: dict[str, Any] = dict(attack_odds(state, step.attack_step(state, target), step))
+    except (OSError, RulekeeperError) as error:
+        raise fail(error) from None
+    damage = {int(k): v for k, v in doc["damage"].items()}
+    if plot_file is not None:
+        panels = [("damage in all", damage), ("outcome", dict(doc["outcome"]))]
+        retaliation = doc["retaliation"]
+        if retaliation["probability"]:
+            hits = {
+                int(k): v * retaliation["probability"] for k, v in retaliation["damage"].items()
+            }
+            panels.append(("retaliation", {None: 1 - retaliation["probability"], **hits}))
+        plot(plot_file, f"{attacker} attacks {target}", panels)
+    if as_json:
+        typer.echo(json.dumps(doc, indent=2))
+        return
+    console = Console()
+    console.print(odds_table(f"{attacker} attacks {target}: damage in all", damage, "damage"))
+    for line in attack_lines(doc):
+        console.print(escape(line), soft_wrap=True)
+    if plot_file is not None:
+        console.print(f"plot: {escape(str(plot_file))}")

@@ -1,5 +1,5 @@
-"""``rulekeeper battleground``: maps (list, show, check, schema), card data, positions (show,
-check) and the geometry query stream."""
+"""``rulekeeper battleground map``: list, draw and check maps, print their schema; and
+``rulekeeper battleground query``, the geometry query stream on a map (query.py)."""
 
 from __future__ import annotations
 
@@ -16,30 +16,22 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rulekeeper.cli import content, position
-from rulekeeper.cli.query import position_problem, run_queries
 from rulekeeper.core.errors import DataError
 from rulekeeper.games.battleground.board.battlefield import Battlefield, shipped_maps
 from rulekeeper.games.battleground.board.mapfile import map_json_schema
 from rulekeeper.games.battleground.board.measures import GROUND, PLATFORM, Position
 from rulekeeper.games.battleground.board.render import render_map, render_plain
+from rulekeeper.games.battleground.cli.query import position_problem, run_queries
 
 # Exit codes: 1 = a checked map file is invalid; 2 = bad usage or a map that cannot be loaded
 # (click uses 2 for usage errors as well).
 EXIT_INVALID = 1
 EXIT_UNUSABLE = 2
 
-app = typer.Typer(
-    help="Masters of the Universe: Battleground.",
-    no_args_is_help=True,
-)
 map_app = typer.Typer(
     help="Battleground maps: list, draw, validate.",
     no_args_is_help=True,
 )
-app.add_typer(map_app, name="map")
-app.add_typer(content.app, name="content")
-app.add_typer(position.app, name="position")
 
 MapArgument = Annotated[
     str,
@@ -219,7 +211,6 @@ def _write_answers(answers: Iterable[str], out: TextIO) -> None:
             os.close(devnull)
 
 
-@app.command("query")
 def query(
     map_name: Annotated[
         str,
