@@ -31,8 +31,8 @@ from rulekeeper.games.battleground.content.effects import (
     Condition,
     Debuff,
     Effect,
-    Outcome,
     PlaceMark,
+    ResultRow,
     Skill,
     SkillTest,
     StatusRule,
@@ -224,7 +224,7 @@ def _check_status(
 
 
 def check_outcomes(
-    outcomes: Sequence[Outcome],
+    outcomes: Sequence[ResultRow],
     ctx: Context,
     source: str,
     path: str,

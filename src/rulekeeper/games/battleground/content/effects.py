@@ -49,7 +49,7 @@ __all__ = [
     "Ability",
     "Condition",
     "Effect",
-    "Outcome",
+    "ResultRow",
     "Skill",
     "Targeting",
 ]
@@ -439,7 +439,7 @@ class FreeAction(_Model):
     weapon_type: WeaponType | None = None
 
 
-class Outcome(_Model):
+class ResultRow(_Model):
     """One row of a result table: at ``successes`` or more (the greatest row applies)."""
 
     successes: Amount
@@ -456,7 +456,7 @@ class SkillTest(_Model):
     kind: Literal["test"]
     stat: Stat
     against: Stat | None = None
-    results: list[Outcome] = Field(min_length=1)
+    results: list[ResultRow] = Field(min_length=1)
 
 
 class DrawFate(_Model):
@@ -579,5 +579,5 @@ class Skill(_Model):
         return self.ap_cost > 0 or self.mana_cost > 0
 
 
-for _model in (AllOf, StatusRule, Buff, Debuff, PlaceMark, Outcome, SkillTest, Ability, Skill):
+for _model in (AllOf, StatusRule, Buff, Debuff, PlaceMark, ResultRow, SkillTest, Ability, Skill):
     _model.model_rebuild()

@@ -22,7 +22,7 @@ from rulekeeper.games.battleground.content.base import (
     ItemKind,
     WeaponType,
 )
-from rulekeeper.games.battleground.content.effects import Ability, Outcome, Skill
+from rulekeeper.games.battleground.content.effects import Ability, ResultRow, Skill
 
 __all__ = ["ItemCard", "WeaponCard"]
 
@@ -47,10 +47,10 @@ class WeaponCard(_Equipment):
     area: int | None = Field(default=None, ge=1, le=5)
     can_target_allies: bool = False
     can_target_enemies: bool = True
-    results: list[Outcome] = Field(min_length=1)
+    results: list[ResultRow] = Field(min_length=1)
     ability: list[Ability] = Field(min_length=1)
 
-    def result_for(self, successes: int) -> Outcome | None:
+    def result_for(self, successes: int) -> ResultRow | None:
         """The row that applies to ``successes`` (None: no effect)."""
         best = None
         for row in self.results:

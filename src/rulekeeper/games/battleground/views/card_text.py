@@ -24,7 +24,7 @@ from rulekeeper.games.battleground.content.effects import (
     Ability,
     Condition,
     Effect,
-    Outcome,
+    ResultRow,
     Skill,
     Targeting,
 )
@@ -222,7 +222,7 @@ def _status_text(e: Any) -> str:
     return f"{text} ({'; '.join(rules)})" if rules else text
 
 
-def results_text(rows: list[Outcome]) -> str:
+def results_text(rows: list[ResultRow]) -> str:
     """A result table: each row with the successes it needs (the greatest reached applies)."""
     return " | ".join(
         f"{row.successes}+: {', '.join(effect_text(e) for e in row.effects)}" for row in rows

@@ -43,8 +43,9 @@ Face = Annotated[int, Bounds(-3, 3)]
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """The numbers of an attack once its dice are known."""
+class AttackRoll:
+    """The numbers of an attack once its dice are known: the die that counts, the attack and
+    defence values and the damage (not a game's ``Outcome``: core/outcome.py)."""
 
     die: int
     """The attack die that counts (after the penalty or an ability choosing among dice)."""
@@ -175,7 +176,7 @@ class AttackStep(Step[Any]):
             COMBAT_TIMING.expire(battle.lasting, "attack", attacker.id)
             self.stage = "after"
             return
-        outcome = resolve(state, self, self.dice, self.defence_die)
+        roll = resolve(state, self, self.dice, self.defence_die)
         state.events.append(
             "attack",
             {
@@ -183,17 +184,17 @@ class AttackStep(Step[Any]):
                 "target": target.id,
                 "kind": self.attack_kind,
                 "dice": list(self.dice),
-                "die": outcome.die,
+                "die": roll.die,
                 "defence_die": list(self.defence_die),
-                "attack": outcome.attack,
-                "defence": outcome.defence,
-                "damage": outcome.damage,
+                "attack": roll.attack,
+                "defence": roll.defence,
+                "damage": roll.damage,
                 "penalty": self.penalty,
                 "walled": self.walled,
             },
         )
         where = target.field  # an added attack goes around it, even if it is destroyed
-        take_damage(state, target, outcome.damage, self.attack_kind)
+        take_damage(state, target, roll.damage, self.attack_kind)
         shield = boost(state, target, "fire-shield")
         if shield and self.adjacent and not attacker.destroyed:  # even if the target fell
             take_damage(state, attacker, shield, "fire-shield")
@@ -202,7 +203,7 @@ class AttackStep(Step[Any]):
         COMBAT_TIMING.expire(battle.lasting, "attack", attacker.id)
         COMBAT_TIMING.expire(battle.lasting, "defence", target.id)
         self.stage = "retaliate"
-        abilities.after_attack(state, self, outcome, where)
+        abilities.after_attack(state, self, roll, where)
 
     def check(self, state: Any, above: Step[Any] | None) -> str | None:
         units = state.battle.units
@@ -214,7 +215,7 @@ class AttackStep(Step[Any]):
 
 def resolve(
     state: BattleState, attack: AttackStep, dice: list[int], defence_die: list[int]
-) -> Outcome:
+) -> AttackRoll:
     """The numbers of *attack* given its dice (§5.18.6 steps 4–5, optional rules 2 and 5)."""
     battle = state.battle
     attacker = battle.units[attack.attacker]
@@ -233,7 +234,7 @@ def resolve(
     damage = max(0, attack_value - defence) + abilities.bonus_damage(state, attack, die)
     if options.get("minimum-damage", "no") == "yes":  # optional rule 2
         damage = max(damage, 1)
-    return Outcome(die=die, attack=attack_value, defence=defence, damage=damage)
+    return AttackRoll(die=die, attack=attack_value, defence=defence, damage=damage)
 
 
 def retaliates(state: BattleState, attack: AttackStep) -> bool:

@@ -32,8 +32,8 @@ class PendingAttack(Protocol):
     def first(self) -> bool: ...
 
 
-class AttackOutcome(Protocol):
-    """The numbers of an attack once its dice are known (combat/attack.py ``Outcome``)."""
+class RolledAttack(Protocol):
+    """The numbers of an attack once its dice are known (combat/attack.py ``AttackRoll``)."""
 
     @property
     def die(self) -> int: ...

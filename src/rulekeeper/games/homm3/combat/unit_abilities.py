@@ -16,7 +16,7 @@ from rulekeeper.core.lasting import Lasting, total
 from rulekeeper.games.homm3.combat import ability_steps, board, by_kind, hands
 from rulekeeper.games.homm3.combat.damage import heal, paralyse
 from rulekeeper.games.homm3.combat.model import Unit
-from rulekeeper.games.homm3.combat.protocols import AttackOutcome, PendingAttack
+from rulekeeper.games.homm3.combat.protocols import PendingAttack, RolledAttack
 from rulekeeper.games.homm3.combat.stats import (
     BattleState,
     abilities,
@@ -220,9 +220,7 @@ def _moved(state: BattleState, unit: Unit) -> bool:
     return step is not None and step.unit == unit.id and step.moved
 
 
-def after_attack(
-    state: BattleState, attack: PendingAttack, outcome: AttackOutcome, where: int
-) -> None:
+def after_attack(state: BattleState, attack: PendingAttack, roll: RolledAttack, where: int) -> None:
     """What the attacker's abilities do once the damage is dealt (*where*: the target's field
     when it was attacked)."""
     battle = state.battle
@@ -255,12 +253,12 @@ def after_attack(
             ability_steps.SplashStep(unit=attacker.id, around=where, attack=ability.attack or 0)
         )
     for ability in abilities(state, attacker, "draw-on-roll"):
-        if not attack.die_ignored and outcome.die in (ability.faces or ()):
+        if not attack.die_ignored and roll.die in (ability.faces or ()):
             hands.draw(state, attacker.side, 1)
     for ability in abilities(state, attacker, "heal-after-attack"):
         heal(state, attacker, ability.amount or 0, ability.kind)
     for ability in abilities(state, attacker, "paralyse-on-roll"):
-        if not attack.die_ignored and outcome.die in (ability.faces or ()):
+        if not attack.die_ignored and roll.die in (ability.faces or ()):
             paralyse(state, target, ability.kind)
     if (
         has(state, attacker, "double-attack-distant")
