@@ -3,7 +3,8 @@ every core or on a Dask cluster, and the scores with their 95% intervals.
 
 Every pair of bots plays ``games`` games, seeds 1..N, sides alternating (in a one-seat game,
 such as a solo battle against the rules' own AI, each bot plays the seeds alone). A win scores
-1, a draw ½, a loss 0 (from ``returns()``: the higher return wins). A tournament is
+1, a draw ½, a loss 0 (from the game's ``outcome()``: its winning team, or a draw; the margin
+from the returns). A tournament is
 reproducible from its seed: each game's seed and each bot's seed follow from it, and the
 results come back in schedule order whichever worker played them.
 """
@@ -19,6 +20,7 @@ from typing import Any
 
 from rulekeeper.core.agents import make_agent, play_out
 from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.outcome import default_outcome
 from rulekeeper.core.registry import load_game
 
 __all__ = ["Match", "Standing", "play_match", "run", "schedule", "standings"]
@@ -63,13 +65,33 @@ def play_match(match: Match) -> JsonObject:
         for seat, spec in enumerate(match.seats)
     }
     play_out(state, agents)
+    outcome = state.outcome()
+    assert outcome is not None  # play_out plays to the end
     return {
         "index": match.index,
         "seed": match.seed,
         "seats": list(match.seats),
-        "returns": list(state.returns()),
+        "returns": list(outcome.returns),
         "actions": state.actions_taken(),
+        "outcome": {
+            "ending": outcome.ending,
+            "winner": outcome.winner,
+            "team": None if outcome.team is None else list(outcome.team),
+        },
     }
+
+
+def _points(result: JsonObject, seat: int) -> float:
+    """*seat*'s score in *result*: 1 in the winning team, ½ in a draw, 0 otherwise; a result
+    without an outcome (written before it) by its returns, each seat playing for itself."""
+    found = result.get("outcome")
+    if isinstance(found, dict):
+        team = found.get("team")
+        return 0.5 if team is None else 1.0 if isinstance(team, list) and seat in team else 0.0
+    raw: list[Any] = list(result["returns"])  # type: ignore[arg-type]
+    returns = [float(r) for r in raw]
+    outcome = default_outcome(returns, [(s,) for s in range(len(returns))])
+    return 0.5 if outcome.team is None else 1.0 if seat in outcome.team else 0.0
 
 
 def run(
@@ -166,13 +188,8 @@ def standings(results: Iterable[JsonObject]) -> list[Standing]:
             row = table.setdefault(str(bot), Standing(str(bot), first=[], second=[]))
             mine = float(returns[seat])
             others = [float(r) for i, r in enumerate(returns) if i != seat]
-            if others:
-                best = max(others)
-                points = 1.0 if mine > best else 0.5 if mine == best else 0.0
-                row.margin += (mine - best) / 1.0
-            else:  # alone: a win is a positive return
-                points = 1.0 if mine > 0 else 0.5 if mine == 0 else 0.0
-                row.margin += mine
+            points = _points(result, seat)
+            row.margin += mine - max(others) if others else mine  # alone: its return
             row.games += 1
             row.points += points
             row.wins += points == 1.0
