@@ -24,6 +24,7 @@ from rulekeeper.core.fields import (
 )
 from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.jsonvalue import JsonObject, check_json
+from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.registry import GameRegistry, default_registry
 from rulekeeper.core.state import GameState
 
@@ -40,7 +41,9 @@ class GameRecord:
     """Everything needed to reproduce a game exactly.
 
     ``content_version`` identifies the card/scenario data the game was played
-    with, so a replay that diverges after a data update can say why.
+    with, so a replay that diverges after a data update can say why. ``outcome`` is how a
+    finished game ended (``Outcome.to_json``, core/outcome.py), for readers that do not replay;
+    None for a game not over (and in records written before it). Replaying does not need it.
     """
 
     game: str
@@ -48,15 +51,19 @@ class GameRecord:
     seed: int
     actions: tuple[LoggedAction, ...] = field(default=())
     content_version: str | None = None
+    outcome: JsonObject | None = None
 
     def to_json(self) -> JsonObject:
-        return {
+        data: JsonObject = {
             "game": self.game,
             "params": dict(self.params),
             "seed": self.seed,
             "actions": [entry.to_json() for entry in self.actions],
             "content_version": self.content_version,
         }
+        if self.outcome is not None:
+            data["outcome"] = self.outcome
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
@@ -78,18 +85,31 @@ class GameRecord:
             content_version=as_optional_str(
                 mapping.get("content_version"), _SOURCE, "content_version"
             ),
+            outcome=_outcome(mapping.get("outcome")),
         )
+
+
+def _outcome(data: Any) -> JsonObject | None:
+    """A record's outcome: checked to be one (``Outcome.from_json``), kept as its JSON."""
+    if data is None:
+        return None
+    try:
+        return Outcome.from_json(data).to_json()
+    except DataError as exc:
+        raise DataError(_SOURCE, f"outcome.{exc.field}", exc.reason) from exc
 
 
 def record_of(state: GameState, content_version: str | None = None) -> GameRecord:
     """The record that reproduces *state*; its ``content_version`` is the hash of the cards and
     map the game loaded (``Game.content_hash``) unless given."""
+    outcome = state.outcome()
     return GameRecord(
         game=state.game.name,
         params=state.game.params,
         seed=state.seed,
         actions=tuple(state.history()),
         content_version=content_version or state.game.content_hash(),
+        outcome=None if outcome is None else outcome.to_json(),
     )
 
 

@@ -3,9 +3,10 @@ files (issue 9 §4). The terminal client uses it and the web server will.
 
 A **replay file** is versioned JSON (``format: rulekeeper-replay``): the game, its parameters,
 the rulekeeper version, the hash of the cards and map it loaded (``Game.content_hash``), the
-seed and the action log. A save is the replay file of an unfinished game. Reading one checks
-the content hash against the cards and map loaded now: a file recorded on other data is refused
-with both hashes named (a replay would silently diverge otherwise).
+seed and the action log (and, once finished, its ``outcome``: core/outcome.py). A save is the
+replay file of an unfinished game. Reading one checks the content hash against the cards and
+map loaded now: a file recorded on other data is refused with both hashes named (a replay
+would silently diverge otherwise).
 
 **Undo** goes back to the player's previous decision, never past a hidden or random event: a
 die rolled, a secret choice, or anything revealed to only some players (a card drawn). Undoing
@@ -60,6 +61,7 @@ def write_replay(record: GameRecord, finished: bool) -> JsonObject:
         "seed": body["seed"],
         "finished": finished,
         "actions": body["actions"],
+        **({"outcome": body["outcome"]} if "outcome" in body else {}),
     }
 
 
@@ -80,6 +82,7 @@ def read_replay(doc: Any, source: str = "replay") -> GameRecord:
             "seed": doc.get("seed"),
             "actions": doc.get("actions"),
             "content_version": doc.get("content"),
+            "outcome": doc.get("outcome"),
         }
     )
     if version == OLD_REPLAY_VERSION:
