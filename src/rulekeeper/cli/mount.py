@@ -77,8 +77,8 @@ class Entry:
 
         def report() -> None:
             typer.echo(
-                f"error: {self.name}: the {self.owner} declares it as {self.ref}, "
-                f"which cannot be loaded: {why}",
+                f"error: {self.name!r}, declared by the {self.owner} as {self.ref}, "
+                f"cannot be loaded: {why}",
                 err=True,
             )
             raise typer.Exit(EXIT_BROKEN)
