@@ -57,6 +57,10 @@ class View(BaseModel):
         "plug-in exporting createView(body, ctx)), or null: the generic view"
     )
     result: str | None
+    outcome: dict[str, Any] | None = Field(
+        description="at the end, how the game ended (core/outcome.py Outcome.to_json: ending, "
+        "winner, team, returns, text, the game's details), else null"
+    )
     can_undo: bool
     reply_to: int | None = Field(
         default=None,

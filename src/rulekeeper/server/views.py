@@ -151,6 +151,7 @@ def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "board": None,
         "board_script": board_script(hosted.game_name),
         "result": None,
+        "outcome": None,
         "can_undo": False,
     }
     if hosted.session is None:
@@ -170,8 +171,10 @@ def build_view(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     if board is not None:
         public = shared(hosted, "board", lambda: board.public(state))
         view["board"] = {**public, **board.private(state, seat)}
-    if state.is_terminal():
-        view["result"] = state.describe_result()
+    outcome = state.outcome()
+    if outcome is not None:
+        view["result"] = outcome.text
+        view["outcome"] = outcome.to_json()
     if seat is not None:
         view["can_undo"] = hosted.session.undo_target(seat) is not None
     return view
