@@ -33,7 +33,7 @@ def check(game: Game, state: GameState) -> Outcome:
     low, high = game.returns_range
     assert all(low <= value <= high for value in returns)
     assert game.zero_sum and sum(returns) == 0
-    assert game.max_length is None  # a draw may be offered again after each decline
+    assert game.max_length is None  # a tied roll-off rolls again; a draw offer may repeat
     assert outcome.ending in ENDINGS and outcome.text == state.describe_result()
     if state.winner < 0:
         assert outcome.draw and outcome.winner is None and returns == [0.0, 0.0]
@@ -92,3 +92,17 @@ def test_issue22_s1_the_declarations_hold_on_random_games(name: str) -> None:
         state = game.new_initial_state(seed)
         play_out(state, {0: RandomAgent(seed), 1: RandomAgent(seed + 1)})
         check(game, state)
+
+
+@pytest.mark.parametrize("name", ["battleground", "battleground-movement"])
+def test_issue22_s1_no_length_bound_a_tied_roll_off_rolls_again(name: str) -> None:
+    """Why ``max_length`` is None: any number of tied roll-offs may come first."""
+    game = load_game(name)
+    state = game.new_initial_state(1)
+    assert game.max_length is None
+    for _ in range(20):
+        assert state.is_chance_node()
+        tie = next(a for a in state.legal_actions() if a.int_param("face") == 3)
+        state.apply_action(tie)
+        state.apply_action(tie)
+    assert state.is_chance_node() and state.actions_taken() == 40

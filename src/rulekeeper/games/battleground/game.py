@@ -199,8 +199,10 @@ class BattlegroundGame(Game):
 
     @property
     def zero_sum(self) -> bool:
-        """A win is 1 and a loss -1, a draw 0 each. No ``max_length``: a player may offer a
-        draw again after each decline (Scoring), so the rules bound no game's length."""
+        """A win is 1 and a loss -1, a draw 0 each. No ``max_length``: the roll-off rolls
+        again on a tie (First Game Setup, step 7) and a player may offer a draw again after
+        each decline (Scoring), so the rules bound no game's length, the movement variant's
+        neither. ``chance`` both: dice are chance nodes, fate decks shuffled inside."""
         return True
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
