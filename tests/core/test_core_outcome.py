@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from pydantic import BaseModel
+from test_core_flow import TalkGame
 from toy_game import ToyGame, ToyState
 
-from rulekeeper.core import CHANCE, DataError, Game, GameRecord, record_of, replay
+from rulekeeper.core import CHANCE, Action, DataError, Game, GameRecord, record_of, replay
 from rulekeeper.core.agents import RandomAgent, play_out
 from rulekeeper.core.game import CHANCE_KINDS
 from rulekeeper.core.outcome import Outcome, default_outcome, details_json
@@ -151,6 +152,20 @@ def test_issue22_s2_an_outcome_that_disagrees_with_the_returns_is_an_error() -> 
     state.__class__ = Wrong
     with pytest.raises(RuntimeError, match="outcome"):
         state.outcome()
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_issue22_s2_a_game_ended_by_an_anytime_action_says_so_by_default(seat: int) -> None:
+    """core/state.py ``_outcome``: a resignation out of turn ends the talk; the default
+    outcome's ending is the anytime action's kind, the other seat wins."""
+    state = TalkGame().new_initial_state(0)
+    state.apply_action(Action.of("say"))
+    state.apply_action(Action.of("resign"), seat)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert (outcome.ending, outcome.winner, outcome.team) == ("resign", 1 - seat, (1 - seat,))
+    assert outcome.text == f"Player {1 - seat} wins" == state.describe_result()
+    assert default_outcome([1, -1], ((0,), (1,)), "resign").ending == "resign"
 
 
 def test_issue22_s1_decision_seat_says_who_is_asked_now() -> None:

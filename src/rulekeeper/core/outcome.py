@@ -15,7 +15,8 @@ JSON unless the reader is given a function that types them (``read_details``).
 The default outcome (:func:`default_outcome`), for a game that does not say more: a lone best
 team wins (a team of one seat in most games), ties are a draw; when every seat plays in the one
 team (a solo game, a co-op game), a positive return is a win, a negative one a loss (``team``
-``()``), zero a draw.
+``()``), zero a draw. Its ending is "win", "loss" or "draw", or, for a game ended by an anytime
+action (a forfeit, out of turn: ``GameState.ANYTIME_KINDS``), that action's kind.
 """
 
 from __future__ import annotations
@@ -143,8 +144,16 @@ class Outcome:
             raise DataError(_SOURCE, "(outcome)", str(exc)) from exc
 
 
-def default_outcome(returns: Sequence[float], teams: Sequence[Sequence[int]]) -> Outcome:
-    """The outcome *returns* say, with the game's *teams* (module docstring)."""
+def default_outcome(
+    returns: Sequence[float], teams: Sequence[Sequence[int]], ending: str | None = None
+) -> Outcome:
+    """The outcome *returns* say, with the game's *teams* (module docstring); *ending* how the
+    game ended, if known (else "win", "loss" or "draw")."""
+    found = _by_returns(returns, teams)
+    return found if ending is None else dataclasses.replace(found, ending=ending)
+
+
+def _by_returns(returns: Sequence[float], teams: Sequence[Sequence[int]]) -> Outcome:
     values = tuple(float(v) for v in returns)
     if not values:
         raise ValueError("an outcome needs the returns of at least one seat")

@@ -487,8 +487,7 @@ class GameState(ABC):
         return None
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (core/outcome.py), None while it goes on: the game's
-        :meth:`_outcome`, whose returns must be :meth:`returns`."""
+        """How the game ended (core/outcome.py: :meth:`_outcome`), None while it goes on."""
         if not self.is_terminal():
             return None
         found, returns = self._outcome(), tuple(self.returns())
@@ -498,19 +497,20 @@ class GameState(ABC):
 
     def _outcome(self) -> Outcome:
         """Games override to say how they ended; default: from the returns and the teams (a
-        lone best team wins, ties are a draw: core/outcome.py ``default_outcome``)."""
-        return default_outcome(self.returns(), self.game.teams)
+        lone best team wins, ties are a draw: core/outcome.py ``default_outcome``), its ending
+        the kind of the anytime action that ended the game ("forfeit", "resign"), if one did."""
+        kinds = [entry.action.kind for entry in self._history.newest(1)]
+        ending = kinds[0] if kinds and kinds[0] in self.ANYTIME_KINDS else None
+        return default_outcome(self.returns(), self.game.teams, ending)
 
     def describe_result(self) -> str:
-        """How the game ended, in words: the outcome's ``text`` (games say how: a points
-        victory, a rout); "The game goes on" before the end."""
+        """How the game ended, in words: the outcome's ``text`` ("The game goes on" before)."""
         found = self.outcome()
         return "The game goes on" if found is None else found.text
 
     def decision_seat(self) -> tuple[int, ...]:
-        """Who is asked now, always a tuple: ``(seat,)`` on a seat's turn, ``(CHANCE,)`` at a
-        chance node, at a SIMULTANEOUS node the seats with a legal action (in seat order), and
-        ``()`` at the end. Anytime actions (a forfeit) are not a decision asked for."""
+        """Who is asked now, a tuple: ``(seat,)``, ``(CHANCE,)``, at a SIMULTANEOUS node the
+        seats with a legal action, ``()`` at the end (anytime actions are not asked for)."""
         current = self.current_player()
         if current == TERMINAL:
             return ()
