@@ -268,6 +268,8 @@ def test_issue22_the_toy_plays_to_its_end_through_the_api(client: TestClient, lo
     assert final.is_terminal() and final.round == 2  # type: ignore[attr-defined]
     assert any(entry.player == 1 for entry in record.actions), "the bot played"
     assert seen["result"] == final.describe_result()
+    outcome = final.outcome()
+    assert outcome is not None and seen["outcome"] == outcome.to_json()
     hosted = lobby.get(game)
     assert [seat.kind for seat in hosted.seats] == ["human", "bot"]
     assert hosted.state.returns() == final.returns()
