@@ -16,6 +16,9 @@ from playwright.sync_api import Page, expect
 GAME = "toy_duel"
 GRAVE = ("forfeit", "offer-draw", "accept-draw")
 SECONDS = 90
+BUTTONS = ".generic .actions button[data-index]"
+BUTTONS_OR_END = """(selector) => document.getElementById("app").dataset.status === "finished"
+    || document.querySelector(selector) !== null"""
 
 
 def play_generic(page: Page, seconds: float) -> int:
@@ -29,8 +32,10 @@ def play_generic(page: Page, seconds: float) -> int:
         assert left_ms > 0, f"the game did not end in {seconds} s ({clicks} clicks)"
         if page.wait_for_function(STATE, timeout=left_ms).json_value() == "finished":
             return clicks
-        buttons = page.locator(".generic .actions button[data-index]")
-        expect(buttons.first).to_be_visible()
+        buttons = page.locator(BUTTONS)
+        page.wait_for_function(BUTTONS_OR_END, arg=BUTTONS)  # the view may end meanwhile
+        if not buttons.count():
+            continue
         titles = buttons.evaluate_all("(all) => all.map((b) => b.title)")
         index = next(i for i, title in enumerate(titles) if not title.startswith(GRAVE))
         click_and_settle(page, buttons.nth(index))
