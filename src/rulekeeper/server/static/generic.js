@@ -128,9 +128,12 @@ export function createGenericView(root, ctx) {
 
   return {
     update(view) {
-      pending = null;
-      fill(observationBox, el("h2", { class: "panel-title", text: "The game" }), valueNode(view.observation));
       const legal = view.legal || [];
+      if (pending && !legal.some((entry) => entry.action === pending.action)) {
+        pending = null; // the choice being looked up or confirmed is gone: say nothing of it
+        showInfo();
+      }
+      fill(observationBox, el("h2", { class: "panel-title", text: "The game" }), valueNode(view.observation));
       fill(actionsBox,
         el("h2", { class: "panel-title", text: legal.length ? "Your choices" : "Waiting" }),
         legal.length ? actionButtons(legal, pick, why) : el("p", { class: "muted", text: view.seat === null ? "You are watching." : "Not your decision now." }));
