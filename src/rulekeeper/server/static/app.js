@@ -15,7 +15,7 @@ import {
 } from "./api.js";
 import { confirmDialog, el, fill, toast } from "./dom.js";
 import { countNew, renderLog } from "./log.js";
-import { screenKind, screenMaker } from "./boards.js";
+import { createStage } from "./boards.js";
 import { replayLink, replayScreen } from "./replay.js";
 
 const app = document.getElementById("app");
@@ -329,8 +329,6 @@ function gameScreen(id, token) {
   const body = el("div", { class: "game-body" });
   fill(app, el("section", { class: "game" }, head, body));
   let view = null;
-  let screen = null; // the board or generic view
-  let shownKind = null; // the board script of the screen shown ("": the generic view)
   let alive = true;
   let logAtDecision = [];
   let busy = false;
@@ -373,6 +371,7 @@ function gameScreen(id, token) {
     confirm: confirmDialog,
     toast,
   };
+  const stage = createStage(body, ctx, toast);
 
   function handleError(error) {
     sentAt = null;
@@ -491,20 +490,7 @@ function gameScreen(id, token) {
     app.dataset.version = String(view.version);
     app.dataset.status = view.status;
     renderHead();
-    const kind = screenKind(view);
-    if (kind !== shownKind) {
-      shownKind = kind;
-      if (screen) screen.destroy();
-      screen = null;
-      fill(body);
-      screenMaker(kind, toast).then((create) => {
-        if (!alive || shownKind !== kind) return;
-        screen = create(body, ctx);
-        screen.update(view); // the newest view, whatever came while the script loaded
-      });
-      return;
-    }
-    if (screen) screen.update(view);
+    stage.show(view);
   }
 
   const socket = new GameSocket(id, token, {
@@ -532,14 +518,14 @@ function gameScreen(id, token) {
     destroy() {
       alive = false;
       socket.close();
-      if (screen) screen.destroy();
+      stage.destroy();
     },
     key(event) {
       if (event.key === "u" && view && view.can_undo) {
         ctx.undo();
         return true;
       }
-      return screen ? screen.key(event) : false;
+      return stage.key(event);
     },
   };
 }

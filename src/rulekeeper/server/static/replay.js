@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { el, fill } from "./dom.js";
 import { renderLog } from "./log.js";
-import { screenKind, screenMaker } from "./boards.js";
+import { createStage } from "./boards.js";
 
 const BRANCH_BOT = "mcts@1";
 
@@ -114,11 +114,10 @@ export function replayScreen(app, id, start, deps) {
   let at = 0; // the step shown
   let wanted = 0; // the step last asked for (a key pressed twice moves two steps)
   let view = null;
-  let screen = null;
-  let shownKind = null; // the board script of the screen shown ("": the generic view)
   let asked = 0; // the latest request: an older answer is dropped
   let alive = true;
   const ctx = readOnlyContext(id, () => view, deps);
+  const stage = createStage(body, ctx, deps.toast);
 
   nav.slider.addEventListener("input", () => go(Number(nav.slider.value)));
   nav.number.addEventListener("change", () => go(Number(nav.number.value)));
@@ -159,20 +158,7 @@ export function replayScreen(app, id, start, deps) {
       const back = b.dataset.step === "first" || b.dataset.step === "previous";
       b.disabled = back ? at === 0 : at === total;
     }
-    const kind = screenKind(view);
-    if (kind !== shownKind) {
-      shownKind = kind;
-      if (screen) screen.destroy();
-      screen = null;
-      fill(body);
-      screenMaker(kind, deps.toast).then((create) => {
-        if (!alive || shownKind !== kind) return;
-        screen = create(body, ctx);
-        screen.update(view);
-      });
-      return;
-    }
-    if (screen) screen.update(view);
+    stage.show(view);
   }
 
   async function branch(seats, title) {
@@ -213,7 +199,7 @@ export function replayScreen(app, id, start, deps) {
   return {
     destroy() {
       alive = false;
-      if (screen) screen.destroy();
+      stage.destroy();
     },
     key(event) {
       const steps = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" };
@@ -221,7 +207,7 @@ export function replayScreen(app, id, start, deps) {
         move(steps[event.key]);
         return true;
       }
-      return screen ? screen.key(event) : false;
+      return stage.key(event);
     },
   };
 }
