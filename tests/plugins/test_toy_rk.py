@@ -56,6 +56,8 @@ def test_issue22_rk_test_installs_the_toy_plugin_once_and_serve_never(tmp_path: 
     assert installs(tested) == [
         f"python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e {TOY}"
     ]
-    assert tested[-1].startswith("pytest ")  # installed before the tests run
+    pytest = next(i for i, call in enumerate(tested) if call.startswith("pytest "))
+    assert tested.index(installs(tested)[0]) < pytest  # installed before the tests run
+    assert any(call.startswith("mypy") for call in tested)  # and typed beside them
     assert not installs(run_rk(tmp_path, log, "test", "-k", "nothing"))  # once
     assert not installs(run_rk(tmp_path, log, "serve"))
