@@ -159,6 +159,18 @@ export function createView(root, ctx) {
   let discardPick = new Set();
   let discardQueue = null; // a discard chosen with the checkboxes: the picks left to send, then done
 
+  let turned = false; // drawn from the other side: the seat's own deployment zone at the bottom
+  const fitting = () => applyZoom(); // keeps the board inside the window as it resizes
+  window.addEventListener("resize", fitting);
+
+  /** The centre of hex (q, r) on the screen: turned half a turn when the seat's zone is on top. */
+  const pos = (q, r) => {
+    const [x, y] = centre(q, r);
+    return turned ? [-x, -y] : [x, y];
+  };
+  /** The screen angle of facing direction k (half a turn more on a turned board). */
+  const angleOf = (direction) => facingAngle(direction) + (turned ? 180 : 0);
+
   const hints = () => (board ? board.actions : []);
   const character = (id) => (board ? board.characters.find((c) => c.id === id) : null);
   const nameOf = (id) => (character(id) ? character(id).name : id);
@@ -355,9 +367,30 @@ export function createView(root, ctx) {
     return el("span", { class: "legend-item" }, el("span", { class: `swatch ${cls}`, "aria-hidden": "true" }), text);
   }
 
+  /** The board box takes the height the window has left below its top (the hover line under
+   * it stays in view), so the whole board fits both ways at zoom 1; zooming in scrolls inside. */
+  function fitBox() {
+    const top = boardBox.getBoundingClientRect().top + window.scrollY;
+    const below = hoverBox.offsetHeight + 12;
+    const height = Math.max(240, Math.floor(window.innerHeight - top - below));
+    boardBox.style.height = `${height}px`;
+  }
+
   function applyZoom() {
     if (!svgRoot) return;
+    fitBox();
     svgRoot.style.width = `${100 * zoom}%`;
+    svgRoot.style.height = `${100 * zoom}%`;
+  }
+
+  /** Whether the seat's own deployment zone lies in the top half as the map is drawn: then the
+   * board is turned half a turn, so each seat sees its own side at the bottom. */
+  function ownSideOnTop() {
+    if (view.seat === null || view.seat === undefined) return false;
+    const mean = (list) => list.reduce((sum, h) => sum + centre(h.q, h.r)[1], 0) / list.length;
+    const own = board.hexes.filter((h) => h.zone === view.seat);
+    const others = board.hexes.filter((h) => h.zone !== undefined && h.zone !== view.seat);
+    return own.length > 0 && others.length > 0 && mean(own) < mean(others);
   }
 
   function defs() {
@@ -386,13 +419,13 @@ export function createView(root, ctx) {
   function drawTerrain() {
     const layer = svg("g", { class: "terrain" });
     for (const h of board.hexes) {
-      const [cx, cy] = centre(h.q, h.r);
+      const [cx, cy] = pos(h.q, h.r);
       const title = `(${h.q},${h.r}): ${h.text || "open ground"}`;
       layer.append(svg("polygon", {
         points: hexPoints(cx, cy),
         class: `hex t-${h.terrain}`,
         fill: terrainFill(h),
-        dataset: { q: h.q, r: h.r },
+        dataset: h.zone === undefined ? { q: h.q, r: h.r } : { q: h.q, r: h.r, zone: h.zone },
       }, svg("title", { text: title })));
       if (h.terrain === "difficult" && h.zone !== undefined) {
         layer.append(svg("polygon", { points: hexPoints(cx, cy, 0.55), fill: SIDES[h.zone].light, opacity: 0.6, "pointer-events": "none" }));
@@ -429,7 +462,7 @@ export function createView(root, ctx) {
   function drawObjectives() {
     const layer = svg("g", { class: "objectives", "pointer-events": "none" });
     for (const o of board.objectives) {
-      const [cx, cy] = centre(o.at[0], o.at[1]);
+      const [cx, cy] = pos(o.at[0], o.at[1]);
       if (o.status === "on the battlefield") {
         layer.append(svg("polygon", { points: star(cx, cy, 14, 6), fill: "#1d9e4b", stroke: "#0b4020", "stroke-width": 1.5 },
           svg("title", { text: `Objective ${o.id}: on the battlefield` })));
@@ -445,7 +478,7 @@ export function createView(root, ctx) {
   function drawMarks() {
     const layer = svg("g", { class: "marks", "pointer-events": "none" });
     for (const m of board.marks) {
-      const [cx, cy] = centre(m.at[0], m.at[1]);
+      const [cx, cy] = pos(m.at[0], m.at[1]);
       const side = SIDES[m.owner] || SIDES[0];
       layer.append(svg("g", {},
         svg("circle", { cx, cy, r: S * (m.radius / board.map.hex_inches + 0.5), fill: side.colour, "fill-opacity": 0.08, stroke: side.colour, "stroke-width": 2, "stroke-dasharray": "8 4" }),
@@ -473,7 +506,7 @@ export function createView(root, ctx) {
   }
 
   function drawCharacter(c, targeted) {
-    const [cx, cy] = centre(c.at[0], c.at[1]);
+    const [cx, cy] = pos(c.at[0], c.at[1]);
     const side = SIDES[c.owner] || SIDES[0];
     const size = S * 0.4;
     const g = svg("g", {
@@ -489,7 +522,7 @@ export function createView(root, ctx) {
     // the facing: a wedge on the edge the model faces
     g.append(svg("polygon", {
       points: `${size + 9},0 ${size - 2},-7 ${size - 2},7`,
-      transform: `rotate(${facingAngle(c.facing)})`,
+      transform: `rotate(${angleOf(c.facing)})`,
       class: "facing",
     }));
     if (side.shape === "circle") {
@@ -546,7 +579,7 @@ export function createView(root, ctx) {
       if (!h.levels.length) return;
       const bit = h.levels.includes(0) ? 1 : 2;
       if ((Number(digits[index]) & bit) === 0) {
-        const [cx, cy] = centre(h.q, h.r);
+        const [cx, cy] = pos(h.q, h.r);
         layer.append(svg("polygon", { points: hexPoints(cx, cy), class: "shade" }));
       }
     });
@@ -558,7 +591,7 @@ export function createView(root, ctx) {
     const byHex = positionHints();
     for (const [key, list] of byHex) {
       const [q, r, level] = key.split(",").map(Number);
-      const [cx, cy] = centre(q, r);
+      const [cx, cy] = pos(q, r);
       const first = list[0];
       const focusOnly = first.kind === "move" && first.move.focus && !focusMode;
       const cls = `reach k-${first.kind}${focusOnly ? " focus-only" : ""}${pending && posKey(pending.hex || []) === key ? " chosen" : ""}`;
@@ -574,7 +607,7 @@ export function createView(root, ctx) {
     // the path of the move waiting for confirmation
     if (pending && pending.kind === "move" && pending.move.path.length) {
       const mover = character(board.turn ? board.turn.character : null);
-      const points = [mover ? mover.at : pending.move.path[0], ...pending.move.path].map((p) => centre(p[0], p[1]).map((v) => v.toFixed(1)).join(","));
+      const points = [mover ? mover.at : pending.move.path[0], ...pending.move.path].map((p) => pos(p[0], p[1]).map((v) => v.toFixed(1)).join(","));
       layer.append(svg("polyline", { points: points.join(" "), class: "path", "pointer-events": "none" }));
     }
     const targets = new Map();
@@ -589,9 +622,9 @@ export function createView(root, ctx) {
     const facings = hints().filter((h) => h.kind === "face");
     const subject = board.decision && board.decision.character ? character(board.decision.character) : null;
     if (facings.length && subject && subject.at) {
-      const [cx, cy] = centre(subject.at[0], subject.at[1]);
+      const [cx, cy] = pos(subject.at[0], subject.at[1]);
       for (const hint of facings) {
-        const angle = facingAngle(hint.direction);
+        const angle = angleOf(hint.direction);
         layer.append(svg("g", {
           class: "face-choice",
           transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)}) rotate(${angle})`,
@@ -613,8 +646,8 @@ export function createView(root, ctx) {
       const from = character(board.turn ? board.turn.character : null);
       const to = character(pending.character);
       if (from && to && from.at && to.at) {
-        const [x1, y1] = centre(from.at[0], from.at[1]);
-        const [x2, y2] = centre(to.at[0], to.at[1]);
+        const [x1, y1] = pos(from.at[0], from.at[1]);
+        const [x2, y2] = pos(to.at[0], to.at[1]);
         layer.append(svg("line", { x1, y1, x2, y2, class: "attack-line", "pointer-events": "none" }));
       }
     }
@@ -622,8 +655,9 @@ export function createView(root, ctx) {
   }
 
   function renderBoard() {
-    const xs = board.hexes.map((h) => centre(h.q, h.r)[0]);
-    const ys = board.hexes.map((h) => centre(h.q, h.r)[1]);
+    turned = ownSideOnTop();
+    const xs = board.hexes.map((h) => pos(h.q, h.r)[0]);
+    const ys = board.hexes.map((h) => pos(h.q, h.r)[1]);
     const pad = S * 0.7;
     const minX = Math.min(...xs) - pad;
     const minY = Math.min(...ys) - pad;
@@ -634,7 +668,9 @@ export function createView(root, ctx) {
       class: "battlefield",
       viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
       role: "group",
-      "aria-label": `${board.map.title}: ${board.map.columns} by ${board.map.rows} hexes. Characters are buttons.`,
+      "aria-label": `${board.map.title}: ${board.map.columns} by ${board.map.rows} hexes${view.seat !== null && view.seat !== undefined ? `, seen from player ${view.seat}'s side` : ""}. Characters are buttons.`,
+      preserveAspectRatio: "xMidYMid meet",
+      dataset: { turned: turned ? "yes" : "no" },
     }, defs(), drawTerrain(), overlay);
     svgRoot.addEventListener("click", (event) => {
       const target = event.target.closest ? event.target.closest("[data-q]") : null;
@@ -1040,6 +1076,7 @@ export function createView(root, ctx) {
     renderHand();
     renderForces();
     ctx.renderLog(logBox);
+    applyZoom(); // the panels above the board may have changed height
   }
 
   return {
@@ -1109,6 +1146,7 @@ export function createView(root, ctx) {
     },
     destroy() {
       clearTimeout(hoverTimer);
+      window.removeEventListener("resize", fitting);
     },
   };
 }
