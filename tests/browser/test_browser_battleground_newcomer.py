@@ -68,3 +68,78 @@ def test_the_whole_board_fits_and_the_own_side_is_at_the_bottom(
     screenshot(page, artifacts, f"battleground-fit-seat{seat}")
     if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":  # rerun to refresh the README's images
         page.screenshot(path=str(IMAGES / f"battleground-seat{seat}.png"))
+
+
+# He-Man's player chooses whom to activate (round 2; his card played).
+ACTIVATION_CHOICE: dict[str, Any] = {
+    "format": "battleground-position",
+    "version": 1,
+    "round": 2,
+    "characters": [
+        {"id": "he-man", "at": [6, 10], "facing": "E"},
+        {"id": "man-at-arms", "at": [2, 4]},
+        {"id": "skeletor", "at": [9, 12], "facing": "W"},
+        {"id": "trap-jaw", "at": [10, 16]},
+    ],
+    "players": [
+        {"hand": ["masters-swift-strike"], "glory": []},
+        {"hand": ["evil-treachery"], "glory": []},
+    ],
+    "procedure": ["round", {"kind": "activate", "player": 0, "card": "masters-battle-cry"}],
+}
+
+ONE_LINE = """(cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getClientRects().length;
+}"""
+
+
+def test_board_texts_phase_headers_and_obstacles(live_server: LiveServer, page: Page) -> None:
+    """issue 23 §2.12: the phase in words with the step apart in smaller text (not "First Game
+    Setup, step 7" as the phase), the forces' column headers on one line each (not "wound s"),
+    and hovering an obstacle hex says what it is (not "(11,8) is not a position")."""
+    made = two_seat_game(live_server)
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["1"]))
+    status = page.locator(".bg-status")
+    expect(status.locator(".phase")).to_have_text(" | First Game Setup")
+    expect(status.locator(".step")).to_have_text(" (step 7)")
+    expect(page.locator(".decision")).not_to_contain_text("step 7")
+    headers = page.locator(".forces th")
+    expect(headers).to_have_count(5)
+    for index in range(5):
+        assert headers.nth(index).evaluate(ONE_LINE) == 1, headers.nth(index).text_content()
+
+    made = live_server.create(
+        "battleground", ["me", "random"], params={"position": ACTIVATION_CHOICE}, seed=3
+    )
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    board = page.locator("svg.battlefield")
+    board.locator('g.model[data-character="he-man"]').click()
+    field = live_server.api("GET", f"/api/games/{made['id']}/map")
+    obstacle = next(h for h in field["hexes"] if h["terrain"] == "high")
+    q, r = obstacle["q"], obstacle["r"]
+    board.locator(f'polygon.hex[data-q="{q}"][data-r="{r}"]').hover(force=True)
+    hover = page.locator(".hover-info")
+    expect(hover).to_contain_text(f"({q},{r}) is a high obstacle")
+    page.wait_for_timeout(400)  # the queries a hover makes have answered
+    expect(hover).not_to_contain_text("is not a position")
+
+
+def test_risk_free_choices_take_one_click(live_server: LiveServer, page: Page) -> None:
+    """issue 23 §2.10: activating a character from its button needs no second confirmation;
+    clicking its model still only shows what it would do (with Confirm), as it reads its card."""
+    made = live_server.create(
+        "battleground", ["me", "random"], params={"position": ACTIVATION_CHOICE}, seed=3
+    )
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    board = page.locator("svg.battlefield")
+    board.locator('g.model[data-character="he-man"]').click()
+    decision = page.locator(".decision")
+    expect(decision.get_by_role("button", name="Confirm (Enter)")).to_be_visible()
+    decision.get_by_role("button", name="Cancel (Esc)").click()
+    before = page.locator("#app").get_attribute("data-version") or ""
+    page.locator(".actions-panel").get_by_role("button", name="activate He-Man").click()
+    expect(page.locator("#app")).not_to_have_attribute("data-version", before)
+    expect(page.locator(".log")).to_contain_text("activates He-Man")
+    expect(decision.get_by_role("button", name="Confirm (Enter)")).to_have_count(0)

@@ -70,6 +70,13 @@ const CONFIRM_KINDS = new Set(["forfeit", "offer-draw", "accept-draw"]);
 const GAME_KINDS = new Set(["forfeit", "offer-draw", "accept-draw", "decline-draw"]);
 const POSITION_KINDS = new Set(["move", "deploy", "push-to", "move-to", "mark-at"]);
 const PREVIEW_KINDS = new Set([...POSITION_KINDS, "attack", "activate", "interrupt", "target", "next-target"]);
+// Choices that risk nothing, cost nothing and reveal nothing go on one click (issue 23 §2.10):
+// a hex for a deployment, an effect's move or push, or a mark; and, from their buttons (a click
+// on a model also just selects it to read its card), which character activates and whom an
+// effect targets. Moves (AP, maybe an attack of opportunity), attacks (dice) and interruptions
+// keep their preview and confirmation.
+const ONE_CLICK_KINDS = new Set(["deploy", "push-to", "move-to", "mark-at"]);
+const ONE_CLICK_BUTTON_KINDS = new Set([...ONE_CLICK_KINDS, "activate", "target", "next-target"]);
 const KIND_TITLES = {
   select: "Select a card (hidden until both have chosen)",
   play: "Play a card",
@@ -206,7 +213,9 @@ export function createView(root, ctx) {
 
   // --- choosing ---
 
-  function choose(hint) {
+  /** Takes *hint*: asks first for the game's own actions, previews what needs confirming, else
+   * acts; *button*: chosen by its button in a list (not by a click on the board's model). */
+  function choose(hint, button = false) {
     choices = null;
     if (CONFIRM_KINDS.has(hint.kind)) {
       ctx.confirm(`${hint.text}? ${hint.kind === "forfeit" ? "You lose the game." : ""}`.trim(), "Yes", "No").then((yes) => {
@@ -215,7 +224,8 @@ export function createView(root, ctx) {
       return;
     }
     const ending = hint.kind === "end" && board.turn && board.turn.ap > 0;
-    if (PREVIEW_KINDS.has(hint.kind) || ending) {
+    const oneClick = (button ? ONE_CLICK_BUTTON_KINDS : ONE_CLICK_KINDS).has(hint.kind);
+    if ((PREVIEW_KINDS.has(hint.kind) && !oneClick) || ending) {
       pending = hint;
       renderDecision();
       renderOverlay();
@@ -295,6 +305,15 @@ export function createView(root, ctx) {
     return p.selected || !(st.to_act || []).includes(p.player);
   }
 
+  /** The phase in words and the step apart (the data's `phase_name` and `step_text`; until the
+   * data has them, the phase text split at its ", step N"). */
+  function phaseWords(st) {
+    if (st.phase_name) return [st.phase_name, st.step_text || ""];
+    const text = String(st.phase || "").replace(/^play: /, "");
+    const split = /^(.*?),? (step \d+)$/.exec(text);
+    return split ? [split[1], split[2]] : [text, ""];
+  }
+
   function renderStatus() {
     const st = board.status;
     const seatName = (p) => {
@@ -319,10 +338,12 @@ export function createView(root, ctx) {
         breakdown ? el("span", { class: "muted", text: ` (${breakdown})` }) : null,
         bits.length ? el("span", { class: "muted", text: `; ${bits.join("; ")}` }) : null);
     });
+    const [phaseName, stepText] = phaseWords(st);
     fill(statusBox,
       el("div", { class: "round" },
         el("strong", { text: `Round ${st.round} of ${st.rounds}` }),
-        el("span", { text: ` | ${st.phase}` }),
+        el("span", { class: "phase", text: ` | ${phaseName}` }),
+        stepText ? el("span", { class: "step muted small", text: ` (${stepText})` }) : null,
         el("span", { class: "muted", text: ` | Initiative: ${st.initiative}` })),
       el("div", { class: "players" }, players),
       st.result ? el("div", { class: "result", text: st.result }) : null);
@@ -710,7 +731,9 @@ export function createView(root, ctx) {
       const index = board.hexes.indexOf(h);
       const digit = Number(board.sight[viewer.id][index] || 0);
       const seen = (digit & (level ? 2 : 1)) !== 0;
-      sightLine.textContent = `${viewer.name} ${seen ? "sees" : "does not see"} ${posText([q, r, level])}${h.levels.length ? "" : " (no one can stand there)"}.`;
+      sightLine.textContent = h.levels.length
+        ? `${viewer.name} ${seen ? "sees" : "does not see"} ${posText([q, r, level])}.`
+        : `(${q},${r}) is ${h.text ? `a ${h.text}` : "an obstacle"}: no one can stand there.`;
     }
     const atHex = [...positionHints().entries()].filter(([key]) => key.startsWith(`${q},${r},`)).flatMap(([, list]) => list);
     if (atHex.length) {
@@ -718,7 +741,7 @@ export function createView(root, ctx) {
     }
     fill(hoverBox, el("div", {}, lines), sightLine, reachLine);
     hoverTimer = setTimeout(async () => {
-      if (viewer && viewer.at && sightServer) {
+      if (viewer && viewer.at && sightServer && h.levels.length) {
         try {
           const found = await ctx.query("sight", { from: posKey(viewer.at), to });
           if (found && found.text) sightLine.textContent = found.text;
@@ -802,7 +825,7 @@ export function createView(root, ctx) {
         el("h2", { class: "panel-title", text: choices.title }),
         el("div", { class: "buttons column" }, choices.hints.map((h) => el("button", {
           type: "button",
-          onClick: () => choose(h),
+          onClick: () => choose(h, true),
         }, h.text, h.kind === "attack" && h.attack ? el("span", { class: "muted", text: ` (knock-out ${percent(h.attack.knockout)})` } ) : null))),
         el("div", { class: "row" }, el("button", { type: "button", class: "secondary", text: "Cancel (Esc)", onClick: cancel })));
       decisionBox.hidden = false;
@@ -813,7 +836,7 @@ export function createView(root, ctx) {
     let text;
     if (st.over) text = st.result;
     else if (view.seat === null) text = "You are watching.";
-    else if (mine()) text = `Your decision: ${st.phase.replace(/^play: /, "")}${about}`;
+    else if (mine()) text = `Your decision: ${phaseWords(st)[0]}${about}`;
     else {
       const waiting = view.to_act.map((s) => `player ${s}`).join(" and ");
       text = waiting ? `Waiting for ${waiting}.` : "Waiting.";
@@ -858,7 +881,7 @@ export function createView(root, ctx) {
       title: hint.preview || hint.action,
       "aria-keyshortcuts": key,
       dataset: key ? { key, index: hint.index } : { index: hint.index },
-      onClick: () => choose(hint),
+      onClick: () => choose(hint, true),
     }, key ? el("kbd", { text: key }) : null, hint.text);
     // the preview shows under the choices: above them it would move the button away from the
     // pointer that hovers it (and back, and again)
@@ -1054,7 +1077,7 @@ export function createView(root, ctx) {
     fill(forcesBox,
       el("h2", { class: "panel-title", text: "Forces" }),
       el("table", { class: "data compact" },
-        el("thead", {}, el("tr", {}, ["character", "at", "wounds", "mana", "tokens"].map((h) => el("th", { scope: "col", text: h })))),
+        el("thead", {}, el("tr", {}, [["character", "character"], ["at", "where and facing"], ["wounds", "wounds taken of health"], ["mana", "mana"], ["tokens", "tokens"]].map(([h, title]) => el("th", { scope: "col", title, text: h })))),
         el("tbody", {}, rows)),
       board.objectives.length ? el("p", { class: "small", text: `Objectives: ${board.objectives.map((o) => `${o.id} ${o.status === "claimed" ? `claimed by player ${o.by}` : o.status}`).join("; ")}` }) : null,
       board.marks.length ? el("p", { class: "small", text: `Marks: ${board.marks.map((m) => `${m.name} (player ${m.owner}) at ${posText(m.at)}: ${m.text}`).join("; ")}` }) : null);
