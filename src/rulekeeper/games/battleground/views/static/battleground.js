@@ -835,7 +835,6 @@ export function createView(root, ctx) {
     const about = board.decision && board.decision.character ? ` (${nameOf(board.decision.character)})` : "";
     let text;
     if (st.over) text = st.result;
-    else if (view.seat === null) text = "You are watching.";
     else if (mine()) text = `Your decision: ${phaseWords(st)[0]}${about}`;
     else {
       const waiting = view.to_act.map((s) => `player ${s}`).join(" and ");
@@ -901,8 +900,9 @@ export function createView(root, ctx) {
   function renderActions() {
     fill(hoverPreview);
     const list = hints();
+    actionsBox.hidden = view.seat === null; // a spectator decides nothing (the page's header says it watches)
     if (!list.length) {
-      fill(actionsBox, el("h2", { class: "panel-title", text: "Choices" }), el("p", { class: "muted", text: view.seat === null ? "You are watching." : "Nothing to decide now." }));
+      fill(actionsBox, el("h2", { class: "panel-title", text: "Choices" }), el("p", { class: "muted", text: "Nothing to decide now." }));
       return;
     }
     const groups = new Map();
