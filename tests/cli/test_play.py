@@ -153,7 +153,7 @@ def test_an_attack_shows_its_odds_and_waits_for_a_yes(tmp_path: Path) -> None:
     chosen = client.decide(seat)
     said = console.export_text()
     assert "the odds" in said and "Go ahead?" in reader.asked[1], (reader.asked, said[-3000:-1000])
-    assert chosen == session.state.legal_actions(seat)[0]  # the attack was not taken: "n"
+    assert chosen == [session.state.legal_actions(seat)[0]]  # the attack was not taken: "n"
     odds = session.state.odds(attack, seat)
     assert odds is not None
 

@@ -8,8 +8,11 @@ A person may type
   whose description holds every word, in any order; one is taken, several are listed;
 * an action in the engine's own form (``attack target=griffins``);
 * ``help``, ``undo`` (``u``), ``save``, ``odds WORDS``, ``why WORDS`` (why an action is or is
-  not allowed, with the rule), ``quit`` (``q``): quitting, forfeiting and offering a draw ask
-  for confirmation.
+  not allowed, with the rule; WORDS may be a choice's number, issue 23 §2.5), ``quit`` (``q``):
+  quitting, forfeiting and offering a draw ask for confirmation;
+* the exact text of a choice, which always selects it (issue 23 §2.6), and several picks of a
+  pick-at-a-time choice in one line (``reroll 2 5``: the dice showing 2 and 5, then done; issue
+  23 §2.3), taken together after one confirmation.
 
 Input of any kind (non-ASCII, stray symbols) gets a clear answer, never a crash.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rulekeeper.core import Action, DataError, GameState, IllegalActionError
@@ -27,7 +31,8 @@ HELP = """Type the number of a choice, or words of it ("attack skeletor sword", 
   help           this text
   list [KIND]    every choice (or every choice of one kind: list move)
   odds WORDS     what that action would do: its odds, a move's path and risk (also: preview)
-  why WORDS      why that action is or is not allowed, with the rule
+  why WORDS      why that action is or is not allowed, with the rule (odds 3, why 3: by number)
+  help WORD      what a word of the rules means (flank, scope, knockdown, ...)
   log            what has happened lately
   undo, u        take back your last decision (not past a die or a card revealed)
   save           save the game now (it is also saved after every action)
@@ -48,6 +53,8 @@ class Answer:
     argument: str = ""
     message: str = ""
     confirm: bool = False
+    then: tuple[Action, ...] = ()
+    """The actions taken after *action*, in order (several picks typed in one line)."""
 
 
 COORDINATES = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
@@ -82,8 +89,11 @@ def matches(state: GameState, legal: list[Action], text: str) -> list[Action]:
     return whole if len(found) > 1 and whole else found
 
 
-def interpret(state: GameState, seat: int, line: str) -> Answer:
-    """What *line* means for *seat* now (see the module doc)."""
+def interpret(
+    state: GameState, seat: int, line: str, known: Mapping[str, Action] | None = None
+) -> Answer:
+    """What *line* means for *seat* now (see the module doc). *known*: actions seen before,
+    by their words, which ``why`` may name when they are not legal now."""
     text = "".join(ch for ch in line if unicodedata.category(ch)[0] != "C").strip()
     if not text:
         return Answer(message="type a number, words of a choice, or help")
@@ -101,23 +111,79 @@ def interpret(state: GameState, seat: int, line: str) -> Answer:
         return Answer(command="log")
     if head == "list":
         return Answer(command="list", argument=rest.strip())
+    if head in ("help", "h", "?") and rest.strip():
+        return Answer(command="help", argument=rest.strip())
     legal = state.legal_actions(seat)
     if head == "preview":
         head = "odds"
     if head in ("odds", "why") and rest:
-        found = _pick(state, seat, legal, text.partition(" ")[2], allow_illegal=head == "why")
+        words = text.partition(" ")[2].strip()
+        found = _numbered(legal, words)
+        if found is None:
+            found = _pick(state, seat, legal, words, allow_illegal=head == "why")
+        if isinstance(found, str) and head == "why" and known:
+            found = _known(state, known, words, found)
         if isinstance(found, str):
             return Answer(message=found)
         return Answer(command=head, argument=str(found))
+    exact = [a for a in legal if state.describe(a).casefold() == lowered]
+    if exact:
+        return _chosen(exact[0])
     if text.isascii() and text.isdigit():
-        index = int(text)
-        if index < len(legal):
-            return _chosen(legal[index])
-        return Answer(message=f"{text} is not one of the numbers 0..{len(legal) - 1}")
+        number = _numbered(legal, text)
+        assert number is not None
+        return _chosen(number) if isinstance(number, Action) else Answer(message=number)
+    picks = _picks(state, seat, legal, head, rest.split())
+    if picks is not None:
+        if isinstance(picks, str):
+            return Answer(message=picks)
+        return Answer(action=picks[0], then=tuple(picks[1:]))
     found = _pick(state, seat, legal, text, allow_illegal=False)
     if isinstance(found, str):
         return Answer(message=found)
     return _chosen(found)
+
+
+def _numbered(legal: list[Action], text: str) -> Action | str | None:
+    """The choice numbered *text*, what to say when there is none, or None: not a number."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    index = int(text)
+    if index < len(legal):
+        return legal[index]
+    return f"{text} is not one of the numbers 0..{len(legal) - 1}"
+
+
+def _known(state: GameState, known: Mapping[str, Action], words: str, said: str) -> Action | str:
+    """An action seen before (not legal now) that *words* name, for ``why``; else *said*."""
+    found = matches(state, list(known.values()), words)
+    return found[0] if len(found) == 1 else said
+
+
+def _picks(
+    state: GameState, seat: int, legal: list[Action], verb: str, items: list[str]
+) -> list[Action] | str | None:
+    """Several picks of a pick-at-a-time choice (``reroll 2 5``: a pick of each item, in the
+    rules' order, then ``done`` unless the last pick ended the choice), tried on a clone; None
+    when *verb* is not such a choice's verb."""
+    pickable = [a for a in legal if a.kind == verb and set(dict(a.params)) == {"item"}]
+    if not items or not pickable or not any(a.kind == "done" for a in legal):
+        return None
+    trial = state.clone()
+    taken: list[Action] = []
+    order = [str(a.get("item")).casefold() for a in pickable]
+    for item in sorted(items, key=lambda word: order.index(word) if word in order else 0):
+        now = trial.legal_actions(seat) if trial.current_player() == seat else []
+        found = [a for a in now if a.kind == verb and str(a.get("item")).casefold() == item]
+        if not found:
+            shown = " ".join(str(a.get("item")) for a in pickable)
+            return f"cannot {verb} {item!r} here (the choices: {shown}; picks go in their order)"
+        taken.append(found[0])
+        trial.apply_action(found[0], seat)
+    done = [a for a in trial.legal_actions(seat) if a.kind == "done"]
+    if trial.current_player() == seat and done:
+        taken.append(done[0])
+    return taken
 
 
 def _chosen(action: Action) -> Answer:
@@ -148,14 +214,21 @@ def _pick(
     return f"{len(found)} choices match {text!r}; say more:\n{listed}{more}"
 
 
-def explain(state: GameState, seat: int, action: Action) -> str:
-    """Why *action* is or is not allowed for *seat*, with the rule."""
+def explain(state: GameState, seat: int, action: Action, does: str | None = None) -> str:
+    """Why *action* is or is not allowed for *seat*, with the rule; a legal one with what it
+    costs and does (*does*, the game's words), never the tautology "is legal (rule: core:
+    legal)" (issue 23 §2.5)."""
     try:
         verdict = state.explain(action, seat)
     except (IllegalActionError, ValueError) as error:
         return str(error)
-    yes = "allowed" if verdict.legal else "not allowed"
-    return f"{state.describe(action)}: {yes}: {verdict.reason} (rule: {verdict.rule})"
+    said = state.describe(action)
+    if not verdict.legal:
+        return f"{said}: not allowed: {verdict.reason} (rule: {verdict.rule})"
+    tautology = verdict.rule == "core: legal" or verdict.reason.endswith("is legal")
+    told = [] if tautology else [f"{verdict.reason} (rule: {verdict.rule})"]
+    told += [does] if does else []
+    return f"{said}: allowed now" + "".join(f"\n{line}" for line in told)
 
 
 def odds_text(state: GameState, seat: int, action: Action) -> str:

@@ -6,7 +6,10 @@ decision (never past a die or a card revealed), and ``--resume`` continues the l
 game. Each decision shows the game's screen (cli/screens.py), then the choices; a person types a
 number, words of a choice or a command (cli/commands.py). A move or an attack is previewed (its
 path and risk, or its odds) before it is taken. With more than one person at the keyboard, each
-player's screen is hidden from the others until that player says they are at the screen.
+player's screen is hidden from the others until that player says they are at the screen, and the
+hand-over clears the terminal's scrollback too (issue 23 §2.7). Above the choices, a box tells
+what happened since the player's last decision (issue 23 §2.6), so a bot's moves never scroll
+away unseen.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from rulekeeper.cli import commands
 from rulekeeper.cli.params import CONTEXT as OPTIONS
@@ -55,6 +60,10 @@ MENU_LIMIT = 24
 """Up to this many choices are all listed; beyond it, a kind with many choices is summed up."""
 GROUP = 8
 """A kind of choice with more entries than this is summed up in a long menu."""
+CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, clear the scrollback (xterm's ``ESC [ 3 J``): what ``clear`` sends."""
+NEWS_LINES = 8
+"""The most lines the "since your last decision" box shows (``log`` shows more)."""
 
 
 def menu(state: GameState, seat: int, show: str | None = None) -> list[str]:
@@ -111,6 +120,9 @@ class Client:
         self.seen = session.state.events.last_seq
         self.at_screen: int | None = None
         self.read_up_to: dict[int, int] = {}
+        """Per seat, how much of the log its player has seen at a decision."""
+        self.known: dict[str, Action] = {}
+        """Actions offered before, by their words (``why`` may ask about them later)."""
         self.delay = delay
         """Seconds to wait after a bot's action (to watch bots play)."""
 
@@ -130,13 +142,14 @@ class Client:
             seats = range(state.num_players) if player == SIMULTANEOUS else [player]
             seat = next(p for p in seats if state.legal_actions(p))
             if seat in self.humans:
-                action = self.decide(seat)
-                if action is None:
+                actions = self.decide(seat)
+                if actions is None:
                     continue
             else:
-                action = self.agents[seat].choose(state, seat)
+                actions = [self.agents[seat].choose(state, seat)]
                 time.sleep(self.delay)
-            self.take(action, seat)
+            for action in actions:
+                self.take(action, seat)
         return self.session.state
 
     def take(self, action: Action, seat: int) -> None:
@@ -150,18 +163,21 @@ class Client:
         self._say(f"player {seat}: {said}")
         self._news()
 
-    def decide(self, seat: int) -> Action | None:
-        """The person's action for *seat*, or None after a command (undo, save, ...). A
-        forced choice (the only one there is) is taken without asking."""
+    def decide(self, seat: int) -> list[Action] | None:
+        """The person's actions for *seat* (one, or several picks typed in one line), or None
+        after a command (undo, save, ...). A forced choice (the only one there is) is taken
+        without asking."""
         state = self.session.state
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             self.console.print(f"  [dim]the only choice: {escape(state.describe(legal[0]))}[/]")
-            return legal[0]
+            return legal
         if self._hotseat() and self.at_screen != seat:
             self._hand_over(seat)
         self.at_screen = seat
+        self.known.update((state.describe(a).casefold(), a) for a in legal)
         self.console.print(self.screen.render(state, seat))
+        self._since(seat)
         self.console.print(
             f"[bold]Player {seat}[/], choose (a number, words of a choice, or help):"
         )
@@ -179,7 +195,9 @@ class Client:
             if own is not None:
                 self.console.print(escape(own))
                 continue
-            answer = commands.interpret(state, seat, line)
+            if self.screen.words is not None:
+                line = self.screen.words(state, seat, line)
+            answer = commands.interpret(state, seat, line, self.known)
             if answer.message == commands.HELP and self.screen.help:
                 answer = commands.Answer(message=f"{commands.HELP}\n{self.screen.help}")
             if answer.message:
@@ -192,7 +210,7 @@ class Client:
                 continue
             assert answer.action is not None
             if self._confirmed(state, seat, answer):
-                return answer.action
+                return [answer.action, *answer.then]
 
     # ------------------------------------------------------------------ helpers
 
@@ -223,7 +241,12 @@ class Client:
         assert action is not None
         if answer.confirm:
             return self.reader.confirm(f"{state.describe(action)}: are you sure?", False)
-        if action.kind not in self.screen.confirm:
+        if answer.then:  # several picks: what they come to, shown before the last one
+            state = state.clone()
+            for earlier in [action, *answer.then[:-1]]:
+                state.apply_action(earlier, seat)
+            action = answer.then[-1]
+        elif action.kind not in self.screen.confirm:
             return True
         shown = self.screen.preview(state, seat, action)
         if not shown:
@@ -262,9 +285,16 @@ class Client:
             for line in self.log[-40:]:
                 self.console.print(escape(line))
             return False
+        if answer.command == "help":  # a word the game's own commands did not define
+            self.console.print(
+                f"{escape(answer.argument)!r}: this game has no definition of it (type help)"
+            )
+            return False
         action = Action.parse(answer.argument)
         if answer.command == "why":
-            self.console.print(escape(commands.explain(state, seat, action)))
+            legal = action in state.legal_actions(seat)
+            does = self.screen.preview(state, seat, action) if legal else None
+            self.console.print(escape(commands.explain(state, seat, action, does)))
         else:  # odds or preview: what the person would see before confirming
             shown = self.screen.preview(state, seat, action) or commands.odds_text(
                 state, seat, action
@@ -281,21 +311,34 @@ class Client:
         return len(self.humans) > 1
 
     def _hand_over(self, seat: int) -> None:
-        """Hide the last player's screen until *seat*'s player says they are at it."""
-        self.console.clear()
+        """Hide the last player's screen, and the scrollback, until *seat*'s player says they
+        are at it."""
+        self._clear()
         self.console.print(
             f"[bold]Player {seat}'s turn.[/] Other players, look away: what follows is for "
             f"player {seat} only."
         )
         self.reader.read(f"Player {seat}, press Enter when you are at the screen: ")
-        self.console.clear()
-        since = self.read_up_to.get(seat, 0)
-        missed = self.log[since:]
-        if missed:
-            self.console.print("[bold]Since your last turn:[/]")
-            for line in missed[-30:]:
-                self.console.print(f"  {escape(line)}")
+        self._clear()
+
+    def _clear(self) -> None:
+        """Clear the screen and the scrollback (the other hand and its pick stay in it after a
+        plain clear), on a terminal (issue 23 §2.7)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
+
+    def _since(self, seat: int) -> None:
+        """The box of what happened since *seat*'s last decision (its newest lines)."""
+        missed = self.log[self.read_up_to.get(seat, 0) :]
         self.read_up_to[seat] = len(self.log)
+        if not missed:
+            return
+        shown = missed[-NEWS_LINES:]
+        more = len(missed) - len(shown)
+        title = "Since your last decision" + (f" ({more} lines more: log)" if more else "")
+        body = Text("\n".join(shown))
+        self.console.print(Panel(body, title=title, title_align="left", expand=False))
 
     def _news(self) -> int:
         """Tell what happened since the last news; how many lines that took."""
@@ -307,8 +350,6 @@ class Client:
     def _say(self, line: str, dim: bool = False) -> None:
         self.log.append(line.strip())
         self.console.print(f"[dim]{escape(line)}[/]" if dim else f"  {escape(line)}")
-        if not self._hotseat() and self.at_screen is not None:
-            self.read_up_to[self.at_screen] = len(self.log)
 
 
 def _indented(lines: list[str]) -> str:
