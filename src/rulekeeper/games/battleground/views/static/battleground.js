@@ -10,6 +10,8 @@
 // already has them.
 
 import { el, fill, svg } from "/static/dom.js";
+import { glossaryIndex, guideDismissed, guidePanel, setGuideDismissed, withTerms } from "./learn.js";
+import { rerollGroup, rerollOffer } from "./rerolls.js";
 
 const STYLE_ID = "plugin-style-battleground";
 
@@ -142,13 +144,14 @@ export function createView(root, ctx) {
   const cardBox = el("section", { class: "panel card", "aria-label": "Selected character" });
   const handBox = el("section", { class: "panel hand", "aria-label": "Cards" });
   const forcesBox = el("section", { class: "panel forces", "aria-label": "Forces" });
+  const guideBox = el("div", { class: "guide-box" });
   const hoverPreview = el("div", { class: "hover-preview", "aria-live": "polite" }); // a choice's preview
   fill(root,
     el("div", { class: "bg" },
       statusBox,
       el("div", { class: "bg-main" },
         el("div", { class: "bg-left" }, boardTools, boardBox, hoverBox, logBox),
-        el("div", { class: "bg-right" }, decisionBox, testsBox, actionsBox, cardBox, handBox, forcesBox))));
+        el("div", { class: "bg-right" }, decisionBox, guideBox, testsBox, actionsBox, cardBox, handBox, forcesBox))));
 
   let view = null;
   let board = null;
@@ -165,6 +168,11 @@ export function createView(root, ctx) {
   let sightServer = true; // whether the server answers the game's sight query
   let discardPick = new Set();
   let discardQueue = null; // a discard chosen with the checkboxes: the picks left to send, then done
+  const rerollMarks = { key: null, marked: new Set() }; // the dice marked for a reroll
+  let terms = null; // the glossary's words (learn.js glossaryIndex), for hover definitions
+  let termsOf = null; // the glossary they were made from
+  const words = (text) => withTerms(text, terms);
+  let rerollQueue = null; // a reroll chosen by clicking dice: {key, faces left to pick, done}
 
   let turned = false; // drawn from the other side: the seat's own deployment zone at the bottom
   const fitting = () => applyZoom(); // keeps the board inside the window as it resizes
@@ -376,6 +384,11 @@ export function createView(root, ctx) {
       zoomButton("Zoom out (-)", "-", (z) => Math.max(1, z / 1.25)),
       zoomButton("Zoom in (+)", "+", (z) => Math.min(4, z * 1.25)),
       zoomButton("Fit the board", "Fit", () => 1),
+      guideDismissed() ? el("button", { type: "button", class: "secondary small", text: "Guide", title: "Show the first-game guide again", onClick: () => {
+        setGuideDismissed(false);
+        renderGuide();
+        renderBoardTools();
+      } }) : null,
       el("label", { for: "focus-mode", class: hasFocusMoves ? "" : "muted", title: "Show the moves that spend the focus token (key f)" }, focusBox, " moves spending focus (f)"),
       el("label", { for: "shade-sight", title: "Shade the hexes the selected character cannot see (key s)" }, sightBox, " shade what it cannot see (s)"),
       el("span", { class: "legend" },
@@ -782,9 +795,9 @@ export function createView(root, ctx) {
         el("dt", { text: "Weapon" }), el("dd", { text: `${a.weapon_name} (${a.weapon_type}), ${a.ap_text}${a.mana ? `, ${a.mana} mana` : ""}` }),
         el("dt", { text: "Range" }), el("dd", { text: `${a.range.toFixed(1)}" of ${reach}` }),
         el("dt", { text: "Line of sight" }), el("dd", { text: a.sight ? "yes" : "no" }),
-        el("dt", { text: "Cover" }), el("dd", { text: a.cover }),
-        el("dt", { text: "Flank" }), el("dd", { text: a.flank }),
-        el("dt", { text: "Attack test" }), el("dd", { text: `${a.attack_dice} dice, successes on ${a.attack_face}+${a.causes.length ? ` [${a.causes.join("; ")}]` : ""}` }),
+        el("dt", {}, words("Cover")), el("dd", {}, words(a.cover)),
+        el("dt", {}, words("Flank")), el("dd", {}, words(a.flank)),
+        el("dt", { text: "Attack test" }), el("dd", {}, words(`${a.attack_dice} dice, successes on ${a.attack_face}+${a.causes.length ? ` [${a.causes.join("; ")}]` : ""}`)),
         el("dt", { text: "Defence test" }), el("dd", { text: `${a.defence_dice} dice, successes on ${a.defence_face}+` })),
       oddsTable(a));
   }
@@ -863,7 +876,7 @@ export function createView(root, ctx) {
       return el("div", { class: "test" },
         el("div", {}, el("strong", { text: t.label }), el("span", { class: "muted", text: ` (player ${t.owner}, ${t.role})` })),
         el("div", { text: `${t.dice} dice, successes on ${t.face}+ (scope ${t.scope}); ${t.successes} successes so far` }),
-        t.causes.length ? el("div", { class: "muted", text: `Scope: ${t.causes.join("; ")}` }) : null,
+        t.causes.length ? el("div", { class: "muted" }, words("Scope"), ": ", words(t.causes.join("; "))) : null,
         el("div", { class: "dice" }, t.initial.map((f) => die(f, false)), t.exploded.length ? el("span", { class: "muted", text: " explosions: " }) : null, t.exploded.map((f) => die(f, true))),
         t.stage === "free" || t.stage === "mana"
           ? el("div", { class: "muted", text: t.stage === "free" ? `Free rerolls: ${t.free_rerolls}` : `Mana rerolls: 1 mana each (${t.mana} mana)` })
@@ -913,6 +926,13 @@ export function createView(root, ctx) {
     }
     let number = 0;
     const parts = [el("h2", { class: "panel-title", text: "Your choices" })];
+    const reroll = rerollQueue === null ? rerollOffer(board, list, view.seat) : null;
+    let rerollShown = false;
+    if (rerollQueue !== null && list.some((h) => h.kind === "reroll" || h.kind === "done")) {
+      parts.push(el("p", { class: "muted", text: "Rerolling..." }));
+      fill(actionsBox, parts);
+      return;
+    }
     const later = [];
     for (const [kind, group] of groups) {
       if (GAME_KINDS.has(kind)) {
@@ -934,6 +954,14 @@ export function createView(root, ctx) {
         continue;
       }
       if (kind === "done" && groups.has("discard")) continue; // the discard's own button says it
+      if ((kind === "reroll" || kind === "done") && reroll) {
+        if (!rerollShown) parts.push(rerollGroup(reroll, rerollMarks, ctx, (chosen) => {
+          rerollQueue = { key: reroll.key, faces: [...chosen.faces], done: chosen.done };
+          sendReroll();
+        }));
+        rerollShown = true;
+        continue;
+      }
       const title = KIND_TITLES[kind] || kind;
       const known = HANDLED_KINDS.includes(kind);
       const buttons = group.map((h) => {
@@ -950,6 +978,27 @@ export function createView(root, ctx) {
     }
     parts.push(hoverPreview);
     fill(actionsBox, parts);
+  }
+
+  // A reroll chosen by clicking the dice: its picks one at a time in the rules' order, then done
+  // unless the last pick ended the choice (rerolls.js plan); dropped if the offer changed.
+  function sendReroll() {
+    if (rerollQueue === null) return;
+    const offer = rerollOffer(board, hints(), view.seat);
+    if (!offer || offer.key !== rerollQueue.key) {
+      rerollQueue = null;
+      return;
+    }
+    const face = rerollQueue.faces.shift();
+    let hint;
+    if (face === undefined) {
+      hint = rerollQueue.done ? hints().find((h) => h.kind === "done") : null;
+      rerollQueue = null;
+    } else {
+      hint = hints().find((h) => h.kind === "reroll" && h.item === String(face));
+      if (!hint) rerollQueue = null;
+    }
+    if (hint) ctx.act(hint.action);
   }
 
   // The rules ask a discard one card at a time, then "done" (issue 21): the boxes choose the whole
@@ -981,6 +1030,7 @@ export function createView(root, ctx) {
       discardQueue = [...discardPick].sort();
       discardPick = new Set();
       sendDiscard();
+      sendReroll();
     });
     const boxes = [...new Set(group.map((h) => h.item))].map((id) => {
       const box = el("input", { type: "checkbox", id: `discard-${id}`, checked: discardPick.has(id) });
@@ -1018,15 +1068,15 @@ export function createView(root, ctx) {
     parts.push(
       el("h2", { class: "panel-title" }, shapeIcon(c.owner), ` ${c.name} (${c.letter}), player ${c.owner}`),
       el("p", {}, c.at ? `At ${posText(c.at)}, facing ${c.facing_name}` : "Knocked out", ` | wounds ${c.wounds}/${c.health} | mana ${c.mana}/5`),
-      tokens.length ? el("p", { class: "tokens", text: `Tokens: ${tokens.join(", ")}` }) : null,
+      tokens.length ? el("p", { class: "tokens" }, "Tokens: ", words(tokens.join(", "))) : null,
       el("ul", { class: "plain stats", "aria-label": "Stats" }, Object.entries(card.stats).map(([k, v]) =>
         el("li", {}, el("span", { class: "muted", text: `${k.replace("_", " ")} ` }), el("strong", { text: String(v) })))),
       el("h3", { text: "Weapons" }),
-      el("ul", { class: "plain texts" }, card.weapons.map((w) => el("li", { text: w.text }))),
+      el("ul", { class: "plain texts" }, card.weapons.map((w) => el("li", {}, words(w.text)))),
       card.items.length ? el("h3", { text: "Items" }) : null,
-      card.items.length ? el("ul", { class: "plain texts" }, card.items.map((i) => el("li", { text: `${i.text}${i.used ? " [used]" : ""}` }))) : null,
+      card.items.length ? el("ul", { class: "plain texts" }, card.items.map((i) => el("li", {}, words(`${i.text}${i.used ? " [used]" : ""}`)))) : null,
       card.skills.length ? el("h3", { text: "Skills" }) : null,
-      card.skills.length ? el("ul", { class: "plain texts" }, card.skills.map((s) => el("li", { text: `${s.text}${s.used ? " [used this turn]" : ""}` }))) : null,
+      card.skills.length ? el("ul", { class: "plain texts" }, card.skills.map((s) => el("li", {}, words(`${s.text}${s.used ? " [used this turn]" : ""}`)))) : null,
       card.provisional.length ? el("p", { class: "muted small", text: `Values not printed in the rulebook (ours): ${card.provisional.join(", ")}` }) : null);
     fill(cardBox, parts);
   }
@@ -1053,7 +1103,7 @@ export function createView(root, ctx) {
             el("strong", { text: card.name }),
             el("span", { class: "muted", text: ` ${card.kind}` }),
             el("span", { class: "values", text: ` | initiative ${card.initiative} | ${card.ap} AP | ${card.mana} mana${card.vp !== null ? ` | ${card.vp} VP` : ""}` })),
-          el("div", { class: "small", text: `Bonus: ${card.bonus}` }),
+          el("div", { class: "small" }, "Bonus: ", words(card.bonus)),
           acts.map((h) => el("button", { type: "button", class: "small", text: h.kind === "select" ? "Select" : "Play", onClick: () => choose(h) })));
       })));
       if (hand.selected) parts.push(el("p", { text: `You selected: ${hand.selected}` }));
@@ -1065,6 +1115,22 @@ export function createView(root, ctx) {
     fill(handBox, parts);
   }
 
+  /** The objectives: when they score (the end of the round), each token as it stands, and who
+   * would score if the round ended now (the data's `objectives_info`). */
+  function objectivesPanel() {
+    const info = board.objectives_info || {};
+    const preview = info.preview || [];
+    const tokens = board.objectives.map((o) => `${o.id} ${o.status === "claimed" ? `claimed by player ${o.by}` : o.status}`).join("; ");
+    return el("div", { class: "objectives-panel small" },
+      el("p", {}, el("strong", {}, words("Objectives")), " ", words(info.text || "score at the end of the round (the clean-up), not when a character reaches them.")),
+      el("p", { class: "muted", text: tokens }),
+      preview.length
+        ? el("ul", { class: "plain objective-preview", "aria-label": "Who would score now" },
+          el("li", { class: "muted", text: "If the round ended now:" }),
+          preview.map((p) => el("li", {}, shapeIcon(p.player, 12), " ", p.text || `player ${p.player}: ${p.vp} VP${p.objectives && p.objectives.length ? ` (${p.objectives.join(", ")})` : ""}`)))
+        : null);
+  }
+
   function renderForces() {
     const rows = board.characters.map((c) => el("tr", {
       class: `${c.id === selected ? "selected " : ""}${c.knocked_out ? "out" : ""}`,
@@ -1073,17 +1139,34 @@ export function createView(root, ctx) {
     el("td", { text: c.at ? `${posText(c.at)} ${c.facing_name}` : "-" }),
     el("td", { class: "num", text: `${c.wounds}/${c.health}` }),
     el("td", { class: "num", text: String(c.mana) }),
-    el("td", { text: tokenList(c).join(", ") })));
+    el("td", {}, words(tokenList(c).join(", ")))));
     fill(forcesBox,
       el("h2", { class: "panel-title", text: "Forces" }),
       el("table", { class: "data compact" },
         el("thead", {}, el("tr", {}, [["character", "character"], ["at", "where and facing"], ["wounds", "wounds taken of health"], ["mana", "mana"], ["tokens", "tokens"]].map(([h, title]) => el("th", { scope: "col", title, text: h })))),
         el("tbody", {}, rows)),
-      board.objectives.length ? el("p", { class: "small", text: `Objectives: ${board.objectives.map((o) => `${o.id} ${o.status === "claimed" ? `claimed by player ${o.by}` : o.status}`).join("; ")}` }) : null,
+      board.objectives.length ? objectivesPanel() : null,
       board.marks.length ? el("p", { class: "small", text: `Marks: ${board.marks.map((m) => `${m.name} (player ${m.owner}) at ${posText(m.at)}: ${m.text}`).join("; ")}` }) : null);
   }
 
+  function renderGuide() {
+    if (guideDismissed() || !view || view.seat === null) {
+      fill(guideBox);
+      return;
+    }
+    fill(guideBox, guidePanel(terms, () => {
+      setGuideDismissed(true);
+      renderGuide();
+      renderBoardTools();
+    }));
+  }
+
   function renderAll() {
+    if (board.glossary !== termsOf) {
+      termsOf = board.glossary;
+      terms = glossaryIndex(board.glossary || []);
+    }
+    renderGuide();
     renderStatus();
     renderBoardTools();
     if (!svgRoot || svgRoot.dataset.map !== board.map.name) {
