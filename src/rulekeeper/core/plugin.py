@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rulekeeper.core.errors import DataError
+from rulekeeper.core.glossary import Entry, read_entries
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue
 
 __all__ = [
@@ -242,6 +243,10 @@ class GameInfo:
     """The game's own questions about a state (``sight``: line of sight), each a function
     ``query(state, seat, **arguments) -> JSON``; the server answers them at
     ``/api/games/{id}/query/{name}``, and ``ValueError`` is a bad request."""
+    glossary: Ref | None = None
+    """The game's glossary (core/glossary.py): a list of entries, or a function returning one,
+    what its keywords, buffs, debuffs and statuses mean (the browser's hover definitions, the
+    terminal's ``help KEYWORD``)."""
 
     def __post_init__(self) -> None:
         names = [param.name for param in self.params]
@@ -269,6 +274,13 @@ class GameInfo:
             return screen.news(state, since)
         return plain_news(state, since)
 
+    def glossary_entries(self) -> tuple[Entry, ...]:
+        """The game's glossary entries (imported on first use; none declared: empty)."""
+        if self.glossary is None:
+            return ()
+        found = resolve(self.glossary)
+        return read_entries(found() if callable(found) else found, f"{self.name} glossary")
+
     def game_class(self) -> type[Any]:
         """The ``Game`` class (imported on first use)."""
         found: type[Any] = resolve(self.game)
@@ -283,6 +295,7 @@ class GameInfo:
             "params": [param.to_json() for param in self.params],
             "board": self.board is not None,
             "queries": sorted(self.queries),
+            "glossary": self.glossary is not None,
         }
 
 

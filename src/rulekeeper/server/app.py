@@ -22,7 +22,8 @@ from starlette.exceptions import HTTPException
 
 import rulekeeper
 from rulekeeper.core import RulekeeperError
-from rulekeeper.core.registry import default_registry
+from rulekeeper.core.errors import UnknownGameError
+from rulekeeper.core.registry import default_registry, game_info
 from rulekeeper.server.catalog import catalog
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.guard import (
@@ -158,6 +159,10 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
     def get_catalog() -> dict[str, Any]:
         return catalog()
 
+    @app.get("/api/catalog/{game}/glossary", responses=errors(404))
+    def get_glossary(game: str) -> dict[str, Any]:
+        return glossary_of(game)
+
     @app.get("/api/games", responses=errors())
     def list_open() -> list[dict[str, Any]]:
         return lobby.listing()
@@ -262,6 +267,17 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
             return FileResponse(STATIC / "index.html")
 
     return app
+
+
+def glossary_of(game: str) -> dict[str, Any]:
+    """Game *game*'s glossary (its plug-in's ``glossary``, core/glossary.py): ``{"game",
+    "entries": [{"term", "aliases", "text"}]}``, no entries for a game without one; an unknown
+    game is ``not-found`` (issue 23 §2.4)."""
+    try:
+        info = game_info(game)
+    except UnknownGameError:
+        raise ApiError("not-found", f"no game {game!r}", status=404) from None
+    return {"game": info.name, "entries": [entry.to_json() for entry in info.glossary_entries()]}
 
 
 def query_arguments(request: Request) -> dict[str, str]:

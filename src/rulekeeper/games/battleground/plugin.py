@@ -25,6 +25,7 @@ BOARD = Board(data=f"{PACKAGE}.views.web", script="battleground.js")
 SCREEN = f"{PACKAGE}.views.terminal:SCREEN"
 BOTS = {"legacy": f"{PACKAGE}.agents:SkirmishBot"}
 QUERIES = {"sight": f"{PACKAGE}.views.web:sight_query"}
+GLOSSARY = f"{PACKAGE}.views.glossary:glossary"
 
 BATTLEGROUND = GameInfo(
     name="battleground",
@@ -63,6 +64,7 @@ BATTLEGROUND = GameInfo(
     odds=f"{PACKAGE}.cli.odds:odds",
     bots=BOTS,
     queries=QUERIES,
+    glossary=GLOSSARY,
 )
 
 MOVEMENT = GameInfo(
@@ -79,6 +81,7 @@ MOVEMENT = GameInfo(
     board=BOARD,
     bots=BOTS,
     queries=QUERIES,
+    glossary=GLOSSARY,
 )
 
 PLUGIN = Plugin(

@@ -34,6 +34,7 @@ COMBAT = GameInfo(
     ),
     screen=f"{PACKAGE}.views.terminal:SCREEN",
     odds=f"{PACKAGE}.cli:odds",
+    glossary=f"{PACKAGE}.glossary:glossary",
 )
 
 PLUGIN = Plugin(

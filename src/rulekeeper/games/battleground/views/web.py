@@ -30,7 +30,7 @@ from rulekeeper.games.battleground.rules import ap
 from rulekeeper.games.battleground.rules.combat import usable_weapons, weapon_type
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
 from rulekeeper.games.battleground.rules.round import SelectStep
-from rulekeeper.games.battleground.views import card_text, screen
+from rulekeeper.games.battleground.views import card_text, glossary, screen
 from rulekeeper.games.battleground.views.hints import action_hints
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ def battlefield_board(state: BattlegroundState) -> JsonObject:
         "hexes": hexes(state.field),
         "platforms": platforms(state.field),
         "ladders": ladders(state.field),
+        "glossary": glossary.glossary(),
     }
 
 
