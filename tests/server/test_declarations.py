@@ -51,7 +51,7 @@ def test_the_catalog_tells_each_game_as_it_declares_itself(client: TestClient) -
     }
     assert battleground["board"] is True
     assert battleground["board_script"] == "/plugins/battleground/battleground.js"
-    assert battleground["queries"] == ["sight"]
+    assert battleground["queries"] == ["reroll", "sight"]  # issue 23 §2.3: the reroll odds
     assert battleground["bots"] == [*BUILT_IN, "legacy"]
     assert homm3["board"] is False and homm3["board_script"] is None
     assert homm3["queries"] == [] and homm3["bots"] == list(BUILT_IN)

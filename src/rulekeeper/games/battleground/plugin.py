@@ -24,7 +24,10 @@ ROUNDS = Param(
 BOARD = Board(data=f"{PACKAGE}.views.web", script="battleground.js")
 SCREEN = f"{PACKAGE}.views.terminal:SCREEN"
 BOTS = {"legacy": f"{PACKAGE}.agents:SkirmishBot"}
-QUERIES = {"sight": f"{PACKAGE}.views.web:sight_query"}
+QUERIES = {
+    "sight": f"{PACKAGE}.views.web:sight_query",
+    "reroll": f"{PACKAGE}.views.reroll:reroll_query",
+}
 GLOSSARY = f"{PACKAGE}.views.glossary:glossary"
 
 BATTLEGROUND = GameInfo(

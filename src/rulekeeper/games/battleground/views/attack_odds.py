@@ -10,14 +10,16 @@ the result rows whose wounds reach the target's health left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action, JsonObject
 from rulekeeper.games.battleground.rules import combat
 from rulekeeper.games.battleground.rules.dicetest import MAX_MANA_REROLLS, DiceTest
-from rulekeeper.games.battleground.views import odds
+from rulekeeper.games.battleground.views import card_text, odds
 
 if TYPE_CHECKING:
+    from rulekeeper.games.battleground.content.equipment import WeaponCard
     from rulekeeper.games.battleground.protocols import BattleState
 
 NOTE = "rerolls are spent on failed initial dice, free ones first"
@@ -66,19 +68,41 @@ def attack_odds(state: BattleState, action: Action, seat: int) -> JsonObject | N
         "note": NOTE,
     }
     if weapon is not None:
-        rows = {row.successes: row for row in weapon.results}
-        outcome = odds.outcome_distribution(net, list(rows))
-        doc["outcome"] = {("none" if k is None else str(k)): v for k, v in outcome.items()}
-        knockout = 0.0
-        for threshold, p in outcome.items():
-            if threshold is None:
-                continue
-            wounds = sum(
-                getattr(effect, "amount", 0)
-                for effect in rows[threshold].effects
-                if effect.kind == "wounds" and getattr(effect, "who", "target") == "target"
-            )
-            if wounds >= left:
-                knockout += p
-        doc["knockout"] = knockout
+        doc["outcome"], doc["knockout"] = results(weapon, net, left)
     return doc
+
+
+def results(
+    weapon: WeaponCard | None, net: Mapping[int, float], left: int
+) -> tuple[dict[str, float], float]:
+    """The chance of each result row (``"none"`` or the row's successes) and of a knock-out,
+    from the net successes and the target's health left (*weapon* None: fists, 1 wound on 1+)."""
+    if weapon is None:
+        miss = sum(p for k, p in net.items() if k < 1)
+        return {"none": miss, "1": 1.0 - miss}, (1.0 - miss if left <= 1 else 0.0)
+    rows = {row.successes: row for row in weapon.results}
+    outcome = odds.outcome_distribution(net, list(rows))
+    knockout = 0.0
+    for threshold, p in outcome.items():
+        if threshold is None:
+            continue
+        wounds = sum(
+            getattr(effect, "amount", 0)
+            for effect in rows[threshold].effects
+            if effect.kind == "wounds" and getattr(effect, "who", "target") == "target"
+        )
+        if wounds >= left:
+            knockout += p
+    return {("none" if k is None else str(k)): v for k, v in outcome.items()}, knockout
+
+
+def row_words(weapon: WeaponCard | None) -> dict[str, str]:
+    """Each result key of :func:`results` in words: ``"2+ (2 wounds, knockdown)"``."""
+    rows = {"none": "no effect"}
+    if weapon is None:
+        rows["1"] = "1+ (1 wound)"
+        return rows
+    for row in weapon.results:
+        words = ", ".join(card_text.effect_text(e) for e in row.effects)
+        rows[str(row.successes)] = f"{row.successes}+ ({words})"
+    return rows

@@ -142,3 +142,35 @@ def at_least(distribution: Mapping[int, float], n: int) -> float:
 
 def expected(distribution: Mapping[int, float]) -> float:
     return sum(k * p for k, p in distribution.items())
+
+
+def reroll_distribution(
+    initial: Sequence[int], faces: Sequence[int], scope: int, later_rerolls: int = 0
+) -> Distribution:
+    """Successes of a test whose initial dice show *initial* if the dice showing *faces* are
+    rerolled now (issue 23 §2.3): the kept dice as they are, the rerolled ones fresh; then
+    ``later_rerolls`` more rerolls (the mana rerolls after the free ones) spent on failed
+    dice, and every 6 explodes. *faces* must be among *initial*."""
+    kept = list(initial)
+    for face in faces:
+        kept.remove(face)  # ValueError: no die shows it
+    fails = sum(1 for face in kept if not face_succeeds(face, scope))
+    sixes = sum(1 for face in kept if face == EXPLODES)
+    others = len(kept) - fails - sixes
+    cats = _categories(scope)
+    pf, ps, px = cats
+    fresh = len(faces)
+    state: dict[tuple[int, int, int], float] = {}
+    for rf in range(fresh + 1):
+        for rs in range(fresh - rf + 1):
+            rx = fresh - rf - rs
+            q = comb(fresh, rf) * comb(fresh - rf, rs) * pf**rf * ps**rs * px**rx
+            key = (fails + rf, others + rs, sixes + rx)
+            state[key] = state.get(key, 0.0) + q
+    state = _reroll(state, later_rerolls, cats)
+    result: Distribution = {}
+    for (_, s, x), p in state.items():
+        for extra, q in _chains(x):
+            k = min(s + x + extra, _CAP)
+            result[k] = result.get(k, 0.0) + p * q
+    return dict(sorted(result.items()))

@@ -34,7 +34,7 @@ from rulekeeper.games.battleground.rules.combat import FISTS, AttackStep, weapon
 from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
-from rulekeeper.games.battleground.views import card_text
+from rulekeeper.games.battleground.views import attack_odds, card_text, reroll
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -309,13 +309,7 @@ def attack_preview(state: BattlegroundState, seat: int, action: Action) -> Attac
     facing = DIRECTION_NAMES[trial.fighters[attack.target].facing]
     kind = weapon_type(state, weapon_id)
     ranged = kind != "melee"
-    rows = {"none": "no effect"}
-    if weapon is not None:
-        for row in weapon.results:
-            words = ", ".join(card_text.effect_text(e) for e in row.effects)
-            rows[str(row.successes)] = f"{row.successes}+ ({words})"
-    else:
-        rows["1"] = "1+ (1 wound)"
+    rows = attack_odds.row_words(weapon)
     if weapon_id == FISTS and "outcome" not in odds:
         # Fists: 1 wound with 1 success or more (rulebook, Melee Attack: fists).
         miss = float(dict(odds.get("net") or {}).get("0", 0.0))
@@ -375,6 +369,8 @@ def reroll_preview(state: BattlegroundState, top: RerollStep, action: Action) ->
             lines.append(f"Warning: {' '.join(map(str, kept))} already succeed")
     else:
         lines.append("This choice keeps every die")
+    # the odds of rerolling the dice picked so far and this one (issue 23 §2.3)
+    lines.append(f"Odds: {reroll.reroll_odds(state, faces)['text']}")
     return "\n".join(lines)
 
 

@@ -28,7 +28,7 @@ from rulekeeper.games.battleground.content.cards import GloryCard
 from rulekeeper.games.battleground.content.effects import PlaceMark
 from rulekeeper.games.battleground.rules import ap
 from rulekeeper.games.battleground.rules.combat import usable_weapons, weapon_type
-from rulekeeper.games.battleground.rules.dicetest import DiceTestStep
+from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollStep
 from rulekeeper.games.battleground.rules.round import SelectStep
 from rulekeeper.games.battleground.views import card_text, glossary, screen
 from rulekeeper.games.battleground.views.hints import action_hints
@@ -466,10 +466,15 @@ def hand(state: BattlegroundState, seat: int | None) -> JsonObject | None:
 def tests(state: BattlegroundState) -> list[JsonObject]:
     """The dice tests in progress (both players see them): dice, scope and its causes."""
     found: list[JsonObject] = []
-    for step in state.flow.steps:
+    steps = state.flow.steps
+    for index, step in enumerate(steps):
         if not isinstance(step, DiceTestStep):
             continue
         test = state.test_of(step)
+        above = steps[index + 1] if index + 1 < len(steps) else None
+        picked = (
+            [int(above.options[i]) for i in above.picked] if isinstance(above, RerollStep) else []
+        )
         found.append(
             {
                 "label": test.label,
@@ -486,6 +491,11 @@ def tests(state: BattlegroundState) -> list[JsonObject]:
                 "mana": test.mana,
                 "causes": [card_text.readable(state.pack, n) for n in test.notes[1:-1]],
                 "notes": [card_text.readable(state.pack, n) for n in test.notes],
+                # the reroll being chosen (issue 23 §2.3): the dice picked so far by face, the
+                # most that may be rerolled, and the mana each costs
+                "picked": picked,
+                "limit": test.reroll_limit(),
+                "cost_each": 1 if test.stage == "mana" else 0,
             }
         )
     return found
