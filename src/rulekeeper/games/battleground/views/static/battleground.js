@@ -12,6 +12,7 @@
 import { el, fill, svg } from "/static/dom.js";
 import { glossaryIndex, guideDismissed, guidePanel, setGuideDismissed, withTerms } from "./learn.js";
 import { rerollGroup, rerollOffer } from "./rerolls.js";
+import { SHOW_MS, resultBanner } from "./results.js";
 
 const STYLE_ID = "plugin-style-battleground";
 
@@ -136,6 +137,7 @@ export function createView(root, ctx) {
   const statusBox = el("section", { class: "bg-status", "aria-label": "Round, phase and score" });
   const boardTools = el("div", { class: "board-tools" });
   const boardBox = el("div", { class: "board-box" });
+  const bannerBox = el("div", { class: "banner-box" }); // results in place, over the board
   const hoverBox = el("div", { class: "hover-info", "aria-live": "polite" });
   const logBox = el("section", { class: "panel log", "aria-label": "Log" });
   const decisionBox = el("section", { class: "panel decision", "aria-live": "polite", "aria-label": "Decision" });
@@ -150,7 +152,7 @@ export function createView(root, ctx) {
     el("div", { class: "bg" },
       statusBox,
       el("div", { class: "bg-main" },
-        el("div", { class: "bg-left" }, boardTools, boardBox, hoverBox, logBox),
+        el("div", { class: "bg-left" }, boardTools, el("div", { class: "board-wrap" }, boardBox, bannerBox), hoverBox, logBox),
         el("div", { class: "bg-right" }, decisionBox, guideBox, testsBox, actionsBox, cardBox, handBox, forcesBox))));
 
   let view = null;
@@ -169,6 +171,11 @@ export function createView(root, ctx) {
   let discardPick = new Set();
   let discardQueue = null; // a discard chosen with the checkboxes: the picks left to send, then done
   const rerollMarks = { key: null, marked: new Set() }; // the dice marked for a reroll
+  let shownSeq; // the newest attack already shown (undefined before the first view)
+  let shownAttack = null; // the attack over the board now
+  let flashes = []; // wounds shown on the board for a moment: {at, text, until}
+  let lastWounds = new Map(); // each character's wounds and place in the view before
+  let resultTimer = null;
   let terms = null; // the glossary's words (learn.js glossaryIndex), for hover definitions
   let termsOf = null; // the glossary they were made from
   const words = (text) => withTerms(text, terms);
@@ -497,8 +504,10 @@ export function createView(root, ctx) {
     const layer = svg("g", { class: "objectives", "pointer-events": "none" });
     for (const o of board.objectives) {
       const [cx, cy] = pos(o.at[0], o.at[1]);
+      // under a model the star is drawn larger, so its points show around the model
+      const covered = board.characters.some((c) => c.at && c.at[0] === o.at[0] && c.at[1] === o.at[1]);
       if (o.status === "on the battlefield") {
-        layer.append(svg("polygon", { points: star(cx, cy, 14, 6), fill: "#1d9e4b", stroke: "#0b4020", "stroke-width": 1.5 },
+        layer.append(svg("polygon", { points: covered ? star(cx, cy, 27, 12) : star(cx, cy, 14, 6), fill: "#1d9e4b", stroke: "#0b4020", "stroke-width": 1.5, class: covered ? "objective-star under-model" : "objective-star", dataset: { objective: o.id } },
           svg("title", { text: `Objective ${o.id}: on the battlefield` })));
       } else if (o.status === "claimed") {
         const side = SIDES[o.by] || SIDES[0];
@@ -652,6 +661,7 @@ export function createView(root, ctx) {
     for (const c of board.characters) {
       if (c.at) layer.append(drawCharacter(c, targets.get(c.id)));
     }
+    layer.append(drawFlashes());
     // a facing to choose: an arrow on each edge offered, around the character concerned
     const facings = hints().filter((h) => h.kind === "face");
     const subject = board.decision && board.decision.character ? character(board.decision.character) : null;
@@ -1031,6 +1041,7 @@ export function createView(root, ctx) {
       discardPick = new Set();
       sendDiscard();
       sendReroll();
+      noteResults();
     });
     const boxes = [...new Set(group.map((h) => h.item))].map((id) => {
       const box = el("input", { type: "checkbox", id: `discard-${id}`, checked: discardPick.has(id) });
@@ -1149,6 +1160,67 @@ export function createView(root, ctx) {
       board.marks.length ? el("p", { class: "small", text: `Marks: ${board.marks.map((m) => `${m.name} (player ${m.owner}) at ${posText(m.at)}: ${m.text}`).join("; ")}` }) : null);
   }
 
+  // --- results in place ---
+
+  /** What changed since the view before: a new attack to show over the board, wounds taken. */
+  function noteResults() {
+    const now = Date.now();
+    const attack = board.last_attack || null;
+    const seq = attack ? attack.seq : null;
+    if (shownSeq !== undefined && seq !== null && seq !== shownSeq) shownAttack = { ...attack, until: now + SHOW_MS };
+    shownSeq = seq;
+    const first = lastWounds.size === 0;
+    const next = new Map();
+    for (const c of board.characters) {
+      const before = lastWounds.get(c.id);
+      next.set(c.id, { wounds: c.wounds, at: c.at });
+      if (first || !before || c.wounds <= before.wounds) continue;
+      const taken = c.wounds - before.wounds;
+      const at = c.at || before.at;
+      if (at) flashes.push({ id: c.id, at, text: `${taken} ${taken === 1 ? "wound" : "wounds"}${c.knocked_out ? ", out" : ""}`, until: now + SHOW_MS });
+    }
+    lastWounds = next;
+    flashes = flashes.filter((f) => f.until > now);
+    clearTimeout(resultTimer);
+    const ends = [...flashes.map((f) => f.until), shownAttack ? shownAttack.until : Infinity];
+    const soonest = Math.min(...ends);
+    if (Number.isFinite(soonest)) resultTimer = setTimeout(expireResults, Math.max(50, soonest - now + 20));
+  }
+
+  function expireResults() {
+    const now = Date.now();
+    flashes = flashes.filter((f) => f.until > now);
+    if (shownAttack && shownAttack.until <= now) shownAttack = null;
+    renderBanner();
+    renderOverlay();
+    if (flashes.length || shownAttack) {
+      const soonest = Math.min(...flashes.map((f) => f.until), shownAttack ? shownAttack.until : Infinity);
+      resultTimer = setTimeout(expireResults, Math.max(50, soonest - now + 20));
+    }
+  }
+
+  function renderBanner() {
+    const banner = resultBanner({
+      tests: board.tests,
+      attack: shownAttack,
+      nameOf,
+      onClose: () => {
+        shownAttack = null;
+        fill(bannerBox);
+      },
+    });
+    fill(bannerBox, banner);
+  }
+
+  function drawFlashes() {
+    const layer = svg("g", { class: "flashes", "pointer-events": "none" });
+    for (const f of flashes) {
+      const [cx, cy] = pos(f.at[0], f.at[1]);
+      layer.append(svg("text", { x: cx, y: cy - S * 0.62, "text-anchor": "middle", class: "wound-flash", dataset: { character: f.id }, text: f.text }));
+    }
+    return layer;
+  }
+
   function renderGuide() {
     if (guideDismissed() || !view || view.seat === null) {
       fill(guideBox);
@@ -1167,6 +1239,7 @@ export function createView(root, ctx) {
       terms = glossaryIndex(board.glossary || []);
     }
     renderGuide();
+    renderBanner();
     renderStatus();
     renderBoardTools();
     if (!svgRoot || svgRoot.dataset.map !== board.map.name) {
