@@ -629,6 +629,12 @@ export function createView(root, ctx) {
     return layer;
   }
 
+  function facingTitle(hint) {
+    const f = hint.facing;
+    if (!f) return hint.text;
+    return [f.toward ? `${hint.text}: toward ${f.toward}` : hint.text, f.safe ? "leaves no flank open" : "", f.text || ""].filter(Boolean).join("; ");
+  }
+
   function drawOverlay() {
     const layer = svg("g", { class: "overlay" }, drawSight(), drawObjectives(), drawMarks());
     const byHex = positionHints();
@@ -670,7 +676,7 @@ export function createView(root, ctx) {
       for (const hint of facings) {
         const angle = angleOf(hint.direction);
         layer.append(svg("g", {
-          class: "face-choice",
+          class: `face-choice${hint.facing && hint.facing.safe ? " safe" : ""}`,
           transform: `translate(${cx.toFixed(2)},${cy.toFixed(2)}) rotate(${angle})`,
           tabindex: 0,
           role: "button",
@@ -683,7 +689,7 @@ export function createView(root, ctx) {
               choose(hint);
             }
           },
-        }, svg("polygon", { points: `${S * 0.62},-9 ${S * 0.95},0 ${S * 0.62},9` }), svg("title", { text: hint.text })));
+        }, svg("polygon", { points: `${S * 0.62},-9 ${S * 0.95},0 ${S * 0.62},9` }), svg("title", { text: facingTitle(hint) })));
       }
     }
     if (pending && pending.kind === "attack") {
@@ -963,6 +969,13 @@ export function createView(root, ctx) {
         parts.push(discardGroup(group));
         continue;
       }
+      if (kind === "face" && group.some((h) => h.facing)) {
+        parts.push(facingGroup(group, () => {
+          number += 1;
+          return number;
+        }));
+        continue;
+      }
       if (kind === "done" && groups.has("discard")) continue; // the discard's own button says it
       if ((kind === "reroll" || kind === "done") && reroll) {
         if (!rerollShown) parts.push(rerollGroup(reroll, rerollMarks, ctx, (chosen) => {
@@ -988,6 +1001,27 @@ export function createView(root, ctx) {
     }
     parts.push(hoverPreview);
     fill(actionsBox, parts);
+  }
+
+  /** A facing to choose, with what each changes (the hint's `facing`: its words, the enemy it
+   * faces, whether it leaves no flank open); the facing toward an enemy says so. */
+  function facingGroup(group, nextNumber) {
+    const buttons = group.map((h) => {
+      const f = h.facing || {};
+      const button = actionButton(h, nextNumber());
+      const label = f.toward ? `face toward ${f.toward} (${h.text.replace(/^face /, "")})` : h.text;
+      button.lastChild.replaceWith(label);
+      if (f.safe) {
+        button.classList.add("safe-facing");
+        button.append(el("span", { class: "safe-mark", text: " ✓ no flank open" }));
+      }
+      if (f.text) button.append(el("span", { class: "facing-why small" }, f.text));
+      return button;
+    });
+    return el("div", { class: "group facing-group" },
+      el("h3", { class: "group-title", text: KIND_TITLES.face }),
+      el("p", { class: "small" }, "The facing decides the front and rear arcs: an enemy attacking from the rear arc has a ", words("flank"), "."),
+      el("div", { class: "buttons column facing-buttons" }, buttons));
   }
 
   // A reroll chosen by clicking the dice: its picks one at a time in the rules' order, then done
