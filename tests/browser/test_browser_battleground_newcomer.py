@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import screenshot
+from browser_helpers import screenshot, version, wait_version_change
 from browser_live import LiveServer
 from playwright.sync_api import Page, expect
+from test_browser_battleground import NEXT_TO_SKELETOR
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
@@ -66,8 +67,6 @@ def test_the_whole_board_fits_and_the_own_side_is_at_the_bottom(
         "aria-label", re.compile(f"seen from player {seat}'s side")
     )
     screenshot(page, artifacts, f"battleground-fit-seat{seat}")
-    if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":  # rerun to refresh the README's images
-        page.screenshot(path=str(IMAGES / f"battleground-seat{seat}.png"))
 
 
 # He-Man's player chooses whom to activate (round 2; his card played).
@@ -143,3 +142,113 @@ def test_risk_free_choices_take_one_click(live_server: LiveServer, page: Page) -
     expect(page.locator("#app")).not_to_have_attribute("data-version", before)
     expect(page.locator(".log")).to_contain_text("activates He-Man")
     expect(decision.get_by_role("button", name="Confirm (Enter)")).to_have_count(0)
+
+
+def attack_skeletor(page: Page, attack: bool = True) -> None:
+    """NEXT_TO_SKELETOR (seed 3): He-Man moves next to Skeletor, faces him and attacks; his
+    attack test (5 dice: 6, 1, 3, 2, 2; one free reroll) waits for its rerolls. Without
+    *attack*: up to the attack's preview."""
+    board = page.locator("svg.battlefield")
+    board.locator('g.model[data-character="he-man"]').click()
+    board.locator('g.reach.k-move[data-q="7"][data-r="10"] polygon').click()
+    decision = page.locator(".decision")
+    before = version(page)
+    decision.get_by_role("button", name="Confirm (Enter)").click()
+    wait_version_change(page, before)
+    before = version(page)
+    board.locator('g.face-choice[aria-label="face SE"]').click()
+    wait_version_change(page, before)
+    board.locator('g.model[data-character="skeletor"]').click()
+    if not attack:
+        return
+    before = version(page)
+    decision.get_by_role("button", name="Attack (Enter)").click()
+    wait_version_change(page, before)
+
+
+def test_rerolls_by_clicking_the_dice(live_server: LiveServer, page: Page) -> None:
+    """issue 23 §2.3: the reroll offer shows the test's dice; clicking a die marks it, one button
+    says how many dice and what they cost, the odds of that reroll show before confirming, and
+    the button sends the picks (not a list of every face or subset)."""
+    made = live_server.create(
+        "battleground", ["me", "me"], params={"position": NEXT_TO_SKELETOR}, seed=3
+    )
+    token = made["seat_tokens"]["0"]
+    page.goto(live_server.game_link(made["id"], token))
+    attack_skeletor(page)
+    group = page.locator(".actions-panel .rerolls")
+    expect(group.locator("button.die")).to_have_count(5)
+    expect(group.locator("button.die")).to_have_text(["1✗", "2✗", "2✗", "3✗", "6✓"])
+    expect(page.locator(".actions-panel")).not_to_contain_text("reroll a die showing")
+    go = group.locator("button.reroll-go")
+    expect(go).to_have_text("Keep the dice")
+    group.locator('button.die[data-face="1"]').click()
+    expect(go).to_have_text("Reroll 1 die (free)")
+    expect(group.locator('button.die[aria-pressed="true"]')).to_have_count(1)
+    # one free reroll: the other dice wait until the marked one is unmarked
+    expect(group.locator("button.die:disabled")).to_have_count(4)
+    odds = group.locator(".reroll-odds table.odds")
+    expect(odds).to_contain_text("%")
+    asked = live_server.api("GET", f"/api/games/{made['id']}/query/reroll?faces=1", token=token)
+    for outcome in asked["outcomes"]:
+        expect(odds).to_contain_text(f"{100 * outcome['p']:.1f}%")
+    before = version(page)
+    go.click()
+    wait_version_change(page, before)
+    view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
+    assert not any(h["kind"] == "reroll" for h in view["board"]["actions"])
+    hosted = live_server.lobby.get(made["id"])
+    rerolls = [e for e in hosted.state.events.public(0) if e.kind == "reroll"]
+    assert [e.data["faces"] for e in rerolls] == [[1]]
+
+
+def test_an_objective_star_shows_under_a_model(live_server: LiveServer, page: Page) -> None:
+    """issue 23 §2.2: a character standing on an objective token leaves its star visible (drawn
+    larger than the model, its points around it)."""
+    first = two_seat_game(live_server)
+    field = live_server.api("GET", f"/api/games/{first['id']}/map")
+    token_hex = next(h for h in field["hexes"] if "objective" in h)
+    position = {
+        **NEXT_TO_SKELETOR,
+        "characters": [
+            {"id": "he-man", "at": [token_hex["q"], token_hex["r"]], "facing": "E"},
+            *NEXT_TO_SKELETOR["characters"][1:],
+        ],
+    }
+    made = live_server.create("battleground", ["me", "random"], params={"position": position})
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    board = page.locator("svg.battlefield")
+    star = board.locator(f'polygon.objective-star[data-objective="{token_hex["objective"]}"]')
+    expect(star).to_have_class(re.compile("under-model"))
+    body = board.locator('g.model[data-character="he-man"] .body').bounding_box()
+    drawn = star.bounding_box()
+    assert body is not None and drawn is not None
+    assert drawn["width"] > body["width"] + 4 and drawn["height"] > body["height"] + 4
+
+
+def test_screenshots_of_both_seats(live_server: LiveServer, new_page: Any, artifacts: Path) -> None:
+    """issue 23 Acceptance: Battleground at 1366x900 for both seats, each from its own side: seat
+    0 about to attack Skeletor (the attack's exact odds), seat 1 watching it with the first-game
+    guide. Kept as test artifacts; RULEKEEPER_DOCS_IMAGES=1 also writes the README's images."""
+    made = live_server.create(
+        "battleground", ["me", "me"], params={"position": NEXT_TO_SKELETOR}, seed=3
+    )
+    first = new_page()
+    first.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    first.get_by_role("button", name="Got it, hide the guide").click()
+    attack_skeletor(first, attack=False)
+    expect(first.locator(".decision table.odds")).to_be_visible()
+    second = new_page()
+    second.goto(live_server.game_link(made["id"], made["seat_tokens"]["1"]))
+    expect(second.locator('svg.battlefield g.model[data-character="he-man"]')).to_have_attribute(
+        "data-q", "7"
+    )
+    second.locator('svg.battlefield g.model[data-character="skeletor"]').click()
+    expect(second.locator(".card")).to_contain_text("Skeletor (s), player 1")
+    for seat, page in enumerate((first, second)):
+        expect(page.locator("svg.battlefield")).to_have_attribute(
+            "aria-label", re.compile(f"seen from player {seat}'s side")
+        )
+        screenshot(page, artifacts, f"battleground-seat{seat}")
+        if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":
+            page.screenshot(path=str(IMAGES / f"battleground-seat{seat}.png"))

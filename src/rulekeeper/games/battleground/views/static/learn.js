@@ -25,15 +25,18 @@ export function term(text, entry) {
   return el("abbr", { class: "term", tabindex: 0, title: `${entry.term}: ${entry.text}`, dataset: { term: entry.term }, text });
 }
 
-/** *text* as nodes, every glossary word in it a hover definition (text stays text). */
+/** *text* as nodes, the first mention of each glossary word in it a hover definition (text
+ * stays text). */
 export function withTerms(text, index) {
   const value = String(text ?? "");
   if (!index || !index.pattern) return [value];
   const parts = [];
+  const seen = new Set();
   let last = 0;
   for (const match of value.matchAll(index.pattern)) {
     const entry = index.find(match[0]);
-    if (!entry) continue;
+    if (!entry || seen.has(entry.term)) continue;
+    seen.add(entry.term);
     if (match.index > last) parts.push(value.slice(last, match.index));
     parts.push(term(match[0], entry));
     last = match.index + match[0].length;
