@@ -2,16 +2,15 @@
 session's own, bots in one worker process with no pace) and Playwright driving Debian's
 chromium (``playwright install`` is never needed: the browser is the system's).
 
-Without chromium (``/usr/bin/chromium`` or ``chromium`` on PATH) or the ``playwright`` package
-the whole folder is skipped, saying why, unless RULEKEEPER_REQUIRE_BROWSER=1 (as in .ci/run),
-which makes that a failure. Screenshots of the main screens are saved under
+Without chromium (``/usr/bin/chromium`` or ``chromium`` on PATH, or $RULEKEEPER_CHROMIUM) or
+the ``playwright`` package the whole folder is skipped, saying why (availability.py decides it;
+``./rk test`` prints it), unless RULEKEEPER_REQUIRE_BROWSER=1 (as in .ci/run), which makes that
+a failure. Screenshots of the main screens are saved under
 $RULEKEEPER_ARTIFACTS (default: a temporary folder of the session)."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import shutil
 import socket
 import threading
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from availability import chromium as find_chromium
+from availability import unavailable
 from browser_live import LiveServer
 
 CHROMIUM_ARGS = [
@@ -39,22 +40,14 @@ TIMEOUT_MS = 15_000
 
 
 REQUIRED = os.environ.get("RULEKEEPER_REQUIRE_BROWSER") == "1"
-NO_PLAYWRIGHT = importlib.util.find_spec("playwright") is None
+UNAVAILABLE = unavailable()
+NO_PLAYWRIGHT = UNAVAILABLE == "the playwright package is not installed"
 if NO_PLAYWRIGHT and not REQUIRED:  # the test modules import it: leave them out, saying why
     collect_ignore_glob = ["test_*.py"]
 
 
 def pytest_report_header() -> str | None:
-    if NO_PLAYWRIGHT:
-        return "browser tests skipped: the playwright package is not installed"
-    return None
-
-
-def _chromium() -> str | None:
-    """The system's chromium, if installed."""
-    if os.access("/usr/bin/chromium", os.X_OK):
-        return "/usr/bin/chromium"
-    return shutil.which("chromium")
+    return f"browser tests skipped: {UNAVAILABLE}" if UNAVAILABLE else None
 
 
 def _unavailable(reason: str) -> None:
@@ -73,11 +66,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def chromium() -> str:
     """The chromium binary (skips or fails the folder without one)."""
-    if NO_PLAYWRIGHT:
-        _unavailable("the playwright package is not installed")
-    found = _chromium()
-    if found is None:
-        _unavailable("chromium is not installed (apt-get install chromium)")
+    if UNAVAILABLE:
+        _unavailable(UNAVAILABLE)
+    found = find_chromium()
     assert found is not None
     return found
 
@@ -146,9 +137,17 @@ def browser(chromium: str) -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
+def allowed_errors() -> list[str]:
+    """Console errors a test expects (a substring each), such as the browser's own line for a
+    404 the test asks for; any other still fails it."""
+    return []
+
+
+@pytest.fixture
+def new_page(browser: Any, allowed_errors: list[str]) -> Iterator[Any]:
     """Makes pages, each in a browser context of its own (its own localStorage: another
-    person); every page's console errors and uncaught exceptions fail the test."""
+    person); every page's console errors and uncaught exceptions fail the test (but those
+    listed in ``allowed_errors``)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
@@ -169,6 +168,7 @@ def new_page(browser: Any) -> Iterator[Any]:
     yield make
     for context in contexts:
         context.close()
+    errors = [error for error in errors if not any(part in error for part in allowed_errors)]
     assert not errors, "the page reported errors:\n" + "\n".join(errors)
 
 

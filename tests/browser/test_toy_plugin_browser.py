@@ -61,12 +61,12 @@ def test_issue22_the_toy_plugin_plays_in_the_generic_view(
     expect(page.locator("#param-coop")).to_have_attribute("type", "checkbox")
     expect(page.locator("#param-map")).to_have_count(0)  # no other game's parameter
     # its own bot is offered for its seats
-    expect(page.locator("#bot-specs option[value=highcard]")).to_have_count(1)
-    expect(page.locator("#seat-help")).to_contain_text("highcard")
+    expect(page.locator("#seat-1 option[value=highcard]")).to_have_count(1)
+    expect(page.locator("#seat-1 option[value=highcard]")).to_contain_text("highcard")
     rounds.fill("2")
     page.select_option("#param-first", "b")
     expect(page.locator("#seat-0")).to_have_value("me")
-    page.fill("#seat-1", "highcard")
+    page.select_option("#seat-1", "highcard")  # issue 23 §2.11: a list (was a typed spec)
     page.fill("#new-seed", "5")
     page.fill("#new-title", "Toy against its own bot")
     page.get_by_role("button", name="Create and play").click()

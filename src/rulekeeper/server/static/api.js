@@ -174,7 +174,9 @@ export class GameSocket {
       this.socket = null;
       if (this.closed) return;
       if (event.code === 4403) {
-        this.onStatus("refused");
+        this.closed = true; // refused for good: no retry, no polling
+        this.stopPolling();
+        this.onStatus("refused", event.reason || "");
         return;
       }
       this.retry();

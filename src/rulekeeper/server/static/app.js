@@ -16,6 +16,7 @@ import {
 import { confirmDialog, el, fill, toast } from "./dom.js";
 import { countNew, renderLog } from "./log.js";
 import { createStage } from "./boards.js";
+import { GRAVE, riskFree } from "./generic.js";
 import { replayLink, replayScreen } from "./replay.js";
 
 const app = document.getElementById("app");
@@ -45,7 +46,9 @@ function route() {
   current = null;
   delete app.dataset.version; // the game's version and status, for tests and styles
   delete app.dataset.status;
-  connection.textContent = "";
+  delete app.dataset.auto; // how many only choices the page took for the person
+  connection.textContent = ""; // no status of a screen left behind (a refused link's, say)
+  connection.className = "conn";
   const found = parseRoute();
   if (found.page === "game") {
     current = gameScreen(found.id, found.token);
@@ -89,11 +92,19 @@ function seatSummary(seats) {
     .join("; ");
 }
 
+/** A shipped file in words, for its option: "Siege (2 players)". */
+function fileText(file, isDefault) {
+  const players = file.players ? ` (${file.players} ${file.players === 1 ? "player" : "players"})` : "";
+  return `${file.title}${players}${isDefault ? ", the default" : ""}`;
+}
+
 /** One parameter's input, from its declaration in the catalog (docs/protocol.md): a select for
- * choices or shipped files, a number for whole numbers and numbers, a check box for true or
- * false, a text otherwise; null for a file parameter without shipped files (its data cannot be
- * typed in here). Its `read()` gives the value, or undefined to leave the game's default. */
-function paramInput(param) {
+ * choices or shipped files (each file by its title and player count, what it is said under the
+ * list), a number for whole numbers and numbers, a check box for true or false, a text
+ * otherwise; null for a file parameter without shipped files (its data cannot be typed in
+ * here). Its `read()` gives the value, or undefined to leave the game's default; `players()`
+ * the seats the chosen shipped file sets (undefined: it sets none). */
+function paramInput(param, files) {
   const id = `param-${param.name}`;
   const hasDefault = param.default !== undefined && param.default !== null;
   const label = (text) => el("label", { for: id, title: param.help }, `${text} `);
@@ -101,17 +112,41 @@ function paramInput(param) {
   const title = words.charAt(0).toUpperCase() + words.slice(1);
   const listed = param.kind === "file" ? param.shipped || [] : param.choices || [];
   if (listed.length > 0) {
+    const about = files ? new Map(files.map((file) => [file.name, file])) : new Map();
     const fallback = hasDefault ? "" : el("option", { value: "", text: "the default" });
-    const options = listed.map((value) => el("option", { value, text: value }));
-    const select = el("select", { id, name: param.name, title: param.help }, fallback, options);
+    const options = listed.map((value) => {
+      const file = about.get(value);
+      const isDefault = hasDefault && String(param.default) === value;
+      const text = file ? fileText(file, isDefault) : value;
+      return el("option", { value, text, title: file ? file.description : null });
+    });
+    const select = el("select", { id, name: param.name, title: param.help, "aria-describedby": `${id}-about` }, fallback, options);
     if (hasDefault && listed.includes(String(param.default))) select.value = String(param.default);
     else if (!hasDefault) select.value = "";
-    return { nodes: [label(title), select], read: () => select.value || undefined };
+    const described = el("p", { id: `${id}-about`, class: "muted small param-about" });
+    const describe = () => {
+      const file = about.get(select.value);
+      described.textContent = file ? `${file.title}: ${file.description || "no description"}` : "";
+      described.hidden = !file;
+    };
+    select.addEventListener("change", describe);
+    describe();
+    return {
+      nodes: [label(title), select],
+      about: files ? described : null,
+      select,
+      read: () => select.value || undefined,
+      players: () => {
+        const file = about.get(select.value);
+        return file && file.players ? file.players : undefined;
+      },
+    };
   }
   if (param.kind === "file") return null;
+  const none = () => undefined;
   if (param.kind === "bool") {
     const box = el("input", { id, name: param.name, type: "checkbox", checked: param.default === true, title: param.help });
-    return { nodes: [label(title), box], read: () => (box.checked === (param.default === true) ? undefined : box.checked) };
+    return { nodes: [label(title), box], players: none, read: () => (box.checked === (param.default === true) ? undefined : box.checked) };
   }
   if (param.kind === "int" || param.kind === "float") {
     const input = el("input", {
@@ -119,19 +154,26 @@ function paramInput(param) {
       min: param.minimum ?? null, max: param.maximum ?? null, step: param.kind === "int" ? 1 : "any",
       value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 6,
     });
-    return { nodes: [label(title), input], read: () => (input.value === "" ? undefined : Number(input.value)) };
+    return { nodes: [label(title), input], players: none, read: () => (input.value === "" ? undefined : Number(input.value)) };
   }
   const input = el("input", { id, name: param.name, type: "text", title: param.help, value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 12 });
-  return { nodes: [label(title), input], read: () => input.value.trim() || undefined };
+  return { nodes: [label(title), input], players: none, read: () => input.value.trim() || undefined };
 }
 
-/** The new game's parameters, each as its declaration says; `read()` gives those set. */
+/** The new game's parameters, each as its declaration says; `read()` gives those set,
+ * `players()` the seats the chosen shipped files set (undefined: the game's defaults say),
+ * `onChange(f)` calls f when a shipped file is chosen. */
 function paramsFields(game) {
   const box = el("div", { class: "params" });
+  const abouts = el("div", { class: "params-about" });
+  const files = (game && game.files) || {};
   const inputs = ((game && game.params) || [])
-    .map((param) => [param.name, paramInput(param)])
+    .map((param) => [param.name, paramInput(param, files[param.name])])
     .filter(([, input]) => input !== null);
-  for (const [, input] of inputs) box.append(...input.nodes);
+  for (const [, input] of inputs) {
+    box.append(...input.nodes);
+    if (input.about) abouts.append(input.about);
+  }
   box.read = () => {
     const found = {};
     for (const [name, input] of inputs) {
@@ -140,44 +182,74 @@ function paramsFields(game) {
     }
     return found;
   };
+  box.players = () => inputs.map(([, input]) => input.players()).find((n) => n !== undefined);
+  box.onChange = (listener) => {
+    for (const [, input] of inputs) if (input.select) input.select.addEventListener("change", listener);
+  };
+  box.abouts = abouts;
   return box;
+}
+
+/** What a seat may be: the game's own list from the catalog (a person, open, each bot it is
+ * offered with its levels), or one made from the catalog's bots for an older server. */
+function seatChoices(catalog, game) {
+  if (game && game.seat_choices) return game.seat_choices;
+  const levels = (catalog.levels || []).map((level) => `mcts@${level}`);
+  const bots = (game ? game.bots || [] : catalog.bots || []).filter((b) => b !== "mcts");
+  return ["me", "open", ...bots, ...levels].map((spec) => ({ spec, text: spec }));
 }
 
 function createForm(catalog, refresh) {
   const games = catalog.games || [];
-  const levels = (catalog.levels || []).map((level) => `mcts@${level}`);
   const gameSelect = el("select", { id: "new-game" }, games.map((g) => el("option", { value: g.name, text: g.name, title: g.description })));
+  const gameAbout = el("p", { id: "new-game-about", class: "muted small" });
   const paramsBox = el("div");
+  const aboutBox = el("div");
   const seatsBox = el("div", { class: "seats" });
-  const botList = el("datalist", { id: "bot-specs" });
-  const seatHelp = el("p", { id: "seat-help", class: "muted" });
+  const seatHelp = el("p", { id: "seat-help", class: "muted small" });
   const title = el("input", { id: "new-title", type: "text", maxlength: 200, placeholder: "optional" });
   const privateBox = el("input", { id: "new-private", type: "checkbox" });
   const seed = el("input", { id: "new-seed", type: "number", min: 0, placeholder: "random" });
   let params = null;
+  let game = null;
+  let chosen = []; // the seats' values as last set, kept when the seats are drawn again
 
-  const seatInput = (index, value) =>
-    el("span", { class: "seat-input" },
-      el("label", { for: `seat-${index}` }, `Seat ${index} `),
-      el("input", { id: `seat-${index}`, list: "bot-specs", value, size: 10, "aria-describedby": "seat-help" }));
+  const seatInput = (index, choices, value) => {
+    const select = el("select", { id: `seat-${index}`, name: `seat-${index}`, "aria-describedby": "seat-help" },
+      choices.map((choice) => el("option", { value: choice.spec, text: choice.text })));
+    select.value = choices.some((c) => c.spec === value) ? value : choices[0].spec;
+    select.addEventListener("change", () => { chosen[index] = select.value; });
+    return el("span", { class: "seat-input" }, el("label", { for: `seat-${index}` }, `Seat ${index} `), select);
+  };
+
+  const drawSeats = () => {
+    const choices = seatChoices(catalog, game);
+    const specs = choices.map((c) => c.spec);
+    const counts = game && game.players && game.players.length ? game.players : [2];
+    const count = params.players() || (game && game.default_players) || Math.min(...counts);
+    const firstBot = specs.includes("mcts@1") ? "mcts@1" : specs.find((s) => s !== "me" && s !== "open") || "open";
+    fill(seatsBox, Array.from({ length: Math.max(1, count) }, (_, index) =>
+      seatInput(index, choices, chosen[index] || (index === 0 ? "me" : firstBot))));
+    const players = count === 1 ? "1 player" : `${count} players`;
+    seatHelp.textContent = `${players}. A seat is you, open (someone joins with the game's link or from the lobby), or a bot.`;
+  };
 
   const update = () => {
-    const game = games.find((g) => g.name === gameSelect.value) || null;
-    const bots = game ? game.bots || [] : catalog.bots || [];
+    game = games.find((g) => g.name === gameSelect.value) || null;
+    gameAbout.textContent = game ? game.description : "";
     params = paramsFields(game);
+    params.onChange(drawSeats);
+    chosen = [];
     fill(paramsBox, params);
-    fill(botList, ["me", "open", ...bots, ...levels].map((b) => el("option", { value: b })));
-    seatHelp.textContent = `A seat is me (you take it), open (someone joins), or a bot: ${bots.join(", ")} (mcts@N: MCTS at level N).`;
-    const seats = Math.max(1, Math.min(...(game && game.players && game.players.length ? game.players : [2])));
-    const firstBot = levels.includes("mcts@1") ? "mcts@1" : bots[0] || "open";
-    fill(seatsBox, Array.from({ length: Math.max(seats, 2) }, (_, index) => seatInput(index, index === 0 ? "me" : firstBot)));
+    fill(aboutBox, params.abouts);
+    drawSeats();
   };
   gameSelect.addEventListener("change", update);
   update();
 
   const submit = async (event) => {
     event.preventDefault();
-    const seats = [...seatsBox.querySelectorAll("input")].map((input) => input.value.trim() || "open");
+    const seats = [...seatsBox.querySelectorAll("select")].map((select) => select.value || "open");
     const spec = { game: gameSelect.value, params: params.read(), seats, title: title.value, private: privateBox.checked, name: localStorage.getItem(NAME) || "" };
     if (seed.value !== "") spec.seed = Number(seed.value);
     try {
@@ -191,7 +263,9 @@ function createForm(catalog, refresh) {
   return el("form", { class: "panel new-game", onSubmit: submit, "aria-labelledby": "new-title-h" },
     el("h2", { id: "new-title-h", class: "panel-title", text: "New game" }),
     el("div", { class: "row" }, el("label", { for: "new-game" }, "Game "), gameSelect, paramsBox),
-    el("div", { class: "row" }, seatsBox, botList),
+    gameAbout,
+    aboutBox,
+    el("div", { class: "row" }, seatsBox),
     seatHelp,
     el("div", { class: "row" },
       el("label", { for: "new-title" }, "Title "), title,
@@ -333,6 +407,9 @@ function gameScreen(id, token) {
   let logAtDecision = [];
   let busy = false;
   let sentAt = null; // the version an action was sent for, until the next view
+  let undoing = false; // an undo was sent: the view it brings is not a choice to take for you
+  let keptAt = null; // a version undone back to whose only choice is left for you to click
+  let autoTaken = 0;
 
   const ctx = {
     id,
@@ -356,9 +433,11 @@ function gameScreen(id, token) {
     },
     async undo() {
       if (!view || !view.can_undo) return;
+      undoing = true;
       try {
         await socket.undo(view.version);
       } catch (error) {
+        undoing = false;
         handleError(error);
       }
     },
@@ -384,7 +463,7 @@ function gameScreen(id, token) {
   }
 
   function renderHead() {
-    const you = view.seat === null ? "watching" : `you are seat ${view.seat}`;
+    const you = view.seat === null ? "You are watching" : `you are seat ${view.seat}`;
     const toAct = view.to_act.length === 0 ? (view.status === "finished" ? "game over" : "waiting") :
       view.to_act.map((s) => (s === view.seat ? "your decision" : `seat ${s} to decide`)).join(", ");
     const link = token ? el("button", {
@@ -491,23 +570,75 @@ function gameScreen(id, token) {
     app.dataset.status = view.status;
     renderHead();
     stage.show(view);
+    takeTheOnlyChoice(view);
+  }
+
+  /** Fewer clicks (issue 23 §2.10), for every screen: a decision of this seat with one choice
+   * only is taken for the person (and said in a toast), as the terminal does, when taking it
+   * reveals nothing and risks nothing: it is not a grave choice (forfeit, draws, retreat,
+   * surrender: those always ask) and the game says no chance is involved (`odds` null, or
+   * every chance in it certain). An undo that lands on such a choice goes back once more (it
+   * would come straight back), or, when it cannot, leaves it to be clicked. */
+  async function takeTheOnlyChoice(shown) {
+    const forced = isForced(shown);
+    if (undoing) {
+      undoing = false;
+      if (forced && shown.can_undo) {
+        ctx.undo();
+        return;
+      }
+      if (forced) keptAt = shown.version;
+      return;
+    }
+    if (!forced || keptAt === shown.version) return;
+    const only = shown.legal[0];
+    let odds = null;
+    try {
+      odds = (await ctx.odds(only.action)).odds;
+    } catch {
+      return; // no answer: the person clicks it
+    }
+    if (!alive || view !== shown || sentAt === shown.version || !riskFree(odds)) return;
+    autoTaken += 1;
+    app.dataset.auto = String(autoTaken);
+    toast(`The only choice, taken for you: ${only.text}`);
+    ctx.act(only.action);
+  }
+
+  function isForced(shown) {
+    if (shown.seat === null || shown.status === "finished" || !shown.to_act.includes(shown.seat)) return false;
+    const legal = shown.legal || [];
+    return legal.length === 1 && !GRAVE.has(legal[0].kind);
   }
 
   const socket = new GameSocket(id, token, {
     onView: show,
     onError: handleError,
-    onStatus: (status) => {
+    onStatus: (status, reason) => {
+      if (!alive || gone) return;
       connection.textContent = { live: "live", connecting: "connecting...", offline: "offline: retrying", refused: "refused" }[status] || status;
       connection.className = `conn ${status}`;
       if (status === "refused") {
-        fill(body, el("p", { class: "error", text: "The server refused this link (a wrong or old token?)." }), el("a", { class: "button", href: "#/", text: "Back to the lobby" }));
+        refuse(reason === "not-found" ? `No game ${id} here (a wrong link, or a game since deleted).` : "The server refused this link (a wrong or old token?).");
       }
     },
   });
+  let gone = false; // the link leads nowhere: said once, and nothing else is said after
+
+  /** The game cannot be shown (no such game, a wrong token): one error, no status left in the
+   * header, no socket retrying behind it. */
+  function refuse(text) {
+    gone = true;
+    socket.close();
+    connection.textContent = "";
+    connection.className = "conn";
+    fill(head);
+    fill(body, el("p", { class: "error", id: "game-error", text }), el("a", { class: "button", href: "#/", text: "Back to the lobby" }));
+  }
+
   api.view(id, token).then(show).catch((error) => {
     if (error instanceof ApiError && (error.code === "not-found" || error.code === "bad-token")) {
-      fill(body, el("p", { class: "error", text: describeError(error) }), el("a", { class: "button", href: "#/", text: "Back to the lobby" }));
-      socket.close();
+      if (!gone) refuse(describeError(error));
       return;
     }
     handleError(error);
