@@ -188,7 +188,7 @@ def test_a_person_plays_battleground_against_a_bot_and_resumes(tmp_path: Path) -
     term.wait_for("Go ahead?")
     term.type("")
     term.wait_for("dice showing")  # the reroll decision: the dice, once, then the choices
-    term.wait_for("This choice keeps every die")
+    term.wait_for("Type the faces to reroll: reroll ")  # issue 23 §2.3: by faces
     for _ in range(4):  # a free reroll, then a mana reroll: keep the dice each time
         start = term.mark
         term.prompt(0)

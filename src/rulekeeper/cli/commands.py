@@ -19,12 +19,14 @@ Input of any kind (non-ASCII, stray symbols) gets a clear answer, never a crash.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rulekeeper.core import Action, DataError, GameState, IllegalActionError
+from rulekeeper.core.glossary import Entry, lookup, normal
 
 HELP = """Type the number of a choice, or words of it ("attack skeletor sword", "move b3",
 "move 4,-2"), or an action as the engine writes it ("attack target=griffins"). Commands:
@@ -55,6 +57,8 @@ class Answer:
     confirm: bool = False
     then: tuple[Action, ...] = ()
     """The actions taken after *action*, in order (several picks typed in one line)."""
+    picks: bool = False
+    """Picks typed in one line: what they come to is shown before they are taken."""
 
 
 COORDINATES = re.compile(r"\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?")
@@ -137,7 +141,7 @@ def interpret(
     if picks is not None:
         if isinstance(picks, str):
             return Answer(message=picks)
-        return Answer(action=picks[0], then=tuple(picks[1:]))
+        return Answer(action=picks[0], then=tuple(picks[1:]), picks=True)
     found = _pick(state, seat, legal, text, allow_illegal=False)
     if isinstance(found, str):
         return Answer(message=found)
@@ -175,6 +179,8 @@ def _picks(
     for item in sorted(items, key=lambda word: order.index(word) if word in order else 0):
         now = trial.legal_actions(seat) if trial.current_player() == seat else []
         found = [a for a in now if a.kind == verb and str(a.get("item")).casefold() == item]
+        if taken and not any(a.kind == verb for a in now):
+            return f"at most {len(taken)} may be picked here ({verb} {' '.join(items)})"
         if not found:
             shown = " ".join(str(a.get("item")) for a in pickable)
             return f"cannot {verb} {item!r} here (the choices: {shown}; picks go in their order)"
@@ -212,6 +218,26 @@ def _pick(
     listed = "\n".join(f"  {state.describe(a)}" for a in found[:12])
     more = f"\n  ... and {len(found) - 12} more" if len(found) > 12 else ""
     return f"{len(found)} choices match {text!r}; say more:\n{listed}{more}"
+
+
+def define(entries: Sequence[Entry], word: str) -> str:
+    """``help WORD``: the glossary's definition of *word* (issue 23 §2.4); an unknown word is
+    said to be one, with the close matches."""
+    entry = lookup(entries, word)
+    if entry is not None:
+        also = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
+        return f"{entry.term}{also}: {entry.text}"
+    names = {normal(name): entry.term for entry in entries for name in entry.names()}
+    wanted = normal(word)
+    close = [names[n] for n in difflib.get_close_matches(wanted, list(names), n=8, cutoff=0.6)]
+    close += [term for n, term in names.items() if wanted and wanted in n]
+    close = list(dict.fromkeys(close))[:6]
+    if not entries:
+        return f"{word!r}: this game has no glossary (type help)"
+    if close:
+        return f"{word!r} is not in the glossary; close: {', '.join(close)}"
+    shown = ", ".join(sorted(entry.term for entry in entries))
+    return f"{word!r} is not in the glossary; it defines: {shown}"
 
 
 def explain(state: GameState, seat: int, action: Action, does: str | None = None) -> str:

@@ -241,11 +241,12 @@ class Client:
         assert action is not None
         if answer.confirm:
             return self.reader.confirm(f"{state.describe(action)}: are you sure?", False)
-        if answer.then:  # several picks: what they come to, shown before the last one
+        if answer.picks:  # picks typed in one line: what they come to, before the last one
+            taken = [action, *answer.then]
             state = state.clone()
-            for earlier in [action, *answer.then[:-1]]:
+            for earlier in taken[:-1]:
                 state.apply_action(earlier, seat)
-            action = answer.then[-1]
+            action = taken[-1]
         elif action.kind not in self.screen.confirm:
             return True
         shown = self.screen.preview(state, seat, action)
@@ -285,10 +286,9 @@ class Client:
             for line in self.log[-40:]:
                 self.console.print(escape(line))
             return False
-        if answer.command == "help":  # a word the game's own commands did not define
-            self.console.print(
-                f"{escape(answer.argument)!r}: this game has no definition of it (type help)"
-            )
+        if answer.command == "help":  # a word of the rules, from the game's glossary
+            entries = game_info(state.game.name).glossary_entries()
+            self.console.print(escape(commands.define(entries, answer.argument)))
             return False
         action = Action.parse(answer.argument)
         if answer.command == "why":

@@ -23,7 +23,8 @@ from rulekeeper.core import Action
 from rulekeeper.core.hexes import offset_to_axial
 from rulekeeper.core.plugin import Screen
 from rulekeeper.games.battleground.board.render import render_map
-from rulekeeper.games.battleground.views import card_text, log, preview, screen, sight
+from rulekeeper.games.battleground.rules.dicetest import RerollStep
+from rulekeeper.games.battleground.views import card_text, log, preview, reroll, screen, sight
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -56,6 +57,9 @@ def render(state: BattlegroundState, seat: int | None) -> RenderableType:
     active = active_lines(state)
     if active is not None:
         parts.append(active)
+    rerolls = reroll_lines(state)
+    if rerolls is not None:
+        parts.append(Text(rerolls))
     if state.game.activations.cards:
         parts.append(Text(hand_line(state, seat)))
     parts.append(
@@ -144,6 +148,29 @@ def active_lines(state: BattlegroundState) -> Text | None:
         shown.append("\n")
     shown.rstrip()
     return shown
+
+
+def reroll_lines(state: BattlegroundState) -> str | None:
+    """The test waiting for its rerolls: its dice once, what succeeds, what keeping them gives,
+    and how to name dice by their faces (issue 23 §2.3); None when no reroll is being chosen."""
+    top = state.flow.top() if state.flow.steps else None
+    if not isinstance(top, RerollStep) or top.picked:
+        return None
+    keep = next(a for a in state.legal_actions(top.seat) if a.kind == "done")
+    lines = preview.reroll_preview(state, top, keep).splitlines()[:-1]
+    lines.append(f"Keeping the dice: {reroll.reroll_odds(state, [])['text']}")
+    failed = [f for f in sorted(top.options, key=int) if not _succeeds(state, int(f))]
+    example = " ".join(failed[: max(1, min(2, top.most))]) or top.options[0]
+    lines.append(
+        f"Type the faces to reroll: reroll {example} (up to {top.most}; the odds show before "
+        "you confirm), or keep the dice"
+    )
+    return "\n".join(lines)
+
+
+def _succeeds(state: BattlegroundState, face: int) -> bool:
+    pending = reroll.pending_test(state)
+    return pending is not None and pending[2].succeeds(face)
 
 
 def hand_line(state: BattlegroundState, seat: int) -> str:
@@ -288,15 +315,23 @@ def words(state: BattlegroundState, seat: int, line: str) -> str:
 
 
 def preview_text(state: BattlegroundState, seat: int, action: Action) -> str | None:
-    """The preview of *action* (views/preview.py)."""
-    return preview.preview(state, seat, action)
+    """The preview of *action* (views/preview.py); a reroll pick or ``done`` with the odds of
+    the test and its attack after rerolling those dice (views/reroll.py, issue 23 §2.3)."""
+    shown = preview.preview(state, seat, action)
+    top = state.flow.top() if state.flow.steps else None
+    if shown is None or not isinstance(top, RerollStep) or action.kind not in ("reroll", "done"):
+        return shown
+    faces = [int(top.options[index]) for index in top.picked]
+    if action.kind == "reroll":
+        faces.append(int(action.str_param("item")))
+    return f"{shown}\nOdds: {reroll.reroll_odds(state, faces)['text']}"
 
 
 SCREEN = Screen(
     render,
     log.news,
     preview_text,
-    details=frozenset({"bonus", "reroll", "done", "interrupt"}),
+    details=frozenset({"bonus", "interrupt"}),
     command=command,
     help=USAGE,
     words=words,
