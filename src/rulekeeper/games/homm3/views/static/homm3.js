@@ -25,9 +25,10 @@ if (!document.getElementById(STYLE_ID)) {
  * hand; any other kind (and these too) gets a button with its words. */
 export const BOARD_KINDS = ["activate", "attack", "breach", "cast", "choose", "gate", "move", "place", "play", "target", "teleport", "push", "splash", "heal", "reinforce", "guard"];
 const GRAVE_KINDS = new Set(["surrender", "retreat", "flee"]);
-// A click that risks nothing and reveals nothing goes at once: placing a unit, moving, setting
-// the gate, which unit activates (issue 23 §2.10). An attack shows its exact odds first.
-const ONE_CLICK = new Set(["place", "move", "gate", "activate", "choose", "teleport", "push"]);
+// An attack shows the exact odds of the whole action first, with a button to confirm it; an
+// action that ends the battle for the side (surrender, retreat, flee) asks first; every other
+// choice is taken on its click (issue 23 §2.10: no second confirmation without a risk).
+const PREVIEW_KINDS = new Set(["attack"]);
 const RESULT_MS = 3500; // how long a result stays on its unit
 const COLUMNS = 4;
 const ROWS = 5;
@@ -111,7 +112,7 @@ export function createCombat(root, ctx) {
       });
       return;
     }
-    if (ONE_CLICK.has(h.kind)) {
+    if (!PREVIEW_KINDS.has(h.kind)) {
       act(h);
       return;
     }
@@ -309,12 +310,17 @@ export function createCombat(root, ctx) {
     },
     el("span", { class: "h3-field-name" }, f.name),
     f.work ? el("span", { class: "h3-work", title: `${f.work === "gate" ? "Gate" : "Wall"}: ${f.work_state}` }, f.work === "gate" ? `Gate${f.work_state === "breached" ? " (breached)" : ""}` : `Wall${f.work_state === "breached" ? " (breached)" : ""}`) : null,
-    unit ? drawUnit(unit, unitMarks) : null,
-    flash ? el("div", { class: "h3-flash" }, flash.map((t) => el("span", {}, t))) : null);
+    unit ? drawUnit(unit, unitMarks, false) : null,
+    flashOf([...(flash || []), ...((unit && flashes.get(unit.id)) || [])]));
     return cell;
   }
 
-  function drawUnit(unit, unitMarks) {
+  /** Results shown for a moment (the die face, damage, a flip), in place. */
+  function flashOf(labels) {
+    return labels.length ? el("div", { class: "h3-flash", "aria-label": "latest result" }, labels.map((t) => el("span", {}, t))) : null;
+  }
+
+  function drawUnit(unit, unitMarks, withFlash = true) {
     const mark = unitMarks.get(unit.id);
     const classes = [];
     if (mark) classes.push("clickable", ...mark);
@@ -330,8 +336,7 @@ export function createCombat(root, ctx) {
         clickUnit(unit.id);
       }
     });
-    const flash = flashes.get(unit.id);
-    if (flash) card.append(el("div", { class: "h3-flash" }, flash.map((t) => el("span", {}, t))));
+    if (withFlash && flashes.has(unit.id)) card.append(flashOf(flashes.get(unit.id)));
     return card;
   }
 
@@ -350,11 +355,11 @@ export function createCombat(root, ctx) {
     const mine = view.seat !== null && (view.to_act || []).includes(view.seat);
     const parts = [];
     if (pending) {
-      parts.push(el("p", { class: "h3-pending" }, pending.text));
+      parts.push(el("p", { class: "h3-pending", dataset: { action: pending.action, kind: pending.kind } }, pending.text));
       const odds = pending.kind === "attack" ? (oddsShown && oddsShown.action === pending.action ? oddsShown.odds : pending.odds) : null;
       if (pending.kind === "attack") parts.push(odds ? oddsTable(odds, nameOf) : el("p", { class: "muted", text: "Working out the odds..." }));
       parts.push(el("div", { class: "buttons" },
-        el("button", { type: "button", class: "primary", onClick: confirmPending }, "Confirm (Enter)"),
+        el("button", { type: "button", class: "primary confirm", onClick: confirmPending }, "Confirm (Enter)"),
         el("button", { type: "button", class: "secondary", onClick: cancel }, "Cancel (Esc)")));
     } else if (choices) {
       parts.push(el("p", {}, choices.title));
@@ -436,15 +441,15 @@ export function createCombat(root, ctx) {
     seenSeq = Math.max(...items.map((i) => i.seq));
     flashes.clear();
     for (const item of items) {
-      const key = item.unit || item.target || item.field_name || (item.kind === "attack" ? item.target : null);
+      const key = item.kind === "breached" ? item.field_name || item.unit : item.unit || item.target || item.field_name;
       if (!key || item.kind === "attack") continue;
       if (!flashes.has(key)) flashes.set(key, []);
       flashes.get(key).push(resultLabel(item));
     }
-    const dice = items.filter((i) => i.kind === "rolled" || i.kind === "rerolled");
-    const attacks = items.filter((i) => i.kind === "attack");
-    for (const a of attacks) {
-      const label = `${dice.length ? `${resultLabel(dice[0])}, ` : ""}${a.damage ?? 0} damage`;
+    for (const a of items.filter((i) => i.kind === "attack")) {
+      const dice = Array.isArray(a.dice) ? a.dice : a.die !== undefined ? [a.die] : [];
+      const faces = dice.map((f) => (typeof f === "number" && f > 0 ? `+${f}` : String(f))).join(" ");
+      const label = `${faces ? `die ${faces}: ` : ""}${a.damage ?? 0} damage`;
       if (!flashes.has(a.target)) flashes.set(a.target, []);
       flashes.get(a.target).unshift(label);
     }

@@ -144,12 +144,12 @@ export function heroPanel(entry, own) {
   return box;
 }
 
-/** The distribution of an odds entry as [label, p] pairs: the board's list form
+/** The distribution of an odds entry as [label, p, value] triples: the board's list form
  * ([{value, p}]) or state.odds' mapping form ({"2": p}). */
 export function pairs(distribution) {
   if (!distribution) return [];
-  if (Array.isArray(distribution)) return distribution.map((d) => [String(d.text ?? d.value), Number(d.p)]);
-  return Object.entries(distribution).map(([k, p]) => [k, Number(p)]);
+  if (Array.isArray(distribution)) return distribution.map((d) => [String(d.text ?? d.value), Number(d.p), String(d.value ?? d.text)]);
+  return Object.entries(distribution).map(([k, p]) => [k, Number(p), k]);
 }
 
 const ATTACK_KINDS = { attack: "attack", second: "second attack", splash: "added attack", retaliation: "retaliation" };
@@ -159,8 +159,8 @@ const ATTACK_KINDS = { attack: "attack", second: "second attack", splash: "added
 export function oddsTable(odds, nameOf) {
   const line = (cls, head, distribution) => el("tr", { class: cls },
     el("th", { scope: "row", text: head }),
-    el("td", {}, pairs(distribution).filter(([, p]) => p > 0).map(([label, p]) =>
-      el("span", { class: "odd", dataset: { label, p } }, `${label}: ${percent(p)}`))));
+    el("td", {}, pairs(distribution).filter(([, p]) => p > 0).map(([label, p, value]) =>
+      el("span", { class: "odd", dataset: { value } }, `${label}: ${percent(p)}`))));
   const target = odds.target_name || nameOf(odds.target);
   const attacker = odds.attacker_name || nameOf(odds.attacker);
   const rows = [
