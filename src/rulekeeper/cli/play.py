@@ -49,7 +49,7 @@ from rulekeeper.core import (
     load_game,
 )
 from rulekeeper.core.agents import bot_names, make_agent
-from rulekeeper.core.plugin import Screen
+from rulekeeper.core.plugin import Screen, plain_news
 from rulekeeper.core.registry import game_info
 from rulekeeper.core.session import Session
 
@@ -136,7 +136,9 @@ class Client:
             if player == CHANCE:
                 outcome = state.clone().resolve_chance()
                 self.session.apply(outcome)
-                if not self._news():  # the game's log tells the roll, or this line does
+                if not self._news() and self.screen.news is plain_news:
+                    # a game's own log tells its dice in words, once, where they count (the
+                    # attack's line); the generic log tells each outcome (issue 23 §2.8)
                     self._say(f"chance: {state.describe(outcome)}", dim=True)
                 continue
             seats = range(state.num_players) if player == SIMULTANEOUS else [player]
