@@ -70,7 +70,7 @@ def _leading_comment(text: str) -> str:
 
 
 RULE_REFERENCE = re.compile(r"\s*\([^()]*\.md\b[^()]*\)")
-"""A reference to a rules document in parentheses ("(homm3.md §5.18.3)"), left out of the words."""
+"""A reference to a rules document in parentheses ("(rules.md §5.18)"), left out of the words."""
 
 
 def _file_words(name: str, path: str) -> tuple[str, str]:
