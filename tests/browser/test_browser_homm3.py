@@ -253,6 +253,8 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
     expect(page.locator(".h3-grid .h3-field.work-wall")).to_have_count(3)
     expect(page.locator(".h3-grid .h3-field.work-gate")).to_have_count(1)
     page.wait_for_timeout(4000)  # the results shown in place fade
+    page.locator('.h3-grid .h3-unit[data-unit="griffins"]').click()  # an enemy's card, read
+    expect(page.locator(".h3-card .h3-details")).to_contain_text("Griffins")
     screenshot(page, artifacts, "homm3-siege")
     if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":  # rerun to refresh the README's image
         page.screenshot(path=str(IMAGES / "homm3-siege.png"))
