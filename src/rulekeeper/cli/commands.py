@@ -209,7 +209,8 @@ def _pick(
             return action
         verdict = state.explain(action, seat)  # the person at the screen plays this seat
         return f"{action} is not allowed: {verdict.reason} (rule: {verdict.rule})"
-    found = matches(state, legal, text)
+    exact = [a for a in legal if state.describe(a).casefold() == text.casefold().strip()]
+    found = exact[:1] or matches(state, legal, text)
     if len(found) == 1:
         return found[0]
     if not found:
