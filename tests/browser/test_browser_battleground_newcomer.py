@@ -166,7 +166,7 @@ def attack_skeletor(page: Page, attack: bool = True) -> None:
     wait_version_change(page, before)
 
 
-def test_rerolls_by_clicking_the_dice(live_server: LiveServer, page: Page) -> None:
+def test_rerolls_by_clicking_the_dice(live_server: LiveServer, page: Page, artifacts: Path) -> None:
     """issue 23 §2.3: the reroll offer shows the test's dice; clicking a die marks it, one button
     says how many dice and what they cost, the odds of that reroll show before confirming, and
     the button sends the picks (not a list of every face or subset)."""
@@ -192,6 +192,7 @@ def test_rerolls_by_clicking_the_dice(live_server: LiveServer, page: Page) -> No
     asked = live_server.api("GET", f"/api/games/{made['id']}/query/reroll?faces=1", token=token)
     for outcome in asked["outcomes"]:
         expect(odds).to_contain_text(f"{100 * outcome['p']:.1f}%")
+    screenshot(page, artifacts, "battleground-reroll")
     before = version(page)
     go.click()
     wait_version_change(page, before)

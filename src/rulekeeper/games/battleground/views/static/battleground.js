@@ -153,7 +153,7 @@ export function createView(root, ctx) {
       statusBox,
       el("div", { class: "bg-main" },
         el("div", { class: "bg-left" }, boardTools, el("div", { class: "board-wrap" }, boardBox, bannerBox), hoverBox, logBox),
-        el("div", { class: "bg-right" }, decisionBox, guideBox, testsBox, actionsBox, cardBox, handBox, forcesBox))));
+        el("div", { class: "bg-right" }, decisionBox, testsBox, actionsBox, guideBox, cardBox, handBox, forcesBox))));
 
   let view = null;
   let board = null;
@@ -879,8 +879,16 @@ export function createView(root, ctx) {
       testsBox.hidden = true;
       return;
     }
+    // the test whose rerolls are this seat's to choose shows its dice with the choice (rerolls.js)
+    const offer = rerollOffer(board, hints(), view.seat);
+    const shown = board.tests.filter((t) => !offer || t !== offer.test);
+    if (!shown.length) {
+      fill(testsBox);
+      testsBox.hidden = true;
+      return;
+    }
     testsBox.hidden = false;
-    fill(testsBox, el("h2", { class: "panel-title", text: "Dice" }), board.tests.map((t) => {
+    fill(testsBox, el("h2", { class: "panel-title", text: "Dice" }), shown.map((t) => {
       const die = (face, exploded) => {
         const ok = face === 6 || (face !== 1 && face >= t.face);
         return el("span", {

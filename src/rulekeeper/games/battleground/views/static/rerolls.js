@@ -121,8 +121,9 @@ export function rerollGroup(offer, state, ctx, send) {
 function oddsOf(found) {
   if (!found) return null;
   const parts = [];
-  if (found.text) parts.push(el("p", { class: "small", text: found.text }));
-  if (found.outcomes && found.outcomes.length) {
+  const table = found.outcomes && found.outcomes.length;
+  if (found.text && !table) parts.push(el("p", { class: "small", text: found.text }));
+  if (table) {
     parts.push(el("table", { class: "data compact odds" },
       el("caption", { text: "Exact odds of each result after this reroll" }),
       el("tbody", {}, found.outcomes.map((o) => el("tr", {},
