@@ -49,7 +49,7 @@ def test_the_lobby_makes_a_game_against_the_random_bot(
     page.select_option("#param-map", "first-game")
     page.fill("#param-rounds", "1")
     expect(page.locator("#seat-0")).to_have_value("me")
-    page.fill("#seat-1", "random")
+    page.select_option("#seat-1", "random")  # a dropdown since issue 23 §2.11
     page.fill("#new-title", "Adam against the random bot")
     page.get_by_role("button", name="Create and play").click()
 
