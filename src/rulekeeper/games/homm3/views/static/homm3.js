@@ -21,9 +21,6 @@ if (!document.getElementById(STYLE_ID)) {
   });
 }
 
-/** Every action kind the combat offers that this board handles by a click on the board or the
- * hand; any other kind (and these too) gets a button with its words. */
-export const BOARD_KINDS = ["activate", "attack", "breach", "cast", "choose", "gate", "move", "place", "play", "target", "teleport", "push", "splash", "heal", "reinforce", "guard"];
 const GRAVE_KINDS = new Set(["surrender", "retreat", "flee"]);
 // An attack shows the exact odds of the whole action first, with a button to confirm it; an
 // action that ends the battle for the side (surrender, retreat, flee) asks first; every other
@@ -121,6 +118,7 @@ export function createCombat(root, ctx) {
     if (h.kind === "attack" && !h.odds) fetchOdds(h);
     renderDecision();
     renderField();
+    renderCard();
   }
 
   function act(h) {
@@ -327,7 +325,7 @@ export function createCombat(root, ctx) {
     if (selected === unit.id) classes.push("selected");
     if (decision().active === unit.id) classes.push("active");
     if (pending && pending.unit === unit.id) classes.push("targeted");
-    const card = unitCard(unit, { classes });
+    const card = unitCard(unit, { classes, active: decision().active === unit.id });
     card.tabIndex = 0;
     card.addEventListener("click", () => clickUnit(unit.id));
     card.addEventListener("keydown", (event) => {

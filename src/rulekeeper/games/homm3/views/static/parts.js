@@ -50,7 +50,8 @@ export function tokens(unit) {
  * Initiative, type and ability icons, tokens, and the activated and retaliated marks. */
 export function unitCard(unit, extra = {}) {
   const classes = ["h3-unit", `side-${sideOf(unit)}`];
-  if (unit.activated) classes.push("activated");
+  const done = unit.activated && !extra.active; // the active unit is marked as it activates
+  if (done) classes.push("activated");
   if (unit.destroyed) classes.push("destroyed");
   if (extra.classes) classes.push(...extra.classes);
   const hurt = unit.hp_left < unit.hp;
@@ -71,7 +72,8 @@ export function unitCard(unit, extra = {}) {
     typeIcon(unit.type),
     (unit.abilities || []).map(abilityIcon),
     el("span", { class: "h3-tokens" }, tokens(unit)),
-    unit.activated ? el("span", { class: "h3-mark act", title: "has activated this round" }, "done") : null,
+    (unit.effects || []).length ? el("span", { class: "h3-mark eff", title: `Card effects: ${unit.effects.join("; ")}` }, `+${unit.effects.length} effect${unit.effects.length > 1 ? "s" : ""}`) : null,
+    done ? el("span", { class: "h3-mark act", title: "has activated this round" }, "done") : null,
     unit.retaliated ? el("span", { class: "h3-mark ret", title: `has retaliated this round (${unit.retaliations})` }, "ret") : null));
 }
 
@@ -95,6 +97,7 @@ export function unitDetails(unit) {
       ? el("ul", { class: "h3-abilities" }, unit.abilities.map((a) => el("li", {}, el("b", {}, a.name), `: ${a.text}`)))
       : el("p", { class: "small muted", text: "No abilities." }),
     marks.length ? el("p", { class: "small", text: `Tokens and marks: ${marks.join(", ")}.` }) : null,
+    (unit.effects || []).length ? el("p", { class: "small", text: `Card effects: ${unit.effects.join("; ")}.` }) : null,
     unit.overlay ? el("p", { class: "small", text: `Card laid on it: ${unit.overlay}` }) : null);
 }
 
