@@ -53,7 +53,8 @@ def test_the_catalog_tells_each_game_as_it_declares_itself(client: TestClient) -
     assert battleground["board_script"] == "/plugins/battleground/battleground.js"
     assert battleground["queries"] == ["reroll", "sight"]  # issue 23 §2.3: the reroll odds
     assert battleground["bots"] == [*BUILT_IN, "legacy"]
-    assert homm3["board"] is False and homm3["board_script"] is None
+    # issue 23 §1: HoMM3 combat has a board of its own (it had the generic view)
+    assert homm3["board"] is True and homm3["board_script"] == "/plugins/homm3/homm3.js"
     assert homm3["queries"] == [] and homm3["bots"] == list(BUILT_IN)
     battle = next(param for param in homm3["params"] if param["name"] == "battle")
     assert "siege" in battle["shipped"] and battle["format"] == "battle"

@@ -85,7 +85,8 @@ def test_a_homm3_battle_is_played_to_its_end_through_the_api(client: TestClient)
             break
         seat = seen["to_act"][0]
         mine = client.get(f"/api/games/{game}", headers=auth(tokens[str(seat)])).json()
-        assert mine["observation"] is not None and mine["board"] is None  # the generic view
+        assert mine["observation"] is not None  # issue 23 §1: its own board, not the generic view
+        assert mine["board"]["combat"]["units"] and mine["board"]["combat_seat"]["seat"] == seat
         pick = next((c for c in mine["legal"] if c["kind"] not in GRAVE), mine["legal"][0])
         body = {"action": pick["action"], "version": mine["version"]}
         reply = client.post(

@@ -1,6 +1,6 @@
 """The replay of a finished game is drawable (issue 10 §2, replay viewer): a game with a board
-of its own (Battleground) carries the board a spectator would have seen after N actions; a game
-without one (HoMM3 combat) carries none; N out of range is refused."""
+of its own (Battleground, HoMM3 combat since issue 23) carries the board a spectator would have
+seen after N actions; N out of range is refused."""
 
 from __future__ import annotations
 
@@ -47,12 +47,18 @@ def test_a_battleground_replay_carries_the_spectators_board(
     assert start != end
 
 
-def test_a_game_without_a_board_replays_without_one(client: TestClient, lobby: Lobby) -> None:
+def test_a_homm3_replay_carries_the_spectators_combat_board(
+    client: TestClient, lobby: Lobby
+) -> None:
+    """issue 23 §1: the replay viewer draws HoMM3 combat with its board (it had the generic
+    view), a spectator's: no hand, no choices."""
     game = finished(lobby, "homm3-combat", {})
     answer = client.get(f"/api/games/{game}/replay", params={"at": 1})
     assert answer.status_code == 200, answer.text
-    assert answer.json()["board"] is None and answer.json()["observations"]
-    assert answer.json()["board_script"] is None  # issue 22 §3: the generic view draws it
+    board = answer.json()["board"]
+    assert board["combat"]["units"] and answer.json()["observations"]
+    assert board["combat_seat"]["hand"] == [] and board["combat_seat"]["actions"] == []
+    assert answer.json()["board_script"] == "/plugins/homm3/homm3.js"
 
 
 @pytest.mark.parametrize("at", [-1, 10_000, "x"])

@@ -4,7 +4,7 @@ the game; everything is named."""
 
 from __future__ import annotations
 
-from rulekeeper.core.plugin import GameInfo, Param, Plugin
+from rulekeeper.core.plugin import Board, GameInfo, Param, Plugin
 
 PACKAGE = "rulekeeper.games.homm3"
 
@@ -33,6 +33,7 @@ COMBAT = GameInfo(
         ),
     ),
     screen=f"{PACKAGE}.views.terminal:SCREEN",
+    board=Board(data=f"{PACKAGE}.views.web", script="homm3.js"),
     odds=f"{PACKAGE}.cli:odds",
     glossary=f"{PACKAGE}.glossary:glossary",
 )
@@ -42,4 +43,5 @@ PLUGIN = Plugin(
     description="Heroes of Might and Magic III: The Board Game (Archon Studio).",
     games=(COMBAT,),
     commands=f"{PACKAGE}.cli:app",
+    static=f"{PACKAGE}.views",
 )

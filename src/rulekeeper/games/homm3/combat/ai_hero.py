@@ -24,6 +24,8 @@ from rulekeeper.games.homm3.combat.stats import BattleState, face, hp_left, init
 from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
 
 RULE = "homm3.md §5.24.1 rule 1 (rulebook p. 33)"
+RULE_ITEM = "AI combat, homm3.md §5.24.1 rule 1"
+"""The rule item the log names for an AI card drawn (issue 23 §1)."""
 HARMFUL = frozenset({"damage", "chain-damage", "area-damage", "paralyse", "no-abilities"})
 
 

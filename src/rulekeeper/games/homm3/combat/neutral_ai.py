@@ -148,3 +148,49 @@ def choices(state: BattleState, step: PendingActivation) -> list[Action]:
         if action not in found:
             found.append(action)
     return found
+
+
+# ---------------------------------------------------------------------------- why (the log)
+
+RULE_NEUTRAL_CLASH = "Neutral units, homm3.md §5.18.3 item 3"
+RULE_MELEE = "AI combat, homm3.md §5.24.1 rule 2"
+RULE_RANGED = "AI combat, homm3.md §5.24.1 rule 3"
+RULE_NEAREST = "AI combat, homm3.md §8.44"
+
+
+def why_target(state: BattleState, unit: Unit, target: Unit) -> str:
+    """Which rule chose *target* for *unit*'s attack, in words with the rule item (issue 23 §1:
+    the log explains the rules' choices): the test of :func:`_by_priority` the target passes
+    first. In Clash a neutral unit's controller picks, bound by §5.18.3 (attack when able)."""
+    army = state.battle.armies[unit.side]
+    if army.seat != AI:
+        return f"neutral units must attack when they can ({RULE_NEUTRAL_CLASH})"
+    tier, theirs = tier_rank(state, unit), tier_rank(state, target)
+    if is_ranged(state, unit):
+        if is_ranged(state, target):
+            which = "its own" if theirs == tier else "a lower" if theirs < tier else "a higher"
+            first = "" if which == "its own" else "none of its own or a lower tier: "
+            if which == "a lower":
+                first = "none of its own tier: "
+            return f"{first}the rules choose a Ranged unit of {which} tier ({RULE_RANGED})"
+        if theirs == tier:
+            return f"no Ranged target, so a unit of its own tier ({RULE_RANGED})"
+        return f"no unit the rules prefer: the nearest ({RULE_NEAREST})"
+    if theirs == tier:
+        return f"the rules choose a unit of its own tier within reach ({RULE_MELEE})"
+    if theirs < tier:
+        return f"none of its own tier within reach: one of a lower tier ({RULE_MELEE})"
+    return f"none of its own or a lower tier within reach: the nearest ({RULE_MELEE})"
+
+
+def why_move(state: BattleState, unit: Unit) -> str:
+    """Why a unit the rules drive (or a neutral unit in Clash) moved, with the rule item."""
+    if state.battle.armies[unit.side].seat != AI:
+        return f"neutral units must attack or close in ({RULE_NEUTRAL_CLASH})"
+    return f"the rules move it to reach its target or closer to the enemy ({RULE_MELEE})"
+
+
+def rules_driven(state: BattleState, unit: Unit) -> bool:
+    """Whether the rules choose for *unit* (an AI side) or bind its controller (neutrals)."""
+    army = state.battle.armies[unit.side]
+    return army.seat == AI or army.kind == "neutral"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekeeper.games.homm3.combat import stats
+from rulekeeper.games.homm3.combat.stats import BattleState
 from rulekeeper.games.homm3.content.abilities import UnitAbility
 from rulekeeper.games.homm3.content.cards import (
     AbilityCard,
@@ -199,3 +201,190 @@ def unit_text(card: Any) -> str:
             f"{side.defence}, HP {side.hp}, Initiative {side.initiative}, {side.type}; {abilities}"
         )
     return f"{card.name} ({card.tier}): " + " | ".join(sides)
+
+
+# ---------------------------------------------------------------------------- unit cards in words
+# (issue 23 §1, §2.13): each ability's name and a sentence made from its kind and numbers, and a
+# unit's whole card; the browser's combat board and the terminal's ``card UNIT`` show them.
+
+ABILITY_NAMES = {
+    "no-retaliation": "No retaliation",
+    "unlimited-retaliation": "Unlimited retaliation",
+    "no-combat-penalty": "No combat penalty",
+    "no-adjacent-penalty": "No penalty when adjacent",
+    "immune-paralysis": "Immune to Paralysis",
+    "spell-resistance": "Spell resistance",
+    "spell-immunity": "Spell immunity",
+    "defence-on-roll": "Defence on a roll",
+    "defence-vs-retaliation": "Defence against retaliation",
+    "guards-neighbours": "Guards its neighbours",
+    "hinders-retaliation": "Hinders retaliation",
+    "sets-attacker-die": "Sets the attacker's die",
+    "ignore-incoming-die": "Ignores an incoming die",
+    "guardian": "Guardian",
+    "necromancy-reinforce": "Necromancy",
+    "best-of-two": "Best of two dice",
+    "two-dice-sum": "Two dice added",
+    "no-attack-die": "No Attack die",
+    "reroll-face": "Reroll a face",
+    "reroll-after-move": "Reroll after moving",
+    "die-bonus": "Die bonus",
+    "death-blow": "Death blow",
+    "ignore-defence": "Ignores Defence",
+    "attack-bonus-vs": "Attack bonus against named units",
+    "splash": "Splash attack",
+    "line-attack": "Line attack",
+    "double-attack-distant": "Two shots at a distance",
+    "return-after-attack": "Returns after attacking",
+    "heal-after-attack": "Heals after attacking",
+    "paralyse-on-roll": "Paralyses on a roll",
+    "push-on-roll": "Pushes on a roll",
+    "draw-on-roll": "Draws on a roll",
+    "enemy-discards": "Enemy discards",
+    "drain-morale": "Drains morale",
+    "paralyse-retaliating": "Paralysing retaliation",
+    "paralyse-retaliating-on-roll": "Paralysing retaliation on a roll",
+    "regenerate": "Regeneration",
+    "heal-or-bless": "Heal or bless",
+    "draw-at-start": "Draws at the start",
+    "map": "On the adventure map",
+}
+"""Each unit ability kind's name as players read it."""
+
+ABILITY_SENTENCES = {
+    "no-retaliation": "Units it attacks do not retaliate.",
+    "unlimited-retaliation": "It retaliates against every attack, not only once a round.",
+    "no-combat-penalty": "It never suffers the combat penalty (it rolls one Attack die).",
+    "no-adjacent-penalty": "It shoots an adjacent unit without the combat penalty.",
+    "immune-paralysis": "It cannot be paralysed.",
+    "spell-resistance": "Spells deal {amount} less damage to it.",
+    "spell-immunity": "Spells cannot target it.",
+    "defence-on-roll": "+{amount} Defence when the attacker's die shows {faces}.",
+    "defence-vs-retaliation": "+{amount} Defence against retaliations.",
+    "guards-neighbours": "Friendly units next to it roll the Defense token die as if they held "
+    "a Defense token.",
+    "hinders-retaliation": "A unit retaliating against it suffers the combat penalty.",
+    "sets-attacker-die": "The first Attack die rolled against it counts as {faces}.",
+    "ignore-incoming-die": "Its owner may discard a card to have an attacker's die ignored.",
+    "guardian": "Once a combat it cancels an attack on a friendly unit.",
+    "necromancy-reinforce": "When it is destroyed by a Necropolis hero's side, that side flips "
+    "one of its Bronze units to Pack for free.",
+    "best-of-two": "It rolls two Attack dice and keeps the higher{always}.",
+    "two-dice-sum": "It rolls two Attack dice and adds them.",
+    "no-attack-die": "Its attack rolls no die.",
+    "reroll-face": "It rerolls an Attack die showing {faces}{again}{always}.",
+    "reroll-after-move": "After moving it may reroll its Attack die.",
+    "die-bonus": "+{amount} to its Attack die's result.",
+    "death-blow": "+{amount} Attack when its die shows {faces}.",
+    "ignore-defence": "Its attack ignores the target's Defence.",
+    "attack-bonus-vs": "+{amount} Attack against {units}.",
+    "splash": "Its attack also hits the units next to the target, at Attack {attack}.",
+    "line-attack": "Its attack also hits the unit behind the target, at Attack {attack}.",
+    "double-attack-distant": "It attacks twice a target that is not adjacent.",
+    "return-after-attack": "After attacking it goes back to the field it started from.",
+    "heal-after-attack": "After attacking it heals {amount} damage.",
+    "paralyse-on-roll": "When its die shows {faces} the target is paralysed.",
+    "push-on-roll": "When its die shows {faces} the target is pushed away.",
+    "draw-on-roll": "When its die shows {faces} its hero draws a card.",
+    "enemy-discards": "When it activates the enemy hero discards a card at random.",
+    "drain-morale": "When it activates the enemy loses its Positive Morale.",
+    "paralyse-retaliating": "When it retaliates, the unit it strikes is paralysed.",
+    "paralyse-retaliating-on-roll": "When it retaliates, a die showing {faces} paralyses the "
+    "unit it strikes.",
+    "regenerate": "When it activates it heals {amount} damage.",
+    "heal-or-bless": "When it activates it heals {amount} damage on a friendly unit, or "
+    "else gains +1 Attack.",
+    "draw-at-start": "Its hero draws a card at the start of the combat.",
+    "map": "On the adventure map only ({effect}).",
+}
+"""Each unit ability kind as a sentence, its numbers filled in from the card's data."""
+
+
+def faces_words(faces: tuple[int, ...] | None) -> str:
+    """Die faces in words: "+1", "-1 or 0"."""
+    return " or ".join(f"{face:+d}" for face in faces or ())
+
+
+def ability_name(ability: UnitAbility) -> str:
+    kind = str(ability.kind)
+    return ABILITY_NAMES.get(kind, kind.replace("-", " ").capitalize())
+
+
+def ability_sentence(ability: UnitAbility, unit_names: Any = None) -> str:
+    """What *ability* does, from its kind and numbers (*unit_names*: unit card id -> name)."""
+    template = ABILITY_SENTENCES.get(ability.kind, ability_text(ability) + ".")
+    names = unit_names or {}
+    return template.format(
+        amount=ability.amount if ability.amount is not None else 1,
+        faces=faces_words(ability.faces),
+        attack=ability.attack if ability.attack is not None else "?",
+        units=", ".join(str(names.get(u, u)) for u in ability.units or ()),
+        effect=(ability.effect or "").replace("-", " "),
+        always=", every attack and retaliation" if ability.always else "",
+        again=" (again while it shows it)" if ability.repeat else "",
+    )
+
+
+def ability_record(ability: UnitAbility, unit_names: Any = None) -> dict[str, str]:
+    """An ability as data: kind, name, sentence, and the rulebook's kind of ability."""
+    return {
+        "kind": ability.kind,
+        "name": ability_name(ability),
+        "text": ability_sentence(ability, unit_names),
+        "trigger": ability.trigger,
+    }
+
+
+def unit_names_of(pack: Any) -> dict[str, str]:
+    """Unit card id -> name, for the sentences naming units."""
+    return {uid: str(card.name) for uid, card in getattr(pack, "units", {}).items()}
+
+
+def side_words(card: Any, face: str, pack: Any = None) -> str:
+    """One side of a unit card in words: statistics, type and each ability with its sentence."""
+    side = card.side(face)
+    names = unit_names_of(pack) if pack is not None else {}
+    head = (
+        f"Attack {side.attack}, Defence {side.defence}, HP {side.hp}, "
+        f"Initiative {side.initiative}, {side.type}"
+    )
+    abilities = " ".join(f"{ability_name(a)}: {ability_sentence(a, names)}" for a in side.abilities)
+    return f"{head}. {abilities or 'No ability.'}"
+
+
+def unit_card_words(pack: Any, card_id: str, face: str | None = None) -> str:
+    """A unit card's whole card in words (issue 23 §2.13, the terminal's ``card UNIT``): name,
+    tier, faction, and each side (or only *face*) with statistics, type and abilities."""
+    card = pack.unit(card_id)
+    lines = [f"{card.name} ({card.tier.capitalize()}, {card.faction})"]
+    faces = ("few", "pack") if card.two_sided else ("few",)
+    for each in faces:
+        if face is not None and card.two_sided and each != face:
+            continue
+        label = f"{each.capitalize()} side" if card.two_sided else "Card"
+        lines.append(f"  {label}: {side_words(card, each, pack)}")
+    return "\n".join(lines)
+
+
+def unit_line(state: BattleState, uid: str) -> str:
+    """A unit of the battle in one line, its statistics as they stand (card effects counted):
+    "Griffins (Pack): Attack 3, Defence 0, HP 4 of 4, Initiative 9, flying; Unlimited
+    retaliation" (issue 23 §2.13)."""
+    unit = state.battle.units[uid]
+    card = state.game.pack.unit(unit.card)
+    side = stats.face(state, unit)
+    label = f"{card.name} ({unit.face.capitalize()})" if card.two_sided else str(card.name)
+    left = 0 if unit.destroyed else stats.hp_left(state, unit)
+    abilities = ", ".join(ability_name(a) for a in side.abilities)
+    return (
+        f"{label}: Attack {side.attack}, Defence {side.defence}, HP {left} of "
+        f"{stats.max_hp(state, unit)}, Initiative {stats.initiative(state, unit)}, {side.type}"
+        + (f"; {abilities}" if abilities else "")
+    )
+
+
+def unit_card(state: BattleState, uid: str) -> str:
+    """A unit of the battle's whole card in words (the terminal's ``card UNIT``, issue 23
+    §2.13): the line as it stands, then the card's sides with every ability's sentence."""
+    unit = state.battle.units[uid]
+    return unit_line(state, uid) + "\n" + unit_card_words(state.game.pack, unit.card)

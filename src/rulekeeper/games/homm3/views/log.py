@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from rulekeeper.games.homm3.combat import board
+from rulekeeper.games.homm3.combat import ai_hero, board, neutral_ai
 from rulekeeper.games.homm3.combat.model import SIDES, TOWER
 from rulekeeper.games.homm3.combat.stats import card
 from rulekeeper.games.homm3.views.words import card_name
@@ -49,12 +49,23 @@ def news(state: CombatState, since: int) -> tuple[list[str], int]:
     faces = starting_faces(state, events)
     labels = unit_labels(state)
     lines: list[str] = []
+    attacked: set[str] = set()
     for event in events:
         if event.seq > since:
-            line = event_line(state, event, faces, labels)
+            line = event_line(state, event, faces, labels, frozenset(attacked))
             lines.append(line[:1].upper() + line[1:])
         turn_card(faces, event)
+        follow_attacks(attacked, event)
     return lines, state.events.last_seq
+
+
+def follow_attacks(attacked: set[str], event: Event) -> None:
+    """The units that have attacked in their activation so far (a move after it is the
+    return of ``return-after-attack``, or a ranged unit's step, not the rules' choice)."""
+    if event.kind == "activation":
+        attacked.discard(str(event.data.get("unit")))
+    elif event.kind == "attack" and event.data.get("kind") == "attack":
+        attacked.add(str(event.data.get("attacker")))
 
 
 def starting_faces(state: CombatState, events: list[Event]) -> Faces:
@@ -113,10 +124,18 @@ def owner(state: CombatState, side: int) -> str:
 class Teller:
     """What one line needs: the state, the units' sides at the event, their labels."""
 
-    def __init__(self, state: CombatState, faces: Faces, labels: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        state: CombatState,
+        faces: Faces,
+        labels: Mapping[str, str],
+        attacked: frozenset[str] = frozenset(),
+    ) -> None:
         self.state = state
         self.faces = faces
         self.labels = labels
+        self.attacked = attacked
+        """Units that attacked earlier in the activation under way at the event."""
 
     def unit(self, uid: object) -> str:
         """A unit by name and the side of its card then showing: "Griffins (Pack)"."""
@@ -139,6 +158,25 @@ class Teller:
         if self.many(uid):
             return f"{self.unit(uid)} {verb}"
         return f"{self.unit(uid)} {singular or verb + 's'}"
+
+    def why(self, attacker: object, target: object) -> str:
+        """Which rule chose the target of an attack by a unit the rules drive, or a neutral
+        unit bound by them (issue 23 §1); "" for a player's free choice."""
+        units = self.state.battle.units
+        unit, aimed = units.get(str(attacker)), units.get(str(target))
+        if unit is None or aimed is None or not neutral_ai.rules_driven(self.state, unit):
+            return ""
+        return neutral_ai.why_target(self.state, unit, aimed)
+
+    def why_moved(self, uid: object) -> str:
+        """ " — why (rule)" after a move of a unit the rules drive or bind; "" otherwise (and
+        after its attack: an ability's return, not a choice of the rules)."""
+        unit = self.state.battle.units.get(str(uid))
+        if unit is None or str(uid) in self.attacked:
+            return ""
+        if not neutral_ai.rules_driven(self.state, unit):
+            return ""
+        return f" — {neutral_ai.why_move(self.state, unit)}"
 
     def side(self, side: object) -> str:
         """Who leads a side: the hero's name, "the neutral units" or "the defending army"."""
@@ -201,12 +239,14 @@ def event_line(
     event: Event,
     faces: Faces | None = None,
     labels: Mapping[str, str] | None = None,
+    attacked: frozenset[str] = frozenset(),
 ) -> str:
     """One event in words; unknown kinds get a generic line. *faces*: the units' sides at the
-    event (today's by default)."""
+    event (today's by default); *attacked*: the units that attacked earlier in their
+    activation."""
     if faces is None:
         faces = {uid: unit.face for uid, unit in state.battle.units.items()}
-    teller = Teller(state, faces, unit_labels(state) if labels is None else labels)
+    teller = Teller(state, faces, unit_labels(state) if labels is None else labels, attacked)
     telling = LINES.get(event.kind)
     if telling is not None:
         return telling(teller, event.data)
@@ -231,9 +271,11 @@ def attack_line(t: Teller, d: Data) -> str:
         head = f"the attack of {t.unit(attacker)} also hits {t.unit(target)}"
     else:
         head = f"{t.does(attacker, 'attack')} {t.unit(target)}"
-    return f"{head}: {dice_words(d)}, attack {d.get('attack')} against defence " + (
+    line = f"{head}: {dice_words(d)}, attack {d.get('attack')} against defence " + (
         f"{d.get('defence')}: {d.get('damage')} damage"
     )
+    why = t.why(attacker, target) if kind == "attack" else ""
+    return line + (f" — {why}" if why else "")
 
 
 def dice_words(d: Data) -> str:
@@ -424,6 +466,7 @@ LINES: dict[str, Line] = {
     ),
     "moved": lambda t, d: (
         f"{t.does(d.get('unit'), 'move')} from {field(d.get('from'))} to {field(d.get('to'))}"
+        + t.why_moved(d.get("unit"))
     ),
     "pushed": lambda t, d: (
         f"{t.does(d.get('unit'), 'are', 'is')} pushed from {field(d.get('from'))} to "
@@ -495,7 +538,10 @@ LINES: dict[str, Line] = {
     "reshuffled": lambda t, d: f"{t.side(d.get('side'))} shuffles the discard pile into a new deck",
     "recovered": recovered_line,
     # an AI hero (§5.24)
-    "ai-card": lambda t, d: f"{t.side(d.get('side'))} draws the AI card {t.card(d.get('card'))}",
+    "ai-card": lambda t, d: (
+        f"{t.side(d.get('side'))} draws the AI card {t.card(d.get('card'))} as its unit "
+        f"activates ({ai_hero.RULE_ITEM})"
+    ),
     "ai-casts": lambda t, d: (
         f"{t.side(d.get('side'))} casts {t.card(d.get('card'))} from the AI Spell deck "
         f"(power {d.get('power')})"

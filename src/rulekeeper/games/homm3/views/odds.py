@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core import Action, GameState, IllegalActionError
+from rulekeeper.core import Action, GameState, IllegalActionError, JsonObject, JsonValue
 
 SHOWN = 5e-5
 """Shares below this are left out (they would read 0.0%)."""
@@ -20,9 +20,27 @@ KINDS = {
 }
 
 
+OUTCOMES = {"survives": "survives", "flips": "flips to Few", "destroyed": "destroyed"}
+
+
+def percent(share: float) -> str:
+    """A chance as players read it (issue 23 §1): "33%", "100%", "0%"; under 1% "<1%" and over
+    99% ">99%", so that a chance that may happen never reads 0% or 100%."""
+    value = float(share)
+    if value <= 0:
+        return "0%"
+    if value >= 1:
+        return "100%"
+    if value < 0.01:
+        return "<1%"
+    if value > 0.99:
+        return ">99%"
+    return f"{round(value * 100)}%"
+
+
 def shares(distribution: Mapping[str, Any]) -> str:
     """``label p%, ...`` for the shares worth showing."""
-    return ", ".join(f"{k} {float(v):.1%}" for k, v in distribution.items() if float(v) >= SHOWN)
+    return ", ".join(f"{k} {percent(v)}" for k, v in distribution.items() if float(v) >= SHOWN)
 
 
 def attack_lines(odds: Mapping[str, Any]) -> list[str]:
@@ -35,7 +53,7 @@ def attack_lines(odds: Mapping[str, Any]) -> list[str]:
     ]
     for attack in odds.get("attacks", []):
         made = float(attack["probability"])
-        when = "" if made >= 1 - SHOWN else f" ({made:.1%} of the time)"
+        when = "" if made >= 1 - SHOWN else f" ({percent(made)} of the time)"
         kind = KINDS.get(str(attack["kind"]), str(attack["kind"]))
         lines.append(
             f"{kind} {attack['attacker']} on {attack['target']}{when}: damage"
@@ -63,3 +81,75 @@ def preview(state: GameState, seat: int, action: Action) -> str | None:
     lines = [f"{state.describe(action)}: the odds"]
     lines += [f"  {line}" for line in attack_lines(found)]
     return "\n".join(lines)
+
+
+def distribution(shares_of: Mapping[str, Any], words: Mapping[str, str] | None = None) -> JsonValue:
+    """A distribution as rows for a board: each value with its exact share and the share in
+    percent (the shares worth showing)."""
+    return [
+        {"value": key, "text": (words or {}).get(key, key), "p": float(v), "percent": percent(v)}
+        for key, v in shares_of.items()
+        if float(v) >= SHOWN
+    ]
+
+
+def odds_view(state: Any, odds: Mapping[str, Any]) -> JsonObject:
+    """The odds of a whole attack action (``state.odds``) for the browser's board: the numbers
+    as they are (``exact``) and each as a percentage, the units by name, and the lines the
+    terminal shows."""
+    units = state.battle.units
+    names = {uid: _label(state, uid) for uid in units}
+    attacks: list[JsonValue] = [
+        {
+            "kind": attack["kind"],
+            "kind_text": KINDS.get(str(attack["kind"]), str(attack["kind"])),
+            "attacker": attack["attacker"],
+            "attacker_name": names.get(attack["attacker"], attack["attacker"]),
+            "target": attack["target"],
+            "target_name": names.get(attack["target"], attack["target"]),
+            "p": float(attack["probability"]),
+            "percent": percent(attack["probability"]),
+            "damage": distribution(attack["damage"]),
+            "expected_damage": round(float(attack["expected_damage"]), 2),
+        }
+        for attack in odds.get("attacks", [])
+    ]
+    retaliation = float(odds.get("retaliation", {}).get("probability", 0.0))
+    found: JsonObject = {
+        "attacker": odds["attacker"],
+        "attacker_name": names.get(odds["attacker"], odds["attacker"]),
+        "target": odds["target"],
+        "target_name": names.get(odds["target"], odds["target"]),
+        "damage": distribution(odds["damage"]),
+        "expected_damage": round(float(odds["expected_damage"]), 2),
+        "outcome": distribution(odds["outcome"], OUTCOMES),
+        "attacks": attacks,
+        "retaliation": {"p": retaliation, "percent": percent(retaliation)},
+        "attacker_outcome": distribution(odds.get("attacker_outcome", {}), OUTCOMES),
+        "lines": list(attack_lines(_named(odds, names))),
+        "exact": dict(odds),
+    }
+    return found
+
+
+def _label(state: Any, uid: str) -> str:
+    unit = state.battle.units[uid]
+    printed = state.game.pack.unit(unit.card)
+    return f"{printed.name} ({unit.face.capitalize()})" if printed.two_sided else str(printed.name)
+
+
+def _named(odds: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """The odds with units named (the lines a person reads)."""
+    found = dict(odds)
+    for key in ("attacker", "target"):
+        found[key] = names.get(odds[key], odds[key])
+    found["attacks"] = [
+        {
+            **a,
+            "attacker": names.get(a["attacker"], a["attacker"]),
+            "target": names.get(a["target"], a["target"]),
+        }
+        for a in odds.get("attacks", [])
+    ]
+    found["units"] = {names.get(u, u): c for u, c in odds.get("units", {}).items()}
+    return found

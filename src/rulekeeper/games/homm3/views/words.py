@@ -15,8 +15,30 @@ def unit_name(state: BattleState, uid: object) -> str:
         return str(uid)
     printed = card(state, unit)
     side = f"{unit.face.capitalize()}, " if printed.two_sided else ""
-    where = board.name(unit.field) if unit.field >= 0 else "tower" if unit.field == -2 else "off"
+    if unit.destroyed:
+        where = "destroyed"
+    elif unit.field >= 0:
+        where = board.name(unit.field)
+    else:
+        where = "in the tower" if unit.field == -2 else "in reserve"
     return f"{printed.name} ({side}{where})"
+
+
+USES = {"basic": "Basic", "expert": "Expert, an Expert use"}
+"""A card's use in words (``play card=C use=U``); ``option-N`` is an artifact's N-th option."""
+REROLLS = {
+    "reroll": "by its ability",
+    "morale-reroll": "spending Positive Morale",
+    "luck-reroll": "by luck",
+}
+
+
+def use_words(use: object) -> str:
+    """How a card is played: "Basic", "Expert, an Expert use", "option 2"."""
+    text = str(use)
+    if text.startswith("option-") and text[7:].isdigit():
+        return f"option {int(text[7:])}"
+    return USES.get(text, text)
 
 
 def card_name(state: BattleState, card_id: object) -> str:
@@ -49,8 +71,7 @@ def describe(state: BattleState, action: Action) -> str:
         return f"activate {unit_name(state, get('unit'))}"
     if kind == "play":
         target = f" on {unit_name(state, get('unit'))}" if get("unit") is not None else ""
-        use = get("use")
-        return f"play {card_name(state, get('card'))} ({use}){target}"
+        return f"play {card_name(state, get('card'))} ({use_words(get('use'))}){target}"
     if kind == "cast":
         return f"cast {card_name(state, get('card'))}"
     if kind == "target":
@@ -63,7 +84,9 @@ def describe(state: BattleState, action: Action) -> str:
         face = get("face")
         return f"the die shows {face:+d}" if isinstance(face, int) else str(action)
     if kind in ("reroll", "morale-reroll", "luck-reroll"):
-        return f"reroll die {get('die')} ({kind})"
+        die = get("die")
+        number = die + 1 if isinstance(die, int) else die
+        return f"reroll die {number} {REROLLS[kind]}"
     if kind == "extend":
         return "pay 1 MP to fight another round"
     if kind == "retreat":
