@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from rulekeeper.core.events import Event
     from rulekeeper.games.homm3.game import CombatState
 
-__all__ = ["COVERED", "PRIVATE", "event_line", "news"]
+__all__ = ["COVERED", "PRIVATE", "event_line", "in_attack_line", "news", "told"]
 
 PRIVATE = frozenset({"drew"})
 """Events only their seat sees (the cards drawn): never in the public news; ``drew-count``
@@ -44,19 +44,33 @@ MODES = {"clash": "clash: two players", "solo": "solo", "coop": "cooperative"}
 
 
 def news(state: CombatState, since: int) -> tuple[list[str], int]:
-    """Lines for the public events after ``since``, and the sequence number to pass next."""
+    """Lines for the public events after ``since``, and the sequence number to pass next. An
+    attack's own dice are told once, in the attack's line (issue 23 §2.8): their ``rolled``
+    events get no line of their own."""
+    lines = [line for event, line in told(state, since) if not in_attack_line(event)]
+    return lines, state.events.last_seq
+
+
+def in_attack_line(event: Event) -> bool:
+    """An Attack die or a Defense token die rolled for an attack: the attack's line tells it."""
+    return event.kind == "rolled" and event.data.get("purpose") in ("attack", "defence")
+
+
+def told(state: CombatState, since: int) -> list[tuple[Event, str]]:
+    """Each public event after ``since`` with its line (every event, the dice too: the board
+    shows them in place)."""
     events = state.events.public(0)  # a unit's side at an event needs the log from its start
     faces = starting_faces(state, events)
     labels = unit_labels(state)
-    lines: list[str] = []
+    found: list[tuple[Event, str]] = []
     attacked: set[str] = set()
     for event in events:
         if event.seq > since:
             line = event_line(state, event, faces, labels, frozenset(attacked))
-            lines.append(line[:1].upper() + line[1:])
+            found.append((event, line[:1].upper() + line[1:]))
         turn_card(faces, event)
         follow_attacks(attacked, event)
-    return lines, state.events.last_seq
+    return found
 
 
 def follow_attacks(attacked: set[str], event: Event) -> None:

@@ -13,7 +13,7 @@ from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, SIDES, TOWER, Unit
 from rulekeeper.games.homm3.combat.stats import card, face, hp_left, initiative, max_hp
 from rulekeeper.games.homm3.views.card_text import ability_record, unit_card_words, unit_names_of
-from rulekeeper.games.homm3.views.log import news, owner, unit_labels
+from rulekeeper.games.homm3.views.log import owner, told, unit_labels
 
 __all__ = [
     "battle_info",
@@ -398,8 +398,7 @@ def recent_results(state: Any) -> JsonObject:
     starts = [i for i, event in enumerate(events) if event.kind == "activation"]
     begin = starts[-2] if len(starts) >= 2 else 0
     since = events[begin].seq - 1 if begin < len(events) else state.events.last_seq
-    lines, _ = news(state, since)  # one line an event, each unit's side as it was then
-    told = dict(zip((event.seq for event in events[begin:]), lines, strict=True))
+    lines = {event.seq: line for event, line in told(state, since)}  # sides as they were then
     found: list[JsonValue] = []
     for event in events[begin:]:
         if event.kind not in RESULT_KINDS:
@@ -408,7 +407,7 @@ def recent_results(state: Any) -> JsonObject:
         item: JsonObject = {
             "seq": event.seq,
             "kind": event.kind,
-            "text": told[event.seq],
+            "text": lines[event.seq],
         }
         for key in ("unit", "attacker", "target", "face", "die", "dice", "damage", "amount"):
             if key in data:
