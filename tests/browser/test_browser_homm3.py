@@ -16,6 +16,7 @@ from browser_live import LiveServer
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from rulekeeper.games.homm3.glossary import GLOSSARY
 from rulekeeper.server.hosted import parse_action
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -227,8 +228,9 @@ def drive_defender(server: LiveServer, game_id: str, token: str) -> None:
 def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: Path) -> None:
     """issue 23 §1: the shipped siege drawn as the table looks (the middle row's Walls and Gate,
     the Arrow Tower beside the board); the attacker breaks a wall by clicking it and the board
-    shows it breached. The screenshot of the siege in progress is the README's
-    (RULEKEEPER_DOCS_IMAGES=1 rewrites docs/images/homm3-siege.png)."""
+    shows it breached; the words on the cards have the glossary's definitions on hover (§2.4).
+    The screenshot of the siege in progress is the README's (RULEKEEPER_DOCS_IMAGES=1 rewrites
+    docs/images/homm3-siege.png)."""
     made = live_server.create("homm3-combat", ["me", "me"], params={"battle": "siege"}, seed=4)
     game_id = made["id"]
     attacker, defender = made["seat_tokens"]["0"], made["seat_tokens"]["1"]
@@ -255,6 +257,15 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
     page.wait_for_timeout(4000)  # the results shown in place fade
     page.locator('.h3-grid .h3-unit[data-unit="griffins"]').click()  # an enemy's card, read
     expect(page.locator(".h3-card .h3-details")).to_contain_text("Griffins")
+    # the glossary's definitions on hover (issue 23 §2.4): the ability's, the face's
+    definitions = {entry["term"]: entry["text"] for entry in GLOSSARY}
+    griffins = page.locator('.h3-grid .h3-unit[data-unit="griffins"]')
+    ability = griffins.locator(".h3-ability").first
+    expect(ability).to_have_attribute(
+        "title", re.compile(re.escape(definitions["Unlimited retaliation"]))
+    )
+    face = griffins.locator(".h3-face")
+    expect(face).to_have_attribute("title", re.compile(re.escape(definitions["Few"])))
     screenshot(page, artifacts, "homm3-siege")
     if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":  # rerun to refresh the README's image
         page.screenshot(path=str(IMAGES / "homm3-siege.png"))

@@ -8,7 +8,7 @@
 // screen. No rule is computed here: what may be clicked is what the seat's legal actions say.
 
 import { el, fill } from "/static/dom.js";
-import { heroPanel, oddsTable, orderStrip, resultLabel, sideOf, unitCard, unitDetails } from "./parts.js";
+import { heroPanel, loadGlossary, oddsTable, orderStrip, resultLabel, sideOf, unitCard, unitDetails } from "./parts.js";
 
 const STYLE_ID = "plugin-style-homm3";
 
@@ -20,6 +20,7 @@ if (!document.getElementById(STYLE_ID)) {
     document.head.append(link);
   });
 }
+await loadGlossary(); // the hover definitions of the board's words (issue 23 §2.4)
 
 const GRAVE_KINDS = new Set(["surrender", "retreat", "flee"]);
 // An attack shows the exact odds of the whole action first, with a button to confirm it; an

@@ -6,6 +6,29 @@ import { el, svg } from "/static/dom.js";
 
 export const SIDE_NAMES = ["attacker", "defender"];
 
+const GLOSSARY = new Map(); // a term or alias, lower case -> its definition
+
+/** Loads the game's glossary (the terminal's `help KEYWORD` uses the same, issue 23 §2.4):
+ * its definitions become the hover texts of the board's words. Without it, the words stay. */
+export async function loadGlossary(game = "homm3-combat") {
+  try {
+    const answer = await fetch(`/api/catalog/${encodeURIComponent(game)}/glossary`);
+    if (!answer.ok) return;
+    const found = await answer.json();
+    for (const entry of found.entries || []) {
+      for (const word of [entry.term, ...(entry.aliases || [])]) GLOSSARY.set(String(word).toLowerCase(), entry.text);
+    }
+  } catch {
+    // no definitions: the board's own words stay
+  }
+}
+
+/** The glossary's definition of *word*, after *fallback* (a word of the board's own). */
+export function define(word, fallback = "") {
+  const text = GLOSSARY.get(String(word).toLowerCase());
+  return text ? (fallback ? `${fallback}. ${word}: ${text}` : `${word}: ${text}`) : fallback || word;
+}
+
 /** p (0..1) as a percentage with one decimal: "33.3%" (the board's odds and the test's). */
 export const percent = (p) => `${(100 * Number(p)).toFixed(1)}%`;
 
@@ -25,7 +48,7 @@ export function typeIcon(type) {
     flying: [svg("path", { d: "M9 12 C6 6 3 6 1 7 C4 8 5 10 9 12 Z M9 12 C12 6 15 6 17 7 C14 8 13 10 9 12 Z" })],
     ranged: [svg("path", { d: "M2 9 L13 9", "stroke-width": 2, stroke: "currentColor" }), svg("path", { d: "M12 5 L17 9 L12 13 Z" })],
   };
-  return el("span", { class: `h3-type t-${type}`, title: TYPE_WORDS[type] || type, "aria-label": type },
+  return el("span", { class: `h3-type t-${type}`, title: define(type, TYPE_WORDS[type] || type), "aria-label": type },
     svg("svg", { viewBox: "0 0 18 16", width: 16, height: 14, "aria-hidden": "true" }, shapes[type] || []));
 }
 
@@ -33,16 +56,16 @@ export function typeIcon(type) {
 export function abilityIcon(ability) {
   const words = String(ability.name || ability.kind || "?").split(/[\s-]+/).filter(Boolean);
   const letters = (words.length > 1 ? words[0][0] + words[1][0] : words[0].slice(0, 2)).toUpperCase();
-  return el("span", { class: `h3-ability trig-${ability.trigger || "passive"}`, title: `${ability.name}: ${ability.text}` }, letters);
+  return el("span", { class: `h3-ability trig-${ability.trigger || "passive"}`, title: define(ability.name, `${ability.name}: ${ability.text}`) }, letters);
 }
 
 /** The tokens on a unit: damage (red, its number), Defense (shield), Paralysis. */
 export function tokens(unit) {
   const t = unit.tokens || {};
   return [
-    t.damage ? el("span", { class: "h3-token damage", title: `${t.damage} damage on this side of the card` }, String(t.damage)) : null,
-    t.defense ? el("span", { class: "h3-token defense", title: "Defense token: +1 Defence against the next attack" }, "D") : null,
-    t.paralysis ? el("span", { class: "h3-token paralysis", title: "Paralysis token: the unit skips its activation" }, "P") : null,
+    t.damage ? el("span", { class: "h3-token damage", title: define("damage", `${t.damage} damage on this side of the card`) }, String(t.damage)) : null,
+    t.defense ? el("span", { class: "h3-token defense", title: define("Defense token") }, "D") : null,
+    t.paralysis ? el("span", { class: "h3-token paralysis", title: define("Paralysis") }, "P") : null,
   ];
 }
 
@@ -62,19 +85,19 @@ export function unitCard(unit, extra = {}) {
   },
   el("div", { class: "h3-unit-head" },
     el("span", { class: "h3-unit-name", text: unit.name }),
-    unit.face_text ? el("span", { class: `h3-face face-${unit.face}`, title: `${unit.face_text} side of the card`, text: unit.face_text }) : null),
+    unit.face_text ? el("span", { class: `h3-face face-${unit.face}`, title: define(unit.face_text, `${unit.face_text} side of the card`), text: unit.face_text }) : null),
   el("div", { class: "h3-stats" },
-    el("span", { class: "stat", title: "Attack" }, el("b", {}, "A"), ` ${unit.attack}`),
-    el("span", { class: "stat", title: "Defence" }, el("b", {}, "D"), ` ${unit.defence}`),
-    el("span", { class: `stat hp${hurt ? " hurt" : ""}`, title: "HP left of HP" }, el("b", {}, "HP"), ` ${unit.hp_left}/${unit.hp}`),
-    el("span", { class: "stat", title: "Initiative" }, el("b", {}, "I"), ` ${unit.initiative}`)),
+    el("span", { class: "stat", title: define("Attack") }, el("b", {}, "A"), ` ${unit.attack}`),
+    el("span", { class: "stat", title: define("Defence") }, el("b", {}, "D"), ` ${unit.defence}`),
+    el("span", { class: `stat hp${hurt ? " hurt" : ""}`, title: define("HP", "HP left of HP") }, el("b", {}, "HP"), ` ${unit.hp_left}/${unit.hp}`),
+    el("span", { class: "stat", title: define("Initiative") }, el("b", {}, "I"), ` ${unit.initiative}`)),
   el("div", { class: "h3-icons" },
     typeIcon(unit.type),
     (unit.abilities || []).map(abilityIcon),
     el("span", { class: "h3-tokens" }, tokens(unit)),
     (unit.effects || []).length ? el("span", { class: "h3-mark eff", title: `Card effects: ${unit.effects.join("; ")}` }, `+${unit.effects.length} effect${unit.effects.length > 1 ? "s" : ""}`) : null,
-    done ? el("span", { class: "h3-mark act", title: "has activated this round" }, "done") : null,
-    unit.retaliated ? el("span", { class: "h3-mark ret", title: `has retaliated this round (${unit.retaliations})` }, "ret") : null));
+    done ? el("span", { class: "h3-mark act", title: define("activated", "has activated this round") }, "done") : null,
+    unit.retaliated ? el("span", { class: "h3-mark ret", title: define("retaliation", `has retaliated this round (${unit.retaliations})`) }, "ret") : null));
 }
 
 /** A unit's whole card in words (the side panel, when a unit is clicked). */
@@ -94,7 +117,7 @@ export function unitDetails(unit) {
     el("p", {}, `Attack ${unit.attack}, Defence ${unit.defence}, HP ${unit.hp_left} of ${unit.hp}, Initiative ${unit.initiative}, ${unit.type}`),
     el("p", { class: "small", text: TYPE_WORDS[unit.type] || "" }),
     (unit.abilities || []).length
-      ? el("ul", { class: "h3-abilities" }, unit.abilities.map((a) => el("li", {}, el("b", {}, a.name), `: ${a.text}`)))
+      ? el("ul", { class: "h3-abilities" }, unit.abilities.map((a) => el("li", {}, el("b", { class: define(a.name) !== a.name ? "defined" : null, title: define(a.name) !== a.name ? define(a.name) : null }, a.name), `: ${a.text}`)))
       : el("p", { class: "small muted", text: "No abilities." }),
     marks.length ? el("p", { class: "small", text: `Tokens and marks: ${marks.join(", ")}.` }) : null,
     (unit.effects || []).length ? el("p", { class: "small", text: `Card effects: ${unit.effects.join("; ")}.` }) : null,
