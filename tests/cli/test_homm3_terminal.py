@@ -38,6 +38,10 @@ def test_card_unit_prints_the_whole_card() -> None:
     assert "Units it attacks do not retaliate" in said
     assert "did you mean" in (command(state, 0, "card harpis") or "")
     assert command(state, 0, "place harpies at a1") is None
+    siege = battle("siege.yaml")
+    assert "Arrow Tower" in (command(siege, 0, "card tower") or "")
+    shown = str(screen_for("homm3-combat").render(siege, 0))
+    assert shown.count("Arrow Tower: Attack") == 1
 
 
 def test_a_heros_hand_by_card_name() -> None:

@@ -48,7 +48,7 @@ def render(state: BattleState, seat: int | None = None) -> str:
         for uid in army.units:
             lines.append(f"   {_where(state, uid):<10} {unit_line(state, uid)}")
     tower = battle.tower()
-    if tower is not None:
+    if tower is not None and not any(tower.id in army.units for army in battle.armies):
         lines.append(f"   {'tower':<10} {unit_line(state, tower.id)}")
     lines.append(f"round {battle.round}; card UNIT: a unit's whole card; cards: your hand's text")
     return "\n".join(lines)
@@ -74,6 +74,7 @@ def card_command(state: BattleState, seat: int, name: str) -> str:
     if not wanted:
         return "card UNIT: which unit? " + ", ".join(sorted(set(units.values())))
     found = [u for u, n in units.items() if u.startswith(wanted) or n.casefold().startswith(wanted)]
+    found = found or [u for u, n in units.items() if wanted in n.casefold()]  # "tower"
     by_side = [u for u in found if state.battle.units[u].side == _own_side(state, seat)]
     if len(found) > 1 and by_side:
         found = by_side[:1]  # your own unit first when both sides have one
