@@ -197,3 +197,39 @@ def test_issue23_a_bad_game_id_leaves_no_stale_error(
     expect(page.locator(".generic .observation")).to_be_visible()
     expect(page.locator("#conn")).to_have_text("live")
     expect(page.locator("#app .error")).to_have_count(0)
+
+
+def test_issue23_undo_goes_back_past_a_choice_taken_for_you(
+    live_server: LiveServer, page: Page
+) -> None:
+    """§2.10: an undo that lands on the only choice does not bounce back into it: the page goes
+    back once more (or, when it cannot, leaves the choice to be clicked), as the terminal's
+    undo steps past a forced choice."""
+    game_id, tokens = hotseat(live_server, "hero-battle", seed=1)
+
+    def forced_after_own_move(view: dict[str, Any], seat: int) -> bool:
+        return (
+            seat == 0
+            and len(view["legal"]) == 1
+            and view["legal"][0]["kind"] not in GRAVE
+            and view["can_undo"]
+        )
+
+    view, _ = drive(live_server, game_id, tokens, forced_after_own_move)
+    page.goto(live_server.game_link(game_id, tokens["0"]))
+    expect(page.locator("#app")).to_have_attribute("data-auto", "1")
+    expect(page.get_by_role("button", name="Undo (u)")).to_be_enabled()
+    page.keyboard.press("u")
+    page.wait_for_function(
+        "(v) => Number(document.getElementById('app').dataset.version) <= v", arg=view["version"]
+    )
+    page.wait_for_timeout(1000)  # long enough for a bounce back to show
+    settled = int(version(page) or 0)
+    assert settled <= view["version"]
+    expect(page.locator("#app")).to_have_attribute("data-auto", "1")  # not taken again
+    now = live_server.api("GET", f"/api/games/{game_id}", token=tokens["0"])
+    assert now["version"] == settled
+    if settled == view["version"]:  # it could not go back further: the choice waits
+        expect(page.locator(".generic .actions button[data-index]")).to_have_count(1)
+    else:
+        assert len(now["legal"]) > 1 or now["legal"][0]["kind"] in GRAVE
