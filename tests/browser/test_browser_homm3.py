@@ -305,6 +305,7 @@ def test_a_card_played_in_an_instant_window(
     expect(page.locator(".h3-ask.window")).to_contain_text("Play an Instant or pass")
     playable = page.locator(".h3-hand .h3-cardface.playable")
     expect(playable.first).to_be_visible()
+    expect(playable.first.locator(".h3-targets")).to_contain_text("Halberdiers")
     before = page.locator(".h3-hand .h3-cardface").count()
     card = playable.first.get_attribute("data-card")
     screenshot(page, artifacts, "homm3-instant-window")

@@ -426,7 +426,10 @@ export function createCombat(root, ctx) {
       },
       el("button", { type: "button", class: "h3-card-button", disabled: !card.playable, onClick: () => clickCard(card), title: card.playable ? "Play it: its targets are ringed on the board" : "Not playable now" }, card.name),
       el("span", { class: "small muted" }, ` ${card.kind}`),
-      el("p", { class: "small", text: card.text })))) : el("p", { class: "muted small", text: "No cards in hand." }));
+      el("p", { class: "small", text: card.text }),
+      card.playable && (card.targets || []).length
+        ? el("p", { class: "small h3-targets", text: `Now on: ${[...new Set(card.targets.map(nameOf))].join(", ")} (ringed on the board once chosen)` })
+        : null))) : el("p", { class: "muted small", text: "No cards in hand." }));
   }
 
   function renderCard() {
