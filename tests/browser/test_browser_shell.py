@@ -175,6 +175,12 @@ def test_issue23_a_spectator_is_told_once(live_server: LiveServer, page: Page) -
     expect(page.locator(".game-head .who")).to_contain_text("You are watching")
     expect(page.locator(".generic .observation")).to_be_visible()
     expect(page.locator("#app").get_by_text(re.compile("watching", re.I))).to_have_count(1)
+    # a board too says nothing of it again (Battleground's, as a spectator sees it)
+    made = live_server.create("battleground", ["me", "me"], seed=4)
+    page.goto(live_server.game_link(made["id"]))
+    expect(page.locator("svg.battlefield")).to_be_visible()
+    expect(page.locator(".game-head .who")).to_contain_text("You are watching")
+    expect(page.locator("#app").get_by_text(re.compile("watching", re.I))).to_have_count(1)
 
 
 def test_issue23_a_bad_game_id_leaves_no_stale_error(
