@@ -244,6 +244,9 @@ export function createCombat(root, ctx) {
         add(fieldMarks, name, `k-${h.kind}`);
       }
     }
+    if (!fieldMarks.size) { // where the active unit may move, by its type (not ours to click)
+      for (const name of decision().reach || []) add(fieldMarks, name, "seen");
+    }
     for (const [id, indices] of Object.entries(clicks().units)) {
       for (const h of indices.map(hint).filter(Boolean)) {
         if (chosenCard ? h.card !== chosenCard : h.card) continue;
@@ -287,21 +290,23 @@ export function createCombat(root, ctx) {
   function drawField(f, row, fieldMark, unitMarks) {
     const classes = ["h3-field", row < 2 ? "side-0" : row > 2 ? "side-1" : "middle"];
     if (f.work) classes.push(`work-${f.work}`, f.work_state === "breached" ? "breached" : "standing");
-    if (fieldMark) classes.push("reach", ...fieldMark);
+    const clickable = fieldMark && !fieldMark.has("seen");
+    if (clickable) classes.push("reach", ...fieldMark);
+    else if (fieldMark) classes.push("reach-seen");
     const unit = f.unit ? unitOf(f.unit) : null;
     const flash = flashes.get(f.name);
     const cell = el("div", {
       class: classes.join(" "),
       role: "gridcell",
       dataset: { field: f.name },
-      tabindex: fieldMark ? 0 : null,
+      tabindex: clickable ? 0 : null,
       "aria-label": `${f.name}${f.work ? `, ${f.work} ${f.work_state}` : ""}${unit ? `, ${unit.name}` : ""}`,
       onClick: (event) => {
         if (event.target.closest(".h3-unit") && unit) return;
-        if (fieldMark) clickField(f.name);
+        if (clickable) clickField(f.name);
       },
       onKeydown: (event) => {
-        if (event.key === "Enter" && fieldMark) {
+        if (event.key === "Enter" && clickable) {
           event.stopPropagation();
           clickField(f.name);
         }
