@@ -611,6 +611,7 @@ function gameScreen(id, token) {
     return legal.length === 1 && !GRAVE.has(legal[0].kind);
   }
 
+  let gone = false; // the link leads nowhere: said once, and nothing else is said after
   const socket = new GameSocket(id, token, {
     onView: show,
     onError: handleError,
@@ -623,7 +624,6 @@ function gameScreen(id, token) {
       }
     },
   });
-  let gone = false; // the link leads nowhere: said once, and nothing else is said after
 
   /** The game cannot be shown (no such game, a wrong token): one error, no status left in the
    * header, no socket retrying behind it. */
