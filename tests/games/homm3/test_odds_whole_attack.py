@@ -135,8 +135,8 @@ def test_the_terminal_preview_shows_the_retaliation() -> None:
         state, 0, Action.of("attack", target="dread-knights")
     )
     assert shown is not None
-    assert "retaliation dread-knights on griffins" in shown
-    assert "griffins afterwards" in shown
+    assert "retaliation Dread Knights (Few) on Griffins (Pack)" in shown  # issue 23 §2.8: names
+    assert "Griffins (Pack) afterwards" in shown
     assert screen_for("homm3-combat").preview(state, 0, Action.of("end")) is None
 
 

@@ -23,6 +23,7 @@ from rulekeeper.games.homm3.views.card_text import (
     unit_line,
 )
 from rulekeeper.games.homm3.views.log import news
+from rulekeeper.games.homm3.views.odds import preview
 
 RULE_ITEM = re.compile(
     r"\((Neutral units|AI combat), homm3\.md §(5\.18\.3 item 3|5\.24\.1 rule [123]|8\.44)\)"
@@ -140,3 +141,33 @@ def test_actions_say_names_not_raw_flags() -> None:
     assert state.describe(Action.of("morale-reroll", die=0)) == (
         "reroll die 1 spending Positive Morale"
     )
+
+
+def test_every_choice_of_the_shipped_battles_reads_in_words() -> None:
+    """issue 23 §2.8: no choice is shown as its raw form (``gate at=a3``, ``save card=...``):
+    every action offered in the shipped battles is described with names."""
+    rng = random.Random(4)
+    seen: set[str] = set()
+    for name in ("siege.yaml", "solo-ai-hero.yaml", "clash-neutrals.yaml", "hero-battle.yaml"):
+        state = load_game("homm3-combat", battle=str(shipped_battle(name))).new_initial_state(2)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.resolve_chance()
+                continue
+            legal = state.legal_actions(seat)
+            for action in legal:
+                text = state.describe(action)
+                assert "=" not in text and "_" not in text, (str(action), text)
+                seen.add(action.kind)
+            safe = [a for a in legal if a.kind not in ("surrender", "retreat", "flee")]
+            state.apply_action(rng.choice(safe or legal), seat)
+    assert {"place", "gate", "attack", "move", "end"} <= seen
+
+
+def test_the_terminal_odds_name_units_in_percentages() -> None:
+    """issue 23 §1, §2.8: the odds before an attack name the units and say percentages."""
+    state = fight(["marksmen:pack@b1"], ["skeletons:few@b5"])
+    text = preview(state, state.current_player(), Action.of("attack", target="skeletons"))
+    assert text is not None and "Skeletons (Few) afterwards" in text
+    assert "skeletons" not in text and "%" in text and not re.search(r"\d\.\d+%", text)

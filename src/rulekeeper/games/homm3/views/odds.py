@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core import Action, GameState, IllegalActionError, JsonObject, JsonValue
+from rulekeeper.core import Action, IllegalActionError, JsonObject, JsonValue
 
 SHOWN = 5e-5
 """Shares below this are left out (they would read 0.0%)."""
@@ -64,13 +64,15 @@ def attack_lines(odds: Mapping[str, Any]) -> list[str]:
     if "attacker_outcome" in odds:
         lines.append(f"{attacker} afterwards: {shares(odds['attacker_outcome'])}")
     for uid, change in odds.get("units", {}).items():
-        lines.append(f"{uid} ({change['before']}) after: {shares(change['after'])}")
+        before = str(change["before"]).capitalize()
+        after = {str(k).capitalize(): v for k, v in change["after"].items()}
+        lines.append(f"{uid} ({before}) afterwards: {shares(after)}")
     for choice in odds.get("choices", []):
         lines.append(f"taken for the odds: {choice}")
     return lines
 
 
-def preview(state: GameState, seat: int, action: Action) -> str | None:
+def preview(state: Any, seat: int, action: Action) -> str | None:
     """What an attack would bring, before a person confirms it (None for other actions)."""
     try:
         found = state.odds(action, seat)
@@ -78,8 +80,9 @@ def preview(state: GameState, seat: int, action: Action) -> str | None:
         return None
     if not found:
         return None
+    names = {uid: _label(state, uid) for uid in state.battle.units}
     lines = [f"{state.describe(action)}: the odds"]
-    lines += [f"  {line}" for line in attack_lines(found)]
+    lines += [f"  {line}" for line in attack_lines(_named(found, names))]
     return "\n".join(lines)
 
 
@@ -151,5 +154,5 @@ def _named(odds: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
         }
         for a in odds.get("attacks", [])
     ]
-    found["units"] = {names.get(u, u): c for u, c in odds.get("units", {}).items()}
+    found["units"] = {names.get(u, u).split(" (")[0]: c for u, c in odds.get("units", {}).items()}
     return found

@@ -37,7 +37,7 @@ PROMPTS = {
     "push": "Choose where the pushed unit goes",
     "splash": "Choose the unit the splash also hits",
     "heal-friend": "Choose a friendly unit to heal",
-    "guard": "Guardian: take the attack in its place, or pass",
+    "guard": "Guardian: cancel the attack (once a combat), or pass",
     "free-reinforce": "Necromancy: flip one of your Bronze units to Pack, or pass",
     "discard-cards": "Discard cards",
     "keep-card": "Keep one of the cards drawn",
