@@ -22,6 +22,7 @@ from rulekeeper.games.homm3.game import CombatState, shipped_battle, shipped_bat
 from rulekeeper.games.homm3.views import web
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import percent
+from rulekeeper.games.homm3.views.text import _cell
 
 GRAVE = {"surrender", "retreat", "flee"}
 HANDS = {
@@ -272,6 +273,8 @@ def test_a_siege_shows_its_walls_gate_tower_and_a_breach() -> None:
     field = after["siege"]["breached"][0]
     record = next(f for f in after["fields"] if f["name"] == field)
     assert record["obstacle"]["intact"] is False and record["work_state"] == "breached"
+    if record["unit"] is None:  # the terminal's board says it too
+        assert _cell(state, record["index"]) == "(breach)"
 
 
 def test_an_instant_window_asks_to_play_an_instant_or_pass() -> None:
