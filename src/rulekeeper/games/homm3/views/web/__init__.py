@@ -1,6 +1,6 @@
 """The HoMM3 combat board as data for a browser (issue 23 §1): what the board script
-(``views/static/homm3.js``) draws for one seat, as JSON-safe values. The JSON shape is written
-in docs/web-ui.md ("The HoMM3 combat board").
+(``views/static/homm3.js``) draws for one seat, as JSON-safe values; docs/homm3-combat.md
+("The board's data") and docs/web-ui.md ("HoMM3 combat") describe it.
 
     battlefield_board(state)     # the 4×5 grid: fields, lines, names (never changes)
     public_board(state)          # the battle as every seat sees it (units, siege, heroes, order)
