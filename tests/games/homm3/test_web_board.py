@@ -294,6 +294,8 @@ def test_an_instant_window_asks_to_play_an_instant_or_pass() -> None:
     assert {mine["actions"][i]["kind"] for i in card["actions"]} == {"cast"}
     other = view(state, 0)["combat_seat"]
     assert other["hand"] == [] and other["prompt"].startswith("Waiting for Sandro")
+    watching = view(state, None)["combat_seat"]["prompt"]  # issue 23 §2.12: not "watching"
+    assert watching == "Waiting for Sandro"
 
 
 def test_recent_results_show_the_dice_damage_and_flip() -> None:

@@ -5,6 +5,7 @@ button), with an attack's exact odds (``state.odds``) in percentages."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core import CHANCE, Action, JsonObject, JsonValue
@@ -57,7 +58,8 @@ WINDOWS = frozenset(
     {"instant-window", "reroll-window", "lethal-window", "counter-window", "start-window"}
 )
 """Steps that are a window to respond in (``pass`` closes it)."""
-UNIT_KEYS = ("target", "unit")
+UNIT_KEYS = ("target", "unit", "item")
+"""Parameters naming a unit (``item`` does for ``swap``; for a discard it names a card)."""
 FIELD_KEYS = ("to", "at")
 CARD_KEYS = ("card", "item")
 
@@ -109,8 +111,9 @@ def seat_part(state: Any, seat: int | None) -> JsonObject:
         "clicks": {"units": {}, "fields": {}, "cards": {}, "buttons": []},
         "prompt": "",
     }
+    top = decision(state)
     if seat is None or seat < 0:
-        found["prompt"] = "Watching the battle"
+        found["prompt"] = _waiting(top)
         return found
     battle = state.battle
     found["my_sides"] = [side for side, army in enumerate(battle.armies) if army.seat == seat]
@@ -120,12 +123,17 @@ def seat_part(state: Any, seat: int | None) -> JsonObject:
     found["actions"] = hints
     found["clicks"] = clicks(hints)
     found["hand"] = hand_of(state, seat, hints)
-    top = decision(state)
-    if to_act:
-        found["prompt"] = top["prompt"]
-    elif top["to_act"]:
-        found["prompt"] = "Waiting for " + " and ".join(str(w) for w in top["waiting_for"])  # type: ignore[union-attr]
+    found["prompt"] = top["prompt"] if to_act else _waiting(top)
     return found
+
+
+def _waiting(top: Mapping[str, Any]) -> str:
+    """What a seat not asked (or a spectator) reads: who is deciding, or what happens."""
+    if top["to_act"]:
+        return "Waiting for " + " and ".join(str(w) for w in top["waiting_for"])
+    if top["chance"]:
+        return "The dice are rolled"
+    return str(top["prompt"])
 
 
 def action_hint(state: Any, seat: int, index: int, action: Action) -> dict[str, Any]:
