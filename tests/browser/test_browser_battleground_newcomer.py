@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -253,3 +254,43 @@ def test_screenshots_of_both_seats(live_server: LiveServer, new_page: Any, artif
         screenshot(page, artifacts, f"battleground-seat{seat}")
         if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":
             page.screenshot(path=str(IMAGES / f"battleground-seat{seat}.png"))
+
+
+def test_mana_rerolls_of_two_dice_then_done(live_server: LiveServer, page: Page) -> None:
+    """issue 23 §2.3: with mana, after the free reroll, two dice marked cost 2 mana; the button
+    sends both picks and then done (the choice does not end by itself), and He-Man pays 2."""
+    position = {
+        **NEXT_TO_SKELETOR,
+        "characters": [
+            {"id": "he-man", "at": [6, 10], "facing": "E", "mana": 3},
+            *NEXT_TO_SKELETOR["characters"][1:],
+        ],
+    }
+    made = live_server.create("battleground", ["me", "me"], params={"position": position}, seed=3)
+    token = made["seat_tokens"]["0"]
+    page.goto(live_server.game_link(made["id"], token))
+    attack_skeletor(page)
+    group = page.locator(".actions-panel .rerolls")
+    before = version(page)
+    group.get_by_role("button", name="Keep the dice").click()  # the free reroll
+    wait_version_change(page, before)
+    expect(group).to_contain_text("Mana rerolls")
+    dice = group.locator("button.die")
+    dice.nth(0).click()
+    dice.nth(1).click()
+    go = group.locator("button.reroll-go")
+    expect(go).to_have_text("Reroll 2 dice (cost 2 mana)")
+    expect(group.locator(".reroll-odds table.odds")).to_contain_text("%")
+    go.click()
+
+    def mana() -> int:
+        view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
+        he_man = next(c for c in view["board"]["characters"] if c["id"] == "he-man")
+        return int(he_man["mana"])
+
+    deadline = time.monotonic() + 10
+    while mana() != 1 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert mana() == 1
+    view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
+    assert not any(h["kind"] in ("reroll", "done") for h in view["board"]["actions"])

@@ -1032,6 +1032,23 @@ export function createView(root, ctx) {
       el("div", { class: "buttons column facing-buttons" }, buttons));
   }
 
+  // The next pick of a queue (a discard, a reroll) is sent as the view of the last one arrives,
+  // which may be before the shell has finished sending that one (ctx.act then drops it): sent
+  // again every 150 ms until the view moves on (ctx.act sends one action per version at most).
+  let resendTimer = null;
+  function actInTurn(action) {
+    const at = view.version;
+    let tries = 0;
+    clearTimeout(resendTimer);
+    const again = () => {
+      if (!view || view.version !== at || tries >= 40) return;
+      tries += 1;
+      ctx.act(action);
+      resendTimer = setTimeout(again, 150);
+    };
+    again();
+  }
+
   // A reroll chosen by clicking the dice: its picks one at a time in the rules' order, then done
   // unless the last pick ended the choice (rerolls.js plan); dropped if the offer changed.
   function sendReroll() {
@@ -1050,7 +1067,7 @@ export function createView(root, ctx) {
       hint = hints().find((h) => h.kind === "reroll" && h.item === String(face));
       if (!hint) rerollQueue = null;
     }
-    if (hint) ctx.act(hint.action);
+    if (hint) actInTurn(hint.action);
   }
 
   // The rules ask a discard one card at a time, then "done" (issue 21): the boxes choose the whole
@@ -1065,7 +1082,7 @@ export function createView(root, ctx) {
     const id = discardQueue.shift();
     const hint = id === undefined ? offered.find((h) => h.kind === "done") : offered.find((h) => h.kind === "discard" && h.item === id);
     if (id === undefined || !hint) discardQueue = null;
-    if (hint) ctx.act(hint.action);
+    if (hint) actInTurn(hint.action);
   }
 
   function discardGroup(group) {
@@ -1082,8 +1099,6 @@ export function createView(root, ctx) {
       discardQueue = [...discardPick].sort();
       discardPick = new Set();
       sendDiscard();
-      sendReroll();
-      noteResults();
     });
     const boxes = [...new Set(group.map((h) => h.item))].map((id) => {
       const box = el("input", { type: "checkbox", id: `discard-${id}`, checked: discardPick.has(id) });
@@ -1308,6 +1323,8 @@ export function createView(root, ctx) {
       choices = null;
       if (!hints().some((h) => h.kind === "discard")) discardPick = new Set();
       sendDiscard();
+      sendReroll();
+      noteResults();
       if (!hints().some((h) => h.kind === "move" && h.move.focus)) focusMode = false;
       if (selected && !character(selected)) selected = null;
       const turn = board.turn;
@@ -1367,6 +1384,7 @@ export function createView(root, ctx) {
     },
     destroy() {
       clearTimeout(hoverTimer);
+      clearTimeout(resendTimer);
       window.removeEventListener("resize", fitting);
     },
   };
