@@ -193,6 +193,9 @@ def test_a_hero_battle_clicked_to_its_end_with_the_odds_of_each_attack(
     assert found["used"].get("field", 0) >= 5, found  # five units placed by clicking fields
     assert found["checked"], f"no attack was made by clicking: {found}"
     expect(page.locator(".h3-prompt .h3-result")).to_be_visible()
+    # the last blow in place on the field its target stood on, and under the board
+    expect(page.locator(".h3-grid .h3-flash").last).to_contain_text("destroyed")
+    expect(page.locator(".h3-results")).to_contain_text("destroyed")
     screenshot(page, artifacts, "homm3-hero-battle-end")
     # a unit card in words, from a click on the unit
     page.locator(".h3-grid .h3-unit").first.click()
@@ -250,6 +253,9 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
         others=lambda: drive_defender(live_server, game_id, defender),
     )
     assert found["used"].get("breach"), found
+    # the result in place for a moment (and in the list under the board)
+    expect(page.locator(".h3-field.breached .h3-flash")).to_contain_text("breached")
+    expect(page.locator(".h3-results")).to_contain_text("break the Wall")
     expect(breaches.first).to_contain_text("breached")
     # the middle row: three Walls and the Gate the defender set
     expect(page.locator(".h3-grid .h3-field.work-wall")).to_have_count(3)
@@ -272,11 +278,13 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
 
 
 def test_a_card_played_in_an_instant_window(
-    live_server: LiveServer, page: Page, artifacts: Path
+    live_server: LiveServer, new_page: Any, artifacts: Path
 ) -> None:
     """issue 23 §1: when an Instant may be played, the board says so ("Play an Instant or
-    pass"), the cards playable now are highlighted in the hand, a card's targets are ringed on
-    the board, and a click on a target plays it."""
+    pass"), the cards playable now are highlighted in the hand with the units they may be
+    played on, a card's targets are ringed on the board, and a click on a target plays it. A
+    spectator sees the hero's hand as a count, no card faces."""
+    page = new_page()
     made = live_server.create("homm3-combat", ["me"], params={"battle": "solo-ai-hero"}, seed=1)
     game_id, token = made["id"], made["seat_tokens"]["0"]
     for _ in range(60):  # through the API to the first instant window with a card to play
@@ -321,3 +329,9 @@ def test_a_card_played_in_an_instant_window(
     log = page.locator(".panel.log")
     expect(log).to_contain_text(re.compile("play|plays|played", re.IGNORECASE))
     assert card
+    spectator = new_page()
+    spectator.goto(live_server.game_link(game_id))
+    expect(spectator.locator('.h3-hero[data-side="0"] .hand-count')).to_have_text(
+        f"hand {before - 1}"
+    )
+    expect(spectator.locator(".h3-cardface")).to_have_count(0)

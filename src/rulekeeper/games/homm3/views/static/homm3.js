@@ -85,6 +85,7 @@ export function createCombat(root, ctx) {
   let seenSeq = -1; // the newest result shown in place
   let resultTimer = null;
   const flashes = new Map(); // unit id or field name -> labels shown for a moment
+  const resultLines = []; // the latest results, newest last (under the board)
 
   const hints = () => (data && data.actions) || [];
   const hint = (index) => hints()[index];
@@ -442,11 +443,18 @@ export function createCombat(root, ctx) {
   }
 
   /** New results (dice, damage, flips) on their units for a moment, and in a line under the board. */
-  function showResults() {
-    const items = ((data.recent && data.recent.items) || []).filter((i) => i.seq > seenSeq);
+  function showResults(before) {
+    const all = (data.recent && data.recent.items) || [];
+    if (all.length && Math.max(...all.map((i) => i.seq)) < seenSeq) { // back in time: an undo, a replay
+      seenSeq = -1;
+      resultLines.length = 0;
+      flashes.clear();
+    }
+    const items = all.filter((i) => i.seq > seenSeq);
     if (!items.length) return;
     seenSeq = Math.max(...items.map((i) => i.seq));
-    flashes.clear();
+    // results coming one after another (the only choice taken, the AI acting) add up; all
+    // fade a moment after the last
     for (const item of items) {
       const key = item.kind === "breached" ? item.field_name || item.unit : item.unit || item.target || item.field_name;
       if (!key || item.kind === "attack") continue;
@@ -460,7 +468,18 @@ export function createCombat(root, ctx) {
       if (!flashes.has(a.target)) flashes.set(a.target, []);
       flashes.get(a.target).unshift(label);
     }
-    fill(resultsBox, el("ul", { class: "h3-result-lines" }, items.slice(-6).map((i) => el("li", { dataset: { kind: i.kind } }, i.text))));
+    // a unit destroyed (or gone to reserve) shows its results on the field it stood on
+    const stood = new Map(((before && before.units) || []).filter((u) => u.field_name).map((u) => [u.id, u.field_name]));
+    for (const [key, labels] of [...flashes]) {
+      const unit = unitOf(key);
+      if (unit && !unit.field_name && stood.has(key)) {
+        flashes.delete(key);
+        flashes.set(stood.get(key), [...(flashes.get(stood.get(key)) || []), ...labels]);
+      }
+    }
+    resultLines.push(...items);
+    resultLines.splice(0, Math.max(0, resultLines.length - 6));
+    fill(resultsBox, el("ul", { class: "h3-result-lines" }, resultLines.map((i) => el("li", { dataset: { kind: i.kind } }, i.text))));
     clearTimeout(resultTimer);
     resultTimer = setTimeout(() => {
       flashes.clear();
@@ -482,6 +501,7 @@ export function createCombat(root, ctx) {
   return {
     update(next, combat) {
       view = next;
+      const before = data;
       data = combat || {};
       pending = null;
       choices = null;
@@ -490,7 +510,7 @@ export function createCombat(root, ctx) {
       if (selected && !unitOf(selected)) selected = null;
       const places = hints().filter((h) => h.kind === "place");
       if (places.length && !places.some((h) => h.unit === selected)) selected = places[0].unit; // the next unit to place
-      showResults();
+      showResults(before);
       renderAll();
     },
     key(event) {
