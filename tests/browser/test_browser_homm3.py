@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rulekeeper.games.homm3.glossary import GLOSSARY
+from rulekeeper.games.homm3.views.odds import percent
 from rulekeeper.server.hosted import parse_action
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -58,11 +59,6 @@ SETTLED = """([version, before]) => {
 }"""
 
 
-def percent(p: float) -> str:
-    """As the board writes a probability (homm3.js ``percent``)."""
-    return f"{100 * p:.1f}%"
-
-
 def shown(row: Locator) -> dict[str, str]:
     """The percentages an odds row of the board shows, by outcome (its data-value)."""
     found: dict[str, str] = {}
@@ -79,7 +75,8 @@ def expected(distribution: dict[str, float]) -> dict[str, str]:
 def check_odds(page: Page, server: LiveServer, game_id: str, seat: int) -> str:
     """The odds the board shows before an attack are ``state.odds`` of that action, the whole
     action: the damage in all, the target's fate, each attack it brings (a second attack, the
-    retaliation) and the attacker's fate, in percentages. Answers the action."""
+    retaliation) and the attacker's fate, in percentages as both clients write them
+    (views/odds.py ``percent``: "33%", "<1%"). Answers the action."""
     action = page.locator(".h3-pending").get_attribute("data-action") or ""
     table = page.locator(".h3-odds")
     expect(table).to_be_visible()

@@ -29,7 +29,7 @@ export function define(word, fallback = "") {
   return text ? (fallback ? `${fallback}. ${word}: ${text}` : `${word}: ${text}`) : fallback || word;
 }
 
-/** p (0..1) as a percentage with one decimal: "33.3%" (the board's odds and the test's). */
+/** p (0..1) as a percentage with one decimal, where the board data gives no words for it. */
 export const percent = (p) => `${(100 * Number(p)).toFixed(1)}%`;
 
 /** A unit's side, 0 (attacker) or 1 (defender). */
@@ -170,12 +170,13 @@ export function heroPanel(entry, own) {
   return box;
 }
 
-/** The distribution of an odds entry as [label, p, value] triples: the board's list form
+/** The distribution of an odds entry as [label, p, value, percent] (percent: the words the
+ * board data gives, as the terminal reads them; null: made here): the board's list form
  * ([{value, p}]) or state.odds' mapping form ({"2": p}). */
 export function pairs(distribution) {
   if (!distribution) return [];
-  if (Array.isArray(distribution)) return distribution.map((d) => [String(d.text ?? d.value), Number(d.p), String(d.value ?? d.text)]);
-  return Object.entries(distribution).map(([k, p]) => [k, Number(p), k]);
+  if (Array.isArray(distribution)) return distribution.map((d) => [String(d.text ?? d.value), Number(d.p), String(d.value ?? d.text), d.percent]);
+  return Object.entries(distribution).map(([k, p]) => [k, Number(p), k, null]);
 }
 
 const ATTACK_KINDS = { attack: "attack", second: "second attack", splash: "added attack", retaliation: "retaliation" };
@@ -185,8 +186,8 @@ const ATTACK_KINDS = { attack: "attack", second: "second attack", splash: "added
 export function oddsTable(odds, nameOf) {
   const line = (cls, head, distribution) => el("tr", { class: cls },
     el("th", { scope: "row", text: head }),
-    el("td", {}, pairs(distribution).filter(([, p]) => p > 0).map(([label, p, value]) =>
-      el("span", { class: "odd", dataset: { value } }, `${label}: ${percent(p)}`))));
+    el("td", {}, pairs(distribution).filter(([, p]) => p > 0).map(([label, p, value, words]) =>
+      el("span", { class: "odd", dataset: { value }, title: `${(100 * p).toFixed(2)}%` }, `${label}: ${words || percent(p)}`))));
   const target = odds.target_name || nameOf(odds.target);
   const attacker = odds.attacker_name || nameOf(odds.attacker);
   const rows = [
@@ -197,7 +198,7 @@ export function oddsTable(odds, nameOf) {
     const made = Number(attack.p ?? attack.probability ?? 1);
     const kind = attack.kind_text || ATTACK_KINDS[attack.kind] || attack.kind;
     const who = `${attack.attacker_name || nameOf(attack.attacker)} on ${attack.target_name || nameOf(attack.target)}`;
-    rows.push(line(`o-attack k-${attack.kind}`, `${kind}: ${who}${made < 0.99995 ? ` (made ${percent(made)})` : ""}`, attack.damage));
+    rows.push(line(`o-attack k-${attack.kind}`, `${kind}: ${who}${made < 0.99995 ? ` (made ${attack.percent || percent(made)})` : ""}`, attack.damage));
   }
   const retaliation = odds.retaliation || {};
   const retP = Number(retaliation.p ?? retaliation.probability ?? 0);
