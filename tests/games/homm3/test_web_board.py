@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 import yaml
-from homm3_helpers import act, fight
+from homm3_helpers import act, done, fight
 
 from rulekeeper.core import CHANCE, Action, load_game
+from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.plugin import resolve
 from rulekeeper.core.registry import game_info
 from rulekeeper.games.homm3.combat.model import TOWER
@@ -332,3 +333,17 @@ def test_a_battle_redealt_behind_a_seats_back_gives_it_the_same_board(battle: st
             view(now, seat), sort_keys=True
         )
     assert differed > 0, "the twins never differed: the test would prove nothing"
+
+
+def test_card_effects_in_force_read_in_words() -> None:
+    """issue 23 §1: a unit card shows the card effects on it, a side those on the whole side."""
+    state = fight(["griffins:pack@b2", "marksmen@a1"], [done("zombies:few@b4")])
+    state.battle.lasting.append(Lasting("attack", "griffins", 1, source="offense"))
+    state.battle.lasting.append(Lasting("bless", "griffins", 0, source="bless"))
+    state.battle.lasting.append(Lasting("archery", "side-0", 1, source="archery"))
+    combat = public(state)
+    griffins = next(u for u in combat["units"] if u["id"] == "griffins")
+    assert griffins["effects"] == ["+1 Attack (Offense)", "no Attack die (blessed) (Bless)"]
+    assert combat["sides"][0]["effects"] == [
+        "+1 Attack for Ranged units against distant targets (Archery)"
+    ]

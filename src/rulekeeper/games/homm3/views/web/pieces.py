@@ -11,7 +11,7 @@ from rulekeeper.games.homm3.combat import board as grid
 from rulekeeper.games.homm3.combat import order, spells
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, SIDES, TOWER, Unit
-from rulekeeper.games.homm3.combat.stats import card, face, hp_left, initiative, max_hp
+from rulekeeper.games.homm3.combat.stats import card, face, hp_left, initiative, max_hp, side_holder
 from rulekeeper.games.homm3.views.card_text import ability_record, unit_card_words, unit_names_of
 from rulekeeper.games.homm3.views.log import owner, told, unit_labels
 
@@ -41,15 +41,19 @@ EFFECT_WORDS = {
     "defence": "Defence",
     "initiative": "Initiative",
     "max-hp": "maximum HP",
-    "bless": "Attack, no die (blessed)",
+    "bless": "Attack, no Attack die (blessed)",
     "no-abilities": "abilities do not count",
     "spell-shield": "no spell may target it",
     "fire-shield": "fire shield",
     "cancel-lethal": "an attack that would destroy it is cancelled",
     "retaliate-again": "may retaliate again",
+    "archery": "Attack for Ranged units against distant targets",
+    "no-escape": "can neither retreat nor surrender",
+    "reroll-any": "may reroll each die it rolls once",
+    "extra-spell": "one more spell this round",
 }
 """A card effect in force on a unit, in words (the amount before it where it has one)."""
-SIGNED = frozenset({"attack", "defence", "initiative", "max-hp", "bless"})
+SIGNED = frozenset({"attack", "defence", "initiative", "max-hp", "bless", "archery"})
 MORALE = {1: "Positive Morale", 0: "no morale token", -1: "Negative Morale"}
 RESULT_KINDS = frozenset(
     {
@@ -252,13 +256,17 @@ def unit_record(
     return record
 
 
-def effects_on(state: Any, unit: Unit) -> list[JsonValue]:
-    """The card effects in force on *unit*, in words ("+1 Attack (Bless)")."""
+def effects_on(state: Any, unit: Unit | None, side: int = 0) -> list[JsonValue]:
+    """The card effects in force on *unit* (None: on its whole *side*), in words ("+1 Attack
+    (Bless)")."""
+    holder = unit.id if unit is not None else side_holder(side)
     found: list[JsonValue] = []
     for effect in state.battle.lasting:
-        if effect.holder != unit.id:
+        if effect.holder != holder:
             continue
         words = EFFECT_WORDS.get(effect.kind, effect.kind.replace("-", " "))
+        if effect.kind == "bless" and not effect.amount:
+            words = "no Attack die (blessed)"
         amount = f"{effect.amount:+d} " if effect.amount and effect.kind in SIGNED else ""
         cause = card_title(state, effect.source)
         found.append(f"{amount}{words}" + (f" ({cause})" if cause else ""))
@@ -269,6 +277,8 @@ def card_title(state: Any, card_id: str) -> str:
     """A card's name, or an ability kind in words, or "" for none."""
     if not card_id:
         return ""
+    if card_id == "ai-card":
+        return "AI card"
     pack = state.game.pack
     try:
         return str(pack.card(card_id).name)
@@ -363,6 +373,7 @@ def heroes(state: Any) -> list[JsonObject]:
             "spell_limit": spells.spell_limit(state, side),
             "spell_text": f"spells this round: {army.spells_cast} of "
             f"{spells.spell_limit(state, side)}",
+            "effects": effects_on(state, None, side),
             "hero": None,
         }
         hero = army.hero
