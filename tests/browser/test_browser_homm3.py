@@ -332,3 +332,39 @@ def test_a_card_played_in_an_instant_window(
         f"hand {before - 1}"
     )
     expect(spectator.locator(".h3-cardface")).to_have_count(0)
+
+
+EMBED = """async ([view]) => {
+    const module = await import("/plugins/homm3/homm3.js");
+    const box = document.createElement("div");
+    box.id = "embedded-fight";
+    document.body.append(box);
+    const ctx = {
+        view,
+        act: () => {},
+        odds: async () => ({ odds: null }),
+        renderLog: (element) => { element.textContent = "log"; },
+        confirm: async () => false,
+        toast: () => {},
+    };
+    module.drawCombat(box, module.combatOf(view.board), ctx, view);
+    return box.querySelectorAll(".h3-grid .h3-field").length;
+}"""
+"""A map board's fight: the combat drawn into an element of its own from a view's board."""
+
+
+def test_the_combat_board_draws_a_fight_inside_another_board(
+    live_server: LiveServer, page: Page
+) -> None:
+    """issue 23 §1 (for issues 24-25): the combat is a sub-procedure, and its board script
+    exports what draws a fight into any element from the combat part of a view
+    (``drawCombat``, ``combatOf``), as the map game's board will for its fights."""
+    made = live_server.create("homm3-combat", ["me", "me"], params={"battle": "siege"}, seed=4)
+    token = made["seat_tokens"]["0"]
+    view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
+    view["board"]["grid"] = live_server.api("GET", f"/api/games/{made['id']}/map")["grid"]
+    page.goto(live_server.url + "/")
+    assert page.evaluate(EMBED, [view]) == 20
+    fight = page.locator("#embedded-fight")
+    expect(fight.locator(".h3-tower .h3-unit")).to_contain_text("Arrow Tower")
+    expect(fight.locator(".h3-field.reach").first).to_be_visible()  # the seat's placements
