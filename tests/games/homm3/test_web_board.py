@@ -295,6 +295,7 @@ def test_an_instant_window_asks_to_play_an_instant_or_pass() -> None:
     card = next(c for c in mine["hand"] if c["id"] == "stone-skin")
     assert card["playable"] and card["actions"]
     assert {mine["actions"][i]["kind"] for i in card["actions"]} == {"cast"}
+    assert card["kind"] == "Spell" and card["targets"] == ["griffins", "zombies"]  # any unit
     other = view(state, 0)["combat_seat"]
     assert other["hand"] == [] and other["prompt"].startswith("Waiting for Sandro")
     watching = view(state, None)["combat_seat"]["prompt"]  # issue 23 §2.12: not "watching"

@@ -11,9 +11,10 @@ from typing import Any
 from rulekeeper.core import CHANCE, Action, JsonObject, JsonValue
 from rulekeeper.core.errors import IllegalActionError
 from rulekeeper.games.homm3.combat import board as grid
-from rulekeeper.games.homm3.combat import movement
+from rulekeeper.games.homm3.combat import movement, spells
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.stats import card, move_type
+from rulekeeper.games.homm3.content.cards import Spell
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import odds_view
 from rulekeeper.games.homm3.views.web.pieces import side_name
@@ -215,16 +216,42 @@ def hand_of(state: Any, seat: int, hints: list[dict[str, Any]]) -> list[JsonObje
                     "side": side,
                     "position": position,
                     "name": _card_name(pack, card_id),
-                    "kind": type(pack.card(card_id)).__name__.lower(),
+                    "kind": _kind_of(pack, card_id),
                     "text": text_of(pack, card_id),
                     "playable": bool(plays),
                     "actions": plays,
-                    "targets": sorted(  # the units its plays name (a spell's come after casting)
-                        {str(h["unit"]) for h in hints if h.get("card") == card_id and "unit" in h}
-                    ),
+                    "targets": _targets(state, side, card_id, hints),
                 }
             )
     return found
+
+
+KINDS = {
+    "StatCard": "Statistic",
+    "AbilityCard": "Ability",
+    "Spell": "Spell",
+    "Artifact": "Artifact",
+    "Specialty": "Specialty",
+}
+"""A Might & Magic card's kind as players name it."""
+
+
+def _kind_of(pack: Any, card_id: str) -> str:
+    name = type(pack.card(card_id)).__name__
+    return KINDS.get(name, name)
+
+
+def _targets(state: Any, side: int, card_id: str, hints: list[dict[str, Any]]) -> list[str]:
+    """The units a card in hand may be played on now: those its ``play`` actions name, and for
+    a spell that may be cast now, the units its lowest row may target (empowering it may
+    widen them; the spell-target step offers the real ones)."""
+    found = {str(h["unit"]) for h in hints if h.get("card") == card_id and "unit" in h}
+    card = state.game.pack.card(card_id)
+    if isinstance(card, Spell) and any(
+        h.get("card") == card_id and h["kind"] == "cast" for h in hints
+    ):
+        found |= {u.id for u in spells.spell_targets(state, side, card, card.rows[0])}
+    return sorted(found)
 
 
 def _card_name(pack: Any, card_id: str) -> str:
