@@ -183,9 +183,6 @@ def test_a_hero_battle_clicked_to_its_end_with_the_odds_of_each_attack(
     expect(labels.first).to_contain_text("defender's back line")
     expect(labels.last).to_contain_text("attacker's back line")
     screenshot(page, artifacts, "homm3-hero-battle-deploy")
-    spectator = new_page()
-    spectator.goto(live_server.game_link(game_id))
-    expect(spectator.locator(".h3-grid .h3-field")).to_have_count(20)
     found = play(page, live_server, game_id, 0, seconds=150)
     assert found["used"].get("field", 0) >= 5, found  # five units placed by clicking fields
     assert found["checked"], f"no attack was made by clicking: {found}"
@@ -197,7 +194,10 @@ def test_a_hero_battle_clicked_to_its_end_with_the_odds_of_each_attack(
     # a unit card in words, from a click on the unit
     page.locator(".h3-grid .h3-unit").first.click()
     expect(page.locator(".h3-card .h3-details")).to_contain_text(re.compile(r"Attack \d+, Defence"))
-    # the spectator followed on the same board, without a hand or choices
+    # a spectator sees the same board, without a hand or choices
+    spectator = new_page()
+    spectator.goto(live_server.game_link(game_id))
+    expect(spectator.locator(".h3-grid .h3-field")).to_have_count(20)
     expect(spectator.locator(".h3-prompt .h3-result")).to_be_visible()
     expect(spectator.locator(".h3-cardface")).to_have_count(0)
     expect(spectator.locator(".h3-buttons")).to_have_count(0)
