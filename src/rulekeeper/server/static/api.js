@@ -244,3 +244,12 @@ export class GameSocket {
     if (this.socket) this.socket.close();
   }
 }
+
+/** An error in words: the server's message and its rule, or the error's own message. */
+export function describeError(error) {
+  if (error instanceof ApiError) {
+    const rule = error.rule ? ` (rule: ${error.rule})` : "";
+    return `${error.message}${rule}`;
+  }
+  return String(error && error.message ? error.message : error);
+}
