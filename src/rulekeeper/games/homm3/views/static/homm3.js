@@ -173,8 +173,8 @@ export function createCombat(root, ctx) {
   /** A click on a unit: its card; and what may be done to it now (attack, activate, target). */
   function clickUnit(id) {
     const here = (clicks().units[id] || []).map(hint).filter(Boolean);
-    let list = here;
-    if (chosenCard) list = here.filter((h) => h.card === chosenCard);
+    // a card's plays only once the card is chosen: a click to read a unit's card plays nothing
+    let list = chosenCard ? here.filter((h) => h.card === chosenCard) : here.filter((h) => !h.card);
     const places = list.filter((h) => h.kind === "place");
     selected = id;
     pending = null;
@@ -200,18 +200,15 @@ export function createCombat(root, ctx) {
         return;
       }
     }
-    if (chosenCard) {
-      const carded = list.filter((h) => h.card === chosenCard);
-      if (carded.length) list = carded;
-    }
+    list = chosenCard ? list.filter((h) => h.card === chosenCard) : list.filter((h) => !h.card);
     if (list.length) chooseAmong(`Field ${name}:`, list);
   }
 
   function clickCard(card) {
     const list = (clicks().cards[card.id] || []).map(hint).filter(Boolean);
-    chosenCard = list.length ? (chosenCard === card.id ? null : card.id) : null;
+    chosenCard = list.length && chosenCard !== card.id ? card.id : null; // a second click puts it back
     pending = null;
-    choices = list.length ? { title: `${card.name}:`, hints: list } : null;
+    choices = chosenCard ? { title: `${card.name}:`, hints: list } : null;
     renderAll();
   }
 
