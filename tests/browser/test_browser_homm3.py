@@ -347,7 +347,7 @@ EMBED = """async ([view]) => {
         confirm: async () => false,
         toast: () => {},
     };
-    module.drawCombat(box, module.combatOf(view.board), ctx, view);
+    module.drawCombat(box, module.combatOf(view.board), ctx, view, { log: false });
     return box.querySelectorAll(".h3-grid .h3-field").length;
 }"""
 """A map board's fight: the combat drawn into an element of its own from a view's board."""
@@ -368,3 +368,4 @@ def test_the_combat_board_draws_a_fight_inside_another_board(
     fight = page.locator("#embedded-fight")
     expect(fight.locator(".h3-tower .h3-unit")).to_contain_text("Arrow Tower")
     expect(fight.locator(".h3-field.reach").first).to_be_visible()  # the seat's placements
+    expect(fight.locator(".panel.log")).to_have_count(0)  # the map board shows its own log

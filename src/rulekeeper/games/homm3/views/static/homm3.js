@@ -40,8 +40,8 @@ export function combatOf(board) {
 
 /** Draws the combat `data` (combatOf(board)) into `element` once; returns the screen, whose
  * `update(view, data)` redraws it (a map board embedding a fight keeps it). */
-export function drawCombat(element, data, ctx, view = null) {
-  const screen = createCombat(element, ctx);
+export function drawCombat(element, data, ctx, view = null, options = {}) {
+  const screen = createCombat(element, ctx, options);
   screen.update(view || ctx.view || { seat: null, to_act: [], legal: [], log: [] }, data);
   return screen;
 }
@@ -56,8 +56,10 @@ export function createView(body, ctx) {
   };
 }
 
-/** The combat board in `root`, driven by `ctx` (act, odds, renderLog, confirm, toast). */
-export function createCombat(root, ctx) {
+/** The combat board in `root`, driven by `ctx` (act, odds, renderLog, confirm, toast);
+ * `options.log` false leaves the log out (a map board showing its own). */
+export function createCombat(root, ctx, options = {}) {
+  const withLog = options.log !== false;
   const promptBox = el("div", { class: "h3-prompt", "aria-live": "polite" });
   const orderBox = el("div", { class: "h3-order-box" });
   const fieldBox = el("div", { class: "h3-field-box" });
@@ -73,7 +75,7 @@ export function createCombat(root, ctx) {
       promptBox,
       el("div", { class: "h3-main" },
         el("div", { class: "h3-left" }, orderBox, reserveBoxes[1], fieldBox, reserveBoxes[0], resultsBox),
-        el("div", { class: "h3-right" }, decisionBox, heroesBox, handBox, cardBox, logBox))));
+        el("div", { class: "h3-right" }, decisionBox, heroesBox, handBox, cardBox, withLog ? logBox : null))));
 
   let view = null;
   let data = null;
@@ -492,7 +494,7 @@ export function createCombat(root, ctx) {
     renderHeroes();
     renderHand();
     renderCard();
-    ctx.renderLog(logBox);
+    if (withLog && ctx.renderLog) ctx.renderLog(logBox);
   }
 
   return {
