@@ -151,10 +151,12 @@ export function heroPanel(entry, own) {
   const title = el("h3", { class: `side-${index}` }, entry.name || entry.side_name);
   const ai = entry.ai_deck_count !== undefined
     ? el("p", { class: "small", text: `AI deck ${entry.ai_deck_count}, AI discard ${entry.ai_discard_count}, AI spells ${entry.ai_spells_count}` }) : null;
+  const effects = (entry.effects || []).length ? el("p", { class: "small h3-side-effects", text: `In force: ${entry.effects.join("; ")}` }) : null;
   const box = el("div", { class: `h3-hero side-${index}`, dataset: { side: index } }, title);
   if (!hero) {
     box.append(el("p", { class: "small", text: entry.kind_text || entry.kind || "" }));
     if (ai) box.append(ai);
+    if (effects) box.append(effects);
     return box;
   }
   box.append(
@@ -167,6 +169,7 @@ export function heroPanel(entry, own) {
       `deck ${count(hero, "deck")}, discard ${count(hero, "discard")}, `,
       el("span", { class: "spells" }, entry.spell_text || hero.spell_text || `spells ${entry.spells_cast} of ${entry.spell_limit}`)));
   if (ai) box.append(ai);
+  if (effects) box.append(effects);
   return box;
 }
 
