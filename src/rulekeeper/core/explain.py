@@ -1,6 +1,8 @@
 """Explanations and refusals: whether an action may be taken, by whom, and the rule why not.
 
-``GameState.explain``, ``apply_action`` and ``odds`` ask :func:`refusal`; an explanation a seat
+``GameState.explain``, ``apply_action`` and ``odds`` ask :func:`refusal`; a legal action is
+explained in the game's words (:func:`legal_words`: its state's optional ``explain_legal``
+hook says what it costs and does, never "X is legal"); an explanation a seat
 may not be told (it would read another seat's hidden cards) is answered by :func:`unjudged`'s
 fixed text instead (docs/architecture.md, *Hidden information*)."""
 
@@ -14,7 +16,7 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.hidden import HIDDEN_RULE
 from rulekeeper.core.seats import CHANCE, SIMULTANEOUS, TERMINAL
 
-__all__ = ["Explanation", "Judged", "explain", "refusal", "unjudged"]
+__all__ = ["Explanation", "Judged", "explain", "legal_words", "refusal", "unjudged"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,26 @@ def explain(state: Judged, action: Action, player: int | None) -> Explanation:
         return refused
     if state.current_player() == CHANCE:
         return Explanation(True, "core: chance outcome", f"{state.describe(action)} is possible")
-    return Explanation(True, "core: legal", f"{state.describe(action)} is legal")
+    rule, reason = legal_words(state, action, player)
+    return Explanation(True, rule, reason)
+
+
+def legal_words(state: Judged, action: Action, player: int | None) -> tuple[str, str]:
+    """(rule, words) for a legal *action*: what it costs and does, from the game's own hook
+    ``explain_legal(action, player) -> (rule, words) | None`` on its state (issue 23 §2.5),
+    or an honest default that says only what the engine knows: how many choices there are."""
+    actor = state.current_player() if player is None else player
+    hook = getattr(state, "explain_legal", None)
+    found = hook(action, actor) if callable(hook) else None
+    if found is not None:
+        rule, words = found
+        return str(rule), str(words)
+    count = len(state.legal_actions(actor))
+    choices = "the only choice" if count == 1 else f"one of the {count} choices"
+    return (
+        "core: offered",
+        f"{choices} player {actor} has now (the game says nothing more about it)",
+    )
 
 
 def unjudged(state: Judged, action: Action, player: int | None) -> str | None:

@@ -510,6 +510,10 @@ class BattlegroundState(ProcedureState):
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
         return explain.why_not(self, action, player)
 
+    def explain_legal(self, action: Action, player: int) -> tuple[str, str]:
+        """What a legal action costs and does (core/explain.py; views/explain.py)."""
+        return explain.legal_words(self, action, player)
+
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         """An attack's tests, result row and knock-out odds (views/attack_odds.py)."""
         return attack_odds(self, action, player)

@@ -10,9 +10,11 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules import combat, triggers
 from rulekeeper.games.battleground.rules.dicetest import RerollStep
 from rulekeeper.games.battleground.rules.round import DiscardStep
+from rulekeeper.games.battleground.views import card_text, facing, preview
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.protocols import BattleState
+    from rulekeeper.games.battleground.views.viewed import ViewedState
 
 
 def why_not(state: BattleState, action: Action, player: int) -> tuple[str, str]:
@@ -37,6 +39,67 @@ def why_not(state: BattleState, action: Action, player: int) -> tuple[str, str]:
         return ("Gain Bonuses", f"{action.get('choice')!r} is not a bonus of this card now")
     listed = ", ".join(sorted(expected)) or "nothing"
     return (rule, f"{action.kind!r} is not possible now; possible: {listed}")
+
+
+RULES = {
+    "move": "Move",
+    "attack": "Attack",
+    "focus": "Focus",
+    "overwatch": "Overwatch",
+    "skill": "Use an Active Skill",
+    "use-item": "Items",
+    "play": "Fate Cards",
+    "end": "Activation",
+    "activate": "Activate a Character",
+    "select": "Select a Card",
+    "pass": "Select a Card",
+    "reroll": "Tests: Free Rerolls and Mana Rerolls",
+    "face": "Facing",
+}
+"""The rule each kind of action follows (rulebook sections), for :func:`legal_words`."""
+
+PLAIN_DOES = {
+    "activate": "{name} acts now: it spends the AP of your card on moves, attacks, focus and "
+    "skills",
+    "pass": "you select no more cards and activate no one for the rest of the round",
+    "end": "the activation ends; unspent AP are lost",
+    "decline": "the mover leaves without an attack of opportunity",
+    "continue": "the interruption begins",
+    "discard-card": "the card is discarded, with no character left to activate",
+    "first-player": "that player goes first in every round and wins initiative ties",
+    "deploy": "{name} starts the game there, then chooses its facing",
+    "push-to": "the character is pushed to that position",
+    "move-to": "the character is moved to that position",
+    "mark-at": "the mark goes there; it affects characters within its radius until the clean-up",
+    "next-target": "the area attack goes on against {name}",
+    "target": "the ability affects {name}",
+    "interrupt": "{name} interrupts now",
+    "forfeit": "you lose the game at once",
+    "offer-draw": "the other player may accept a draw, or play on",
+    "accept-draw": "the game ends in a draw",
+    "decline-draw": "the game goes on",
+}
+"""What an action without a preview does, in words (``{name}``: the character it names)."""
+
+
+def legal_words(state: ViewedState, action: Action, player: int) -> tuple[str, str]:
+    """What a legal action costs and does, with its rule (issue 23 §2.5; the state's
+    ``explain_legal`` hook, core/explain.py): the preview the menu shows (AP, mana, range,
+    the odds of an attack, the risks of a move), the facing's reason, or plain words."""
+    top = state.flow.top()
+    kind = action.kind
+    rule = RULES.get(kind, str(getattr(top, "rule", "") or top.kind))
+    if kind == "face":
+        return rule, facing.facing_info(state, player, action)["text"]  # type: ignore[return-value]
+    found = preview.legal_preview(state, player, action)
+    if found:
+        return rule, "; ".join(line.strip() for line in found.splitlines() if line.strip())
+    character = action.get("character")
+    name = _name(state)(character) if character is not None else "the character"
+    plain = PLAIN_DOES.get(kind)
+    if plain is not None:
+        return rule, plain.format(name=name)
+    return rule, f"{describe(state, action)}: the choice the rules ask for now ({rule})"
 
 
 def _pick_refusal(
@@ -93,13 +156,13 @@ def describe(state: BattleState, action: Action) -> str:
     if kind == "play":
         return f"play {state.play_card(str(action.get('card'))).name}"
     if kind == "discard":
-        return f"discard {action.get('item')}"
+        return f"discard {_card(state, action.get('item'))}"
     if kind == "done":
         return _done(state)
     if kind in ("interrupt", "next-target", "target"):
         return f"{kind} {name(action.get('character'))}"
     if kind == "skill":
-        return f"use {action.get('skill')}"
+        return f"use {_card(state, action.get('skill'))}"
     if kind == "deploy":
         return f"deploy {name(action.get('character'))} at {Position(*action.ints_param('to'))}"
     if kind == "resolve":
@@ -122,7 +185,8 @@ def _done(state: BattleState) -> str:
         items = [top.options[index] for index in top.picked]
         if isinstance(top, RerollStep):
             return f"reroll {' '.join(items)}" if items else "keep the dice"
-        return f"discard {', '.join(items)}" if items else "keep the hand"
+        names = [_card(state, item) for item in items]
+        return f"discard {', '.join(names)}" if names else "keep the hand"
     return "done"
 
 
@@ -139,6 +203,11 @@ _PLAIN = {
     "discard-card": "discard the card (no character left to activate)",
     "continue": "let the interruption begin",
 }
+
+
+def _card(state: BattleState, key: object) -> str:
+    """A card, item or skill by its name, not its id (issue 23 §2.8)."""
+    return card_text.name_of(state.pack, str(key)) or str(key)
 
 
 def _name(state: BattleState):  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.rules import reach as reach_rules
 from rulekeeper.games.battleground.rules.activation import ActStep
 from rulekeeper.games.battleground.rules.combat import FISTS
-from rulekeeper.games.battleground.views import preview
+from rulekeeper.games.battleground.views import facing, preview
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.movement import MovementPoints, Route
@@ -183,6 +183,9 @@ def action_hint(
         hint["preview"] = found.text()
     else:
         hint["preview"] = preview.legal_preview(state, seat, action)
+    if action.kind == "face":
+        # what the facing changes: flank, arcs, the enemy faced (issue 23 §2.9)
+        hint["facing"] = facing.facing_info(state, seat, action)
     hint["confirm"] = action.kind in ("forfeit", "offer-draw", "accept-draw", "decline-draw")
     hint["fists"] = _fists(action)
     return hint

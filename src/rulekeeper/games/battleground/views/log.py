@@ -148,6 +148,17 @@ def _at(value: object) -> str:
     return str(value)
 
 
+def _id_name(state: BattlegroundState, key: object) -> str:
+    """A card, skill, item or status by name, not id (issue 23 §2.8): ``stratos-dive-attack``
+    is "Dive Attack"; ``skill:...`` and other sources with ids in them are made readable."""
+    text = str(key)
+    return card_text.name_of(state.pack, text) or card_text.readable(state.pack, text)
+
+
+def _count(n: object, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _successes(n: object) -> str:
     return f"{n} success" if n == 1 else f"{n} successes"
 
@@ -345,32 +356,38 @@ _SIMPLE: dict[str, Any] = {
     "overwatch": lambda s, d, w: f"{w} goes on overwatch",
     "overwatch ends": lambda s, d, w: f"{w}'s overwatch ends",
     "play card": lambda s, d, w: f"{_player(d.get('player'))} plays {_card_name(s, d.get('card'))}",
-    "skill": lambda s, d, w: f"{w} uses {d.get('skill')} ({d.get('ap')} AP, {d.get('mana')} mana)",
-    "disposable": lambda s, d, w: f"{w} uses {d.get('item')} (discarded)",
-    "once per game": lambda s, d, w: f"{w} uses {d.get('item')} (once per game)",
+    "skill": lambda s, d, w: (
+        f"{w} uses {_id_name(s, d.get('skill'))} ({d.get('ap')} AP, {d.get('mana')} mana)"
+    ),
+    "disposable": lambda s, d, w: f"{w} uses {_id_name(s, d.get('item'))} (discarded)",
+    "once per game": lambda s, d, w: f"{w} uses {_id_name(s, d.get('item'))} (once per game)",
     "wounds": _wounds,
     "heal": lambda s, d, w: (
-        f"{w} removes {d.get('amount')} wound(s)" + (f" ({d['why']})" if d.get("why") else "")
+        f"{w} removes {_count(d.get('amount'), 'wound')}"
+        + (f" ({d['why']})" if d.get("why") else "")
     ),
     "gain mana": lambda s, d, w: f"{w} gains {d.get('amount')} mana",
     "lose mana": lambda s, d, w: f"{w} loses {d.get('amount')} mana",
     "gain ap": lambda s, d, w: f"{w} gains {d.get('amount')} AP",
-    "buff": lambda s, d, w: f"{w} gains the {d.get('name')} buff",
-    "debuff": lambda s, d, w: f"{w} gains the {d.get('name')} debuff",
-    "buff removed": lambda s, d, w: f"{w} loses the {d.get('name')} buff",
-    "debuff removed": lambda s, d, w: f"{w} loses the {d.get('name')} debuff",
+    "buff": lambda s, d, w: f"{w} gains the {_id_name(s, d.get('name'))} buff",
+    "debuff": lambda s, d, w: f"{w} gains the {_id_name(s, d.get('name'))} debuff",
+    "buff removed": lambda s, d, w: f"{w} loses the {_id_name(s, d.get('name'))} buff",
+    "debuff removed": lambda s, d, w: f"{w} loses the {_id_name(s, d.get('name'))} debuff",
     "not moved": lambda s, d, w: f"{w} is not moved ({d.get('why')})",
     "switch": lambda s, d, w: (
         " and ".join(_name(s, c) for c in d.get("characters", [])) + " switch places"
     ),
     "mark": lambda s, d, w: (
-        f"{_name(s, d.get('by'))} places the {d.get('mark')} mark at {_at(d.get('at'))}"
+        f"{_name(s, d.get('by'))} places the {_id_name(s, d.get('mark'))} mark at "
+        f"{_at(d.get('at'))}"
     ),
     "extra effect": lambda s, d, w: (
-        f"{d.get('source')}: extra effect ({d.get('successes')} successes)"
+        f"{_id_name(s, d.get('source'))}: extra effect ({_successes(d.get('successes'))})"
     ),
-    "effect": lambda s, d, w: f"{d.get('source')} takes effect on {w} ({d.get('when')})",
-    "no target": lambda s, d, w: f"{d.get('source')}: no target",
+    "effect": lambda s, d, w: (
+        f"{_id_name(s, d.get('source'))} takes effect on {w} ({d.get('when')})"
+    ),
+    "no target": lambda s, d, w: f"{_id_name(s, d.get('source'))}: no target",
     "knocked out": lambda s, d, w: (
         f"{w} is knocked out: +{d.get('vp')} VP to {_player(d.get('to'))}"
     ),

@@ -37,8 +37,8 @@ from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
 from rulekeeper.games.battleground.views import attack_odds, card_text, reroll
 
 if TYPE_CHECKING:
-    from rulekeeper.games.battleground.game import BattlegroundState
     from rulekeeper.games.battleground.model import Fighter
+    from rulekeeper.games.battleground.views.viewed import ViewedState as BattlegroundState
 
 __all__ = ["AttackPreview", "attack_preview", "preview"]
 
