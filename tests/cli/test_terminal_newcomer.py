@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+import typer
 from rich.console import Console
 
 from rulekeeper.cli import commands
@@ -23,6 +25,7 @@ from rulekeeper.core.hexes import axial_to_offset
 from rulekeeper.core.registry import game_info
 from rulekeeper.core.session import Session
 from rulekeeper.games.battleground.rules.dicetest import RerollStep
+from rulekeeper.games.homm3.game import shipped_battle
 
 NEXT_TO_SKELETOR: dict[str, Any] = {
     "format": "battleground-position",
@@ -78,7 +81,7 @@ def play(state: GameState, seat: int, *lines: str) -> None:
 def at_reroll(tmp_path: Path) -> GameState:
     state = next_to_skeletor(tmp_path)
     play(state, 0, "move 7,10", "face se", "attack skeletor")
-    assert isinstance(state.flow.top(), RerollStep)
+    assert isinstance(state.flow.top(), RerollStep)  # type: ignore[attr-defined]
     return state
 
 
@@ -94,7 +97,7 @@ def test_reroll_by_faces_picks_each_die_then_done(tmp_path: Path) -> None:
     assert "at most 1" in commands.interpret(state, 0, "reroll 1 2").message
     assert "cannot reroll '5'" in commands.interpret(state, 0, "reroll 5").message
     play(state, 0, "reroll 1")
-    assert not isinstance(state.flow.top(), RerollStep)
+    assert not isinstance(state.flow.top(), RerollStep)  # type: ignore[attr-defined]
     rerolls = [e for e in state.events.public(0) if e.kind == "reroll"]
     assert [e.data["faces"] for e in rerolls] == [[1]]
 
@@ -173,9 +176,18 @@ def test_why_and_odds_by_number_and_by_the_menu_words() -> None:
     assert "not one of the numbers" in commands.interpret(state, seat, "why 99").message
     typed = commands.interpret(state, seat, "why activate stratos")
     assert Action.parse(typed.argument) == legal[stratos]
-    said = commands.explain(state, seat, legal[stratos], "1 AP, then ...")
-    assert said.startswith("activate Stratos: allowed now")
-    assert "is legal" not in said and "core: legal" not in said and "1 AP, then" in said
+    ready, _ = activation_state()
+    play(ready, seat, "activate stratos", "bonus mana")
+    focus = commands.interpret(ready, seat, "why focus")  # 'move ... focus=false' holds it too
+    assert Action.parse(focus.argument) == Action.of("focus"), focus.message
+    said = commands.explain(state, seat, legal[stratos], "(the preview)")
+    assert said.startswith("activate Stratos: allowed now\n") and "(rule: " in said
+    assert "is legal" not in said and "core: legal" not in said
+    toy = load_game("homm3-combat", battle=shipped_battle("neutral-fight.yaml").as_posix())
+    duel = toy.new_initial_state(seed=1)  # a game's words, or the preview when it has none
+    place = duel.legal_actions(0)[0]
+    told = commands.explain(duel, 0, place, "(the preview)")
+    assert "is legal" not in told and told.startswith(f"{duel.describe(place)}: allowed now")
 
 
 def test_why_names_an_action_offered_before_that_is_not_legal_now() -> None:
@@ -284,3 +296,40 @@ def test_the_hand_over_clears_the_screen_and_the_scrollback() -> None:
     assert written.startswith(CLEAR_ALL)
     second = written.index(CLEAR_ALL, 1)
     assert written.index("look away") < second < written.index("Round ")
+
+
+# === §2.8 names, not ids; §2.9 facing with a reason ===========================================
+
+
+def test_no_raw_chance_lines_the_attack_tells_its_dice(tmp_path: Path) -> None:
+    """issue 23 §2.8: an attack's dice appear once, in the attack's line, not as raw
+    'chance: roll 6' lines before it."""
+    state = next_to_skeletor(tmp_path)
+    play(state, 0, "move 7,10", "face se")
+    session = Session(state)
+    console = Console(record=True, width=100)
+    reader = Scripted(["attack skeletor", "", "keep the dice", "end", "q", "y"])
+    client = Client(
+        console, session, {1: make_agent("random", 1)}, {0}, screen_for("battleground"), reader
+    )
+    with pytest.raises(typer.Exit):  # 'q', 'y': leave the game
+        client.run()
+    said = console.export_text()
+    assert "He-Man attacks Skeletor" in said, said[-2000:]
+    assert "chance:" not in said and "roll 6" not in said
+
+
+def test_facing_says_what_it_changes_and_faces_toward_an_enemy(tmp_path: Path) -> None:
+    """issue 23 §2.9: each facing in the menu says what it changes (flank open or not, who is
+    in front), the ones leaving no flank open are marked [safe], and 'face toward skeletor'
+    takes the facing toward him."""
+    state = next_to_skeletor(tmp_path)
+    play(state, 0, "move 7,10")
+    console = Console(record=True, width=140)
+    reader = Scripted(["face toward skel"])
+    client = Client(console, Session(state), {}, {0}, screen_for("battleground"), reader)
+    taken = client.decide(0)
+    said = console.export_text()
+    assert taken == [Action.of("face", direction=5)]  # SE, toward Skeletor
+    assert "[safe] faces Skeletor" in said and "(or type: face toward Skeletor)" in said
+    assert "leaves Skeletor and Trap Jaw behind: flank open" in said

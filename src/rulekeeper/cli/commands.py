@@ -46,6 +46,11 @@ CONFIRM = frozenset({"forfeit", "offer-draw", "accept-draw"})
 """Actions a person confirms before they are taken."""
 
 
+ENGINE_WORDS = frozenset({"core: legal", "core: offered"})
+"""The rules the engine names when the game says nothing of a legal action: the preview (what
+it would do) is told instead, when there is one."""
+
+
 @dataclass(frozen=True)
 class Answer:
     """What the person's line means: an action to take, a command, or a message to show."""
@@ -252,10 +257,9 @@ def explain(state: GameState, seat: int, action: Action, does: str | None = None
     said = state.describe(action)
     if not verdict.legal:
         return f"{said}: not allowed: {verdict.reason} (rule: {verdict.rule})"
-    tautology = verdict.rule == "core: legal" or verdict.reason.endswith("is legal")
-    told = [] if tautology else [f"{verdict.reason} (rule: {verdict.rule})"]
-    told += [does] if does else []
-    return f"{said}: allowed now" + "".join(f"\n{line}" for line in told)
+    if verdict.rule not in ENGINE_WORDS and not verdict.reason.endswith("is legal"):
+        return f"{said}: allowed now\n{verdict.reason} (rule: {verdict.rule})"  # the game's
+    return f"{said}: allowed now\n{does or verdict.reason}"
 
 
 def odds_text(state: GameState, seat: int, action: Action) -> str:

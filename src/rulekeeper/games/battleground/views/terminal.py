@@ -24,7 +24,15 @@ from rulekeeper.core.hexes import offset_to_axial
 from rulekeeper.core.plugin import Screen
 from rulekeeper.games.battleground.board.render import render_map
 from rulekeeper.games.battleground.rules.dicetest import RerollStep
-from rulekeeper.games.battleground.views import card_text, log, preview, reroll, screen, sight
+from rulekeeper.games.battleground.views import (
+    card_text,
+    facing,
+    log,
+    preview,
+    reroll,
+    screen,
+    sight,
+)
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -39,9 +47,12 @@ USAGE = f"""  legend         the map's legend (what each sign means)
   cards          your hand, every card with its text
   card NAME      the whole card of a character, weapon, skill or hand card
   {sight.USAGE}
-  move r7c14     a hex by the row (r) and column (c) labels printed on the map"""
+  move r7c14     a hex by the row (r) and column (c) labels printed on the map
+  face toward NAME   face an enemy ([safe]: a facing that leaves no flank open)"""
 LABELS = re.compile(r"\b(?:r|row)\s*(\d+)\s*,?\s*(?:c|col|column)\s*(\d+)\b", re.IGNORECASE)
 """A hex typed by the map's labels: ``r7c14``, ``r7 c14``, ``row 7 column 14``."""
+TOWARD = re.compile(r"face\s+(?:toward|towards|to)\s+(.+)", re.IGNORECASE)
+"""``face toward Skeletor``: the facing toward an enemy (issue 23 §2.9)."""
 
 
 def render(state: BattlegroundState, seat: int | None) -> RenderableType:
@@ -157,7 +168,11 @@ def reroll_lines(state: BattlegroundState) -> str | None:
     if not isinstance(top, RerollStep) or top.picked:
         return None
     keep = next(a for a in state.legal_actions(top.seat) if a.kind == "done")
-    lines = preview.reroll_preview(state, top, keep).splitlines()[:-1]
+    lines = [
+        line
+        for line in preview.reroll_preview(state, top, keep).splitlines()
+        if not line.startswith(("This choice", "Odds:"))
+    ]
     lines.append(f"Keeping the dice: {reroll.reroll_odds(state, [])['text']}")
     failed = [f for f in sorted(top.options, key=int) if not _succeeds(state, int(f))]
     example = " ".join(failed[: max(1, min(2, top.most))]) or top.options[0]
@@ -311,27 +326,45 @@ def words(state: BattlegroundState, seat: int, line: str) -> str:
         q, r = offset_to_axial(column, row)
         return f"({q},{r})"
 
-    return LABELS.sub(axial, line)
+    return _toward(state, seat, LABELS.sub(axial, line))
+
+
+def facing_text(state: BattlegroundState, seat: int, action: Action) -> str:
+    """What a facing changes (views/facing.py), the one leaving no flank open marked (issue 23
+    §2.9)."""
+    info = facing.facing_info(state, seat, action)
+    toward = f" (or type: face toward {info['toward']})" if info["toward"] else ""
+    return ("[safe] " if info["safe"] else "") + str(info["text"]) + toward
+
+
+def _toward(state: BattlegroundState, seat: int, line: str) -> str:
+    """``face toward NAME`` as the facing toward that enemy (its words in the menu)."""
+    found = TOWARD.fullmatch(line.strip())
+    if found is None:
+        return line
+    wanted = found.group(1).casefold()
+    for action in state.legal_actions(seat):
+        if action.kind == "face":
+            named = facing.facing_info(state, seat, action)["toward"]
+            if isinstance(named, str) and named.casefold().startswith(wanted):
+                return state.describe(action)
+    return line
 
 
 def preview_text(state: BattlegroundState, seat: int, action: Action) -> str | None:
-    """The preview of *action* (views/preview.py); a reroll pick or ``done`` with the odds of
-    the test and its attack after rerolling those dice (views/reroll.py, issue 23 §2.3)."""
-    shown = preview.preview(state, seat, action)
-    top = state.flow.top() if state.flow.steps else None
-    if shown is None or not isinstance(top, RerollStep) or action.kind not in ("reroll", "done"):
-        return shown
-    faces = [int(top.options[index]) for index in top.picked]
-    if action.kind == "reroll":
-        faces.append(int(action.str_param("item")))
-    return f"{shown}\nOdds: {reroll.reroll_odds(state, faces)['text']}"
+    """The preview of *action* (views/preview.py: a reroll pick or ``done`` with the odds of
+    the test and its attack after rerolling those dice, issue 23 §2.3); a facing with what it
+    changes (§2.9)."""
+    if action.kind == "face" and action in state.legal_actions(seat):
+        return facing_text(state, seat, action)
+    return preview.preview(state, seat, action)
 
 
 SCREEN = Screen(
     render,
     log.news,
     preview_text,
-    details=frozenset({"bonus", "interrupt"}),
+    details=frozenset({"bonus", "interrupt", "face"}),
     command=command,
     help=USAGE,
     words=words,
