@@ -294,3 +294,39 @@ def test_mana_rerolls_of_two_dice_then_done(live_server: LiveServer, page: Page)
     assert mana() == 1
     view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
     assert not any(h["kind"] in ("reroll", "done") for h in view["board"]["actions"])
+
+
+def test_facing_with_a_reason(live_server: LiveServer, page: Page, artifacts: Path) -> None:
+    """issue 23 §2.9: choosing a facing says what each changes (flank, arcs), offers "face toward
+    Skeletor", and marks the facing that leaves no flank open, in the panel and on the board."""
+    made = live_server.create(
+        "battleground", ["me", "random"], params={"position": NEXT_TO_SKELETOR}, seed=3
+    )
+    token = made["seat_tokens"]["0"]
+    page.goto(live_server.game_link(made["id"], token))
+    board = page.locator("svg.battlefield")
+    board.locator('g.model[data-character="he-man"]').click()
+    board.locator('g.reach.k-move[data-q="7"][data-r="10"] polygon').click()
+    before = version(page)
+    page.locator(".decision").get_by_role("button", name="Confirm (Enter)").click()
+    wait_version_change(page, before)
+    group = page.locator(".actions-panel .facing-group")
+    expect(group).to_contain_text("flank")
+    view = live_server.api("GET", f"/api/games/{made['id']}", token=token)
+    facings = [h for h in view["board"]["actions"] if h["kind"] == "face"]
+    assert facings and all("facing" in h for h in facings)
+    buttons = group.locator(".facing-buttons > button")
+    expect(buttons).to_have_count(len(facings))
+    for index, hint in enumerate(facings):
+        button = buttons.nth(index)
+        expect(button.locator(".facing-why")).to_have_text(hint["facing"]["text"])
+        if hint["facing"]["toward"]:
+            expect(button).to_contain_text(f"face toward {hint['facing']['toward']}")
+        arrow = board.locator(f'g.face-choice[aria-label="{hint["text"]}"]')
+        if hint["facing"]["safe"]:
+            expect(button.locator(".safe-mark")).to_have_text(" ✓ no flank open")
+            expect(arrow).to_have_class(re.compile("safe"))
+        else:
+            expect(button.locator(".safe-mark")).to_have_count(0)
+    expect(buttons.filter(has_text="face toward Skeletor")).to_have_count(1)
+    screenshot(page, artifacts, "battleground-facing")
