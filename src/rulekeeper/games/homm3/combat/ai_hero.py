@@ -26,6 +26,11 @@ from rulekeeper.games.homm3.content.cards import Effect, Play, Spell
 RULE = "homm3.md §5.24.1 rule 1 (rulebook p. 33)"
 RULE_ITEM = "AI combat, homm3.md §5.24.1 rule 1"
 """The rule item the log names for an AI card drawn (issue 23 §1)."""
+SPELL_WHY = (
+    "a harmful spell on the player's unit with the highest Defence, a helpful one on the AI's "
+    "(the Cast a spell AI card, homm3.md §5.24)"
+)
+"""How the AI aims the spells of its Spell deck, as the log says it (content/ai.yaml)."""
 HARMFUL = frozenset({"damage", "chain-damage", "area-damage", "paralyse", "no-abilities"})
 
 

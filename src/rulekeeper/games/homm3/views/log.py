@@ -558,7 +558,7 @@ LINES: dict[str, Line] = {
     ),
     "ai-casts": lambda t, d: (
         f"{t.side(d.get('side'))} casts {t.card(d.get('card'))} from the AI Spell deck "
-        f"(power {d.get('power')})"
+        f"(power {d.get('power')}) — {ai_hero.SPELL_WHY}"
     ),
     "ai-skill": lambda t, d: (
         f"{t.side(d.get('side'))} uses the Ability card {t.card(d.get('card'))}"
