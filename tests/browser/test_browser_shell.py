@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_helpers import screenshot, version, wait_version_change
 from browser_live import LiveServer
 from plain_games import declare
@@ -20,10 +21,13 @@ GRAVE = {"surrender", "retreat", "forfeit", "offer-draw", "accept-draw"}
 Stop = Callable[[dict[str, Any], int], bool]
 
 
-def hotseat(server: LiveServer, battle: str, seed: int) -> tuple[str, dict[str, str]]:
-    """A HoMM3 battle drawn by the generic view (plain_games.py) with both seats ours: its id
-    and the seats' tokens."""
-    made = server.create(declare(), ["me", "me"], params={"battle": battle}, seed=seed)
+def hotseat(
+    server: LiveServer, battle: str, seed: int, board: bool = False
+) -> tuple[str, dict[str, str]]:
+    """A HoMM3 battle with both seats ours, drawn by the generic view (plain_games.py), or by
+    its board: its id and the seats' tokens."""
+    game = "homm3-combat" if board else declare()
+    made = server.create(game, ["me", "me"], params={"battle": battle}, seed=seed)
     return made["id"], made["seat_tokens"]
 
 
@@ -53,16 +57,21 @@ def drive(
     raise AssertionError("no such position in 400 actions")
 
 
-def test_issue23_the_only_choice_is_taken_for_you(live_server: LiveServer, page: Page) -> None:
+@pytest.mark.parametrize("board", [False, True], ids=["generic", "board"])
+def test_issue23_the_only_choice_is_taken_for_you(
+    live_server: LiveServer, page: Page, board: bool
+) -> None:
     """§2.10: seat 0 with one choice only (its unit can only end its activation): the page
-    takes it without a click and says so; the action is the seat's, in the record."""
-    game_id, tokens = hotseat(live_server, "hero-battle", seed=1)
+    takes it without a click and says so; the action is the seat's, in the record. The page
+    does it for the generic view and for a board alike (the board does nothing for it)."""
+    game_id, tokens = hotseat(live_server, "hero-battle", seed=1, board=board)
 
     def forced(view: dict[str, Any], seat: int) -> bool:
         return seat == 0 and len(view["legal"]) == 1 and view["legal"][0]["kind"] not in GRAVE
 
     view, _ = drive(live_server, game_id, tokens, forced)
     only = view["legal"][0]
+    assert (view["board_script"] is not None) == board
     assert odds_of(live_server, game_id, tokens["0"], only["action"]) is None
     page.goto(live_server.game_link(game_id, tokens["0"]))
     expect(page.locator("#app")).to_have_attribute("data-auto", re.compile(r"[1-9]"))
@@ -74,6 +83,7 @@ def test_issue23_the_only_choice_is_taken_for_you(live_server: LiveServer, page:
     taken = hosted.session.record().actions[view["version"]]
     assert (str(taken.action), taken.player) == (only["action"], 0)
     assert int(version(page) or 0) > view["version"]
+    expect(page.locator(".generic")).to_have_count(0 if board else 1)
 
 
 def test_issue23_a_seat_that_has_choices_is_left_to_choose(
