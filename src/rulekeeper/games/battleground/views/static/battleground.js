@@ -587,11 +587,15 @@ export function createView(root, ctx) {
     if (c.overwatch) badges.push(["O", "overwatch"]);
     if (c.buff) badges.push(["+", "buff"]);
     if (c.debuff) badges.push(["−", "debuff"]);
+    // each badge's title: the glossary's definition of its token or status (the buff or debuff by name)
+    const named = { focus: "focus", overwatch: "overwatch", buff: c.buff || "buff", debuff: c.debuff || "debuff" };
     badges.forEach(([text, cls], i) => {
       const x = -size - 4 + i * 11;
+      const entry = terms ? terms.find(named[cls]) || terms.find(cls) : null;
       g.append(svg("g", { class: `badge-token ${cls}` },
         svg("circle", { cx: x, cy: -size - 1, r: 5.5 }),
-        svg("text", { x, y: -size + 2.5, "text-anchor": "middle", text })));
+        svg("text", { x, y: -size + 2.5, "text-anchor": "middle", text }),
+        entry ? svg("title", { text: `${named[cls]}: ${entry.text}` }) : null));
     });
     if (c.mana) {
       g.append(svg("text", { x: size + 1, y: size + 4, class: "mana", text: `${c.mana}` }));
