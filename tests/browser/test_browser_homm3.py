@@ -205,6 +205,7 @@ def test_a_hero_battle_clicked_to_its_end_with_the_odds_of_each_attack(
     spectator.goto(f"{live_server.url}/#/replay/{game_id}?at=12")
     expect(spectator.locator(".h3-grid .h3-field")).to_have_count(20)
     expect(spectator.locator(".h3-grid .h3-unit").first).to_be_visible()
+    expect(spectator.locator(".h3-decision")).not_to_contain_text("over")  # as it stood then
     screenshot(spectator, artifacts, "homm3-hero-battle-replay")
 
 

@@ -219,7 +219,9 @@ export function createCombat(root, ctx, options = {}) {
   function renderPrompt() {
     const d = decision();
     const mine = view && view.seat !== null && (view.to_act || []).includes(view.seat);
-    const text = (mine ? data.prompt : null) || d.prompt || data.pending_text || "";
+    // the seat's own words when it decides; else what is being decided, or that dice roll
+    const rolling = d.chance ? data.prompt || "The dice are rolled" : null;
+    const text = (mine ? data.prompt : rolling) || d.prompt || data.pending_text || "";
     const battle = data.battle || {};
     fill(promptBox,
       el("span", { class: "h3-round" }, battle.site_text ? `${battle.site_text}. ` : "", `Round ${battle.round ?? data.round ?? 0}`),
@@ -389,7 +391,8 @@ export function createCombat(root, ctx, options = {}) {
     }
     if (!mine && !pending && !choices) {
       const d = decision();
-      parts.push(el("p", { class: "muted small" }, view.status === "finished" ? "The battle is over." :
+      const over = data.result || (data.battle && data.battle.over);
+      parts.push(el("p", { class: "muted small" }, over ? "The battle is over." :
         d.chance ? "Dice are rolling..." : (d.waiting_for || []).length ? `Waiting for ${d.waiting_for.join(" and ")}.` : ""));
     }
     fill(decisionBox, el("h2", { class: "panel-title" }, "Decision"), parts);
