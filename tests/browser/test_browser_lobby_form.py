@@ -76,6 +76,8 @@ def test_issue23_seat_lists_and_described_battles(live_server: LiveServer, page:
     expect(page.locator("#param-map")).to_have_value("first-game")
     expect(page.locator("#param-map option:checked")).to_contain_text("the default")
     expect(page.locator("#param-map-about")).to_contain_text("first game")
+    setup = next(p for p in games["battleground"]["params"] if p["name"] == "setup")
+    expect(page.locator("#param-setup-about")).to_contain_text(setup["help"])  # the scenarios
     specs = options(page, "#seat-1")
     levels = [f"mcts@{level}" for level in catalog["levels"]]
     assert specs == ["me", "open", "random", "greedy", *levels, "legacy"]

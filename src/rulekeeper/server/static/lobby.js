@@ -25,10 +25,12 @@ function seatSummary(seats) {
     .join("; ");
 }
 
-/** A shipped file in words, for its option: "Siege (2 players)". */
+/** A shipped file in words, for its option: "Siege (2 players)", "First game (2 players, the default)". */
 function fileText(file, isDefault) {
-  const players = file.players ? ` (${file.players} ${file.players === 1 ? "player" : "players"})` : "";
-  return `${file.title}${players}${isDefault ? ", the default" : ""}`;
+  const notes = [];
+  if (file.players) notes.push(`${file.players} ${file.players === 1 ? "player" : "players"}`);
+  if (isDefault) notes.push("the default");
+  return notes.length ? `${file.title} (${notes.join(", ")})` : file.title;
 }
 
 /** One parameter's input, from its declaration in the catalog (docs/protocol.md): a select for
@@ -57,16 +59,16 @@ function paramInput(param, files) {
     if (hasDefault && listed.includes(String(param.default))) select.value = String(param.default);
     else if (!hasDefault) select.value = "";
     const described = el("p", { id: `${id}-about`, class: "muted small param-about" });
-    const describe = () => {
+    const describe = () => { // the chosen file in words, else what the parameter is for
       const file = about.get(select.value);
-      described.textContent = file ? `${file.title}: ${file.description || "no description"}` : "";
-      described.hidden = !file;
+      described.textContent = file ? `${file.title}: ${file.description || "no description"}` : `${title}: ${param.help || ""}`;
+      described.hidden = !file && !param.help;
     };
     select.addEventListener("change", describe);
     describe();
     return {
       nodes: [label(title), select],
-      about: files ? described : null,
+      about: described,
       select,
       read: () => select.value || undefined,
       players: () => {
