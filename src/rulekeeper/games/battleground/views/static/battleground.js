@@ -358,7 +358,7 @@ export function createView(root, ctx) {
       el("div", { class: "round" },
         el("strong", { text: `Round ${st.round} of ${st.rounds}` }),
         el("span", { class: "phase", text: ` | ${phaseName}` }),
-        stepText ? el("span", { class: "step muted small", text: ` (${stepText})` }) : null,
+        stepText ? el("span", { class: "step muted small", text: ` · ${stepText}` }) : null,
         el("span", { class: "muted", text: ` | Initiative: ${st.initiative}` })),
       el("div", { class: "players" }, players),
       st.result ? el("div", { class: "result", text: st.result }) : null);
