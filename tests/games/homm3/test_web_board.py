@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 from homm3_helpers import act, done, fight
+from test_combat_host import HostGame  # registers the host game of issue 21's test
 
 from rulekeeper.core import CHANCE, Action, load_game
 from rulekeeper.core.lasting import Lasting
@@ -39,7 +40,7 @@ HANDS = {
 """Cards given to the hero battle's heroes (the shipped one has none): no id in both hands."""
 
 
-def play(state: CombatState, rng: random.Random, limit: int = 3000) -> Any:
+def play(state: Any, rng: random.Random, limit: int = 3000) -> Any:
     """Yield the state before each decision of a seat, playing on by random choices that end
     no battle at once, until the battle ends."""
     for _ in range(limit):
@@ -348,3 +349,25 @@ def test_card_effects_in_force_read_in_words() -> None:
     assert combat["sides"][0]["effects"] == [
         "+1 Attack for Ranged units against distant targets (Archery)"
     ]
+
+
+def test_a_host_games_fight_gets_the_same_board() -> None:
+    """issue 23 §1 (the board of the combat sub-procedure, for issue 24's map game): a host
+    game running the combat as a sub-game gets the combat board from its own state — the
+    fight's units, the host seat's choices mapped to clicks, and once its fights are over, the
+    last one's result."""
+    assert HostGame.name == "homm3-combat-host-test"
+    state = load_game(HostGame.name).new_initial_state(seed=2)
+    rng = random.Random(2)
+    boards = 0
+    for step, (now, seat) in enumerate(play(state, rng)):
+        if step % 4:
+            continue
+        found: Any = web.combat_board(now, seat)
+        assert [h["action"] for h in found["actions"]] == [str(a) for a in now.legal_actions(seat)]
+        assert found["phase"] != "over" and found["units"] and found["prompt"]
+        assert seat in found["decision"]["to_act"] and found["result"] is None
+        boards += 1
+    assert state.is_terminal() and boards > 10
+    after: Any = web.combat_public(state)
+    assert after["phase"] == "over" and after["result"].startswith("The battle is over")

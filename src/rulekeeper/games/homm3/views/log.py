@@ -26,7 +26,7 @@ from rulekeeper.games.homm3.views.words import card_name
 
 if TYPE_CHECKING:
     from rulekeeper.core.events import Event
-    from rulekeeper.games.homm3.game import CombatState
+    from rulekeeper.games.homm3.combat.stats import BattleState
 
 __all__ = ["COVERED", "PRIVATE", "event_line", "in_attack_line", "news", "told"]
 
@@ -43,7 +43,7 @@ MODES = {"clash": "clash: two players", "solo": "solo", "coop": "cooperative"}
 # ---------------------------------------------------------------------------- the news
 
 
-def news(state: CombatState, since: int) -> tuple[list[str], int]:
+def news(state: BattleState, since: int) -> tuple[list[str], int]:
     """Lines for the public events after ``since``, and the sequence number to pass next. An
     attack's own dice are told once, in the attack's line (issue 23 §2.8): their ``rolled``
     events get no line of their own."""
@@ -56,7 +56,7 @@ def in_attack_line(event: Event) -> bool:
     return event.kind == "rolled" and event.data.get("purpose") in ("attack", "defence")
 
 
-def told(state: CombatState, since: int) -> list[tuple[Event, str]]:
+def told(state: BattleState, since: int) -> list[tuple[Event, str]]:
     """Each public event after ``since`` with its line (every event, the dice too: the board
     shows them in place)."""
     events = state.events.public(0)  # a unit's side at an event needs the log from its start
@@ -82,7 +82,7 @@ def follow_attacks(attacked: set[str], event: Event) -> None:
         attacked.add(str(event.data.get("attacker")))
 
 
-def starting_faces(state: CombatState, events: list[Event]) -> Faces:
+def starting_faces(state: BattleState, events: list[Event]) -> Faces:
     """Each unit's side before the first event: today's side, with the log's flips undone."""
     faces = {uid: unit.face for uid, unit in state.battle.units.items()}
     for event in reversed(events):
@@ -103,7 +103,7 @@ def turn_card(faces: Faces, event: Event) -> None:
         faces[uid] = "pack"
 
 
-def unit_labels(state: CombatState) -> dict[str, str]:
+def unit_labels(state: BattleState) -> dict[str, str]:
     """Each unit's card name, with who leads it when another unit of the battle shares the name
     (and a number when the same side has two)."""
     battle = state.battle
@@ -124,7 +124,7 @@ def unit_labels(state: CombatState) -> dict[str, str]:
     return labels
 
 
-def owner(state: CombatState, side: int) -> str:
+def owner(state: BattleState, side: int) -> str:
     """Who leads *side*, as a possessive ("Catherine's", "neutral", "the defender's")."""
     army = state.battle.armies[side]
     if army.hero is not None:
@@ -140,7 +140,7 @@ class Teller:
 
     def __init__(
         self,
-        state: CombatState,
+        state: BattleState,
         faces: Faces,
         labels: Mapping[str, str],
         attacked: frozenset[str] = frozenset(),
@@ -211,7 +211,7 @@ class Teller:
 
     def card(self, card_id: object) -> str:
         """A Might & Magic card, an AI card or a unit card by name."""
-        pack = self.state.pack
+        pack = self.state.game.pack
         found = card_name(self.state, card_id)
         if found != str(card_id):
             return found
@@ -249,7 +249,7 @@ def signed(value: object) -> str:
 
 
 def event_line(
-    state: CombatState,
+    state: BattleState,
     event: Event,
     faces: Faces | None = None,
     labels: Mapping[str, str] | None = None,

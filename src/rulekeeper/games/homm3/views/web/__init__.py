@@ -18,9 +18,11 @@ from typing import Any
 
 from rulekeeper.core import JsonObject
 from rulekeeper.games.homm3.combat import board as grid
+from rulekeeper.games.homm3.combat.rounds import BattleStep
 from rulekeeper.games.homm3.views.web.decision import decision, seat_part
 from rulekeeper.games.homm3.views.web.pieces import (
     battle_info,
+    battle_result,
     field_records,
     heroes,
     order_strip,
@@ -97,8 +99,8 @@ def combat_public(state: Any) -> JsonObject:
     order: Any = order_strip(state)
     top = decision(state)
     battle = state.battle
-    outcome = state.flow.result
-    if outcome is not None:
+    over = state.flow.find(BattleStep) is None  # a host's flow goes on after its fight
+    if over:
         phase = "over"
     elif battle.round == 0:
         phase = "deployment"
@@ -122,7 +124,7 @@ def combat_public(state: Any) -> JsonObject:
         "decision": top,
         "recent": recent,
         "last": recent["last"],
-        "result": state.outcome().text if state.is_terminal() else None,
+        "result": battle_result(state) if over else None,
     }
 
 

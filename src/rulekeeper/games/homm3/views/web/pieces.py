@@ -17,6 +17,7 @@ from rulekeeper.games.homm3.views.log import owner, told, unit_labels
 
 __all__ = [
     "battle_info",
+    "battle_result",
     "field_records",
     "heroes",
     "order_strip",
@@ -398,6 +399,15 @@ def heroes(state: Any) -> list[JsonObject]:
 
 
 # ---------------------------------------------------------------------------- recent results
+
+
+def battle_result(state: Any) -> str | None:
+    """How the battle ended, in the log's words (its last ``battle-ends`` event), or None."""
+    ends = [e for e in state.events.public(0) if e.kind == "battle-ends"]
+    if not ends:
+        return None
+    lines = {event.seq: line for event, line in told(state, ends[-1].seq - 1)}
+    return lines.get(ends[-1].seq)
 
 
 def recent_results(state: Any) -> JsonObject:
