@@ -268,6 +268,9 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
     expect(ability).to_have_attribute(
         "title", re.compile(re.escape(definitions["Unlimited retaliation"]))
     )
+    printed = page.locator(".h3-card .h3-card-text")
+    printed.locator("summary").click()  # the printed card, both sides, in words
+    expect(printed.locator("pre")).to_contain_text("Pack side: Attack")
     face = griffins.locator(".h3-face")
     expect(face).to_have_attribute("title", re.compile(re.escape(definitions["Few"])))
     screenshot(page, artifacts, "homm3-siege")

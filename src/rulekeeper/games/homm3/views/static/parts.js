@@ -121,7 +121,8 @@ export function unitDetails(unit) {
       : el("p", { class: "small muted", text: "No abilities." }),
     marks.length ? el("p", { class: "small", text: `Tokens and marks: ${marks.join(", ")}.` }) : null,
     (unit.effects || []).length ? el("p", { class: "small", text: `Card effects: ${unit.effects.join("; ")}.` }) : null,
-    unit.overlay ? el("p", { class: "small", text: `Card laid on it: ${unit.overlay}` }) : null);
+    unit.overlay ? el("p", { class: "small", text: `Card laid on it: ${unit.overlay}` }) : null,
+    unit.card_text ? el("details", { class: "h3-card-text" }, el("summary", {}, "The printed card, both sides"), el("pre", { text: unit.card_text })) : null);
 }
 
 /** The activation order: the unit activating, then the units to come, then those done. */
