@@ -124,7 +124,8 @@ def test_hex_sight_gives_the_reason() -> None:
     fighter = state.on_board()[0]
     column = next(iter(state.field.high_obstacles))
     text = web.hex_sight(state, 0, fighter.position.to_json(), [column[0], column[1], 0])
-    assert "not a position" in text and "high obstacle" in text
+    # issue 23 §2.12: said in words, no longer "... is not a position"
+    assert "impassable" in text and "high obstacle" in text and "not a position" not in text
     assert "off the board" in web.hex_sight(state, 0, "0,0", "500,500")
     other = state.on_board()[-1]
     text = web.hex_sight(state, 1, fighter.position.to_json(), f"{other.q},{other.r}")

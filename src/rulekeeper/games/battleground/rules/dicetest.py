@@ -222,7 +222,9 @@ class DiceTest:
     def summary(self) -> str:
         shown = " ".join(str(f) for f in self.initial)
         extra = f" + exploded {' '.join(str(f) for f in self.exploded)}" if self.exploded else ""
-        return f"{self.label}: {shown}{extra} = {self.successes()} successes (scope {self.scope}+)"
+        count = self.successes()
+        said = f"{count} success" if count == 1 else f"{count} successes"
+        return f"{self.label}: {shown}{extra} = {said} (scope {self.scope}+)"
 
 
 def start_test(
@@ -242,10 +244,13 @@ def start_test(
     """
     dice = max(0, stat + sum(m.amount for m in dice_modifiers))
     scope = DEFAULT_SCOPE - sum(m.amount for m in scope_modifiers)
-    notes = [f"{stat} dice from the stat"]
+    notes = [f"{stat} {'die' if stat == 1 else 'dice'} from the stat"]
     notes += [f"{m.amount:+d} dice: {m.reason}" for m in dice_modifiers]
     notes += [f"scope {m.amount:+d}: {m.reason}" for m in scope_modifiers]
-    notes.append(f"{dice} dice, successes on {max(2, min(6, scope))}+ (scope {scope})")
+    notes.append(
+        f"{dice} {'die' if dice == 1 else 'dice'}, successes on {max(2, min(6, scope))}+ "
+        f"(scope {scope})"
+    )
     test = DiceTest(owner, label, dice, scope, notes, free_rerolls=free_rerolls, mana=mana)
     test.to_roll = list(range(dice))
     if not dice:

@@ -33,6 +33,18 @@ def claim_objectives(state: BattleState) -> None:
         )
 
 
+def claims_now(state: BattleState) -> dict[str, str]:
+    """Who would claim each objective token on the battlefield if the clean-up came now:
+    objective -> the claiming character's id (the same rule as :func:`claim_objectives`,
+    nothing changed; issue 23 §2.4's preview)."""
+    found: dict[str, str] = {}
+    for objective, at in sorted(state.objectives.items()):
+        fighter = claimant(state.field, (at[0], at[1]), state.on_board())
+        if fighter is not None:
+            found[objective] = fighter.id
+    return found
+
+
 def clear_tokens(state: BattleState) -> None:
     """Clean-up: buffs, debuffs and marks go (what lasts until the clean-up: statuses.TIMING);
     regeneration heals and curse wounds as they do."""

@@ -35,6 +35,7 @@ from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollSte
 from rulekeeper.games.battleground.rules.opportunity import OpportunityStep
 from rulekeeper.games.battleground.rules.overwatch import OverwatchOrderStep
 from rulekeeper.games.battleground.views import attack_odds, card_text, reroll
+from rulekeeper.games.battleground.views.text import plural
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.model import Fighter
@@ -274,10 +275,12 @@ class AttackPreview:
             f"{self.ap}{mana}",
             f'Range {self.distance:.1f}"{reach}; line of sight: {"yes" if self.sight else "no"}; '
             f"cover: {self.cover}; flank: {self.flank}",
-            f"Attack test: {attack['dice']} dice, successes on {_face(attack['scope'])}+"
+            f"Attack test: {plural(attack['dice'], 'die', 'dice')}, successes on "
+            f"{_face(attack['scope'])}+"
             + (f" [{'; '.join(causes)}]" if causes else "")
             + (f"; rerolls: {', '.join(rerolls)}" if rerolls else ""),
-            f"Defence test: {defence['dice']} dice, successes on {_face(defence['scope'])}+",
+            f"Defence test: {plural(defence['dice'], 'die', 'dice')}, successes on "
+            f"{_face(defence['scope'])}+",
         ]
         if self.outcomes:
             shown = [
@@ -354,7 +357,7 @@ def reroll_preview(state: BattlegroundState, top: RerollStep, action: Action) ->
     stage = "free rerolls" if test.stage == "free" else "mana rerolls (1 mana each)"
     lines = [
         f"{test.label}: dice showing {' '.join(str(f) for f in test.initial)}"
-        f" = {test.successes()} successes so far",
+        f" = {plural(test.successes(), 'success', 'successes')} so far",
         f"Successes on {_face(test.scope)}+ (scope {test.scope}; a 6 always succeeds and rolls "
         "again, a 1 never)" + (f" [{'; '.join(causes)}]" if causes else ""),
         f"Failed dice: {' '.join(str(f) for f in failed) or 'none'}",

@@ -32,6 +32,8 @@ from rulekeeper.games.battleground.rules.dicetest import DiceTestStep, RerollSte
 from rulekeeper.games.battleground.rules.round import SelectStep
 from rulekeeper.games.battleground.views import card_text, glossary, screen
 from rulekeeper.games.battleground.views.hints import action_hints
+from rulekeeper.games.battleground.views.objectives import objectives_info
+from rulekeeper.games.battleground.views.words import obstacle_words, phase_words
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.board.battlefield import Battlefield
@@ -66,6 +68,7 @@ def public_board(state: BattlegroundState) -> JsonObject:
     return {
         "map": map_info(state.field),
         "objectives": objectives(state),
+        "objectives_info": objectives_info(state),
         "marks": marks(state),
         "characters": characters(state),
         "sight": sight(state),
@@ -426,6 +429,7 @@ def status(state: BattlegroundState, seat: int | None) -> JsonObject:
         "rounds": state.game.rounds,
         "phase": _phase(state),
         "step": state.flow.top().kind if state.flow.steps else None,
+        **phase_words(state),
         "initiative": screen.initiative_line(state),
         "first_player": state.first_player if state.first_player >= 0 else None,
         "to_act": _to_act(state),
@@ -542,6 +546,9 @@ def hex_sight(state: BattlegroundState, seat: int | None, from_pos: Any, to_pos:
     for pos in (a, b):
         if pos.hex not in field.board:
             return f"{pos} is off the board"
+    for pos in (a, b):
+        if pos not in field.positions:  # an obstacle, a ladder, no platform there: in words
+            return obstacle_words(field, pos)
     seen = field.line_of_sight(a, b)
     text = f'{a} to {b}: {field.range_inches(a, b):.1f}"; {seen.reason}'
     if seen.visible and a in field.positions and b in field.positions:
