@@ -25,24 +25,26 @@ def objectives_info(state: BattleState) -> JsonObject:
     player, the tokens it would claim if the round ended now (none: no entry)."""
     claims = claims_now(state)
     preview: list[JsonValue] = []
+    texts: list[str] = []
     for player in range(len(state.sides)):
         mine = {o: c for o, c in claims.items() if state.fighters[c].owner == player}
         if not mine:
             continue
         names = ", ".join(f"{o} with {state.card(c).name}" for o, c in mine.items())
         vp = OBJECTIVE_VP * len(mine)
+        texts.append(f"Player {player} would claim {names} (+{vp} VP)")
         preview.append(
             {
                 "player": player,
                 "vp": vp,
                 "objectives": list(mine),
-                "text": f"Player {player} would claim {names} (+{vp} VP)",
+                "text": texts[-1],
             }
         )
     if state.objectives and not preview:
         summary = "If the round ended now, nobody would claim an objective."
     elif preview:
-        summary = "If the round ended now: " + "; ".join(str(p["text"]) for p in preview) + "."  # type: ignore[index]
+        summary = "If the round ended now: " + "; ".join(texts) + "."
     else:
         summary = "No objective token is left on the battlefield."
     return {"text": RULE, "now": summary, "preview": preview}
