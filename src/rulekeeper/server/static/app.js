@@ -74,7 +74,6 @@ function gameScreen(id, token) {
   let view = null;
   let alive = true;
   let logAtDecision = [];
-  let busy = false;
   let sentAt = null; // the version an action was sent for, until the next view
   let undoing = false; // an undo was sent: the view it brings is not a choice to take for you
   let keptAt = null; // a version undone back to whose only choice is left for you to click
@@ -87,17 +86,16 @@ function gameScreen(id, token) {
       return view;
     },
     async act(action) {
-      // one action per version: a second click before the new view comes would be stale
-      if (!view || busy || sentAt === view.version) return;
-      busy = true;
+      // one action per version: a second click before the new view comes would be stale; an
+      // action for a newer version goes at once, even while the last one's answer is on its
+      // way (a board may send its next pick from update(), the new view come before the answer)
+      if (!view || sentAt === view.version) return;
       sentAt = view.version;
       logAtDecision = view.log.slice();
       try {
         await socket.act(action, view.version);
       } catch (error) {
         handleError(error);
-      } finally {
-        busy = false;
       }
     },
     async undo() {
