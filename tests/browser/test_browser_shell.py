@@ -17,7 +17,7 @@ from browser_live import LiveServer
 from plain_games import declare
 from playwright.sync_api import Page, expect
 
-GRAVE = {"surrender", "retreat", "forfeit", "offer-draw", "accept-draw"}
+GRAVE = {"surrender", "retreat", "flee", "forfeit", "offer-draw", "accept-draw"}
 Stop = Callable[[dict[str, Any], int], bool]
 
 

@@ -6,7 +6,7 @@ import { el, fill } from "./dom.js";
 
 const GROUP_LIMIT = 12;
 /** Grave choices: always asked first (Yes/No), never taken for the person. */
-export const GRAVE = new Set(["forfeit", "offer-draw", "accept-draw", "retreat", "surrender", "resign", "concede"]);
+export const GRAVE = new Set(["forfeit", "offer-draw", "accept-draw", "retreat", "flee", "surrender", "resign", "concede"]);
 const CONFIRM = GRAVE;
 const EPSILON = 1e-9;
 
