@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game_helpers import arena, put, start
+from game_helpers import arena, attack, dice, put, start
 from small_maps import SMALL_OPEN, field
+from test_game_actions import masters_turn
 
 from rulekeeper.core import load_game
 from rulekeeper.games.battleground.board.measures import Position
@@ -65,3 +66,28 @@ def test_objectives_score_at_the_end_of_the_round_with_a_preview(tmp_path: Path)
     ]
     put(state, "skeletor", 7, 7, facing=3)  # an enemy next to the token: nobody claims it
     assert web.board(state, 0)["objectives_info"]["preview"] == []  # type: ignore[index]
+
+
+def test_the_last_attack_is_in_the_board_data(tmp_path: Path) -> None:
+    """issue 23 §2.2: the newest resolved attack's dice, result row and wounds, to show in
+    place: He-Man's sword on Skeletor, 4 4 4 1 1 against 1 2 4 (kept): net 2."""
+    state = start(arena(tmp_path))
+    put(state, "he-man", 5, 7, facing=0)
+    put(state, "skeletor", 6, 7, facing=3)
+    masters_turn(state, "he-man")
+    assert web.board(state, 0)["last_attack"] is None
+    attack(state, "sword-of-power", "skeletor")
+    dice(state, 4, 4, 4, 1, 1)
+    dice(state, 1, 2, 4)
+    found = web.board(state, 1)["last_attack"]
+    assert isinstance(found, dict)
+    assert (found["attacker_name"], found["target_name"]) == ("He-Man", "Skeletor")
+    assert found["weapon_name"] == "Sword of Power" and found["net"] == 2
+    tests = found["tests"]
+    assert [t["role"] for t in tests] == ["attack", "defence"]  # type: ignore[union-attr, index]
+    assert tests[0]["final"] == [4, 4, 4, 1, 1] and tests[0]["successes"] == 3  # type: ignore[index]
+    assert tests[1]["final"] == [1, 2, 4] and tests[1]["successes"] == 1  # type: ignore[index]
+    assert (
+        found["row"] == "1+ (1 wound)" and found["wounds"] == 1 == state.fighters["skeletor"].wounds
+    )
+    assert not found["knocked_out"] and isinstance(found["seq"], int)

@@ -33,6 +33,7 @@ from rulekeeper.games.battleground.rules.round import SelectStep
 from rulekeeper.games.battleground.views import card_text, glossary, screen
 from rulekeeper.games.battleground.views.hints import action_hints
 from rulekeeper.games.battleground.views.objectives import objectives_info
+from rulekeeper.games.battleground.views.results import last_attack
 from rulekeeper.games.battleground.views.words import obstacle_words, phase_words
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ def public_board(state: BattlegroundState) -> JsonObject:
         "map": map_info(state.field),
         "objectives": objectives(state),
         "objectives_info": objectives_info(state),
+        "last_attack": last_attack(state),
         "marks": marks(state),
         "characters": characters(state),
         "sight": sight(state),
