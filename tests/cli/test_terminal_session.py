@@ -109,7 +109,7 @@ def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
     term.type("place zombies b4")
     term.prompt(0)  # round 1: the Griffins activate
     term.type("move b3")
-    term.wait_for("moves to b3")
+    term.wait_for("from b2 to b3")  # the log: "Griffins (Pack) move from b2 to b3"
     term.prompt(0)
     term.type("u")
     term.wait_for("undone")
@@ -119,7 +119,7 @@ def test_a_person_plays_undoes_saves_and_resumes(tmp_path: Path) -> None:
     term.type("attack zombies")
     term.wait_for("Go ahead?")  # the attack's odds are shown first
     term.type("")
-    term.wait_for("attacks Zombies")
+    term.wait_for("attack Zombies (Few): ")  # the log's attack line, its dice in it
     term.prompt(1)  # the Zombies activate
     term.type("²¿ non-ASCII ☃")
     term.wait_for("no choice matches")
