@@ -162,13 +162,14 @@ export function createGenericView(root, ctx) {
     pending = entry;
     showInfo(el("h2", { class: "panel-title", text: entry.text }), el("p", { class: "muted", text: "Looking up the odds..." }));
     let odds = null;
+    let failed = null; // the odds could not be looked up: the person decides without them
     try {
       odds = (await ctx.odds(entry.action)).odds;
-    } catch {
-      odds = null;
+    } catch (error) {
+      failed = String((error && error.message) || error);
     }
     if (pending !== entry) return;
-    if (riskFree(odds)) { // nothing left to chance: taken at once, no panel left behind
+    if (failed === null && riskFree(odds)) { // nothing left to chance: taken at once, no panel left
       pending = null;
       showInfo();
       ctx.act(entry.action);
@@ -176,7 +177,8 @@ export function createGenericView(root, ctx) {
     }
     showInfo(
       el("h2", { class: "panel-title", text: entry.text }),
-      el("h3", { text: "Exact odds" }), oddsNode(odds),
+      failed === null ? [el("h3", { text: "Exact odds" }), oddsNode(odds)] :
+        el("p", { class: "warning", text: `The odds could not be looked up (${failed}).` }),
       el("div", { class: "row" },
         el("button", { type: "button", class: "secondary", text: "Cancel (Esc)", onClick: cancel }),
         el("button", { type: "button", class: "primary", text: "Confirm (Enter)", onClick: confirm })));
