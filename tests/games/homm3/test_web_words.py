@@ -171,3 +171,21 @@ def test_the_terminal_odds_name_units_in_percentages() -> None:
     text = preview(state, state.current_player(), Action.of("attack", target="skeletons"))
     assert text is not None and "Skeletons (Few) afterwards" in text
     assert "skeletons" not in text and "%" in text and not re.search(r"\d\.\d+%", text)
+
+
+def test_why_a_legal_choice_says_what_it_does() -> None:
+    """issue 23 §2.5 for HoMM3: ``why`` on a legal action answers what it costs and does, with
+    its rule item, never "is legal": an attack with its exact odds in percentages, a move with
+    the fields it takes of the unit's range, Defend with what the token does."""
+    state = fight(["griffins:pack@b2"], [done("zombies:few@b3")])
+    seat = state.current_player()
+    attack = state.explain(Action.of("attack", target="zombies"), seat)
+    assert attack.legal and "§5.18.6" in attack.rule
+    assert "expected damage" in attack.reason and "%" in attack.reason
+    move = state.explain(Action.of("move", to="b1"), seat)
+    assert move.reason.startswith("moves 1 of its 3 fields (flying")
+    defend = state.explain(Action.of("defend"), seat)
+    assert "Defense token" in defend.reason
+    for action in state.legal_actions(seat):
+        reason = state.explain(action, seat).reason
+        assert "legal" not in reason and "offered" not in reason, (str(action), reason)

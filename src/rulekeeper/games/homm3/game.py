@@ -98,7 +98,7 @@ from rulekeeper.games.homm3.content.pack import (
     load_content_pack,
 )
 from rulekeeper.games.homm3.evaluation import evaluate
-from rulekeeper.games.homm3.views import words
+from rulekeeper.games.homm3.views import explain, words
 
 STEPS = StepKinds(
     BattleStep,
@@ -369,6 +369,10 @@ class CombatState(ProcedureState):
 
     def describe(self, action: Action) -> str:
         return words.describe(self, action)
+
+    def explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
+        """What a legal action costs and does (core/explain.py; views/explain.py)."""
+        return explain.legal_words(self, action, player)
 
     def _observation(self, player: int) -> JsonObject:
         """The battle as *player* sees it: the battle file without what is hidden (others'
