@@ -174,7 +174,7 @@ CASES = {
         Action.of("attack", weapon="arm-cannon", target="skeletor"),
         0,
         "Attack",
-        "no arm-cannon",
+        "no Arm Cannon",  # issue 23 §2.8: names, not ids
     ),
     "move-off-the-board": Case(
         masters_active, Action.of("move", to=[40, 7, 0], focus=False), 0, "Move", "position"

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from game_helpers import act, arena, play_round, put, start, top
-from test_game_actions import TREACHERY, evil_turn
+from test_game_actions import TREACHERY, evil_turn, masters_turn
 
 from rulekeeper.core import Action
 from rulekeeper.games.battleground.views import log
@@ -44,3 +44,14 @@ def test_a_discard_names_the_card() -> None:
     state.apply_action(first, seat)
     done = state.describe(Action.of("done"))
     assert done == f"discard {state.play_card(str(first.get('item'))).name}"
+
+
+def test_a_refusal_names_the_characters_and_the_cards(tmp_path: Path) -> None:
+    """issue 23 §2.8: 'he-man has no arm-cannon equipped' is 'He-Man has no Arm Cannon ...'."""
+    state = start(arena(tmp_path))
+    put(state, "he-man", 5, 7, facing=0)
+    put(state, "skeletor", 9, 7, facing=3)
+    masters_turn(state, "he-man")
+    verdict = state.explain(Action.of("attack", weapon="arm-cannon", target="skeletor"), 0)
+    assert not verdict.legal and "He-Man has no Arm Cannon" in verdict.reason
+    assert not ID.search(verdict.reason) and "he-man" not in verdict.reason

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
@@ -18,7 +19,23 @@ if TYPE_CHECKING:
 
 
 def why_not(state: BattleState, action: Action, player: int) -> tuple[str, str]:
-    """(rule, reason) for an action that is not among the legal ones."""
+    """(rule, reason) for an action that is not among the legal ones, characters, cards and
+    skills said by name (issue 23 §2.8)."""
+    rule, reason = _why_not(state, action, player)
+    return rule, named(state, reason)
+
+
+def named(state: BattleState, text: str) -> str:
+    """*text* with each character id (``he-man``, ``skeletor``) and other card id replaced by
+    its name."""
+    for character in sorted(state.fighters, key=len, reverse=True):
+        if character in text:
+            name = state.card(character).name
+            text = re.sub(rf"(?<![\w-]){re.escape(character)}(?![\w-])", name, text)
+    return card_text.readable(state.pack, text)
+
+
+def _why_not(state: BattleState, action: Action, player: int) -> tuple[str, str]:
     top = state.flow.top()
     kind = top.kind
     rule = top.rule
