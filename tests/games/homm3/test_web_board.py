@@ -25,6 +25,7 @@ from rulekeeper.games.homm3.views import web
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import percent
 from rulekeeper.games.homm3.views.text import _cell
+from rulekeeper.games.homm3.views.web.pieces import RESULT_KINDS
 
 GRAVE = {"surrender", "retreat", "flee"}
 HANDS = {
@@ -371,3 +372,29 @@ def test_a_host_games_fight_gets_the_same_board() -> None:
     assert state.is_terminal() and boards > 10
     after: Any = web.combat_public(state)
     assert after["phase"] == "over" and after["result"].startswith("The battle is over")
+
+
+def test_a_seat_sees_the_results_since_its_last_decision() -> None:
+    """issue 23 §1: the results since the seat's side last activated a unit (before the one
+    under way) are all in its ``recent`` list, the enemy's attacks since then included."""
+    state = new("hero-battle", seed=4)
+    rng = random.Random(4)
+    checked = 0
+    for step, (now, seat) in enumerate(play(state, rng)):
+        if step % 3:
+            continue
+        events = now.events.public(0)
+        units = now.battle.units
+        mine = [
+            e for e in events if e.kind == "activation" and units[e.data["unit"]].side in (seat,)
+        ]
+        current = next((e for e in reversed(events) if e.kind == "activation"), None)
+        if mine and current is not None and mine[-1].seq == current.seq:
+            mine = mine[:-1]
+        if not mine:
+            continue
+        wanted = {e.seq for e in events if e.seq > mine[-1].seq and e.kind in RESULT_KINDS}
+        recent = seat_part(now, seat)["combat_seat"]["recent"]
+        assert wanted <= {item["seq"] for item in recent["items"]}
+        checked += bool(wanted)
+    assert checked > 5

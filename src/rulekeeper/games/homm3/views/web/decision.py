@@ -17,7 +17,7 @@ from rulekeeper.games.homm3.combat.stats import card, move_type
 from rulekeeper.games.homm3.content.cards import Spell
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import odds_view
-from rulekeeper.games.homm3.views.web.pieces import side_name
+from rulekeeper.games.homm3.views.web.pieces import recent_results, side_name
 
 __all__ = ["PROMPTS", "action_hint", "decision", "hand_of", "seat_part"]
 
@@ -125,6 +125,7 @@ def seat_part(state: Any, seat: int | None) -> JsonObject:
     found["clicks"] = clicks(hints)
     found["hand"] = hand_of(state, seat, hints)
     found["prompt"] = top["prompt"] if to_act else _waiting(top)
+    found["recent"] = recent_results(state, found["my_sides"])  # type: ignore[arg-type]
     return found
 
 

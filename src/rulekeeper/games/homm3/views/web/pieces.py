@@ -410,14 +410,28 @@ def battle_result(state: Any) -> str | None:
     return lines.get(ends[-1].seq)
 
 
-def recent_results(state: Any) -> JsonObject:
+def recent_results(state: Any, sides: list[int] | None = None) -> JsonObject:
     """The dice and results of the latest activation (and of the one before, when the current
-    one has shown none yet): each public result event with its sequence number, kind, the
-    units it concerns, the die face, damage and flip, and its log line. The board shows those
-    it has not shown yet in place for a moment (``seq`` grows)."""
+    one has shown none yet) — or, for a seat playing *sides*, everything since its side's last
+    activation before the one under way (since its last decision): each public result event
+    with its sequence number, kind, the units it concerns, the die face, damage and flip, and
+    its log line. The board shows those it has not shown yet in place for a moment (``seq``
+    grows)."""
     events = state.events.public(0)
     starts = [i for i, event in enumerate(events) if event.kind == "activation"]
     begin = starts[-2] if len(starts) >= 2 else 0
+    if sides:
+        units = state.battle.units
+        own = [
+            i
+            for i in starts
+            if (unit := units.get(str(events[i].data.get("unit")))) is not None
+            and unit.side in sides
+        ]
+        if own and own[-1] == (starts[-1] if starts else None):
+            own = own[:-1]  # the activation under way is the seat's own: the one before it
+        if own:
+            begin = min(begin, own[-1])
     since = events[begin].seq - 1 if begin < len(events) else state.events.last_seq
     lines = {event.seq: line for event, line in told(state, since)}  # sides as they were then
     found: list[JsonValue] = []
