@@ -4,6 +4,7 @@ game's declared glossary, the browser's hover definitions."""
 from __future__ import annotations
 
 from fastapi.testclient import TestClient
+from server_helpers import auth
 
 
 def test_each_game_glossary_is_served_by_name(client: TestClient) -> None:
@@ -20,3 +21,21 @@ def test_each_game_glossary_is_served_by_name(client: TestClient) -> None:
     assert missing.status_code == 404 and missing.json()["code"] == "not-found"
     catalog = {game["name"]: game for game in client.get("/api/catalog").json()["games"]}
     assert catalog["battleground"]["glossary"] is True
+
+
+def test_the_browsers_why_gets_the_words_of_a_legal_action(client: TestClient) -> None:
+    """issue 23 §2.5: ``GET /api/games/{id}/explain`` of a legal action says what it does,
+    never "is legal (rule: core: legal)" (the browser's ``?``)."""
+    made = client.post("/api/games", json={"game": "battleground", "seats": ["me", "me"]}).json()
+    game, tokens = made["id"], made["seat_tokens"]
+    views = [client.get(f"/api/games/{game}", headers=auth(t)).json() for t in tokens.values()]
+    view = next(v for v in views if v["seat"] in v["to_act"])
+    token = tokens[str(view["seat"])]
+    legal = [entry["action"] for entry in view["legal"]]
+    assert legal, view
+    for action in legal[:5]:
+        said = client.get(
+            f"/api/games/{game}/explain", params={"action": action}, headers=auth(token)
+        ).json()
+        assert said["legal"] and said["rule"] != "core: legal", said
+        assert "is legal" not in said["reason"] and said["reason"], said
