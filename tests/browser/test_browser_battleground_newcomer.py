@@ -206,7 +206,8 @@ def test_rerolls_by_clicking_the_dice(live_server: LiveServer, page: Page, artif
 
 def test_an_objective_star_shows_under_a_model(live_server: LiveServer, page: Page) -> None:
     """issue 23 §2.2: a character standing on an objective token leaves its star visible (drawn
-    larger than the model, its points around it)."""
+    larger than the model, its points around it); §2.4: the objectives panel says who would
+    claim it if the round ended now."""
     first = two_seat_game(live_server)
     field = live_server.api("GET", f"/api/games/{first['id']}/map")
     token_hex = next(h for h in field["hexes"] if "objective" in h)
@@ -226,6 +227,9 @@ def test_an_objective_star_shows_under_a_model(live_server: LiveServer, page: Pa
     drawn = star.bounding_box()
     assert body is not None and drawn is not None
     assert drawn["width"] > body["width"] + 4 and drawn["height"] > body["height"] + 4
+    # issue 23 §2.4: on the token with no enemy next to him, He-Man would claim it now
+    claim = page.locator('.objectives-panel .objective-preview li[data-player="0"]')
+    expect(claim).to_contain_text(f"Player 0 would claim {token_hex['objective']} with He-Man")
 
 
 def test_screenshots_of_both_seats(live_server: LiveServer, new_page: Any, artifacts: Path) -> None:

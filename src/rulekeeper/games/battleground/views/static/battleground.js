@@ -1194,12 +1194,14 @@ export function createView(root, ctx) {
     const preview = info.preview || [];
     const tokens = board.objectives.map((o) => `${o.id} ${o.status === "claimed" ? `claimed by player ${o.by}` : o.status}`).join("; ");
     return el("div", { class: "objectives-panel small" },
-      el("p", {}, el("strong", {}, words("Objectives")), " ", words(info.text || "score at the end of the round (the clean-up), not when a character reaches them.")),
+      info.text
+        ? el("p", {}, words(info.text))
+        : el("p", {}, el("strong", {}, words("Objectives")), " score at the end of the round (the clean-up), not when a character reaches them."),
       el("p", { class: "muted", text: tokens }),
+      info.now ? el("p", { class: "objective-now" }, el("strong", { text: "Now: " }), info.now) : null,
       preview.length
         ? el("ul", { class: "plain objective-preview", "aria-label": "Who would score now" },
-          el("li", { class: "muted", text: "If the round ended now:" }),
-          preview.map((p) => el("li", {}, shapeIcon(p.player, 12), " ", p.text || `player ${p.player}: ${p.vp} VP${p.objectives && p.objectives.length ? ` (${p.objectives.join(", ")})` : ""}`)))
+          preview.map((p) => el("li", { dataset: { player: p.player } }, shapeIcon(p.player, 12), " ", p.text || `player ${p.player}: ${p.vp} VP${p.objectives && p.objectives.length ? ` (${p.objectives.join(", ")})` : ""}`)))
         : null);
   }
 
