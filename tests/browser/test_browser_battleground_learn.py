@@ -5,15 +5,19 @@ objectives' panel."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+from browser_helpers import screenshot
 from browser_live import LiveServer
 from playwright.sync_api import Page, expect
 from test_browser_battleground import NEXT_TO_SKELETOR
 from test_browser_battleground_newcomer import attack_skeletor
 
 
-def test_results_in_place_over_the_board(live_server: LiveServer, page: Page) -> None:
+def test_results_in_place_over_the_board(
+    live_server: LiveServer, page: Page, artifacts: Path
+) -> None:
     """issue 23 §2.2: the dice of a test show over the board while it is rolled, and after the
     attack its dice (before and after rerolls), result row and wounds, not only in the log."""
     made = live_server.create(
@@ -25,7 +29,9 @@ def test_results_in_place_over_the_board(live_server: LiveServer, page: Page) ->
     expect(banner).to_contain_text("Dice being rolled")
     expect(banner).to_contain_text("He-Man strength")
     expect(banner.locator(".die")).to_have_count(5)
-    page.locator(".actions-panel").get_by_role("button", name="Keep the dice").click()
+    rerolls = page.locator(".actions-panel .rerolls")
+    rerolls.locator('button.die[data-face="1"]').click()
+    rerolls.get_by_role("button", name="Reroll 1 die (free)").click()
     expect(banner).to_contain_text("He-Man attacks Skeletor with Sword of Power", timeout=20_000)
     view = live_server.api("GET", f"/api/games/{made['id']}", token=made["seat_tokens"]["0"])
     last = view["board"]["last_attack"]
@@ -33,7 +39,15 @@ def test_results_in_place_over_the_board(live_server: LiveServer, page: Page) ->
     wounds = last["wounds"]
     expect(banner.locator(".result-row")).to_contain_text(f"{wounds} wound")
     assert [t["role"] for t in last["tests"]] == ["attack", "defence"]
-    expect(banner.locator(".result-test")).to_have_count(2)
+    results = banner.locator(".result-test")
+    expect(results).to_have_count(2)
+    # the dice before and after the reroll: the face rerolled struck out, then the final dice
+    assert last["tests"][0]["rerolled"] == [1]
+    expect(results.nth(0).locator(".die.rerolled")).to_have_text(["1"])
+    for index, test in enumerate(last["tests"]):
+        final = results.nth(index).locator(".die:not(.rerolled):not(.exploded)")
+        expect(final).to_have_text([str(face) for face in test["final"]])
+    screenshot(page, artifacts, "battleground-result-in-place")
     if wounds:
         expect(
             page.locator('svg.battlefield text.wound-flash[data-character="skeletor"]')

@@ -6,7 +6,7 @@ import { el } from "/static/dom.js";
 
 export const SHOW_MS = 8000; // how long a resolved attack stays over the board
 
-const isSuccess = (face, scope) => face === 6 || (face !== 1 && face >= scope);
+const isSuccess = (face, scope) => face === 6 || (face !== 1 && scope !== null && scope !== undefined && face >= scope);
 
 function die(face, scope, extra = "") {
   const ok = isSuccess(face, scope);
@@ -16,20 +16,30 @@ function die(face, scope, extra = "") {
   }, String(face));
 }
 
-/** One test's dice: as rolled, then (if any were rerolled) as they stand after the rerolls. */
+/** One test's dice: a test being rolled as its dice stand (`initial`); a resolved one (the
+ * data's `last_attack`) with the faces it rerolled, struck out, then its final dice. */
 export function testDice(test) {
   const scope = test.face;
-  const rows = [el("div", { class: "dice-row" },
-    el("span", { class: "dice-label", text: `${test.label}${test.role ? ` (${test.role})` : ""}: ` }),
-    (test.initial || []).map((f) => die(f, scope, test.rerolled && test.rerolled.includes(f) ? "rerolled" : "")),
-    (test.exploded || []).length ? [el("span", { class: "muted", text: " explosions " }), test.exploded.map((f) => die(f, scope, "exploded"))] : null)];
-  if (test.final && test.rerolled && test.rerolled.length) {
-    rows.push(el("div", { class: "dice-row" },
-      el("span", { class: "dice-label", text: "after rerolls: " }),
-      test.final.map((f) => die(f, scope))));
+  const label = el("span", { class: "dice-label", text: `${test.label}${test.role ? ` (${test.role})` : ""}: ` });
+  const rows = [];
+  const exploded = (test.exploded || []).length
+    ? [el("span", { class: "muted", text: " explosions " }), test.exploded.map((f) => die(f, scope, "exploded"))]
+    : null;
+  if (test.initial) {
+    rows.push(el("div", { class: "dice-row" }, label, test.initial.map((f) => die(f, scope)), exploded));
+  } else {
+    const rerolled = test.rerolled || [];
+    if (rerolled.length) {
+      rows.push(el("div", { class: "dice-row" }, label,
+        el("span", { class: "muted", text: "rerolled " }), rerolled.map((f) => die(f, scope, "rerolled"))));
+    }
+    rows.push(el("div", { class: "dice-row" }, rerolled.length ? el("span", { class: "dice-label", text: "then: " }) : label,
+      (test.final || []).map((f) => die(f, scope)), exploded));
   }
   const n = test.successes;
-  if (n !== undefined && n !== null) rows.push(el("div", { class: "muted small", text: `${n} ${n === 1 ? "success" : "successes"} on ${scope}+` }));
+  if (n !== undefined && n !== null) {
+    rows.push(el("div", { class: "muted small", text: `${n} ${n === 1 ? "success" : "successes"}${scope ? ` on ${scope}+` : ""}` }));
+  }
   return el("div", { class: "result-test" }, rows);
 }
 
