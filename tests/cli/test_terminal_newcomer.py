@@ -6,6 +6,7 @@ the map's labels and exact choice text (§2.6), the hotseat hand-over clearing t
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -271,6 +272,16 @@ def test_the_exact_text_of_a_choice_always_selects_it(tmp_path: Path) -> None:
     assert "move to (4,11)" in said and "move to (4,11)^" in said
     answer = commands.interpret(state, 0, "Move to (4,11)")
     assert answer.action is not None and state.describe(answer.action) == "move to (4,11)"
+
+
+def test_the_exact_text_of_a_choice_wins_over_the_games_own_commands(tmp_path: Path) -> None:
+    """issue 23 §2.6: a game command that would claim a line (here: every line) does not hide
+    a choice typed as it is written."""
+    state = next_to_skeletor(tmp_path)
+    greedy = dataclasses.replace(screen_for("battleground"), command=lambda *_: "claimed")
+    reader = Scripted(["focus"])
+    client = Client(Console(record=True, width=100), Session(state), {}, {0}, greedy, reader)
+    assert client.decide(0) == [Action.of("focus")]
 
 
 # === §2.7 hotseat privacy ======================================================================

@@ -193,11 +193,15 @@ class Client:
                 self.console.print(escape(_indented(details[index])), style="dim")
         while True:
             line = self.reader.read(f"player {seat}: ", choice_words(state, seat))
-            own = self.screen.command(state, seat, line) if self.screen.command else None
+            said = {state.describe(a).casefold() for a in state.legal_actions(seat)}
+            exact = line.strip().casefold() in said  # a choice's text is that choice
+            own = (
+                None if exact or not self.screen.command else self.screen.command(state, seat, line)
+            )
             if own is not None:
                 self.console.print(escape(own))
                 continue
-            if self.screen.words is not None:
+            if self.screen.words is not None and not exact:
                 line = self.screen.words(state, seat, line)
             answer = commands.interpret(state, seat, line, self.known)
             if answer.message == commands.HELP and self.screen.help:
