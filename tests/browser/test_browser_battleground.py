@@ -190,7 +190,7 @@ def test_a_one_round_game_clicked_to_the_score_screen(
     result = hosted.state.describe_result()
     expect(page.locator(".game-head .result")).to_have_text(result)
     expect(page.locator(".bg-status .result")).to_have_text(result)
-    expect(page.locator(".bg-status")).to_contain_text("game over")
+    expect(page.locator(".bg-status")).to_contain_text(re.compile("game over", re.IGNORECASE))
     expect(page.get_by_role("button", name="Download record")).to_be_visible()
     expect(page.locator(".actions-panel")).to_contain_text("Nothing to decide now.")
     screenshot(page, artifacts, "score")

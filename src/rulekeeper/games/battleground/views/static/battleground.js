@@ -10,6 +10,10 @@
 // already has them.
 
 import { el, fill, svg } from "/static/dom.js";
+import {
+  S, SIDES, centre, defs, facingAngle, hexPoints, legendSwatch, oddsTable, percent, posKey, posText, shapeIcon, star,
+  terrainFill, tokenList,
+} from "./drawing.js";
 import { glossaryIndex, guideDismissed, guidePanel, setGuideDismissed, withTerms } from "./learn.js";
 import { rerollGroup, rerollOffer } from "./rerolls.js";
 import { SHOW_MS, resultBanner } from "./results.js";
@@ -62,13 +66,6 @@ export const HANDLED_KINDS = [
 ];
 // Any other kind still gets a button with its text (the generic fallback in actionsPanel).
 
-const S = 40; // pixels per hex (1 inch across the flats)
-const SQRT3 = Math.sqrt(3);
-const SIDES = [
-  { name: "player 0", colour: "#1f5fbf", light: "#d6e4fa", shape: "circle" },
-  { name: "player 1", colour: "#d46a00", light: "#fbe3cc", shape: "diamond" },
-];
-const DIRECTIONS = ["E", "NE", "NW", "W", "SW", "SE"];
 const CONFIRM_KINDS = new Set(["forfeit", "offer-draw", "accept-draw"]);
 const GAME_KINDS = new Set(["forfeit", "offer-draw", "accept-draw", "decline-draw"]);
 const POSITION_KINDS = new Set(["move", "deploy", "push-to", "move-to", "mark-at"]);
@@ -102,33 +99,6 @@ const KIND_TITLES = {
   "move-to": "Where to move",
   "mark-at": "Where to place the mark",
 };
-
-// === geometry ==================================================================================
-
-/** The centre of hex (q, r) in pixels (core/hexes.py: x = q + r/2, y = r*sqrt(3)/2). */
-export function centre(q, r) {
-  return [S * (q + r / 2), S * ((r * SQRT3) / 2)];
-}
-
-/** The corners of a pointy-topped hex around its centre, as an SVG points list. */
-function hexPoints(cx, cy, scale = 1) {
-  const radius = (S / SQRT3) * scale;
-  const points = [];
-  for (let i = 0; i < 6; i += 1) {
-    const angle = (Math.PI / 180) * (30 + 60 * i);
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
-  }
-  return points.join(" ");
-}
-
-/** The screen angle (degrees, y down) of facing direction k: E 0, NE -60, ... */
-function facingAngle(direction) {
-  return -60 * direction;
-}
-
-const posKey = (p) => `${p[0]},${p[1]},${p[2] || 0}`;
-const posText = (p) => `(${p[0]},${p[1]})${p[2] ? "^" : ""}`;
-const percent = (p) => `${(100 * p).toFixed(1)}%`;
 
 // === the view ==================================================================================
 
@@ -305,14 +275,6 @@ export function createView(root, ctx) {
 
   // === the status bar ==========================================================================
 
-  function shapeIcon(owner, size = 14) {
-    const side = SIDES[owner] || SIDES[0];
-    const half = size / 2;
-    const shape = side.shape === "circle"
-      ? svg("circle", { cx: half, cy: half, r: half - 1.5, fill: side.colour, stroke: "#111", "stroke-width": 1 })
-      : svg("polygon", { points: `${half},1 ${size - 1},${half} ${half},${size - 1} 1,${half}`, fill: side.colour, stroke: "#111", "stroke-width": 1 });
-    return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, class: "shape-icon", "aria-hidden": "true" }, shape);
-  }
 
   /** Whether player *p* is done selecting: a card chosen, or a pass (as secret as a card: the
    * status does not say it, but the player no longer has to act). */
@@ -404,9 +366,6 @@ export function createView(root, ctx) {
         legendSwatch("zone-0", "zone 0"), legendSwatch("zone-1", "zone 1")));
   }
 
-  function legendSwatch(cls, text) {
-    return el("span", { class: "legend-item" }, el("span", { class: `swatch ${cls}`, "aria-hidden": "true" }), text);
-  }
 
   /** The board box takes the height the window has left below its top (the hover line under
    * it stays in view), so the whole board fits both ways at zoom 1; zooming in scrolls inside. */
@@ -434,28 +393,7 @@ export function createView(root, ctx) {
     return own.length > 0 && others.length > 0 && mean(own) < mean(others);
   }
 
-  function defs() {
-    return svg("defs", {},
-      svg("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-        svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#8a6d1d", "stroke-width": 2, opacity: 0.55 })),
-      svg("pattern", { id: "dots", width: 7, height: 7, patternUnits: "userSpaceOnUse" },
-        svg("circle", { cx: 3.5, cy: 3.5, r: 1.3, fill: "#4d7a2a", opacity: 0.7 })),
-      svg("pattern", { id: "zone0", width: 10, height: 10, patternUnits: "userSpaceOnUse" },
-        svg("rect", { width: 10, height: 10, fill: SIDES[0].light }),
-        svg("circle", { cx: 5, cy: 5, r: 1.2, fill: SIDES[0].colour, opacity: 0.5 })),
-      svg("pattern", { id: "zone1", width: 10, height: 10, patternUnits: "userSpaceOnUse" },
-        svg("rect", { width: 10, height: 10, fill: SIDES[1].light }),
-        svg("path", { d: "M2 5 L5 2 L8 5 L5 8 Z", fill: SIDES[1].colour, opacity: 0.5 })));
-  }
 
-  function terrainFill(h) {
-    if (h.terrain === "high") return h.piece_kind === "column" ? "#3b3b46" : "#55555f";
-    if (h.terrain === "low") return "#c98d4a";
-    if (h.terrain === "difficult") return "url(#dots)";
-    if (h.zone === 0) return "url(#zone0)";
-    if (h.zone === 1) return "url(#zone1)";
-    return "#f3efe3";
-  }
 
   function drawTerrain() {
     const layer = svg("g", { class: "terrain" });
@@ -490,15 +428,6 @@ export function createView(root, ctx) {
     return layer;
   }
 
-  function star(cx, cy, outer, inner) {
-    const points = [];
-    for (let i = 0; i < 10; i += 1) {
-      const radius = i % 2 === 0 ? outer : inner;
-      const angle = (Math.PI / 5) * i - Math.PI / 2;
-      points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-    }
-    return points.join(" ");
-  }
 
   function drawObjectives() {
     const layer = svg("g", { class: "objectives", "pointer-events": "none" });
@@ -536,17 +465,6 @@ export function createView(root, ctx) {
     return `${c.name} (${c.letter}), player ${c.owner}, at ${posText(c.at)} facing ${c.facing_name}; wounds ${c.wounds}/${c.health}, mana ${c.mana}${tokens ? `; ${tokens}` : ""}`;
   }
 
-  function tokenList(c) {
-    const out = [];
-    if (c.active) out.push("ACTIVE");
-    if (c.focus) out.push("focus");
-    if (c.overwatch) out.push("overwatch");
-    if (c.buff) out.push(`buff ${c.buff}`);
-    if (c.debuff) out.push(`debuff ${c.debuff}`);
-    if (c.activated) out.push("activated");
-    if (c.knocked_out) out.push("knocked out");
-    return out;
-  }
 
   function drawCharacter(c, targeted) {
     const [cx, cy] = pos(c.at[0], c.at[1]);
@@ -797,15 +715,6 @@ export function createView(root, ctx) {
 
   // === the panels ==============================================================================
 
-  function oddsTable(attack) {
-    return el("table", { class: "data compact odds" },
-      el("caption", { text: "Exact odds of each result" }),
-      el("tbody", {}, attack.outcomes.map((o) => el("tr", {},
-        el("th", { scope: "row", text: o.row }),
-        el("td", { class: "num", text: percent(o.p) }),
-        el("td", { class: "bar-cell" }, el("span", { class: "bar", style: `width:${Math.round(100 * o.p)}%` }))))),
-      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: "Knock-out" }), el("td", { class: "num", text: percent(attack.knockout) }), el("td", {}))));
-  }
 
   function attackDetails(hint) {
     const a = hint.attack;

@@ -5,8 +5,7 @@
 // the last pick ended the choice by itself. No rule is computed here.
 
 import { el, fill } from "/static/dom.js";
-
-const percent = (p) => `${(100 * p).toFixed(1)}%`;
+import { percent } from "./drawing.js";
 
 /** The reroll being offered to *seat*: the test, its dice sorted (the rules' order), how many
  * may be rerolled and the mana each costs (from the test's data; before the data gave them,
