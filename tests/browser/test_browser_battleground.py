@@ -109,17 +109,18 @@ def test_select_move_attack_and_the_bot_replies(
     target.hover()
     expect(page.locator(".hover-info")).to_contain_text("Reachable: 1 AP")
 
-    # move: click the hex, read the preview, confirm
+    # move: hovering the hex previews it (cost, path drawn on the board); a move that risks
+    # nothing goes on one click (issue 23 §2.10: no second confirmation)
+    hover = page.locator(".hover-info")
+    expect(hover).to_contain_text("1 AP (3 AP left now)")
+    expect(hover).to_contain_text("(6,10) > (7,10)")
+    expect(hover).to_contain_text("click to move")
+    expect(board.locator("polyline.path.hover-path")).to_have_count(1)
+    screenshot(page, artifacts, "battleground-move-preview")
     before = version(page)
     target.locator("polygon").click()
-    decision = page.locator(".decision")
-    expect(decision).to_contain_text("move to (7,10)")
-    expect(decision).to_contain_text("1 AP (3 AP left now)")
-    expect(decision).to_contain_text("(6,10) > (7,10)")
-    expect(board.locator("polyline.path")).to_have_count(1)
-    screenshot(page, artifacts, "battleground-move-preview")
-    decision.get_by_role("button", name="Confirm (Enter)").click()
     wait_version_change(page, before)
+    decision = page.locator(".decision")
     expect(board.locator('g.model[data-character="he-man"]')).to_have_attribute("data-q", "7")
     expect(page.locator(".log")).to_contain_text("He-Man moves from (6,10) to (7,10)")
 

@@ -128,7 +128,8 @@ def test_board_texts_phase_headers_and_obstacles(live_server: LiveServer, page: 
 
 def test_risk_free_choices_take_one_click(live_server: LiveServer, page: Page) -> None:
     """issue 23 §2.10: activating a character from its button needs no second confirmation;
-    clicking its model still only shows what it would do (with Confirm), as it reads its card."""
+    clicking its model still only shows what it would do (with Confirm), as it reads its card;
+    a move that risks an attack of opportunity keeps its preview and confirmation."""
     made = live_server.create(
         "battleground", ["me", "random"], params={"position": ACTIVATION_CHOICE}, seed=3
     )
@@ -144,6 +145,27 @@ def test_risk_free_choices_take_one_click(live_server: LiveServer, page: Page) -
     expect(page.locator(".log")).to_contain_text("activates He-Man")
     expect(decision.get_by_role("button", name="Confirm (Enter)")).to_have_count(0)
 
+    # a move that risks an attack of opportunity still shows what it risks and asks first
+    beside = {
+        **NEXT_TO_SKELETOR,
+        "characters": [
+            {"id": "he-man", "at": [7, 10], "facing": "SE"},
+            *NEXT_TO_SKELETOR["characters"][1:],
+        ],
+    }
+    made = live_server.create("battleground", ["me", "random"], params={"position": beside})
+    page.goto(live_server.game_link(made["id"], made["seat_tokens"]["0"]))
+    board = page.locator("svg.battlefield")
+    board.locator('g.model[data-character="he-man"]').click()
+    away = board.locator('g.reach.k-move:not(.focus-only)[data-q="6"][data-r="10"]')
+    away.hover()
+    expect(page.locator(".hover-info")).to_contain_text("risk: attack of opportunity")
+    before = version(page)
+    away.locator("polygon").click()
+    expect(decision).to_contain_text("Risk: attack of opportunity from Skeletor")
+    expect(decision.get_by_role("button", name="Confirm (Enter)")).to_be_visible()
+    assert version(page) == before
+
 
 def attack_skeletor(page: Page, attack: bool = True) -> None:
     """NEXT_TO_SKELETOR (seed 3): He-Man moves next to Skeletor, faces him and attacks; his
@@ -151,11 +173,10 @@ def attack_skeletor(page: Page, attack: bool = True) -> None:
     *attack*: up to the attack's preview."""
     board = page.locator("svg.battlefield")
     board.locator('g.model[data-character="he-man"]').click()
+    before = version(page)  # a move that risks nothing: one click (issue 23 §2.10)
     board.locator('g.reach.k-move[data-q="7"][data-r="10"] polygon').click()
-    decision = page.locator(".decision")
-    before = version(page)
-    decision.get_by_role("button", name="Confirm (Enter)").click()
     wait_version_change(page, before)
+    decision = page.locator(".decision")
     before = version(page)
     board.locator('g.face-choice[aria-label="face SE"]').click()
     wait_version_change(page, before)
@@ -310,9 +331,8 @@ def test_facing_with_a_reason(live_server: LiveServer, page: Page, artifacts: Pa
     page.goto(live_server.game_link(made["id"], token))
     board = page.locator("svg.battlefield")
     board.locator('g.model[data-character="he-man"]').click()
-    board.locator('g.reach.k-move[data-q="7"][data-r="10"] polygon').click()
     before = version(page)
-    page.locator(".decision").get_by_role("button", name="Confirm (Enter)").click()
+    board.locator('g.reach.k-move[data-q="7"][data-r="10"] polygon').click()
     wait_version_change(page, before)
     group = page.locator(".actions-panel .facing-group")
     expect(group).to_contain_text("flank")

@@ -74,7 +74,8 @@ const PREVIEW_KINDS = new Set([...POSITION_KINDS, "attack", "activate", "interru
 // a hex for a deployment, an effect's move or push, or a mark; and, from their buttons (a click
 // on a model also just selects it to read its card), which character activates and whom an
 // effect targets. Moves (AP, maybe an attack of opportunity), attacks (dice) and interruptions
-// keep their preview and confirmation.
+// keep their preview and confirmation, but a move that risks nothing and spends no focus goes on
+// one click too (hovering its hex shows its cost and path first).
 const ONE_CLICK_KINDS = new Set(["deploy", "push-to", "move-to", "mark-at"]);
 const ONE_CLICK_BUTTON_KINDS = new Set([...ONE_CLICK_KINDS, "activate", "target", "next-target"]);
 const KIND_TITLES = {
@@ -198,6 +199,12 @@ export function createView(root, ctx) {
 
   // --- choosing ---
 
+  /** A move that risks nothing (no attack of opportunity, no overwatch) and spends no focus:
+   * hovering its hex shows its cost and path, one click makes it (issue 23 §2.10). */
+  function safeMove(hint) {
+    return hint.kind === "move" && hint.move && !hint.move.risk && !hint.move.focus;
+  }
+
   /** Takes *hint*: asks first for the game's own actions, previews what needs confirming, else
    * acts; *button*: chosen by its button in a list (not by a click on the board's model). */
   function choose(hint, button = false) {
@@ -209,7 +216,7 @@ export function createView(root, ctx) {
       return;
     }
     const ending = hint.kind === "end" && board.turn && board.turn.ap > 0;
-    const oneClick = (button ? ONE_CLICK_BUTTON_KINDS : ONE_CLICK_KINDS).has(hint.kind);
+    const oneClick = (button ? ONE_CLICK_BUTTON_KINDS : ONE_CLICK_KINDS).has(hint.kind) || safeMove(hint);
     if ((PREVIEW_KINDS.has(hint.kind) && !oneClick) || ending) {
       pending = hint;
       renderDecision();
@@ -659,9 +666,33 @@ export function createView(root, ctx) {
 
   function renderOverlay() {
     if (!svgRoot || !overlay) return;
+    drawHoverPath(null);
     const next = drawOverlay();
     overlay.replaceWith(next);
     overlay = next;
+  }
+
+  /** A move in words for the hover line: its cost, movement points, path, risk, and whether a
+   * click makes it at once. */
+  function moveWords(x) {
+    const m = x.move;
+    const mover = board.turn ? character(board.turn.character) : null;
+    const path = [mover && mover.at ? mover.at : null, ...m.path].filter(Boolean).map(posText).join(" > ");
+    const left = board.turn ? ` (${board.turn.ap} AP left now)` : "";
+    const risk = m.risk ? `; risk: ${m.risk}` : "";
+    const how = safeMove(x) ? "click to move" : "click to see it and confirm";
+    return `Reachable: ${m.ap ?? 0} AP${left}, ${m.points} of ${m.budget} movement points; path ${path}${risk}; ${how}.`;
+  }
+
+  /** The path of the move whose hex is hovered, drawn over the board (nothing else redrawn). */
+  function drawHoverPath(hint) {
+    if (!svgRoot) return;
+    const old = svgRoot.querySelector("g.hover-layer");
+    if (old) old.remove();
+    if (!hint || !hint.move.path.length) return;
+    const mover = character(board.turn ? board.turn.character : null);
+    const points = [mover ? mover.at : hint.move.path[0], ...hint.move.path].map((p) => pos(p[0], p[1]).map((v) => v.toFixed(1)).join(","));
+    svgRoot.append(svg("g", { class: "hover-layer", "pointer-events": "none" }, svg("polyline", { points: points.join(" "), class: "path hover-path" })));
   }
 
   // --- hovering a hex: what it is, whether the selected character sees it, whether it can go there
@@ -688,8 +719,10 @@ export function createView(root, ctx) {
     }
     const atHex = [...positionHints().entries()].filter(([key]) => key.startsWith(`${q},${r},`)).flatMap(([, list]) => list);
     if (atHex.length) {
-      reachLine.textContent = atHex.map((x) => (x.kind === "move" ? `Reachable: ${x.move.ap ?? 0} AP, ${x.move.points} of ${x.move.budget} movement points${x.move.risk ? `; risk: ${x.move.risk}` : ""}` : x.text)).join(" | ");
+      reachLine.textContent = atHex.map((x) => (x.kind === "move" ? moveWords(x) : x.text)).join(" | ");
     }
+    const moves = atHex.filter((x) => x.kind === "move");
+    drawHoverPath(moves.length === 1 ? moves[0] : null);
     fill(hoverBox, el("div", {}, lines), sightLine, reachLine);
     hoverTimer = setTimeout(async () => {
       if (viewer && viewer.at && sightServer && h.levels.length) {
