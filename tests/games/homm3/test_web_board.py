@@ -347,6 +347,7 @@ def test_card_effects_in_force_read_in_words() -> None:
     combat = public(state)
     griffins = next(u for u in combat["units"] if u["id"] == "griffins")
     assert griffins["effects"] == ["+1 Attack (Offense)", "no Attack die (blessed) (Bless)"]
+    assert griffins["attack_bonus"] == 1 and griffins["defence_bonus"] == 0
     assert combat["sides"][0]["effects"] == [
         "+1 Attack for Ranged units against distant targets (Archery)"
     ]

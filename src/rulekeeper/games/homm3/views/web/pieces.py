@@ -11,7 +11,15 @@ from rulekeeper.games.homm3.combat import board as grid
 from rulekeeper.games.homm3.combat import order, spells
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.model import AI, ATTACKER, DEFENDER, SIDES, TOWER, Unit
-from rulekeeper.games.homm3.combat.stats import card, face, hp_left, initiative, max_hp, side_holder
+from rulekeeper.games.homm3.combat.stats import (
+    boost,
+    card,
+    face,
+    hp_left,
+    initiative,
+    max_hp,
+    side_holder,
+)
 from rulekeeper.games.homm3.views.card_text import ability_record, unit_card_words, unit_names_of
 from rulekeeper.games.homm3.views.log import owner, told, unit_labels
 
@@ -228,6 +236,8 @@ def unit_record(
         "two_sided": two_sided,
         "attack": side.attack,
         "defence": side.defence,
+        "attack_bonus": boost(state, unit, "attack") + boost(state, unit, "bless"),
+        "defence_bonus": boost(state, unit, "defence"),
         "hp": max_hp(state, unit),
         "hp_left": 0 if unit.destroyed else hp_left(state, unit),
         "damage": unit.damage,
@@ -386,6 +396,9 @@ def heroes(state: Any) -> list[JsonObject]:
                 "morale": hero.morale,
                 "morale_text": MORALE[hero.morale],
                 "hand": None,
+                "mp": hero.mp,
+                "gold": hero.gold,
+                "expert_uses": hero.expert_uses,
                 "hand_count": len(hero.hand),
                 "deck_count": len(hero.deck),
                 "discard_count": len(hero.discard),
