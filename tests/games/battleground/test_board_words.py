@@ -10,10 +10,11 @@ from small_maps import SMALL_OPEN, field
 from test_game_actions import masters_turn
 
 from rulekeeper.core import load_game
+from rulekeeper.core.events import Event
 from rulekeeper.games.battleground.board.measures import Position
 from rulekeeper.games.battleground.board.movement_effects import displace
 from rulekeeper.games.battleground.rules.dicetest import start_test
-from rulekeeper.games.battleground.views import web
+from rulekeeper.games.battleground.views import log, web
 
 
 def test_the_phase_is_in_words_and_the_step_apart() -> None:
@@ -36,15 +37,16 @@ def test_an_obstacle_hex_is_said_in_words() -> None:
         assert "no character can stand there" in str(text)
 
 
-def test_one_is_singular() -> None:
-    """issue 23 §2.12: "1 success", "1 die", "the full hex"."""
+def test_one_is_singular(tmp_path: Path) -> None:
+    """issue 23 §2.12: "1 success", "the full hex"."""
     test = start_test(0, "He-Man strength", 1)
-    assert test.notes[0] == "1 die from the stat" and test.notes[-1].startswith("1 die,")
     test.initial, test.stage, test.to_roll = [5], "done", []
     assert test.summary().endswith("= 1 success (scope 4+)")
     assert "successes" not in test.summary()
     (pushed,) = displace(field(SMALL_OPEN), (1, 3), Position(2, 3), 1, [])
-    assert pushed.stopped == "moved the full hex"
+    push = Event(1, "push", {"character": "he-man", "to": [3, 3, 0], "why": pushed.stopped})
+    line = log.event_line(start(arena(tmp_path)), push)
+    assert line.endswith("(moved the full hex)"), line
 
 
 def test_objectives_score_at_the_end_of_the_round_with_a_preview(tmp_path: Path) -> None:

@@ -179,7 +179,7 @@ def test_illegal_moves_are_refused_with_the_rule_and_leave_the_state(tmp_path: P
     refused = refusal(state, Action.of("move", to=[4, 9, 0], focus=False))
     assert "costs 8 movement points" in refused.reason
     refused = refusal(state, Action.of("move", to=[7, 1, 0], focus=False))
-    assert "occupied by stratos" in refused.reason
+    assert "occupied by Stratos" in refused.reason  # issue 23 §2.8: names, not ids
     refused = refusal(state, Action.of("end"), player=1)
     assert "out of turn" in refused.rule
 

@@ -221,7 +221,7 @@ def displace(
     for line in _line_beyond(source, target.hex, count, away=not pull):
         pos = target
         path: list[Position] = []
-        reason = f"moved the full {count} hexes" if count != 1 else "moved the full hex"
+        reason = f"moved the full {count} hexes"
         for h in line:
             if pos.level != GROUND and h not in field.platform_of:
                 below = Position(h[0], h[1], GROUND)
@@ -249,7 +249,7 @@ def displace(
             path.append(pos)
         else:
             if len(path) < count:
-                reason = f"moved {len(path)} of {count} hex{'es' if count != 1 else ''}"
+                reason = f"moved {len(path)} of {count} hexes"
         outcome = Displacement(pos, tuple(path), reason)
         if outcome not in results:
             results.append(outcome)

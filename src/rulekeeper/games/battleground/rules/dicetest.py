@@ -244,13 +244,10 @@ def start_test(
     """
     dice = max(0, stat + sum(m.amount for m in dice_modifiers))
     scope = DEFAULT_SCOPE - sum(m.amount for m in scope_modifiers)
-    notes = [f"{stat} {'die' if stat == 1 else 'dice'} from the stat"]
+    notes = [f"{stat} dice from the stat"]  # event data: saved games replay it as written
     notes += [f"{m.amount:+d} dice: {m.reason}" for m in dice_modifiers]
     notes += [f"scope {m.amount:+d}: {m.reason}" for m in scope_modifiers]
-    notes.append(
-        f"{dice} {'die' if dice == 1 else 'dice'}, successes on {max(2, min(6, scope))}+ "
-        f"(scope {scope})"
-    )
+    notes.append(f"{dice} dice, successes on {max(2, min(6, scope))}+ (scope {scope})")
     test = DiceTest(owner, label, dice, scope, notes, free_rerolls=free_rerolls, mana=mana)
     test.to_roll = list(range(dice))
     if not dice:

@@ -175,6 +175,8 @@ def dice_line(state: BattlegroundState, test: _Test) -> str:
     """A test: its dice and scope with the causes, what was rolled and the successes."""
     causes = [card_text.readable(state.pack, note) for note in test.notes[1:-1]]
     summary = test.notes[-1] if test.notes else ""
+    if summary.startswith("1 dice"):  # the rules' note, in the singular (issue 23 §2.12)
+        summary = "1 die" + summary[len("1 dice") :]
     text = f"{test.label} {summary.split(' (scope')[0]}" if summary else test.label
     if causes:
         text += f" [{'; '.join(causes)}]"
@@ -307,9 +309,15 @@ def _wounds(state: BattlegroundState, d: Mapping[str, Any], who: str) -> str:
     return f"{who} takes {amount} {plural}{why}: {d.get('total', '?')}{health} wounds"
 
 
+def _singular(text: str) -> str:
+    """A rules' reason with one hex said in the singular (issue 23 §2.12): "moved the full 1
+    hexes" is "moved the full hex" (the event keeps the rules' words: saved games replay it)."""
+    return text.replace("the full 1 hexes", "the full hex").replace(" of 1 hexes", " of 1 hex")
+
+
 def _moved(verb: str) -> Any:
     def line(state: BattlegroundState, d: Mapping[str, Any], who: str) -> str:
-        why = f" ({d['why']})" if d.get("why") else ""
+        why = f" ({_singular(str(d['why']))})" if d.get("why") else ""
         start = f" from {_at(d['from'])}" if "from" in d else ""
         return f"{who} {verb}{start} to {_at(d.get('to'))}{why}"
 
