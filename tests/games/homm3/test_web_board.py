@@ -25,6 +25,7 @@ from rulekeeper.games.homm3.views import web
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import percent
 from rulekeeper.games.homm3.views.text import _cell
+from rulekeeper.games.homm3.views.web.decision import odds_query
 from rulekeeper.games.homm3.views.web.pieces import RESULT_KINDS
 
 GRAVE = {"surrender", "retreat", "flee"}
@@ -195,7 +196,8 @@ def test_hidden_information_stays_hidden() -> None:
 
 def test_attack_odds_are_state_odds_in_percentages() -> None:
     """issue 23 §1: each attack's odds of the whole action are ``state.odds`` exactly, given
-    also as percentages ("33%", never 0.3333333333333333)."""
+    also as percentages ("33%", never 0.3333333333333333), by the game's ``odds`` query the
+    board asks on a click (a view carries none: they cost a tenth of a second each)."""
     state = new("hero-battle", seed=2)
     rng = random.Random(2)
     checked = 0
@@ -203,11 +205,13 @@ def test_attack_odds_are_state_odds_in_percentages() -> None:
         hints = seat_part(now, seat)["combat_seat"]["actions"]
         for hint in hints:
             if hint["kind"] != "attack":
-                assert "odds" not in hint
+                assert "odds_query" not in hint
                 continue
+            assert "odds" not in hint and hint["odds_query"]["action"] == hint["action"]
             exact = now.odds(Action.from_json({"kind": "attack", **hint["params"]}), seat)
-            odds = hint["odds"]
-            assert odds["exact"] == exact
+            answer: Any = odds_query(now, seat, action=hint["action"])
+            odds = answer["odds"]
+            assert answer["action"] == hint["action"] and odds["exact"] == exact
             assert [row["p"] for row in odds["damage"]] == [
                 float(p) for p in exact["damage"].values() if float(p) >= 5e-5
             ]
@@ -229,7 +233,8 @@ def test_two_attacks_and_the_retaliation_are_in_the_odds() -> None:
     seat = state.current_player()
     hints = seat_part(state, seat)["combat_seat"]["actions"]
     shot = next(h for h in hints if h["kind"] == "attack")
-    kinds = [a["kind"] for a in shot["odds"]["attacks"]]
+    odds: Any = odds_query(state, seat, action=shot["action"])["odds"]
+    kinds = [a["kind"] for a in odds["attacks"]]
     assert kinds.count("attack") + kinds.count("second") == 2, kinds
 
 
@@ -399,3 +404,20 @@ def test_a_seat_sees_the_results_since_its_last_decision() -> None:
         assert wanted <= {item["seq"] for item in recent["items"]}
         checked += bool(wanted)
     assert checked > 5
+
+
+def test_the_odds_query_answers_a_seat_asked_now_only() -> None:
+    """issue 23 §1: the ``odds`` query is a seat's, for one of its choices now; a spectator, a
+    seat not asked, an unreadable or an illegal action are refused naming ``action``."""
+    state = fight(["griffins:pack@b2"], [done("zombies:few@b3")])
+    seat = state.current_player()
+    assert odds_query(state, seat, action="end")["odds"] is None  # no chance in it
+    for who, text in [
+        (None, "attack target=zombies"),
+        (1 - seat, "attack target=zombies"),
+        (seat, "attack target="),
+        (seat, "attack target=griffins"),
+    ]:
+        with pytest.raises(ValueError) as refused:
+            odds_query(state, who, action=text)
+        assert getattr(refused.value, "field", None) == "action"

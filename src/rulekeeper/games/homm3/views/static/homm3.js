@@ -135,8 +135,11 @@ export function createCombat(root, ctx, options = {}) {
   }
 
   function fetchOdds(h) {
-    if (!ctx.odds) return;
-    ctx.odds(h.action).then((answer) => {
+    // The game's `odds` query (views/web/decision.py odds_query): state.odds with each share in
+    // the words both clients use ("33%"); worked out on the click, not in every view.
+    const asking = ctx.query ? ctx.query("odds", { action: h.action }) : ctx.odds ? ctx.odds(h.action) : null;
+    if (!asking) return;
+    asking.then((answer) => {
       if (pending && pending.action === h.action && answer && answer.odds) {
         oddsShown = { action: h.action, odds: answer.odds };
         renderDecision();
