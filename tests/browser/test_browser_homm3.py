@@ -262,7 +262,7 @@ def test_a_siege_with_a_breach(live_server: LiveServer, page: Page, artifacts: P
     page.locator('.h3-grid .h3-unit[data-unit="griffins"]').click()  # an enemy's card, read
     expect(page.locator(".h3-card .h3-details")).to_contain_text("Griffins")
     # the glossary's definitions on hover (issue 23 §2.4): the ability's, the face's
-    definitions = {entry["term"]: entry["text"] for entry in GLOSSARY}
+    definitions = {entry["term"]: entry["text"] for entry in GLOSSARY.to_json()}
     griffins = page.locator('.h3-grid .h3-unit[data-unit="griffins"]')
     ability = griffins.locator(".h3-ability").first
     expect(ability).to_have_attribute(

@@ -14,7 +14,7 @@ text uses (``flanked``, ``knocked down``, the content pack's id)::
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,15 @@ from rulekeeper.core.content import load_yaml
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.jsonvalue import JsonObject
 
-__all__ = ["Entry", "entries_json", "load_glossary", "lookup", "normal", "read_entries"]
+__all__ = [
+    "Entry",
+    "Glossary",
+    "entries_json",
+    "load_glossary",
+    "lookup",
+    "normal",
+    "read_entries",
+]
 
 
 @dataclass(frozen=True)
@@ -96,3 +104,22 @@ def lookup(entries: Iterable[Entry], word: str) -> Entry | None:
 def entries_json(entries: Sequence[Entry]) -> list[JsonObject]:
     """The entries as data, in their order (``board.glossary``, the server's glossary)."""
     return [entry.to_json() for entry in entries]
+
+
+@dataclass
+class Glossary:
+    """A glossary file shipped beside a game's code, read on first use and kept (a plug-in
+    declares one: ``GLOSSARY = Glossary(Path(__file__).with_name("glossary.yaml"))``)."""
+
+    path: Path
+    _entries: tuple[Entry, ...] | None = field(default=None, init=False, repr=False)
+
+    def entries(self) -> tuple[Entry, ...]:
+        """The file's entries (DataError naming the first problem)."""
+        if self._entries is None:
+            self._entries = load_glossary(self.path)
+        return self._entries
+
+    def to_json(self) -> list[JsonObject]:
+        """The entries as data: ``[{"term", "aliases", "text"}]``."""
+        return entries_json(self.entries())

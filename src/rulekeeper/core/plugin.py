@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rulekeeper.core.errors import DataError
-from rulekeeper.core.glossary import Entry, read_entries
+from rulekeeper.core.glossary import Entry, Glossary, read_entries
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue
 
 __all__ = [
@@ -244,9 +244,9 @@ class GameInfo:
     ``query(state, seat, **arguments) -> JSON``; the server answers them at
     ``/api/games/{id}/query/{name}``, and ``ValueError`` is a bad request."""
     glossary: Ref | None = None
-    """The game's glossary (core/glossary.py): a list of entries, or a function returning one,
-    what its keywords, buffs, debuffs and statuses mean (the browser's hover definitions, the
-    terminal's ``help KEYWORD``)."""
+    """The game's glossary (core/glossary.py): a ``Glossary`` (a YAML file read on first use)
+    or a list of entries, what its keywords, buffs, debuffs and statuses mean (the browser's
+    hover definitions, the terminal's ``help KEYWORD``)."""
 
     def __post_init__(self) -> None:
         names = [param.name for param in self.params]
@@ -279,7 +279,9 @@ class GameInfo:
         if self.glossary is None:
             return ()
         found = resolve(self.glossary)
-        return read_entries(found() if callable(found) else found, f"{self.name} glossary")
+        if isinstance(found, Glossary):
+            return found.entries()
+        return read_entries(found, f"{self.name} glossary")
 
     def game_class(self) -> type[Any]:
         """The ``Game`` class (imported on first use)."""

@@ -65,7 +65,7 @@ def pack_words() -> set[str]:
 def test_the_glossary_defines_every_name_of_the_pack_and_every_status() -> None:
     """issue 23 §2.4: buffs, debuffs, marks, keywords of the content pack, statuses of a
     character, and the keywords the issue names."""
-    entries = glossary.entries()
+    entries = glossary.GLOSSARY.entries()
     statuses = {f.name for f in dataclasses.fields(Fighter)} - BOOKKEEPING
     words = pack_words() | statuses | set(KEYWORDS) | set(CUSTOM_EFFECTS)
     assert {"quickness", "knockdown", "curse", "Tri-Klops debuff", "Mer-Man mark"} <= words
@@ -77,7 +77,7 @@ def test_the_plugin_declares_it_and_the_board_serves_it() -> None:
     """issue 23 §2.4: the plug-in's glossary is the one the browser gets (board.glossary) and
     the terminal reads (GLOSSARY)."""
     declared = [entry.to_json() for entry in game_info("battleground").glossary_entries()]
-    assert declared == glossary.GLOSSARY
+    assert declared == glossary.GLOSSARY.to_json()
     assert game_info("battleground-movement").glossary_entries()
-    flank = lookup(glossary.entries(), "flanked")
+    flank = lookup(glossary.GLOSSARY.entries(), "flanked")
     assert flank is not None and "scope +1" in flank.text

@@ -35,7 +35,7 @@ def pack_words() -> set[str]:
 
 def test_the_glossary_defines_every_name_of_the_pack_and_every_status() -> None:
     """issue 23 §2.4."""
-    entries = glossary.entries()
+    entries = glossary.GLOSSARY.entries()
     statuses = {f.name for f in dataclasses.fields(Unit)} - BOOKKEEPING
     words = pack_words() | statuses | set(FACES) | set(KEYWORDS)
     assert {"no-retaliation", "flying", "paralysed", "defending", "archery"} <= words
@@ -46,6 +46,6 @@ def test_the_glossary_defines_every_name_of_the_pack_and_every_status() -> None:
 def test_the_plugin_declares_it() -> None:
     """issue 23 §2.4: the terminal's GLOSSARY is the plug-in's."""
     declared = [entry.to_json() for entry in game_info("homm3-combat").glossary_entries()]
-    assert declared == glossary.GLOSSARY
-    found = lookup(glossary.entries(), "paralysed")
+    assert declared == glossary.GLOSSARY.to_json()
+    found = lookup(glossary.GLOSSARY.entries(), "paralysed")
     assert found is not None and found.term == "Paralysis"

@@ -28,7 +28,7 @@ QUERIES = {
     "sight": f"{PACKAGE}.views.web:sight_query",
     "reroll": f"{PACKAGE}.views.reroll:reroll_query",
 }
-GLOSSARY = f"{PACKAGE}.views.glossary:glossary"
+GLOSSARY = f"{PACKAGE}.views.glossary:GLOSSARY"
 
 BATTLEGROUND = GameInfo(
     name="battleground",

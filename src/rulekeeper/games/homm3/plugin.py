@@ -36,7 +36,7 @@ COMBAT = GameInfo(
     board=Board(data=f"{PACKAGE}.views.web", script="homm3.js"),
     odds=f"{PACKAGE}.cli:odds",
     queries={"odds": f"{PACKAGE}.views.web.decision:odds_query"},
-    glossary=f"{PACKAGE}.glossary:glossary",
+    glossary=f"{PACKAGE}.glossary:GLOSSARY",
 )
 
 PLUGIN = Plugin(

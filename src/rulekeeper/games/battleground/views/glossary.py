@@ -4,27 +4,11 @@ this module, declared by the plug-in (``GameInfo.glossary``) and read by the bro
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-from rulekeeper.core import JsonObject
-from rulekeeper.core.glossary import Entry, entries_json, load_glossary
+from rulekeeper.core.glossary import Glossary
 
-__all__ = ["GLOSSARY", "entries", "glossary"]
+__all__ = ["GLOSSARY"]
 
-PATH = Path(__file__).with_name("glossary.yaml")
-
-
-@cache
-def entries() -> tuple[Entry, ...]:
-    """The glossary's entries (read once)."""
-    return load_glossary(PATH)
-
-
-def glossary() -> list[JsonObject]:
-    """The glossary as data: ``[{"term", "aliases", "text"}]``."""
-    return entries_json(entries())
-
-
-GLOSSARY: list[JsonObject] = glossary()
-"""The entries as data, for the terminal's ``help KEYWORD``."""
+GLOSSARY = Glossary(Path(__file__).with_name("glossary.yaml"))
+"""The entries of glossary.yaml beside this module, read on first use."""

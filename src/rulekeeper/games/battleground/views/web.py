@@ -59,7 +59,7 @@ def battlefield_board(state: BattlegroundState) -> JsonObject:
         "hexes": hexes(state.field),
         "platforms": platforms(state.field),
         "ladders": ladders(state.field),
-        "glossary": glossary.glossary(),
+        "glossary": glossary.GLOSSARY.to_json(),
     }
 
 
