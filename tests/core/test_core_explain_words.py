@@ -1,4 +1,4 @@
-"""A legal action explained in words (issue 23 §2.5): the game's ``explain_legal`` hook says what
+"""A legal action explained in words (issue 23 §2.5): the game's ``_explain_legal`` hook says what
 it costs and does; a game without one gets an honest default, never "X is legal"."""
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ def test_the_default_is_honest_and_no_tautology() -> None:
 
 
 def test_a_game_hook_gives_the_words() -> None:
-    """issue 23 §2.5: a state's ``explain_legal`` hook answers with its rule and words."""
+    """issue 23 §2.5: a state's ``_explain_legal`` hook answers with its rule and words."""
     state = _decision()
     seat = state.current_player()
     action = state.legal_actions(seat)[0]
-    state.explain_legal = lambda a, p: ("Toy: play", f"{a} costs nothing")  # type: ignore[attr-defined]
+    state._explain_legal = lambda a, p: ("Toy: play", f"{a} costs nothing")  # type: ignore[method-assign]
     verdict = state.explain(action, seat)
     assert (verdict.rule, verdict.reason) == ("Toy: play", f"{action} costs nothing")

@@ -183,7 +183,7 @@ def test_explain_legal_action() -> None:
     action = state.legal_actions(0)[0]
     verdict = state.explain(action, 0)
     assert verdict.legal
-    # issue 23 §2.5: no "play card ... is legal" tautology; the toy has no explain_legal hook,
+    # issue 23 §2.5: no "play card ... is legal" tautology; the toy has no _explain_legal hook,
     # so the default tells what the engine knows (the choices), the client shows describe()
     assert verdict.rule == "core: offered" and "choices player 0 has now" in verdict.reason
 

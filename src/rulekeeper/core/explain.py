@@ -1,8 +1,8 @@
 """Explanations and refusals: whether an action may be taken, by whom, and the rule why not.
 
 ``GameState.explain``, ``apply_action`` and ``odds`` ask :func:`refusal`; a legal action is
-explained in the game's words (:func:`legal_words`: its state's optional ``explain_legal``
-hook says what it costs and does, never "X is legal"); an explanation a seat
+explained in the game's words (:func:`legal_words`: its state's ``_explain_legal``
+says what it costs and does, never "X is legal"); an explanation a seat
 may not be told (it would read another seat's hidden cards) is answered by :func:`unjudged`'s
 fixed text instead (docs/architecture.md, *Hidden information*)."""
 
@@ -47,6 +47,7 @@ class Judged(Protocol):
     def _is_anytime(self, action: Action, player: int | None) -> bool: ...
     def _legal_actions(self, player: int) -> Sequence[Action]: ...
     def _is_legal(self, action: Action, player: int) -> bool: ...
+    def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None: ...
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]: ...
     def _hidden_judgement(self, action: Action, actor: int, sight: Sequence[int]) -> str | None: ...
 
@@ -66,12 +67,11 @@ def explain(state: Judged, action: Action, player: int | None) -> Explanation:
 
 
 def legal_words(state: Judged, action: Action, player: int | None) -> tuple[str, str]:
-    """(rule, words) for a legal *action*: what it costs and does, from the game's own hook
-    ``explain_legal(action, player) -> (rule, words) | None`` on its state (issue 23 §2.5),
-    or an honest default that says only what the engine knows: how many choices there are."""
+    """(rule, words) for a legal *action*: what it costs and does, from the game's own
+    ``GameState._explain_legal`` (issue 23 §2.5), or an honest default that says only what the
+    engine knows: how many choices there are."""
     actor = state.current_player() if player is None else player
-    hook = getattr(state, "explain_legal", None)
-    found = hook(action, actor) if callable(hook) else None
+    found = state._explain_legal(action, actor)
     if found is not None:
         rule, words = found
         return str(rule), str(words)

@@ -112,6 +112,11 @@ class GameState(ABC):
         It may raise midway: :meth:`apply_action` then restores the state.
         """
 
+    def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
+        """(rule, words) for a legal action: what it costs and does (``explain``'s answer);
+        None: the game says nothing more (core/explain.py gives the count of choices)."""
+        return None
+
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
         """(rule, reason) for an action that is not legal for *player*.
 

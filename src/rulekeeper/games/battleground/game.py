@@ -510,7 +510,7 @@ class BattlegroundState(ProcedureState):
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
         return explain.why_not(self, action, player)
 
-    def explain_legal(self, action: Action, player: int) -> tuple[str, str]:
+    def _explain_legal(self, action: Action, player: int) -> tuple[str, str]:
         """What a legal action costs and does (core/explain.py; views/explain.py)."""
         return explain.legal_words(self, action, player)
 

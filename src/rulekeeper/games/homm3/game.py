@@ -370,7 +370,7 @@ class CombatState(ProcedureState):
     def describe(self, action: Action) -> str:
         return words.describe(self, action)
 
-    def explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
+    def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
         """What a legal action costs and does (core/explain.py; views/explain.py)."""
         return explain.legal_words(self, action, player)
 

@@ -101,7 +101,7 @@ PLAIN_DOES = {
 
 def legal_words(state: ViewedState, action: Action, player: int) -> tuple[str, str]:
     """What a legal action costs and does, with its rule (issue 23 §2.5; the state's
-    ``explain_legal`` hook, core/explain.py): the preview the menu shows (AP, mana, range,
+    ``_explain_legal`` hook, core/explain.py): the preview the menu shows (AP, mana, range,
     the odds of an attack, the risks of a move), the facing's reason, or plain words."""
     top = state.flow.top()
     kind = action.kind

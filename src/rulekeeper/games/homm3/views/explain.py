@@ -1,5 +1,5 @@
 """What a legal HoMM3 combat action costs and does, in words (issue 23 §2.5: ``why`` answers
-with what an action does, never "is legal"): the state's ``explain_legal`` hook
+with what an action does, never "is legal"): the state's ``_explain_legal`` hook
 (core/explain.py), for the terminal's ``why`` and the browser's ``?``. No rule is written here:
 the numbers come from the battle as it stands, an attack's from ``state.odds``."""
 
