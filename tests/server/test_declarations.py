@@ -55,8 +55,7 @@ def test_the_catalog_tells_each_game_as_it_declares_itself(client: TestClient) -
     assert battleground["bots"] == [*BUILT_IN, "legacy"]
     # issue 23 §1: HoMM3 combat has a board of its own (it had the generic view)
     assert homm3["board"] is True and homm3["board_script"] == "/plugins/homm3/homm3.js"
-    assert homm3["queries"] == ["odds"]  # issue 23 §1: the board asks an attack's odds on a click
-    assert homm3["bots"] == list(BUILT_IN)
+    assert homm3["queries"] == [] and homm3["bots"] == list(BUILT_IN)
     battle = next(param for param in homm3["params"] if param["name"] == "battle")
     assert "siege" in battle["shipped"] and battle["format"] == "battle"
 
@@ -133,7 +132,7 @@ def test_a_game_query_answers_by_name(client: TestClient) -> None:
     assert client.get("/api/games/g-nowhere/query/sight").status_code == 404
     other = client.post("/api/games", json={"game": "homm3-combat", "seats": ["me", "me"]})
     none = client.get(f"/api/games/{other.json()['id']}/query/sight", params={"from": "1,1"})
-    assert none.status_code == 404 and "its queries: odds" in none.json()["message"]
+    assert none.status_code == 404 and "none" in none.json()["message"]
     assert client.get(f"/api/games/{game}/sight").status_code == 404  # the old endpoint is gone
 
 

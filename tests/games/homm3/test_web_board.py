@@ -1,7 +1,8 @@
 """The HoMM3 combat board's data for the browser (issue 23 §1; views/web/): its shape over the
-shipped battles, what a seat may know (hidden information is a promise), the odds of an attack
-in percentages equal to ``state.odds``, a siege's works and breach, the prompt of an Instant
-window, and the seat's hand face up with its texts generated from the effect data."""
+shipped battles, what a seat may know (hidden information is a promise), an attack's odds left
+to the shell's ``state.odds`` and chances written as the shell writes them, a siege's works and
+breach, the prompt of an Instant window, and the seat's hand face up with its texts generated
+from the effect data."""
 
 from __future__ import annotations
 
@@ -25,7 +26,6 @@ from rulekeeper.games.homm3.views import web
 from rulekeeper.games.homm3.views.card_text import text_of
 from rulekeeper.games.homm3.views.odds import percent
 from rulekeeper.games.homm3.views.text import _cell
-from rulekeeper.games.homm3.views.web.decision import odds_query
 from rulekeeper.games.homm3.views.web.pieces import RESULT_KINDS
 
 GRAVE = {"surrender", "retreat", "flee"}
@@ -194,33 +194,20 @@ def test_hidden_information_stays_hidden() -> None:
     assert checked > 20
 
 
-def test_attack_odds_are_state_odds_in_percentages() -> None:
-    """issue 23 §1: each attack's odds of the whole action are ``state.odds`` exactly, given
-    also as percentages ("33%", never 0.3333333333333333), by the game's ``odds`` query the
-    board asks on a click (a view carries none: they cost a tenth of a second each)."""
+def test_a_view_carries_no_odds_the_board_asks_them_on_a_click() -> None:
+    """issue 23 §1: an attack's exact odds of the whole action are the shell's (``state.odds``
+    through ``GET .../odds``, asked when a person clicks an enemy): a view carries none, since
+    each takes a tenth of a second to work out; every attack offered has them."""
     state = new("hero-battle", seed=2)
     rng = random.Random(2)
     checked = 0
     for now, seat in play(state, rng):
-        hints = seat_part(now, seat)["combat_seat"]["actions"]
-        for hint in hints:
-            if hint["kind"] != "attack":
-                assert "odds_query" not in hint
-                continue
-            assert "odds" not in hint and hint["odds_query"]["action"] == hint["action"]
-            exact = now.odds(Action.from_json({"kind": "attack", **hint["params"]}), seat)
-            answer: Any = odds_query(now, seat, action=hint["action"])
-            odds = answer["odds"]
-            assert answer["action"] == hint["action"] and odds["exact"] == exact
-            assert [row["p"] for row in odds["damage"]] == [
-                float(p) for p in exact["damage"].values() if float(p) >= 5e-5
-            ]
-            for row in odds["damage"] + odds["outcome"] + odds["attacker_outcome"]:
-                assert row["percent"] == percent(row["p"]) and "." not in row["percent"]
-            assert odds["retaliation"]["percent"] == percent(exact["retaliation"]["probability"])
-            assert len(odds["attacks"]) == len(exact["attacks"])
-            assert all("%" in line or "no retaliation" in line for line in odds["lines"][:2])
-            checked += 1
+        for hint in seat_part(now, seat)["combat_seat"]["actions"]:
+            assert "odds" not in hint
+            if hint["kind"] == "attack":
+                exact = now.odds(Action.parse(hint["action"]), seat)
+                assert exact is not None and exact["target"] == hint["target"]
+                checked += 1
         if checked > 25:
             break
     assert checked > 5
@@ -228,22 +215,32 @@ def test_attack_odds_are_state_odds_in_percentages() -> None:
 
 def test_two_attacks_and_the_retaliation_are_in_the_odds() -> None:
     """issue 23 §1: the odds of the whole action — Marksmen (Pack) shoot twice at a distant
-    target (``double-attack-distant``), and a target that retaliates is counted."""
+    target (``double-attack-distant``), both in the odds the board shows (``state.odds``)."""
     state = fight(["marksmen:pack@b1"], ["skeletons:few@b5"])
     seat = state.current_player()
     hints = seat_part(state, seat)["combat_seat"]["actions"]
     shot = next(h for h in hints if h["kind"] == "attack")
-    odds: Any = odds_query(state, seat, action=shot["action"])["odds"]
+    odds: Any = state.odds(Action.parse(shot["action"]), seat)
     kinds = [a["kind"] for a in odds["attacks"]]
     assert kinds.count("attack") + kinds.count("second") == 2, kinds
 
 
 @pytest.mark.parametrize(
     ("share", "text"),
-    [(1 / 3, "33%"), (0.0, "0%"), (1.0, "100%"), (0.004, "<1%"), (0.996, ">99%"), (0.5, "50%")],
+    [
+        (1 / 3, "33.3%"),
+        (0.0, "0%"),
+        (1.0, "100%"),
+        (0.004, "0.4%"),
+        (0.0004, "<0.1%"),
+        (0.9996, ">99.9%"),
+        (0.5, "50%"),
+        (2 / 3, "66.7%"),
+    ],
 )
 def test_percentages_read_as_players_read_them(share: float, text: str) -> None:
-    """issue 23 §1: "33%", not 0.3333333333333333; a chance that may happen is never 0%."""
+    """issue 23 §1: "33.3%", not 0.3333333333333333, written as the browser shell writes every
+    chance (generic.js ``percent``); a chance that may happen is never 0% or 100%."""
     assert percent(share) == text
 
 
@@ -404,20 +401,3 @@ def test_a_seat_sees_the_results_since_its_last_decision() -> None:
         assert wanted <= {item["seq"] for item in recent["items"]}
         checked += bool(wanted)
     assert checked > 5
-
-
-def test_the_odds_query_answers_a_seat_asked_now_only() -> None:
-    """issue 23 §1: the ``odds`` query is a seat's, for one of its choices now; a spectator, a
-    seat not asked, an unreadable or an illegal action are refused naming ``action``."""
-    state = fight(["griffins:pack@b2"], [done("zombies:few@b3")])
-    seat = state.current_player()
-    assert odds_query(state, seat, action="end")["odds"] is None  # no chance in it
-    for who, text in [
-        (None, "attack target=zombies"),
-        (1 - seat, "attack target=zombies"),
-        (seat, "attack target="),
-        (seat, "attack target=griffins"),
-    ]:
-        with pytest.raises(ValueError) as refused:
-            odds_query(state, who, action=text)
-        assert getattr(refused.value, "field", None) == "action"

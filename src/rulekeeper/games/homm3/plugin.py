@@ -35,7 +35,6 @@ COMBAT = GameInfo(
     screen=f"{PACKAGE}.views.terminal:SCREEN",
     board=Board(data=f"{PACKAGE}.views.web", script="homm3.js"),
     odds=f"{PACKAGE}.cli:odds",
-    queries={"odds": f"{PACKAGE}.views.web.decision:odds_query"},
     glossary=f"{PACKAGE}.glossary:GLOSSARY",
 )
 

@@ -5,10 +5,11 @@ terminal's preview and ``rulekeeper odds homm3-combat``."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core import Action, IllegalActionError, JsonObject, JsonValue
+from rulekeeper.core import Action, IllegalActionError
 
 SHOWN = 5e-5
 """Shares below this are left out (they would read 0.0%)."""
@@ -24,18 +25,21 @@ OUTCOMES = {"survives": "survives", "flips": "flips to Few", "destroyed": "destr
 
 
 def percent(share: float) -> str:
-    """A chance as players read it (issue 23 §1): "33%", "100%", "0%"; under 1% "<1%" and over
-    99% ">99%", so that a chance that may happen never reads 0% or 100%."""
+    """A chance as every view writes it (issue 23 §1; the browser shell's one formatter,
+    server/static/generic.js ``percent``): to a tenth of a percent, "33.3%", "50%"; "0%" and
+    "100%" only when certain, "<0.1%" and ">99.9%" for what may happen but rounds to them."""
     value = float(share)
     if value <= 0:
         return "0%"
     if value >= 1:
         return "100%"
-    if value < 0.01:
-        return "<1%"
-    if value > 0.99:
-        return ">99%"
-    return f"{round(value * 100)}%"
+    shown = math.floor(value * 1000 + 0.5) / 10  # JavaScript's Math.round, half up
+    if shown == 0:
+        return "<0.1%"
+    if shown == 100:
+        return ">99.9%"
+    text = repr(shown)  # the shortest form, as JavaScript prints a number
+    return f"{text.removesuffix('.0')}%"
 
 
 def shares(distribution: Mapping[str, Any]) -> str:
@@ -84,55 +88,6 @@ def preview(state: Any, seat: int, action: Action) -> str | None:
     lines = [f"{state.describe(action)}: the odds"]
     lines += [f"  {line}" for line in attack_lines(_named(found, names))]
     return "\n".join(lines)
-
-
-def distribution(shares_of: Mapping[str, Any], words: Mapping[str, str] | None = None) -> JsonValue:
-    """A distribution as rows for a board: each value with its exact share and the share in
-    percent (the shares worth showing)."""
-    return [
-        {"value": key, "text": (words or {}).get(key, key), "p": float(v), "percent": percent(v)}
-        for key, v in shares_of.items()
-        if float(v) >= SHOWN
-    ]
-
-
-def odds_view(state: Any, odds: Mapping[str, Any]) -> JsonObject:
-    """The odds of a whole attack action (``state.odds``) for the browser's board: the numbers
-    as they are (``exact``) and each as a percentage, the units by name, and the lines the
-    terminal shows."""
-    units = state.battle.units
-    names = {uid: _label(state, uid) for uid in units}
-    attacks: list[JsonValue] = [
-        {
-            "kind": attack["kind"],
-            "kind_text": KINDS.get(str(attack["kind"]), str(attack["kind"])),
-            "attacker": attack["attacker"],
-            "attacker_name": names.get(attack["attacker"], attack["attacker"]),
-            "target": attack["target"],
-            "target_name": names.get(attack["target"], attack["target"]),
-            "p": float(attack["probability"]),
-            "percent": percent(attack["probability"]),
-            "damage": distribution(attack["damage"]),
-            "expected_damage": round(float(attack["expected_damage"]), 2),
-        }
-        for attack in odds.get("attacks", [])
-    ]
-    retaliation = float(odds.get("retaliation", {}).get("probability", 0.0))
-    found: JsonObject = {
-        "attacker": odds["attacker"],
-        "attacker_name": names.get(odds["attacker"], odds["attacker"]),
-        "target": odds["target"],
-        "target_name": names.get(odds["target"], odds["target"]),
-        "damage": distribution(odds["damage"]),
-        "expected_damage": round(float(odds["expected_damage"]), 2),
-        "outcome": distribution(odds["outcome"], OUTCOMES),
-        "attacks": attacks,
-        "retaliation": {"p": retaliation, "percent": percent(retaliation)},
-        "attacker_outcome": distribution(odds.get("attacker_outcome", {}), OUTCOMES),
-        "lines": list(attack_lines(_named(odds, names))),
-        "exact": dict(odds),
-    }
-    return found
 
 
 def _label(state: Any, uid: str) -> str:

@@ -135,11 +135,10 @@ export function createCombat(root, ctx, options = {}) {
   }
 
   function fetchOdds(h) {
-    // The game's `odds` query (views/web/decision.py odds_query): state.odds with each share in
-    // the words both clients use ("33%"); worked out on the click, not in every view.
-    const asking = ctx.query ? ctx.query("odds", { action: h.action }) : ctx.odds ? ctx.odds(h.action) : null;
-    if (!asking) return;
-    asking.then((answer) => {
+    // The shell's odds (GET .../odds: state.odds of the whole attack action), asked on the click:
+    // a view carries none (they take a tenth of a second each to work out).
+    if (!ctx.odds) return;
+    ctx.odds(h.action).then((answer) => {
       if (pending && pending.action === h.action && answer && answer.odds) {
         oddsShown = { action: h.action, odds: answer.odds };
         renderDecision();

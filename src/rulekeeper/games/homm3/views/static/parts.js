@@ -3,6 +3,7 @@
 // function returns elements and reads nothing but its arguments (no rule is computed here).
 
 import { el, svg } from "/static/dom.js";
+import { percent } from "/static/generic.js";
 
 export const SIDE_NAMES = ["attacker", "defender"];
 
@@ -29,8 +30,10 @@ export function define(word, fallback = "") {
   return text ? (fallback ? `${fallback}. ${word}: ${text}` : `${word}: ${text}`) : fallback || word;
 }
 
-/** p (0..1) as a percentage with one decimal, where the board data gives no words for it. */
-export const percent = (p) => `${(100 * Number(p)).toFixed(1)}%`;
+/** A chance as every view of the page writes it (the shell's one formatter, generic.js:
+ * "33.3%", "<0.1%"; views/odds.py percent says the same in Python). */
+export { percent };
+const OUTCOME_WORDS = { survives: "survives", flips: "flips to Few", destroyed: "destroyed" };
 
 /** A unit's side, 0 (attacker) or 1 (defender). */
 export const sideOf = (unit) => (typeof unit.side === "number" ? unit.side : unit.side_index ?? 0);
@@ -191,7 +194,7 @@ export function oddsTable(odds, nameOf) {
   const line = (cls, head, distribution) => el("tr", { class: cls },
     el("th", { scope: "row", text: head }),
     el("td", {}, pairs(distribution).filter(([, p]) => p > 0).map(([label, p, value, words]) =>
-      el("span", { class: "odd", dataset: { value }, title: `${(100 * p).toFixed(2)}%` }, `${label}: ${words || percent(p)}`))));
+      el("span", { class: "odd", dataset: { value }, title: `${(100 * p).toFixed(2)}%` }, `${OUTCOME_WORDS[label] || label}: ${words || percent(p)}`))));
   const target = odds.target_name || nameOf(odds.target);
   const attacker = odds.attacker_name || nameOf(odds.attacker);
   const rows = [

@@ -9,17 +9,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulekeeper.core import CHANCE, Action, JsonObject, JsonValue
-from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError
 from rulekeeper.games.homm3.combat import board as grid
 from rulekeeper.games.homm3.combat import movement, spells
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.stats import card, move_type
 from rulekeeper.games.homm3.content.cards import Spell
 from rulekeeper.games.homm3.views.card_text import text_of
-from rulekeeper.games.homm3.views.odds import odds_view
 from rulekeeper.games.homm3.views.web.pieces import recent_results, side_name
 
-__all__ = ["PROMPTS", "action_hint", "decision", "hand_of", "odds_of", "odds_query", "seat_part"]
+__all__ = ["PROMPTS", "action_hint", "decision", "hand_of", "seat_part"]
 
 PROMPTS = {
     "deploy": "Place your units: pick a unit in reserve, then a field of your lines "
@@ -167,35 +165,7 @@ def action_hint(state: Any, seat: int, index: int, action: Action) -> dict[str, 
         if isinstance(params.get(key), str) and params[key] not in units:
             hint["card"] = params[key]
             break
-    if action.kind == "attack":  # its exact odds on a click: the game's ``odds`` query
-        hint["odds_query"] = {"name": "odds", "action": str(action)}
     return hint
-
-
-def odds_of(state: Any, seat: int, action: Action) -> JsonObject | None:
-    """The odds of *seat*'s attack *action* for the board (``state.odds`` exactly, each share
-    also in percent, units by name; views/odds.py ``odds_view``), or None without chance."""
-    try:
-        odds = state.odds(action, seat)
-    except (IllegalActionError, ValueError):
-        return None
-    return odds_view(state, odds) if odds else None
-
-
-def odds_query(state: Any, seat: int | None, action: str = "") -> JsonObject:
-    """The game's ``odds`` query (plugin.py; ``GET .../query/odds?action=attack target=x``):
-    the odds of one of the seat's actions as the board shows them, worked out when a person
-    clicks (a view carries none: an attack's odds take a tenth of a second each). A spectator,
-    an unreadable or an illegal action: a DataError naming ``action``."""
-    if seat is None or seat < 0 or seat not in state.decision_seat():
-        raise DataError("odds", "action", "odds are for the actions of a seat asked now")
-    try:
-        parsed = Action.parse(action)
-    except (RulekeeperError, ValueError, RecursionError) as error:
-        raise DataError("odds", "action", f"cannot read {action!r}: {error}") from None
-    if parsed not in state.legal_actions(seat):
-        raise DataError("odds", "action", f"{action!r} is not one of your choices now")
-    return {"action": str(parsed), "odds": odds_of(state, seat, parsed)}
 
 
 def clicks(hints: list[dict[str, Any]]) -> JsonObject:
