@@ -101,16 +101,13 @@ class GameState(ABC):
 
     @abstractmethod
     def _legal_actions(self, player: int) -> Sequence[Action]:
-        """Legal actions for *player*, who is the one to act (or any seat at a
-        SIMULTANEOUS node: return [] for seats that have nothing to do).
-        Must be in a deterministic order."""
+        """Legal actions for *player*, who is the one to act (or any seat at a SIMULTANEOUS
+        node: [] for seats that have nothing to do), in a deterministic order."""
 
     @abstractmethod
     def _apply(self, action: Action, player: int) -> None:
-        """Apply an action already checked to be legal, in place.
-
-        It may raise midway: :meth:`apply_action` then restores the state.
-        """
+        """Apply an action already checked to be legal, in place; it may raise midway:
+        :meth:`apply_action` then restores the state."""
 
     def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
         """(rule, words) for a legal action: what it costs and does (``explain``'s answer);
@@ -118,11 +115,8 @@ class GameState(ABC):
         return None
 
     def _explain_illegal(self, action: Action, player: int) -> tuple[str, str]:
-        """(rule, reason) for an action that is not legal for *player*.
-
-        Games should override to cite the rulebook; this fallback only knows
-        the action is not on the list.
-        """
+        """(rule, reason) for an action that is not legal for *player*. Games override it
+        to cite the rulebook; this fallback only knows the action is not on the list."""
         legal = self._legal_actions(player)
         if all(a.kind != action.kind for a in legal):
             kinds = sorted({a.kind for a in legal})
