@@ -26,6 +26,7 @@ from rulekeeper.core.hexes import axial_to_offset
 from rulekeeper.core.registry import game_info
 from rulekeeper.core.session import Session
 from rulekeeper.games.battleground.rules.dicetest import RerollStep
+from rulekeeper.games.battleground.views.terminal import status_line
 from rulekeeper.games.homm3.game import shipped_battle
 
 NEXT_TO_SKELETOR: dict[str, Any] = {
@@ -344,3 +345,14 @@ def test_facing_says_what_it_changes_and_faces_toward_an_enemy(tmp_path: Path) -
     assert taken == [Action.of("face", direction=5)]  # SE, toward Skeletor
     assert "[safe] faces Skeletor" in said and "(or type: face toward Skeletor)" in said
     assert "leaves Skeletor and Trap Jaw behind: flank open" in said
+
+
+def test_the_status_line_says_the_phase_and_step_in_words() -> None:
+    """issue 23 §2.12: the phase in words with its step, not the rule's name ("play: First Game
+    Setup, step 7")."""
+    state = load_game("battleground").new_initial_state(3)
+    while state.is_chance_node():
+        state.resolve_chance()
+    line = status_line(state)
+    assert "play:" not in line and ", step 7" not in line
+    assert "First Game Setup: " in line and "(step 7)" in line

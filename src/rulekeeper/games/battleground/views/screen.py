@@ -38,6 +38,7 @@ from rulekeeper.games.battleground.rules.combat import (
 from rulekeeper.games.battleground.rules.round import ActivateStep, SelectStep
 from rulekeeper.games.battleground.rules.scoring import OBJECTIVE_VP
 from rulekeeper.games.battleground.views import card_text
+from rulekeeper.games.battleground.views.words import phase_words
 
 if TYPE_CHECKING:
     from rulekeeper.games.battleground.game import BattlegroundState
@@ -202,20 +203,21 @@ def initiative_line(state: BattlegroundState) -> str:
     return "; ".join(parts) or "-"
 
 
-def _phase(state: BattlegroundState) -> str:
+def phase_text(state: BattlegroundState) -> str:
+    """The phase in words, then the step (issue 23 §2.12: "First Game Setup: roll off for the
+    first player (step 7)", not the rule's name alone)."""
     if state.phase == "over":
         winner = "a draw" if state.winner < 0 else f"player {state.winner} wins"
         return f"game over: {winner} ({state.result})"
-    if not state.flow.steps:
-        return state.phase
-    top = state.flow.top()
-    return f"{state.phase}: {getattr(top, 'rule', '') or top.kind}"
+    said = phase_words(state)
+    name, step = said["phase_name"], said["step_text"]
+    return f"{name}: {step}" if step else str(name)
 
 
 def status_table(state: BattlegroundState) -> Table:
     """Round, phase, initiative, and each player's VP with its breakdown."""
     table = Table(
-        title=f"Round {state.round} of {state.game.rounds} | {_phase(state)}",
+        title=f"Round {state.round} of {state.game.rounds} | {phase_text(state)}",
         title_justify="left",
         expand=False,
     )

@@ -86,12 +86,8 @@ def status_line(state: BattlegroundState) -> str:
         side = state.sides[player]
         parts = ", ".join(f"{k} {v}" for k, v in screen.vp_breakdown(state, player).items() if v)
         vp.append(f"{screen.SIDE_NAMES[player]} {side.vp} VP" + (f" ({parts})" if parts else ""))
-    return f"Round {state.round} of {state.game.rounds} | {_phase(state)} | {'; '.join(vp)}"
-
-
-def _phase(state: BattlegroundState) -> str:
-    title = screen.status_table(state).title
-    return str(title).split(" | ", 1)[1] if title else state.phase
+    phase = screen.phase_text(state)
+    return f"Round {state.round} of {state.game.rounds} | {phase} | {'; '.join(vp)}"
 
 
 def map_only(state: BattlegroundState) -> Text:
