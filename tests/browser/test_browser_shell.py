@@ -82,6 +82,7 @@ def test_issue23_the_only_choice_is_taken_for_you(
     assert hosted.session is not None
     taken = hosted.session.record().actions[view["version"]]
     assert (str(taken.action), taken.player) == (only["action"], 0)
+    wait_version_change(page, str(view["version"]))  # the view after it may come after the toast
     assert int(version(page) or 0) > view["version"]
     expect(page.locator(".generic")).to_have_count(0 if board else 1)
 
