@@ -2,7 +2,7 @@
 (issue 8, part 3): at most 5 units a side on the board, one activation per unit per round, at
 most one retaliation per unit per round unless an ability allows more, no negative damage,
 damage below the HP of the face showing; plus save and battle-file round trips and replay
-determinism. A short run in every test run; 260 battles with RULEKEEPER_SLOW=1 (./rk test)."""
+determinism. A short run in every test run; 300 battles with RULEKEEPER_SLOW=1 (./rk test)."""
 
 from __future__ import annotations
 
