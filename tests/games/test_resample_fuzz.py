@@ -20,7 +20,7 @@ from rulekeeper.games.homm3.battle.generate import random_battle
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-SIZE = 20 if LONG else 3 if SLOW else 1
+SIZE = 20 if LONG else 2 if SLOW else 1
 
 
 def play_to_end(state: GameState, rng: random.Random, limit: int = 5_000) -> None:

@@ -170,7 +170,7 @@ def test_legal_actions_and_refusals_agree() -> None:
     listed action is legal, and actions of the same kinds with other values are refused with
     a rule, the state unchanged."""
     rng = random.Random(12)
-    for index in range(40 if SLOW else 8):
+    for index in range(20 if SLOW else 8):
         state = load_game("homm3-combat", battle=random_battle(rng)).new_initial_state(seed=index)
         while not state.is_terminal():
             seat = state.current_player()

@@ -25,7 +25,7 @@ from rulekeeper.core import CHANCE, TERMINAL, Action, GameState, load_game
 from rulekeeper.games.homm3.game import CombatState
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
-ATTACKS = 160 if SLOW else 30
+ATTACKS = 100 if SLOW else 30
 ENDS = ("activation", "round-ends", "battle-ends")
 """Events that come only once the attack action is over."""
 THIRD = 1 / 3
