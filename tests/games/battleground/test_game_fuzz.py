@@ -62,7 +62,7 @@ EXPLAIN_ALL_EVERY = 6
 ACCEPT_ON_CLONE_EVERY = 7  # apply a sampled listed action to a clone (it must be accepted)
 REFUSE_EVERY = 19  # try a few plausible unlisted actions (at a chance node 1 time in 3)
 CLONE_EVERY = 151  # play a clone on and scribble over it; check an earlier clone
-MANY_BLOCKS = 80 if os.environ.get("RULEKEEPER_LONG") else 2
+MANY_BLOCKS = 80 if os.environ.get("RULEKEEPER_LONG") else 1
 """Blocks of 25 games of the slow run (:func:`test_random_games_many_more`)."""
 
 SKIRMISH = {
@@ -542,7 +542,7 @@ def test_random_games_of_a_standard_setup(standard, block):
 def test_random_games_many_more(skirmish, standard, block):
     """The invariants of the module docstring (rulebook and core/state.py), the slow run: more
     games on the skirmish map, half of them of the Standard Setup, in blocks of 25 (about 12
-    CPU seconds each): 50 games with RULEKEEPER_SLOW=1 (``./rk test``), 2,000 with
+    CPU seconds each): 25 games with RULEKEEPER_SLOW=1 (``./rk test``), 2,000 with
     RULEKEEPER_LONG=1. A run without RULEKEEPER_SLOW skips it."""
     for seed in range(10_000 + block * 25, 10_000 + block * 25 + 25):
         finished(play(standard if seed % 2 else skirmish, seed))
