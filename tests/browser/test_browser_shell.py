@@ -217,11 +217,15 @@ def test_issue23_a_bad_game_id_leaves_no_stale_error(
 
 
 def test_issue23_undo_goes_back_past_a_choice_taken_for_you(
-    live_server: LiveServer, page: Page
+    live_server: LiveServer, allowed_errors: list[str], page: Page
 ) -> None:
     """§2.10: an undo that lands on the only choice does not bounce back into it: the page goes
     back once more (or, when it cannot, leaves the choice to be clicked), as the terminal's
     undo steps past a forced choice."""
+    # A request racing the undo (the odds of the only choice, or the second undo) may be refused
+    # by the server (400), which the page handles; the browser logs every refused request. A
+    # fresh-clone run saw it once.
+    allowed_errors.append("status of 400 (Bad Request)")
     game_id, tokens = hotseat(live_server, "hero-battle", seed=1)
 
     def forced_after_own_move(view: dict[str, Any], seat: int) -> bool:
