@@ -6,6 +6,7 @@ submodules are an implementation detail that may be reorganised.
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.agents import Agent, RandomAgent, play_out
+from rulekeeper.core.control import Control
 from rulekeeper.core.decks import Deck
 from rulekeeper.core.dice import D6, Die, roll_outcome_actions
 from rulekeeper.core.errors import DataError, IllegalActionError, RulekeeperError, UnknownGameError
@@ -14,6 +15,7 @@ from rulekeeper.core.flow import AUTO, Flow, PickSubset, Refusal, ResponseWindow
 from rulekeeper.core.game import Game
 from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.jsonvalue import FrozenJson, JsonObject, JsonScalar, JsonValue
+from rulekeeper.core.ledger import Cost, Ledger, LedgerError, missing_words
 from rulekeeper.core.position import PositionError
 from rulekeeper.core.procedure import ProcedureState
 from rulekeeper.core.record import Bounds, Reader, Ref, RefCheck
@@ -42,6 +44,8 @@ __all__ = [
     "Action",
     "Agent",
     "Bounds",
+    "Control",
+    "Cost",
     "DataError",
     "Deck",
     "Die",
@@ -59,6 +63,8 @@ __all__ = [
     "JsonObject",
     "JsonScalar",
     "JsonValue",
+    "Ledger",
+    "LedgerError",
     "LoggedAction",
     "Pcg32",
     "PickSubset",
@@ -79,6 +85,7 @@ __all__ = [
     "Zone",
     "list_games",
     "load_game",
+    "missing_words",
     "play_out",
     "record_of",
     "redeal",
