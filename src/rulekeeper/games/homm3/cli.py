@@ -7,6 +7,9 @@ folder with the values printed on your own cards) and lists what the combat rule
 yet: the unit ability kinds missing from ``combat.unit_abilities.IMPLEMENTED`` and the card
 effect kinds missing from ``combat.card_effects.IMPLEMENTED`` (docs/homm3-content.md).
 
+``rulekeeper homm3 scenario check [FILE...]`` checks scenario files (or the shipped scenarios)
+and prints every problem as file: field: reason (docs/homm3-scenarios.md).
+
 ``rulekeeper odds homm3-combat --battle FILE --attacker U --target U``: the whole attack action,
 the attacker as if activating now (combat/odds.py): the damage of all its attacks and the
 target's fate, each attack made (a second attack, the retaliation) and the attacker's fate.
@@ -28,11 +31,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulekeeper.cli.odds import OptionError, check_plot, fail, odds_table, plot
-from rulekeeper.core import RulekeeperError, load_game
+from rulekeeper.core import DataError, RulekeeperError, load_game
 from rulekeeper.games.homm3.combat import targets, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.content.pack import ContentPack, check_content_pack, load_content_pack
+from rulekeeper.games.homm3.scenario import check_scenario_file, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.views.odds import attack_lines
 
 # Exit codes: 1 = the pack has problems (or, with --strict, uses kinds not implemented yet);
@@ -47,6 +51,11 @@ content_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(content_app, name="content")
+scenario_app = typer.Typer(
+    help="HoMM3 scenario files: check them (docs/homm3-scenarios.md).",
+    no_args_is_help=True,
+)
+app.add_typer(scenario_app, name="scenario")
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,43 @@ def content_check(
         typer.echo("card effect kinds: all implemented")
     if strict and missing:
         typer.echo(f"--strict: {where} uses kinds not implemented yet", err=True)
+        raise typer.Exit(EXIT_INVALID)
+
+
+@scenario_app.command("check")
+def scenario_check(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[FILE]...",
+            help="Scenario files (YAML or JSON) or shipped scenarios' names; omit them to "
+            "check every shipped scenario.",
+        ),
+    ] = None,
+) -> None:
+    """Check scenario files: print ok for each good one and every problem of the others as
+    file: field: reason (exit code 1; a file that does not exist: exit code 2)."""
+    names = files or shipped_scenarios()
+    try:
+        pack = load_content_pack()
+    except DataError as error:
+        typer.echo(f"the content pack does not load: {error}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    found = 0
+    for name in names:
+        shipped = not Path(name).exists() and name.removesuffix(".yaml") in shipped_scenarios()
+        path = shipped_scenario(name) if shipped else Path(name)
+        if not path.is_file():
+            typer.echo(f"{name}: <file>: no such file", err=True)
+            raise typer.Exit(EXIT_USAGE)
+        problems = check_scenario_file(path, pack)
+        for problem in problems:
+            typer.echo(str(problem))
+        found += len(problems)
+        if not problems:
+            typer.echo(f"ok: {name}")
+    if found:
+        typer.echo(f"{found} problem(s)", err=True)
         raise typer.Exit(EXIT_INVALID)
 
 

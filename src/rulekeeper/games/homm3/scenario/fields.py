@@ -1,0 +1,153 @@
+"""The fields of a scenario file, version 1 (docs/homm3-scenarios.md): names, vocabularies and
+the fallbacks used until the content pack carries tiles, towns and the board data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+FORMAT = "homm3-scenario"
+VERSIONS = (1,)
+TOP_FIELDS = (
+    "format",
+    "version",
+    "id",
+    "name",
+    "mode",
+    "rounds",
+    "round_track",
+    "difficulty",
+    "options",
+    "variants",
+    "start",
+    "victory",
+    "at_limit",
+    "victory_timing",
+    "elimination_rounds",
+    "defeat",
+    "capture_income",
+    "locations",
+    "events",
+    "source",
+    "provisional",
+)
+VARIANT_FIELDS = ("players", "rounds", "tiles", "seats", "far_pool", "pools")
+SLOT_FIELDS = ("at", "tile", "rotation", "face", "pool")
+SEAT_FIELDS = ("start", "faction", "resources", "income", "buildings", "army", "cards")
+START_FIELDS = (
+    "resources",
+    "income",
+    "buildings",
+    "built_bonus",
+    "army",
+    "cards",
+    "secondary_hero",
+)
+RESOURCES = ("gold", "materials", "valuables")
+"""The three resources (homm3.md §5.13.1), in the order they are written."""
+MODES = ("clash", "solo", "coop", "alliance")
+"""Game modes (homm3.md §1.2); the map game plays Clash (issue 24)."""
+PLAYER_COUNTS = (1, 2, 3, 4)
+DIFFICULTIES = ("easy", "normal", "hard", "impossible")
+"""Difficulty levels (homm3.md §5.23)."""
+FACTIONS = ("castle", "dungeon", "necropolis")
+"""The core box's factions (homm3.md §1.3); a seat's faction may also be ``any`` (chosen)."""
+ANY_FACTION = "any"
+FACES = ("down", "up")
+POOL_KINDS = ("far", "near", "center")
+"""The tile kinds a slot may draw from by default (homm3.md §5.1); Starting tiles go to the
+seats' starting slots, never into a pool."""
+TILE_KINDS: Mapping[str, str] = {
+    **{f"S{n}": "starting" for n in range(1, 4)},
+    **{f"F{n}": "far" for n in range(1, 10)},
+    **{f"N{n}": "near" for n in range(1, 7)},
+    **{f"C{n}": "center" for n in range(1, 3)},
+}
+"""The 20 core-box tiles by id and kind (homm3.md §2.1, contracts §A): the fallback used while
+the content pack has no ``tiles``."""
+ROTATIONS = 6
+BUILDING_ROLES = (
+    "city-hall",
+    "citadel",
+    "mage-guild",
+    "dwelling-1",
+    "dwelling-2",
+    "dwelling-3",
+    "faction-building",
+)
+"""Starting buildings by role, the same for every faction (homm3.md §5.14.1)."""
+DWELLING_ORDER = ("dwelling-1", "dwelling-2", "dwelling-3")
+"""Dwellings are built Level 1, then 2, then 3 (homm3.md §5.14.1)."""
+OPTION_IDS: Mapping[str, tuple[str, ...]] = {
+    "retreat": ("end-of-round", "any-time"),
+    **{
+        name: ("no", "yes")
+        for name in (
+            "start-secondary-hero",
+            "minimum-damage",
+            "one-resource-dice",
+            "astrologers-every-round",
+            "die-no-damage",
+            "no-rerolls",
+            "double-income",
+            "no-starting-bonus",
+            "free-extension",
+            "refresh-locations",
+            "no-astrologers",
+            "use-captured-towns",
+            "free-trading",
+            "cards-to-discard",
+        )
+    },
+}
+"""Rules options and their values, the default first: ``retreat`` (homm3.md §9.1) and the 14
+optional rules of §5.25 in their order (the fallback until the board data names them)."""
+VICTORY_KINDS: Mapping[str, tuple[str, ...]] = {
+    "capture-all": ("what",),
+    "cubes": ("count", "each"),
+    "last-standing": (),
+    "hold": ("location", "count", "rounds"),
+    "grail": (),
+}
+"""Victory conditions and their fields: capture every enemy town and settlement (homm3.md §1.4;
+``what: towns`` for towns only), collect faction cubes (``count`` in all, or ``each``: that many
+from every enemy, §5.22), be the last player standing, hold ``count`` locations of a kind for
+``rounds`` whole rounds, hold the Grail token."""
+CAPTURE_TARGETS = ("towns-and-settlements", "towns")
+DEFEAT_KINDS = ("lose-start-town", "lose-main-hero")
+"""Defeat conditions a scenario may add to elimination (homm3.md §1.4)."""
+AT_LIMIT = ("draw", "score")
+"""What the round limit gives: a draw, or a winner by score (towns and settlements, then
+faction cubes, then income; docs/homm3-scenarios.md)."""
+VICTORY_TIMING = ("end-of-round", "immediate")
+EFFECT_KINDS: Mapping[str, tuple[str, ...]] = {
+    "gain": RESOURCES,
+    "lose": RESOURCES,
+    "income": RESOURCES,
+    "movement": ("amount",),
+    "morale": ("value",),
+    "search": ("deck", "amount", "times"),
+    "experience": ("amount",),
+    "resource-dice": ("amount",),
+    "treasure-dice": ("amount",),
+    "remove-card": (),
+    "astrologers": (),
+    "note": ("text",),
+}
+"""Effects of timed events and scenario locations, each with its fields: gain or lose
+resources, change income for good, movement points this turn, a morale step, Search (X) a deck,
+experience (Exp icons, ½ Level each), roll dice and resolve one, Remove a card from hand, draw
+an Astrologers Proclaim card, and a ``note`` shown to the players (no rule)."""
+MORALE = ("positive", "negative")
+DECKS = ("artifact", "spell", "ability")
+TRIGGER_KINDS = ("round", "rounds", "every", "level")
+"""When an event fires: at the start of a round, of each listed round, of every N-th round from
+a round on, or when a player's Main Hero reaches a Level (homm3.md §4.1, Timed Events)."""
+WHO = ("all", "first", "second", "third", "last")
+"""Whom an event touches: every player, or one by its place in the turn order."""
+SCENARIO_LOCATIONS = ("obelisk", "dragon-utopia", "grail")
+"""Locations whose effect the scenario defines (homm3.md §5.4)."""
+LOCATION_FIELDS = ("choose", "effects")
+MAX_LIST = 60
+"""The most entries any list of a scenario may hold."""
+MAX_AMOUNT = 999
+MAX_ROUNDS = 99

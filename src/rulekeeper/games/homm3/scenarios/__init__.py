@@ -1,0 +1,1 @@
+"""Scenario files shipped with the game (docs/homm3-scenarios.md)."""

@@ -1,0 +1,248 @@
+"""The scenario file ``homm3-scenario`` version 1 (issue 24 §3, docs/homm3-scenarios.md): the
+shipped Clash scenarios read and check clean and follow the general Clash setup; every broken
+fixture is refused naming its field, by the reader and by ``rulekeeper homm3 scenario check``;
+the JSON schema shipped beside the reader agrees with it."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from rulekeeper.cli.main import app
+from rulekeeper.games.homm3.scenario import (
+    RoundTrack,
+    ScenarioError,
+    Trigger,
+    check_scenario_file,
+    load_scenario,
+    read_scenario,
+    scenario_problems,
+    shipped_scenario,
+    shipped_scenarios,
+)
+from rulekeeper.games.homm3.scenario import fields as F
+from rulekeeper.games.homm3.scenario.checks import SLOT_STEPS, is_slot, touches
+
+runner = CliRunner()
+BROKEN = Path(__file__).parent / "scenarios_broken"
+FIXTURES = sorted(BROKEN.glob("*.yaml"))
+SCHEMA = Path(
+    str(resources.files("rulekeeper.games.homm3.scenario") / "homm3-scenario.schema.json")
+)
+
+
+def _expected(path: Path) -> tuple[str, str]:
+    """The field and the reason a broken fixture's first line names (``# broken: F: R``)."""
+    field, _, reason = path.read_text(encoding="utf-8").splitlines()[0][10:].partition(": ")
+    return field, reason
+
+
+def _doc(name: str) -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(shipped_scenario(name).read_text(encoding="utf-8"))
+    return loaded
+
+
+def test_two_clash_scenarios_are_shipped() -> None:
+    """Issue 24 §3: at least one Clash scenario for 2 players and one for 3."""
+    counts = {load_scenario(name).id: load_scenario(name).players for name in shipped_scenarios()}
+    assert counts == {"clash-2": (2,), "clash-3": (3,)}
+    assert all(load_scenario(name).mode == "clash" for name in shipped_scenarios())
+
+
+@pytest.mark.parametrize("name", shipped_scenarios())
+def test_a_shipped_scenario_checks_clean(name: str) -> None:
+    """Issue 24 Acceptance: ``scenario check`` passes on everything shipped."""
+    assert check_scenario_file(shipped_scenario(name)) == []
+
+
+@pytest.mark.parametrize("name", shipped_scenarios())
+def test_a_shipped_layout_follows_the_general_clash_setup(name: str) -> None:
+    """homm3.md §3 step 6, §5.1: face-down Near tiles and the Center tile, a Far pool per
+    player; each start touches two tiles, so a Far tile can be laid from it (two placed
+    tiles and the hero's field); the box's tiles suffice (§2.1: 9 Far, 6 Near, 2 Center)."""
+    scenario = load_scenario(name)
+    layout = scenario.layout(scenario.players[0])
+    assert all(is_slot(entry.at) for entry in layout.tiles)
+    assert all(entry.face == "down" and entry.pool for entry in layout.tiles)
+    assert [e.pool for e in layout.tiles].count("center") == 1
+    laid = [entry.at for entry in layout.tiles]
+    for start in layout.starts:
+        assert sum((start[0] + dq, start[1] + dr) in laid for dq, dr in SLOT_STEPS) >= 2
+    assert layout.far_pool * layout.players <= len(layout.pools["far"]) == 9
+    assert [e.pool for e in layout.tiles].count("near") <= len(layout.pools["near"]) == 6
+
+
+@pytest.mark.parametrize("name", shipped_scenarios())
+def test_a_shipped_scenario_is_won_by_capture_within_a_round_limit(name: str) -> None:
+    """Issue 24 §3 and homm3.md §1.4: victory by capturing every enemy town and settlement,
+    in 12 to 16 rounds; elimination after 3 rounds without a town or settlement."""
+    scenario = load_scenario(name)
+    assert scenario.victory[0].kind == "capture-all"
+    assert scenario.victory[0].params == {"what": "towns-and-settlements"}
+    assert 12 <= scenario.rounds <= 16
+    assert scenario.elimination_rounds == 3
+
+
+def test_the_three_player_clash_is_also_won_by_a_cube_from_each_enemy() -> None:
+    """Heegu-sama/Homm3BG sections/scenarios.tex (homm3.md §5.22): in a Clash of three or
+    more, a faction cube from every enemy wins."""
+    conditions = {c.kind: c.params for c in load_scenario("clash-3").victory}
+    assert conditions["cubes"] == {"count": 1, "each": True}
+    assert "cubes" not in {c.kind for c in load_scenario("clash-2").victory}
+
+
+@pytest.mark.parametrize("name", shipped_scenarios())
+def test_every_value_of_a_shipped_scenario_is_sourced_or_provisional(name: str) -> None:
+    """Issue 24 §3 and the pack's rule (docs/homm3-content.md): each value we did not find
+    is listed in ``provisional``, each other one has its ``source``."""
+    doc = _doc(name)
+    covered = {key.split(".")[0] for key in (*doc["source"], *doc["provisional"])}
+    own = set(doc) - {"format", "version", "source", "provisional"}
+    assert own <= covered, sorted(own - covered)
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_a_broken_scenario_is_refused_naming_its_field(fixture: Path) -> None:
+    """Issue 24 §3: every problem reported with its field; the fixture's first line says which
+    (slots on the lattice, contracts §B; pools §5.1; seats §3; armies §5.15; Dwellings
+    §5.14.1; round track §4.1; ...)."""
+    field, reason = _expected(fixture)
+    problems = check_scenario_file(fixture)
+    assert any(p.field == field and reason in p.reason for p in problems), problems
+    assert all(p.source == str(fixture) for p in problems)
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_scenario_check_names_the_field_and_fails(fixture: Path) -> None:
+    """Issue 24 Acceptance: ``rulekeeper homm3 scenario check FILE`` names the field on the
+    broken fixtures, with exit code 1."""
+    field, reason = _expected(fixture)
+    result = runner.invoke(app, ["homm3", "scenario", "check", str(fixture)])
+    assert result.exit_code == 1, result.output
+    assert f"{fixture}: {field}: " in result.output
+    assert reason in result.output
+
+
+def test_scenario_check_passes_on_the_shipped_scenarios() -> None:
+    """Issue 24 Acceptance: with no file, every shipped scenario is checked; a missing file is
+    a usage error (exit code 2)."""
+    result = runner.invoke(app, ["homm3", "scenario", "check"])
+    assert result.exit_code == 0, result.output
+    assert result.output.split() == ["ok:", "clash-2", "ok:", "clash-3"]
+    assert runner.invoke(app, ["homm3", "scenario", "check", "clash-3"]).exit_code == 0
+    missing = runner.invoke(app, ["homm3", "scenario", "check", "no-such-file.yaml"])
+    assert missing.exit_code == 2
+
+
+def test_every_problem_of_a_file_is_reported() -> None:
+    """docs/homm3-scenarios.md (as docs/positions.md): all problems at once, nothing built."""
+    doc = _doc("clash-2")
+    doc["rounds"] = 0.5
+    doc["difficulty"] = "heroic"
+    doc["variants"][0]["tiles"][0]["at"] = "1,1"
+    fields = [p.field for p in scenario_problems(doc)]
+    assert fields == ["rounds", "variants[0].tiles[0].at", "difficulty"]
+    with pytest.raises(ScenarioError) as raised:
+        read_scenario(doc)
+    assert len(raised.value.problems) == 3
+
+
+def test_schema_and_reader_agree_on_the_shipped_files() -> None:
+    """docs/homm3-scenarios.md: the schema shipped beside the reader accepts the shipped files
+    and names the same fields and vocabularies as the reader (scenario/fields.py)."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for name in shipped_scenarios():
+        assert [e.message for e in validator.iter_errors(_doc(name))] == []
+    props = schema["properties"]
+    assert tuple(props) == F.TOP_FIELDS
+    assert tuple(props["options"]["properties"]) == tuple(F.OPTION_IDS)
+    effects = schema["$defs"]["effects"]["items"]["oneOf"]
+    assert tuple(e["properties"]["kind"]["const"] for e in effects) == tuple(F.EFFECT_KINDS)
+    for effect in effects:
+        kind = effect["properties"]["kind"]["const"]
+        assert set(effect["properties"]) == {"kind", *F.EFFECT_KINDS[kind]}
+    victory = props["victory"]["items"]["oneOf"]
+    assert tuple(c["properties"]["kind"]["const"] for c in victory) == tuple(F.VICTORY_KINDS)
+    assert tuple(props["start"]["properties"]) == F.START_FIELDS
+    assert tuple(schema["$defs"]["variant"]["properties"]) == F.VARIANT_FIELDS
+    assert tuple(props["locations"]["properties"]) == F.SCENARIO_LOCATIONS
+    assert tuple(props["start"]["properties"]["buildings"]["items"]["enum"]) == F.BUILDING_ROLES
+
+
+def test_the_schema_refuses_what_the_reader_refuses_by_shape() -> None:
+    """docs/homm3-scenarios.md: a wrong version, an unknown field, a bad face or option are
+    refused by both."""
+    validator = jsonschema.Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    for change in (
+        lambda d: d.update(version=2),
+        lambda d: d.update(map=[]),
+        lambda d: d["variants"][0]["tiles"][0].update(face="sideways"),
+        lambda d: d.update(options={"retreat": "never"}),
+    ):
+        doc = copy.deepcopy(_doc("clash-2"))
+        change(doc)
+        assert list(validator.iter_errors(doc))
+        assert scenario_problems(doc)
+
+
+def test_a_seat_overrides_the_scenario_start() -> None:
+    """docs/homm3-scenarios.md (contracts §C): per-seat overrides; the rest is the scenario's."""
+    doc = _doc("clash-2")
+    doc["variants"][0]["seats"][1].update(faction="dungeon", resources={"gold": 30})
+    seats = read_scenario(doc).layout(2).seats
+    assert seats[1].faction == "dungeon" and seats[0].faction == "any"
+    assert seats[1].setup.resources == {"gold": 30}
+    assert (
+        seats[1].setup.income
+        == seats[0].setup.income
+        == {"gold": 10, "materials": 0, "valuables": 0}
+    )
+
+
+def test_pools_default_to_the_unused_tiles_of_each_kind() -> None:
+    """homm3.md §5.1, §3 step 6: a slot draws from the shuffled tiles of its kind; a pool the
+    file names takes its tiles out of the default ones."""
+    doc = _doc("clash-2")
+    doc["variants"][0]["pools"] = {"near-settlement": ["N2", "N4"]}
+    doc["variants"][0]["tiles"][1]["pool"] = "near-settlement"
+    layout = read_scenario(doc).layout(2)
+    assert layout.pools["near-settlement"] == ("N2", "N4")
+    assert layout.pools["near"] == ("N1", "N3", "N5", "N6")
+    assert layout.pools["center"] == ("C1", "C2")
+
+
+def test_the_round_track_defaults_and_triggers() -> None:
+    """homm3.md §4.1, §8.8: odd rounds Resource, even Astrologers, no income in round 1; a
+    timed event every 4 rounds from round 2 fires in rounds 2, 6, 10."""
+    track = RoundTrack()
+    assert [track.pays_income(n) for n in (1, 2, 3)] == [False, False, True]
+    assert [track.is_astrologers(n) for n in (1, 2)] == [False, True]
+    every = Trigger("every", rounds=(4, 2))
+    assert [n for n in range(1, 13) if every.fires_at(n)] == [2, 6, 10]
+    assert load_scenario("clash-2").round_track is None
+    events = load_scenario("clash-2").events
+    assert [n for n in range(1, 17) if events[0].when.fires_at(n)] == [2, 6, 10]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 6))
+def test_slot_centres_are_the_lattice_points(a: int, b: int, shift: int) -> None:
+    """Contracts §B: slot centres are a·(2,1) + b·(-1,3); nothing else is one; neighbouring
+    slots are one lattice step apart."""
+    centre = (2 * a - b, a + 3 * b)
+    assert is_slot(centre)
+    assert is_slot((centre[0] + shift, centre[1])) == (shift % 7 == 0)
+    assert all(is_slot((centre[0] + dq, centre[1] + dr)) for dq, dr in SLOT_STEPS)
+    assert touches(centre, [(centre[0] + 2, centre[1] + 1)])
