@@ -119,7 +119,8 @@ def _counts(pack: ContentPack) -> str:
         f"({len(pack.abilities)} kinds), {cards(pack.spells)} spell cards "
         f"({len(pack.spells)} spells), {cards(pack.artifacts)} artifacts, {len(pack.heroes)} "
         f"heroes, {len(pack.specialties)} specialty cards, {len(pack.levels)} levels, "
-        f"{cards(pack.ai_cards)} AI cards ({len(pack.ai_cards)} kinds)"
+        f"{cards(pack.ai_cards)} AI cards ({len(pack.ai_cards)} kinds), "
+        f"{len(pack.tiles)} map tiles, {len(pack.locations)} locations"
     )
 
 

@@ -42,6 +42,9 @@ from rulekeeper.games.homm3.content.cards import (
     Spell,
     StatCard,
 )
+from rulekeeper.games.homm3.content.locations import Location
+from rulekeeper.games.homm3.content.tiles import MapTile, read_map
+from rulekeeper.games.homm3.content.towns import MAP_FILES, MapContent, map_fields, map_problems
 from rulekeeper.games.homm3.content.units import FACTIONS, UnitCard
 
 __all__ = [
@@ -64,6 +67,9 @@ PACK_FILES: tuple[str, ...] = (
     "artifacts.yaml",
     "heroes.yaml",
     "ai.yaml",
+    *MAP_FILES,
+    "locations.yaml",
+    "tiles.yaml",
 )
 NEUTRAL_COPIES: Mapping[str, int] = {"bronze": 14, "silver": 11, "gold": 12, "azure": 4}
 """Neutral unit cards per tier deck (homm3.md §9.6)."""
@@ -114,11 +120,12 @@ class SiegeFile(BaseModel):
 
 
 @dataclass(frozen=True)
-class ContentPack:
+class ContentPack(MapContent):
     """Validated card data. ``units`` maps card id to card (faction and neutral units);
     ``tower`` is the Arrow Tower; ``walls`` and ``gates`` count the siege cards. The Might &
     Magic cards (``stats``, ``abilities``, ``spells``, ``artifacts``, ``specialties``), the
-    ``heroes``, the AI cards (``ai_cards``) map id to card; ``levels`` maps Level to its row."""
+    ``heroes``, the AI cards (``ai_cards``) map id to card; ``levels`` maps Level to its row;
+    ``locations`` and the map ``tiles`` (S, F, N, C order) map id to entry."""
 
     units: Mapping[str, UnitCard]
     tower: UnitCard
@@ -133,6 +140,8 @@ class ContentPack:
     levels: Mapping[int, LevelRow]
     ai_cards: Mapping[str, AiCard]
     folder: str
+    locations: Mapping[str, Location]
+    tiles: Mapping[str, MapTile]
 
     def unit(self, card: str) -> UnitCard:
         """A unit card by id, the Arrow Tower included."""
@@ -499,6 +508,7 @@ CARD_FILES: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "artifacts.yaml": {"artifacts": Artifact},
     "heroes.yaml": {"heroes": HeroCard, "levels": LevelRow, "specialties": Specialty},
     "ai.yaml": {"ai": AiCard},
+    **MAP_FILES,
 }
 """The Might & Magic, hero and AI files: the lists each holds and their models."""
 
@@ -536,10 +546,16 @@ def _load(folder: Traversable, label: str) -> ContentPack:
     problems += _count_problems(tables)
     unit_ids = {card.id for _, card in units} | ({siege.tower.id} if siege else set())
     problems += _reference_problems(tables, unit_ids, units_known=not unit_problems)
-    problems += _unique_ids(tables)
+    problems += _unique_ids(tables) + map_problems(tables)
+    locations, tiles, more = read_map(folder)
+    for key, entries in (("locations", locations), ("tiles", tiles)):
+        for index, entry in entries:
+            problems += _provenance(entry, f"{key}.yaml", f"{key}[{index}]", shipped)
+    problems += more
     if problems or siege is None:
         raise ContentPackError(problems or [DataError("siege.yaml", "(file)", "unreadable")])
     return ContentPack(
+        **map_fields(tables),
         units={card.id: card for _, card in units},
         tower=siege.tower,
         walls=siege.walls,
@@ -553,6 +569,8 @@ def _load(folder: Traversable, label: str) -> ContentPack:
         levels={row.level: row for _, row in tables["levels"].entries},
         ai_cards=tables["ai"].ids(),
         folder=label,
+        locations={entry.id: entry for _, entry in locations},
+        tiles={tile.id: tile for _, tile in tiles},
     )
 
 
