@@ -35,7 +35,6 @@ from rulekeeper.core.lasting import Timing
 from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.position import Problems
 from rulekeeper.core.record import from_data
-from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.homm3.battle import fields as battle_fields
 from rulekeeper.games.homm3.battle.checks import (
     SAVE_PATHS,
@@ -75,7 +74,7 @@ from rulekeeper.games.homm3.combat.card_choices import (
 )
 from rulekeeper.games.homm3.combat.cards import FREE_KINDS, PayStep, TeleportStep
 from rulekeeper.games.homm3.combat.deployment import DeployStep, GateStep, PlaceNeutralsStep
-from rulekeeper.games.homm3.combat.hands import hand_zone
+from rulekeeper.games.homm3.combat.hands import battle_zones, hand_zone
 from rulekeeper.games.homm3.combat.lethal import LethalWindow, SaveStep
 from rulekeeper.games.homm3.combat.model import AI, Battle
 from rulekeeper.games.homm3.combat.morale import CycleStep
@@ -400,20 +399,8 @@ class CombatState(ProcedureState):
         return evaluate(self, player)
 
     def zones(self) -> list[Zone]:
-        """Who sees which cards: a hero's hand its seat only (nobody for the AI's), every deck
-        and the AI's decks nobody; a hand and its deck are one pool (core/zones.py). A bot's
-        re-deal (``resample``) follows from them, keeping a hand a seat is choosing from
-        (``hands.HandPick``)."""
-        out: list[Zone] = []
-        for side, army in enumerate(self.battle.armies):
-            hero = army.hero
-            if hero is not None:
-                seen = (army.seat,) if army.seat >= 0 else NOBODY
-                out.append(Zone(hand_zone(side), hero.hand, seen, pool=f"cards-{side}"))
-                out.append(Zone(f"deck-{side}", hero.deck, NOBODY, pool=f"cards-{side}"))
-            out.append(Zone(f"ai-deck-{side}", army.ai_deck, NOBODY))
-            out.append(Zone(f"ai-spells-{side}", army.ai_spells, NOBODY))
-        return out
+        """Who sees which cards (combat/hands.py ``battle_zones``)."""
+        return battle_zones(self.battle)
 
     def _judged_in_public(self, action: Action, actor: int) -> bool:
         """An activation reads the hand only for card plays, spells and morale

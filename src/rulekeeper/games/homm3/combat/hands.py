@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Deck, PickSubset, ResponseWindow
-from rulekeeper.games.homm3.combat.model import Hero
+from rulekeeper.core import Deck, PickSubset, ResponseWindow, Zone
+from rulekeeper.core.zones import NOBODY
+from rulekeeper.games.homm3.combat.model import Battle, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState
 
 
@@ -21,6 +22,23 @@ def hero_of(state: BattleState, side: int) -> Hero | None:
     neutrals and an AI hero use no Might & Magic cards, §5.18.7)."""
     army = state.battle.armies[side]
     return army.hero if army.kind == "hero" else None
+
+
+def battle_zones(battle: Battle) -> list[Zone]:
+    """Who sees which cards of a battle: a hero's hand its seat only (nobody for the AI's),
+    every deck and the AI's decks nobody; a hand and its deck are one pool (core/zones.py). A
+    bot's re-deal (``resample``) follows from them, keeping a hand a seat is choosing from
+    (:class:`HandPick`). The combat game's zones, and a host game's during a fight."""
+    out: list[Zone] = []
+    for side, army in enumerate(battle.armies):
+        hero = army.hero
+        if hero is not None:
+            seen = (army.seat,) if army.seat >= 0 else NOBODY
+            out.append(Zone(hand_zone(side), hero.hand, seen, pool=f"cards-{side}"))
+            out.append(Zone(f"deck-{side}", hero.deck, NOBODY, pool=f"cards-{side}"))
+        out.append(Zone(f"ai-deck-{side}", army.ai_deck, NOBODY))
+        out.append(Zone(f"ai-spells-{side}", army.ai_spells, NOBODY))
+    return out
 
 
 def hand_zone(side: int) -> str:

@@ -1,0 +1,366 @@
+"""HoMM3 on the map: ``load_game("homm3", scenario=..., players=2)`` (issue 24).
+
+The wiring: parameters (a scenario, the players, difficulty, factions, heroes, optional rules, a
+content pack), the state's data (model.py records) and the step vocabulary (the map's steps and
+every step of a battle, which the unchanged combat plays as a sub-procedure, fights.py). The
+rules are in this package, one module per part of the game (rounds, turn, movement,
+exploration, visiting, town actions, fights, ...); docs/homm3.md describes the readings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rulekeeper.core import (
+    Action,
+    DataError,
+    Game,
+    JsonObject,
+    ProcedureState,
+    Reader,
+    RefCheck,
+    StepKinds,
+    Zone,
+    register_game,
+)
+from rulekeeper.core.content import folder_digest, load_yaml
+from rulekeeper.core.flow import Flow
+from rulekeeper.core.graph import Placement, Tile, TileMap
+from rulekeeper.core.lasting import Timing
+from rulekeeper.core.outcome import Outcome
+from rulekeeper.core.zones import NOBODY
+from rulekeeper.games.homm3.battle.checks import known_card, known_unit_card
+from rulekeeper.games.homm3.battle.fields import OPTIONS as BATTLE_OPTIONS
+from rulekeeper.games.homm3.combat.hands import battle_zones
+from rulekeeper.games.homm3.combat.model import Battle
+from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
+from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
+from rulekeeper.games.homm3.content.tiles import core_tile
+from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
+from rulekeeper.games.homm3.map import observation, setup
+from rulekeeper.games.homm3.map.exploration import LayTileStep
+from rulekeeper.games.homm3.map.fights import FightStep
+from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
+from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
+from rulekeeper.games.homm3.map.movement import EnterStep
+from rulekeeper.games.homm3.map.places import PlaceHeroStep
+from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
+from rulekeeper.games.homm3.map.search import SearchStep
+from rulekeeper.games.homm3.map.sieges import SiegeStep
+from rulekeeper.games.homm3.map.turn import TurnStep
+from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario
+from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
+
+__all__ = ["Homm3Game", "MapState"]
+
+STEPS = BATTLE_STEPS.merged(
+    StepKinds(
+        GameStep,
+        RoundStep,
+        TurnStep,
+        RefreshStep,
+        DrawChoiceStep,
+        EnterStep,
+        FightStep,
+        SiegeStep,
+        PlaceHeroStep,
+        SearchStep,
+        LayTileStep,
+    )
+)
+"""Every step of the map game and of its battles (kind names are part of the saved format)."""
+DEFAULT_SCENARIO = "clash-2"
+DIFFICULTIES = ("easy", "normal", "hard", "impossible")
+FACTIONS = setup.FACTIONS
+PARAMS = ("scenario", "players", "difficulty", "factions", "heroes", "options", "content")
+ALIASES: Mapping[str, str] = {
+    "minimum-damage": "minimum-damage",
+    "die-no-damage": "die-no-damage",
+    "no-rerolls": "no-rerolls",
+    "free-extension": "free-extension",
+    "retreat": "retreat",
+}
+"""The optional rules a battle file has too, passed to each fight under the same names."""
+
+
+@register_game
+class Homm3Game(Game):
+    """Parameters: ``scenario`` (a shipped scenario's name or a scenario file: data or a path;
+    default ``clash-2``), ``players`` (2 or 3), ``difficulty`` (default: the scenario's),
+    ``factions`` and ``heroes`` (one per seat; default: Castle, Dungeon, Necropolis and each
+    faction's first hero), ``options`` (optional rules by name, docs/homm3.md) and ``content``
+    (a folder with your own card values)."""
+
+    name = "homm3"
+    timing: ClassVar[Timing] = COMBAT_TIMING
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        source = "homm3 parameters"
+        for key in params:
+            if key not in PARAMS:
+                raise DataError(source, key, f"unknown parameter (known: {', '.join(PARAMS)})")
+        content = params.get("content")
+        if content is not None and not isinstance(content, str):
+            raise DataError(source, "content", "must be a folder path or null")
+        self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+        raw = params.get("scenario", DEFAULT_SCENARIO)
+        doc, where = _scenario_doc(raw)
+        self.scenario: Scenario = read_scenario(doc, self.pack, where)
+        players = params.get("players", self.scenario.players[0])
+        if not isinstance(players, int) or players not in self.scenario.players:
+            counts = ", ".join(str(n) for n in self.scenario.players)
+            raise DataError(source, "players", f"{players!r}: the scenario is for {counts} players")
+        self._players = players
+        difficulty = params.get("difficulty", self.scenario.difficulty)
+        if difficulty not in DIFFICULTIES:
+            raise DataError(source, "difficulty", f"one of {', '.join(DIFFICULTIES)}")
+        self.difficulty = str(difficulty)
+        self.factions = _factions(params.get("factions"), players, self.scenario, source)
+        self.heroes = _heroes(params.get("heroes"), self.factions, self.pack, source)
+        self.options = _options(params.get("options"), source)
+        self.catalogue: dict[str, Tile] = {t.id: core_tile(t) for t in self.pack.tiles.values()}
+        return {
+            "scenario": raw if isinstance(raw, str) else doc,
+            "players": players,
+            "difficulty": self.difficulty,
+            "factions": list(self.factions),
+            "heroes": list(self.heroes),
+            "options": dict(self.options),
+            "content": content,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def zero_sum(self) -> bool:
+        return self._players == 2
+
+    def content_hash(self) -> str | None:
+        return self.derived("content-hash", self._pack_digest)
+
+    def _pack_digest(self) -> str:
+        content = self._params.get("content")
+        if content:
+            return folder_digest(Path(str(content)), PACK_FILES)
+        return folder_digest(Path(self.pack.folder), PACK_FILES)
+
+
+def _scenario_doc(raw: Any) -> tuple[Mapping[str, Any], str]:
+    """A scenario's document and its name for errors: shipped name, path or data."""
+    if isinstance(raw, Mapping):
+        return raw, "scenario"
+    if not isinstance(raw, str) or not raw:
+        raise DataError("homm3 parameters", "scenario", "a scenario name, a file or its data")
+    path = Path(raw)
+    if not path.suffix:
+        path = shipped_scenario(raw)
+    text = path.read_text(encoding="utf-8")
+    doc = load_yaml(text, str(path))
+    if not isinstance(doc, Mapping):
+        raise DataError(str(path), "(file)", "a scenario file is a mapping")
+    return doc, path.name
+
+
+def _factions(raw: Any, players: int, scenario: Scenario, source: str) -> tuple[str, ...]:
+    if raw is None:
+        fixed = [seat.faction for seat in scenario.layout(players).seats]
+        free = [f for f in FACTIONS if f not in fixed]
+        return tuple(f if f in FACTIONS else free.pop(0) for f in fixed)
+    if not isinstance(raw, list | tuple) or len(raw) != players:
+        raise DataError(source, "factions", f"a list of {players} factions")
+    if any(f not in FACTIONS for f in raw) or len(set(raw)) != len(raw):
+        raise DataError(source, "factions", f"different factions of {', '.join(FACTIONS)}")
+    return tuple(str(f) for f in raw)
+
+
+def _heroes(raw: Any, factions: Sequence[str], pack: ContentPack, source: str) -> tuple[str, ...]:
+    if raw is None:
+        return tuple(
+            next(h for h in sorted(pack.heroes) if pack.heroes[h].faction == f) for f in factions
+        )
+    if not isinstance(raw, list | tuple) or len(raw) != len(factions):
+        raise DataError(source, "heroes", f"a list of {len(factions)} hero ids")
+    for seat, (hero, faction) in enumerate(zip(raw, factions, strict=True)):
+        card = pack.heroes.get(hero)
+        if card is None or card.faction != faction:
+            raise DataError(source, f"heroes[{seat}]", f"{hero!r} is not a {faction} hero")
+    return tuple(str(h) for h in raw)
+
+
+def _options(raw: Any, source: str) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or any(not isinstance(v, str) for v in raw.values()):
+        raise DataError(source, "options", "a mapping of option names to values")
+    for name, value in raw.items():
+        allowed = BATTLE_OPTIONS.get(name)
+        if allowed is not None and value not in allowed:
+            raise DataError(source, f"options.{name}", f"one of {', '.join(allowed)}")
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+class MapState(ProcedureState):
+    """A game on the map: its data (model.py) and its pending steps (root: ``GameStep``)."""
+
+    STEPS = STEPS
+    game: Homm3Game
+    round: int
+    difficulty: str
+    order: list[int]
+    players: list[Player]
+    heroes: list[MapHero]
+    towns: list[Town]
+    placements: list[Placement]
+    face_down: list[FaceDown]
+    tiles_down: dict[str, list[str]]
+    """The face-down tiles of each kind, in the order of that kind's slots in ``face_down``."""
+    sites: dict[str, Site]
+    decks: dict[str, list[str]]
+    discards: dict[str, list[str]]
+    astrologers: str
+    winners: list[int]
+    ending: str
+    battle: Battle | None
+
+    def __init__(self, game: Homm3Game, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.decks, self.discards, self.tiles_down = {}, {}, {}
+        self.astrologers, self.winners, self.ending = "", [], ""
+        self.battle = None
+        self._tilemap: TileMap | None = None
+        setup.set_up(self)
+        self.flow = Flow([GameStep()])
+        self.settle()
+
+    # ------------------------------------------------------------------ queries
+
+    def tilemap(self) -> TileMap:
+        """The face-up tiles as a core TileMap (made once per change of the placements)."""
+        found = getattr(self, "_tilemap", None)
+        if found is None or len(found.placements) != len(self.placements):
+            found = TileMap.of(self.game.catalogue, self.placements)
+            self._tilemap = found
+        return found
+
+    def lay(self, placement: Placement) -> None:
+        """Lay a tile face up (exploration.py, setup.py)."""
+        self.placements.append(placement)
+        self._tilemap = None
+
+    def option(self, name: str) -> bool:
+        """Whether the optional rule *name* is on (its value is not its default)."""
+        value = self.game.options.get(name)
+        return value is not None and value not in ("no", "off", "end-of-round")
+
+    def battle_options(self) -> dict[str, str]:
+        """The optional rules a fight's battle file takes (battle/fields.py OPTIONS)."""
+        return {k: v for k, v in self.game.options.items() if k in BATTLE_OPTIONS}
+
+    def round_track(self) -> RoundTrack:
+        return self.game.scenario.round_track or RoundTrack()
+
+    def rounds_limit(self) -> int:
+        layout = self.game.scenario.layout(self.num_players)
+        return int(layout.rounds or self.game.scenario.rounds)
+
+    def players_turn(self) -> int:
+        """The seat whose turn it is (-1 between turns)."""
+        turn = self.flow.find(TurnStep)
+        return -1 if turn is None else int(turn.seat)
+
+    def hero_seat(self, hero_id: str) -> int:
+        return next(h.seat for h in self.heroes if h.id == hero_id)
+
+    # ------------------------------------------------------------------ the state API
+
+    def _clone_data_into(self, new: Any) -> None:
+        super()._clone_data_into(new)
+        new._tilemap = getattr(self, "_tilemap", None)
+
+    def _returns(self) -> Sequence[float]:
+        if not self.winners:
+            return [0.0] * self.num_players
+        return [1.0 if seat in self.winners else -1.0 for seat in range(self.num_players)]
+
+    def _outcome(self) -> Outcome:
+        if self.flow.steps:
+            return super()._outcome()
+        returns = tuple(self._returns())
+        if not self.winners:
+            return Outcome(
+                ending=self.ending or "draw", winner=None, team=(), returns=returns, text="A draw"
+            )
+        names = " and ".join(self.players[s].faction.capitalize() for s in self.winners)
+        return Outcome(
+            ending=self.ending,
+            winner=self.winners[0] if len(self.winners) == 1 else None,
+            team=tuple(self.winners),
+            returns=returns,
+            text=f"{names} wins ({self.ending})",
+        )
+
+    def _observation(self, player: int) -> JsonObject:
+        return observation.observe(self, player)
+
+    def zones(self) -> list[Zone]:
+        """Who sees which cards and tiles (issue 24 §4): a hand its seat; every Might & Magic
+        deck, the shared and neutral decks, the Astrologers deck, the Far pools and face-down
+        tiles nobody (the face-down tiles of a kind and the Far pools are pools of the kind
+        shown on their backs); cards a seat looks at in a Search that seat only; during a fight,
+        the battle's zones."""
+        out: list[Zone] = []
+        for p in self.players:
+            out.append(Zone(f"mm-hand-{p.seat}", p.hand, (p.seat,), pool=f"mm-{p.seat}"))
+            out.append(Zone(f"mm-deck-{p.seat}", p.deck, NOBODY, pool=f"mm-{p.seat}"))
+            out.append(Zone(f"far-pool-{p.seat}", p.far_pool, NOBODY, pool="tiles-far"))
+        for kind in sorted(self.tiles_down):
+            out.append(
+                Zone(f"face-down-{kind}", self.tiles_down[kind], NOBODY, pool=f"tiles-{kind}")
+            )
+        for name in sorted(self.decks):
+            out.append(Zone(f"deck-{name}", self.decks[name], NOBODY, pool=f"deck-{name}"))
+        for step in self.flow.steps:
+            if isinstance(step, SearchStep):
+                out.append(
+                    Zone(step.zone_name(), step.seen, (step.seat,), pool=f"deck-{step.deck}")
+                )
+        if self.battle is not None:
+            out.extend(battle_zones(self.battle))
+        return out
+
+    def _check_refs(self, refs: Sequence[RefCheck], reader: Reader) -> None:
+        """Refuse a saved reference to a tile, card or unit the game does not know."""
+        pack = self.game.pack
+        for ref in refs:
+            if ref.kind == "tile" and ref.value in pack.tiles:
+                continue
+            if ref.kind == "field" and _field_key(ref.value):
+                continue
+            if ref.kind == "unit card" and known_unit_card(pack, ref.value):
+                continue
+            if ref.kind == "card" and known_card(pack, ref.value):
+                continue
+            if ref.kind == "unit" and self.battle is not None and ref.value in self.battle.units:
+                continue
+            raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
+
+    def describe(self, action: Action) -> str:
+        return str(action)
+
+    def _evaluate(self, player: int) -> float:
+        return observation.evaluate(self, player)
+
+
+def _field_key(value: str) -> bool:
+    """Whether *value* is a board field ``"q,r"`` (or "" for none)."""
+    if not value:
+        return True
+    q, sep, r = value.partition(",")
+    return bool(sep) and q.lstrip("-").isdigit() and r.lstrip("-").isdigit()
+
+
+Homm3Game.state_class = MapState

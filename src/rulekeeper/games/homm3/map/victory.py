@@ -1,0 +1,124 @@
+"""Victory, elimination and the end of the game (homm3.md §1.4, §5.22, §8.37, §9.13).
+
+The scenario's victory conditions are checked (``decided``); the default Clash condition is
+capturing every town and settlement of the other players, which in practice means every other
+player is eliminated. A player with no town and no settlement is eliminated at the end of the
+third full round after the round in which it lost the last one (§1.4, §9.13). When the last
+round of the scenario ends, ``at_limit`` says what it gives: a draw, or a winner by score.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.games.homm3.map import places
+
+__all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "winners"]
+
+ELIMINATION_ROUNDS = 3
+
+
+def _standing(state: Any) -> list[int]:
+    return [p.seat for p in state.players if not p.eliminated]
+
+
+def _captured_all(state: Any, seat: int, towns_only: bool) -> bool:
+    """Whether *seat* holds every town (and settlement) another player held at the start or
+    holds now: the others hold none."""
+    for other in _standing(state):
+        if other == seat:
+            continue
+        held = places.held_places(state, other)
+        if towns_only:
+            held = [k for k in held if any(t.field == k for t in state.towns)]
+        if held:
+            return False
+    return True
+
+
+def winners(state: Any) -> list[int]:
+    """The seats a victory condition names now (empty: none yet)."""
+    standing = _standing(state)
+    if len(standing) == 1:
+        return standing
+    found = []
+    for seat in standing:
+        for condition in state.game.scenario.victory:
+            if _holds(state, seat, condition):
+                found.append(seat)
+                break
+    return found
+
+
+def _holds(state: Any, seat: int, condition: Any) -> bool:
+    kind, params = condition.kind, condition.params
+    if kind == "capture-all":
+        return _captured_all(state, seat, params.get("what") == "towns")
+    if kind == "cubes":
+        cubes = state.players[seat].cubes
+        if params.get("each"):
+            others = [p.faction for p in state.players if p.seat != seat]
+            return all(cubes.count(f) >= int(params["each"]) for f in others)
+        return len(cubes) >= int(params.get("count", 1))
+    if kind == "last-standing":
+        return _standing(state) == [seat]
+    if kind == "grail":
+        return bool(state.players[seat].grail)
+    return False
+
+
+def decided(state: Any) -> bool:
+    """Whether the game is won (a victory condition holds for somebody)."""
+    if state.winners:
+        return True
+    found = winners(state)
+    if found:
+        state.winners = found
+        state.ending = "victory"
+    return bool(found)
+
+
+def out_of_rounds(state: Any) -> bool:
+    """Whether the scenario's last round has been played."""
+    limit = state.rounds_limit()
+    return bool(limit) and state.round >= limit
+
+
+def end_of_round(state: Any) -> None:
+    """The elimination clock (§1.4, §9.13): starts when a player's last town or settlement is
+    lost; three full rounds later the player is eliminated."""
+    for player in state.players:
+        if player.eliminated:
+            continue
+        if places.held_places(state, player.seat):
+            player.homeless_since = 0
+            continue
+        if not player.homeless_since:
+            player.homeless_since = state.round
+            state.events.append("elimination-clock", {"seat": player.seat})
+        elif state.round - player.homeless_since >= ELIMINATION_ROUNDS:
+            eliminate(state, player.seat)
+
+
+def eliminate(state: Any, seat: int) -> None:
+    """*seat* is out (§1.4): its heroes leave the map."""
+    state.players[seat].eliminated = True
+    state.heroes = [h for h in state.heroes if h.seat != seat]
+    state.events.append("eliminated", {"seat": seat})
+
+
+def finish(state: Any) -> None:
+    """The game ends: by a victory, or at the round limit (a draw or the best score)."""
+    if not state.winners:
+        state.ending = "round-limit"
+        if state.game.scenario.at_limit == "score":
+            scores = {p.seat: score(state, p.seat) for p in state.players if not p.eliminated}
+            best = max(scores.values())
+            state.winners = [s for s, v in scores.items() if v == best]
+    state.events.append("game-ends", {"ending": state.ending, "winners": list(state.winners)})
+
+
+def score(state: Any, seat: int) -> tuple[int, int, int]:
+    """The round-limit score: towns and settlements, then faction cubes, then resources."""
+    player = state.players[seat]
+    return (len(places.held_places(state, seat)), len(player.cubes), player.resources.total())
