@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
+from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.scenario import (
     RoundTrack,
     ScenarioError,
@@ -31,7 +32,13 @@ from rulekeeper.games.homm3.scenario import (
     shipped_scenarios,
 )
 from rulekeeper.games.homm3.scenario import fields as F
-from rulekeeper.games.homm3.scenario.checks import SLOT_STEPS, is_slot, touches
+from rulekeeper.games.homm3.scenario.checks import (
+    SLOT_STEPS,
+    is_slot,
+    option_values,
+    touches,
+    town_roles,
+)
 
 runner = CliRunner()
 BROKEN = Path(__file__).parent / "scenarios_broken"
@@ -168,6 +175,7 @@ def test_schema_and_reader_agree_on_the_shipped_files() -> None:
     props = schema["properties"]
     assert tuple(props) == F.TOP_FIELDS
     assert tuple(props["options"]["properties"]) == tuple(F.OPTION_IDS)
+    assert option_values(load_content_pack()) == F.OPTION_IDS
     effects = schema["$defs"]["effects"]["items"]["oneOf"]
     assert tuple(e["properties"]["kind"]["const"] for e in effects) == tuple(F.EFFECT_KINDS)
     for effect in effects:
@@ -178,7 +186,16 @@ def test_schema_and_reader_agree_on_the_shipped_files() -> None:
     assert tuple(props["start"]["properties"]) == F.START_FIELDS
     assert tuple(schema["$defs"]["variant"]["properties"]) == F.VARIANT_FIELDS
     assert tuple(props["locations"]["properties"]) == F.SCENARIO_LOCATIONS
-    assert tuple(props["start"]["properties"]["buildings"]["items"]["enum"]) == F.BUILDING_ROLES
+    assert "pattern" in props["start"]["properties"]["buildings"]["items"]
+
+
+def test_the_building_roles_are_the_towns_roles() -> None:
+    """homm3.md §5.14.1 (contracts §C): a scenario names buildings by role; every role the
+    reader accepts without the towns data is a role of every town."""
+    roles = town_roles(load_content_pack())
+    assert set(roles) == {"castle", "dungeon", "necropolis"}
+    for found in roles.values():
+        assert set(F.BUILDING_ROLES) <= set(found)
 
 
 def test_the_schema_refuses_what_the_reader_refuses_by_shape() -> None:

@@ -47,12 +47,12 @@ def factions(pack: ContentPack) -> tuple[str, ...]:
 
 
 def option_values(pack: ContentPack) -> Mapping[str, tuple[str, ...]]:
-    """The rules options a scenario may switch on, with their values (default first)."""
+    """The rules options a scenario may switch on, with their values (default first): the
+    board data's, or fields.OPTION_IDS until the pack has it."""
     board = getattr(pack, "board", None)
     options = getattr(board, "options", None)
     if options:
-        ids = [getattr(option, "id", option) for option in options]
-        return {"retreat": F.OPTION_IDS["retreat"], **{str(i): ("no", "yes") for i in ids}}
+        return {str(key): tuple(rule.values) for key, rule in options.items()}
     return F.OPTION_IDS
 
 
@@ -179,14 +179,22 @@ def army_problems(start: Start, pack: ContentPack, path: str) -> Iterator[Proble
             seen.add(card_id)
 
 
-def building_problems(buildings: Sequence[str], path: str) -> Iterator[Problem]:
-    """Known building roles, each once, Dwellings in order (homm3.md §5.14.1)."""
+def town_roles(pack: ContentPack) -> Mapping[str, tuple[str, ...]]:
+    """Per faction, the roles of its town's buildings: the pack's towns, or fields.BUILDING_ROLES
+    for every faction until the pack has them."""
+    towns = getattr(pack, "towns", None)
+    if towns:
+        return {key: tuple(b.role for b in town.buildings) for key, town in towns.items()}
+    return {faction: F.BUILDING_ROLES for faction in factions(pack)}
+
+
+def building_problems(
+    buildings: Sequence[str], known: Sequence[str], path: str
+) -> Iterator[Problem]:
+    """Building roles that are *known*, each once, Dwellings in order (homm3.md §5.14.1)."""
     for index, role in enumerate(buildings):
-        if role not in F.BUILDING_ROLES:
-            yield (
-                f"{path}[{index}]",
-                f"unknown building {role!r} (known: {', '.join(F.BUILDING_ROLES)})",
-            )
+        if role not in known:
+            yield f"{path}[{index}]", f"unknown building {role!r} (known: {', '.join(known)})"
         elif buildings.index(role) != index:
             yield f"{path}[{index}]", f"{role} is listed twice"
     for lower, higher in zip(F.DWELLING_ORDER, F.DWELLING_ORDER[1:], strict=False):

@@ -82,7 +82,10 @@ def _start(
     if "buildings" in doc:
         listed = parts.items(doc["buildings"], problems, f"{path}.buildings")
         changes["buildings"] = tuple(str(b) for b in listed)
-        for where, reason in checks.building_problems(changes["buildings"], f"{path}.buildings"):
+        roles = sorted({r for found in checks.town_roles(pack).values() for r in found})
+        for where, reason in checks.building_problems(
+            changes["buildings"], roles, f"{path}.buildings"
+        ):
             problems.add(where, reason)
     if "army" in doc:
         army = _army(doc["army"], problems, f"{path}.army")
@@ -141,9 +144,14 @@ def _seat_problems(seats: list[Seat], pack: ContentPack, path: str, problems: Pr
         if seat.faction != F.ANY_FACTION and seat.faction in [s.faction for s in seats[:index]]:
             problems.add(f"{where}.faction", "two seats play one faction (§3 step 2)")
         playable = checks.factions(pack) if seat.faction == F.ANY_FACTION else (seat.faction,)
+        roles = checks.town_roles(pack)
+        known = {role for found in roles.values() for role in found}
         for faction in playable:
             if not seat.setup.army.get(faction):
                 problems.add(f"{where}.army", f"no starting army for {faction} (start.army)")
+            for role in seat.setup.buildings:
+                if role in known and role not in roles.get(faction, ()):
+                    problems.add(f"{where}.buildings", f"the {faction} town has no {role}")
 
 
 def _variant(
