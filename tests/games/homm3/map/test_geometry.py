@@ -44,6 +44,7 @@ from rulekeeper.games.homm3.map.geometry import (
     legal_placements,
     neighbour_slots,
     observatory_slots,
+    open_slots,
     placement_refusal,
     position_hex,
     reveal_refusal,
@@ -51,6 +52,7 @@ from rulekeeper.games.homm3.map.geometry import (
     revealable_slots,
     slot_fields,
     slot_of,
+    slot_refusal,
     steps_from,
 )
 
@@ -401,8 +403,14 @@ def oracle_hero(c: Hex, hero: Hex) -> bool:
     return any(are_neighbours(hero, f) for f in slot_fields(c))
 
 
+def with_tile(tilemap: TileMap, tile: Tile, c: Hex, turn: int) -> TileMap:
+    """*tilemap* with *tile* laid on *c* turned *turn*."""
+    tiles = {t.name: t for t in (*tilemap.tiles, tile)}
+    return TileMap(tuple(tiles.values()), (*tilemap.placements, lay(tile, c, turn)))
+
+
 def oracle_path(tilemap: TileMap, face_down: set[Hex], tile: Tile, c: Hex, turn: int) -> bool:
-    after = TileMap((*tilemap.tiles, tile), (*tilemap.placements, lay(tile, c, turn)))
+    after = with_tile(tilemap, tile, c, turn)
     parts = oracle_parts(after, face_down)
     return all(joined(parts, c, other) for other in parts if other != c)
 
@@ -442,17 +450,23 @@ def test_the_legal_placements_are_exactly_those_meeting_every_condition(
 ) -> None:
     """issue 24 §6, homm3.md §5.1, §8.18, §9.13: every accepted placement meets every condition
     (checked by brute force over every slot near the map and the core graph), and every one that
-    meets them all is accepted; with connected tiles before, they stay connected after."""
+    meets them all is accepted; the open slots (before the tile is drawn) are those meeting the
+    conditions on the slot alone; with connected tiles before, they stay connected after."""
     rng = random.Random(seed)
     tilemap, face_down, hero, tiles = random_map(rng, size)
     tile = tiles["new"]
     region = [c for c in within((0, 0), 3 * size + 3) if is_slot(c)]
-    expected = [
-        (c, turn)
+    slots = [
+        c
         for c in sorted(region)
         if oracle_empty(tilemap, face_down, c)
         and oracle_hero(c, hero)
         and oracle_two(tilemap, face_down, c)
+    ]
+    assert open_slots(tilemap, hero, face_down) == slots
+    expected = [
+        (c, turn)
+        for c in slots
         for turn in range(6)
         if oracle_path(tilemap, face_down, tile, c, turn)
     ]
@@ -461,7 +475,7 @@ def test_the_legal_placements_are_exactly_those_meeting_every_condition(
     before = oracle_parts(tilemap, face_down)
     if all(joined(before, a, b) for a in before for b in before):
         for c, turn in legal:
-            after = TileMap((*tilemap.tiles, tile), (*tilemap.placements, lay(tile, c, turn)))
+            after = with_tile(tilemap, tile, c, turn)
             parts = oracle_parts(after, face_down)
             assert all(joined(parts, a, b) for a in parts for b in parts)
 
@@ -478,6 +492,8 @@ def test_every_placement_refusal_names_a_broken_condition(seed: int, size: int) 
     for c in rng.sample(near, min(8, len(near))):
         turn = rng.randrange(6)
         refusal = placement_refusal(tilemap, tiles, "new", c, turn, hero, face_down)
+        on_slot = slot_refusal(tilemap, c, hero, face_down)
+        assert on_slot is None or on_slot == refusal
         broken = {
             RULE_EMPTY: not oracle_empty(tilemap, face_down, c),
             RULE_HERO: not oracle_hero(c, hero),
@@ -507,9 +523,7 @@ def test_reveal_rotations_keep_every_path_when_one_can(seed: int, size: int) -> 
     rest = face_down - {slot}
     good = []
     for turn in range(6):
-        after = oracle_parts(
-            TileMap((*tilemap.tiles, tile), (*tilemap.placements, lay(tile, slot, turn))), rest
-        )
+        after = oracle_parts(with_tile(tilemap, tile, slot, turn), rest)
         kept = all(
             joined(after, a, b)
             for a in after

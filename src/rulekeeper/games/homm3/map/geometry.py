@@ -10,7 +10,8 @@ Exploration (§5.1, one MP each, §5.2):
 
 * placing the top tile of one's Far pool: the slot is empty, the tile touches at least two laid
   tiles (face-down ones count) and the field the hero stands on, and the chosen rotation cuts
-  no path off (:func:`placement_refusal`; the options are :func:`legal_placements`);
+  no path off (:func:`placement_refusal`; the options are :func:`legal_placements`; before the
+  tile is drawn, :func:`open_slots` and :func:`slot_refusal` judge the slot alone);
 * revealing a face-down tile next to the hero's field: the revealing player lays it in any
   rotation that cuts no path off (§8.17, §9.13; :func:`reveal_refusal`, :func:`reveal_rotations`).
 
@@ -49,6 +50,7 @@ __all__ = [
     "neighbour_slots",
     "observatory_slots",
     "occupied_slots",
+    "open_slots",
     "placement_refusal",
     "position_hex",
     "reveal_refusal",
@@ -56,6 +58,7 @@ __all__ = [
     "revealable_slots",
     "slot_fields",
     "slot_of",
+    "slot_refusal",
     "steps_from",
 ]
 
@@ -243,10 +246,9 @@ def placement_refusal(
 ) -> Refusal | None:
     """Why tile *tile_id* may not be placed on *centre* turned *rotation* by the hero on
     *hero_field* (§5.1), or None."""
-    face_down = {_hex(c) for c in face_down_slots}
-    return _placement_refusal(
-        _Explore(tilemap, catalogue, face_down), tile_id, _hex(centre), rotation, _hex(hero_field)
-    )
+    explore = _Explore(tilemap, {_hex(c) for c in face_down_slots})
+    tile = catalogue[tile_id]
+    return _placement_refusal(explore, tile, _hex(centre), rotation, _hex(hero_field))
 
 
 def legal_placements(
@@ -258,25 +260,48 @@ def legal_placements(
 ) -> list[tuple[Hex, int]]:
     """Every (slot, rotation) where the hero on *hero_field* may place tile *tile_id* (§5.1),
     by slot then rotation: the slots touching the hero's field, filtered by the refusal."""
-    face_down = {_hex(c) for c in face_down_slots}
-    explore = _Explore(tilemap, catalogue, face_down)
+    explore = _Explore(tilemap, {_hex(c) for c in face_down_slots})
+    tile = catalogue[tile_id]
     hero = _hex(hero_field)
-    slots = sorted({slot_of(n) for n in neighbours(hero)} - {slot_of(hero)})
     return [
         (slot, turn)
-        for slot in slots
+        for slot in _near_slots(hero)
         for turn in range(6)
-        if _placement_refusal(explore, tile_id, slot, turn, hero) is None
+        if _placement_refusal(explore, tile, slot, turn, hero) is None
     ]
+
+
+def slot_refusal(
+    tilemap: TileMap, centre: Field, hero_field: Field, face_down_slots: Iterable[Field] = ()
+) -> Refusal | None:
+    """Why no tile may be placed on *centre* by the hero on *hero_field*, whatever the tile and
+    its rotation (the slot, empty, touching the hero's field and two tiles; §5.1), or None."""
+    explore = _Explore(tilemap, {_hex(c) for c in face_down_slots})
+    return _slot_refusal(explore, _hex(centre), _hex(hero_field))
+
+
+def open_slots(
+    tilemap: TileMap, hero_field: Field, face_down_slots: Iterable[Field] = ()
+) -> list[Hex]:
+    """The slots where the hero on *hero_field* might place a tile, before it is drawn: those
+    :func:`slot_refusal` accepts, in board order."""
+    explore = _Explore(tilemap, {_hex(c) for c in face_down_slots})
+    hero = _hex(hero_field)
+    return [slot for slot in _near_slots(hero) if _slot_refusal(explore, slot, hero) is None]
+
+
+def _near_slots(hero: Hex) -> list[Hex]:
+    """The slots with a field next to *hero* but its own: the only ones a new tile touching
+    the hero's field can lie on, in board order."""
+    return sorted({slot_of(n) for n in neighbours(hero)} - {slot_of(hero)})
 
 
 class _Explore:
     """One exploration decision's map: the face-up tiles, the face-down slots, and the ground
     for the path condition (made once, on first use)."""
 
-    def __init__(self, tilemap: TileMap, catalogue: Mapping[str, Tile], face_down: set[Hex]):
+    def __init__(self, tilemap: TileMap, face_down: set[Hex]):
         self.tilemap = tilemap
-        self.catalogue = catalogue
         self.face_down = face_down
         self.occupied = occupied_slots(tilemap, face_down)
         self._ground: _Ground | None = None
@@ -289,14 +314,9 @@ class _Explore:
         return self._ground
 
 
-def _placement_refusal(
-    explore: _Explore, tile_id: str, centre: Hex, rotation: int, hero: Hex
-) -> Refusal | None:
-    """The one placement rule: the list, the check and the refusal all come from it."""
-    tile = explore.catalogue[tile_id]
+def _slot_refusal(explore: _Explore, centre: Hex, hero: Hex) -> Refusal | None:
+    """The conditions on the slot alone (any tile, any rotation)."""
     where = hex_key(centre)
-    if not 0 <= rotation <= 5:
-        return (RULE_SLOT, f"rotation {rotation} is not one of 0..5 sixths of a turn")
     if not is_slot(centre):
         return (RULE_SLOT, f"{where} is not the centre of a tile slot")
     fields = slot_fields(centre)
@@ -307,13 +327,24 @@ def _placement_refusal(
     touching = [s for s in neighbour_slots(centre) if s in explore.occupied]
     if len(touching) < 2:
         return (RULE_TWO_TILES, f"a tile at {where} would touch {len(touching)} tile(s), not 2")
-    placement = lay(tile, centre, rotation)
-    cut = _cut_off(explore.ground, tile, placement)
+    return None
+
+
+def _placement_refusal(
+    explore: _Explore, tile: Tile, centre: Hex, rotation: int, hero: Hex
+) -> Refusal | None:
+    """The one placement rule: the list, the check and the refusal all come from it."""
+    if not 0 <= rotation <= 5:
+        return (RULE_SLOT, f"rotation {rotation} is not one of 0..5 sixths of a turn")
+    refused = _slot_refusal(explore, centre, hero)
+    if refused is not None:
+        return refused
+    cut = _cut_off(explore.ground, tile, lay(tile, centre, rotation))
     if cut:
         return (
             RULE_PATH,
-            f"turned {rotation}, the tile at {where} could not be reached from the tile at "
-            f"{hex_key(cut[0])}: its blocked fields cut the path off",
+            f"turned {rotation}, the tile at {hex_key(centre)} could not be reached from the "
+            f"tile at {hex_key(cut[0])}: its blocked fields cut the path off",
         )
     return None
 
@@ -326,8 +357,7 @@ def revealable_slots(
 ) -> list[Hex]:
     """The face-down slots next to the hero's field (§5.1: reveal for 1 MP), in board order."""
     hero = _hex(hero_field)
-    near = {slot_of(n) for n in neighbours(hero)}
-    return sorted(near & {_hex(c) for c in face_down_slots})
+    return sorted(set(_near_slots(hero)) & {_hex(c) for c in face_down_slots})
 
 
 def observatory_slots(face_down_slots: Iterable[Field], field: Field) -> list[Hex]:
