@@ -312,9 +312,11 @@ def test_effect_vocabulary_and_parameters_agree() -> None:
 
 @pytest.mark.parametrize("tile_id", TILE_IDS)
 def test_core_tile_blocks_the_blocked_locations(tile_id: str) -> None:
-    """contracts §A: core_tile gives fields "0".."6" at the centre and DIRECTIONS[k-1], blocked
-    exactly where the location is "blocked" (homm3.md §5.1: heroes cannot enter it)."""
+    """contracts §A: fields[k] is position k; core_tile gives fields "0".."6" at the centre and
+    DIRECTIONS[k-1], blocked exactly where the location is "blocked" (homm3.md §5.1: heroes
+    cannot enter it)."""
     tile = PACK.tiles[tile_id]
+    assert [item.position for item in tile.fields] == list(range(7))
     core = core_tile(tile)
     assert [(f.name, f.hex) for f in core.fields] == [(str(k), position_hex(k)) for k in range(7)]
     blocked = {f.name for f in core.fields if f.blocked}
@@ -354,13 +356,19 @@ BROKEN: list[tuple[str, Edit, str]] = [
     ),
     (
         "tiles.yaml",
+        lambda d: d["tiles"][5]["fields"].reverse(),
+        "tiles.yaml: tiles[5]: Value error, positions [6, 5, 4, 3, 2, 1, 0]: the fields are "
+        "listed by position",
+    ),
+    (
+        "tiles.yaml",
         lambda d: _field(d, "F1", 0).update(location="nonesuch"),
-        "tiles.yaml: tiles[3].fields[3].location: 'nonesuch' is not a location",
+        "tiles.yaml: tiles[3].fields[0].location: 'nonesuch' is not a location",
     ),
     (
         "tiles.yaml",
         lambda d: _field(d, "F4", 3).pop("resource"),
-        "tiles.yaml: tiles[6].fields[0].resource: a mine field must name its resource",
+        "tiles.yaml: tiles[6].fields[3].resource: a mine field must name its resource",
     ),
     (
         "tiles.yaml",
@@ -370,12 +378,12 @@ BROKEN: list[tuple[str, Edit, str]] = [
     (
         "tiles.yaml",
         lambda d: _field(d, "S1", 4).update(difficulty=0),
-        "tiles.yaml: tiles[0].fields[2].difficulty: an unflagged mine is always guarded",
+        "tiles.yaml: tiles[0].fields[4].difficulty: an unflagged mine is always guarded",
     ),
     (
         "tiles.yaml",
         lambda d: _field(d, "S2", 0).update(faction="rampart"),
-        "tiles.yaml: tiles[1].fields[3].faction: Input should be 'castle', 'dungeon' or",
+        "tiles.yaml: tiles[1].fields[0].faction: Input should be 'castle', 'dungeon' or",
     ),
     (
         "tiles.yaml",
@@ -456,7 +464,7 @@ def test_the_whole_pack_checks_the_map_files_and_their_provenance(tmp_path: Path
     assert "tiles.yaml: tiles[3].provisional: 'colour' is not a field of the card" in texts
     assert "locations.yaml: (file): missing from the pack" in texts
     assert any(
-        t.startswith("tiles.yaml: tiles[0].fields[0].location: 'blocked' is not") for t in texts
+        t.startswith("tiles.yaml: tiles[0].fields[3].location: 'blocked' is not") for t in texts
     )
 
 

@@ -1,6 +1,6 @@
 """Map tiles as data: the 20 core-box tiles and their fields (homm3.md §2.1, §5.1; issue 24 §1).
 
-A :class:`MapTile` has 7 :class:`MapField` entries by ``position``: 0 the centre, k = 1..6 the
+A :class:`MapTile` has 7 :class:`MapField` entries in ``position`` order: 0 the centre, k = 1..6 the
 ring field in direction k-1 of :data:`rulekeeper.core.hexes.DIRECTIONS` (E, NE, NW, W, SW, SE),
 the tile as printed. A field names its location (an id of locations.yaml), its printed Field
 Difficulty numeral (0: none) and what it prints beside the location: a Mine's ``resource``, a
@@ -98,10 +98,10 @@ class MapTile(CardBase):
 
     @model_validator(mode="after")
     def _layout(self) -> MapTile:
-        """Positions 0..6 once each; walls between neighbours; the id's letter is the kind."""
-        positions = sorted(item.position for item in self.fields)
+        """Fields listed by position 0..6; walls between neighbours; the id's letter, the kind."""
+        positions = [item.position for item in self.fields]
         if positions != list(range(7)):
-            raise ValueError(f"positions {positions}: each of 0..6 must appear once")
+            raise ValueError(f"positions {positions}: the fields are listed by position, 0 to 6")
         for a, b in self.walls:
             if not _next_to(a, b):
                 raise ValueError(f"wall ({a}, {b}) is not between two neighbouring fields")
@@ -110,11 +110,8 @@ class MapTile(CardBase):
         return self
 
     def field(self, position: int) -> MapField:
-        """The field at *position* (KeyError if none)."""
-        for item in self.fields:
-            if item.position == position:
-                return item
-        raise KeyError(position)
+        """The field at *position* (``fields`` is in position order)."""
+        return self.fields[position]
 
 
 def core_tile(tile: MapTile) -> Tile:
