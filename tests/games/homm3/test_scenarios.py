@@ -14,12 +14,11 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
 from rulekeeper.games.homm3.content.pack import load_content_pack
+from rulekeeper.games.homm3.map.geometry import SLOT_STEPS, is_slot
 from rulekeeper.games.homm3.scenario import (
     RoundTrack,
     ScenarioError,
@@ -32,13 +31,7 @@ from rulekeeper.games.homm3.scenario import (
     shipped_scenarios,
 )
 from rulekeeper.games.homm3.scenario import fields as F
-from rulekeeper.games.homm3.scenario.checks import (
-    SLOT_STEPS,
-    is_slot,
-    option_values,
-    touches,
-    town_roles,
-)
+from rulekeeper.games.homm3.scenario.checks import option_values, town_roles
 
 runner = CliRunner()
 BROKEN = Path(__file__).parent / "scenarios_broken"
@@ -251,15 +244,3 @@ def test_the_round_track_defaults_and_triggers() -> None:
     assert load_scenario("clash-2").round_track is None
     events = load_scenario("clash-2").events
     assert [n for n in range(1, 17) if events[0].when.fires_at(n)] == [2, 6, 10]
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(-20, 20), st.integers(-20, 20), st.integers(0, 6))
-def test_slot_centres_are_the_lattice_points(a: int, b: int, shift: int) -> None:
-    """Contracts §B: slot centres are a·(2,1) + b·(-1,3); nothing else is one; neighbouring
-    slots are one lattice step apart."""
-    centre = (2 * a - b, a + 3 * b)
-    assert is_slot(centre)
-    assert is_slot((centre[0] + shift, centre[1])) == (shift % 7 == 0)
-    assert all(is_slot((centre[0] + dq, centre[1] + dr)) for dq, dr in SLOT_STEPS)
-    assert touches(centre, [(centre[0] + 2, centre[1] + 1)])

@@ -10,14 +10,13 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from rulekeeper.core.hexes import Hex
 from rulekeeper.games.homm3.content.pack import ContentPack
+from rulekeeper.games.homm3.map.geometry import SLOT_STEPS, is_slot
 from rulekeeper.games.homm3.scenario import fields as F
 from rulekeeper.games.homm3.scenario.model import SlotEntry, Start
 
 Problem = tuple[str, str]
 """A problem found: the field (dotted path) and the reason."""
 
-SLOT_STEPS: tuple[Hex, ...] = ((2, 1), (-1, 3), (-3, 2), (-2, -1), (1, -3), (3, -2))
-"""The offsets between neighbouring slot centres (contracts §B)."""
 LATTICE = "slot centres lie on the lattice spanned by (2,1) and (-1,3) (contracts §B)"
 MODE_PLAYERS: Mapping[str, tuple[int, ...]] = {
     "clash": (2, 3),
@@ -26,11 +25,6 @@ MODE_PLAYERS: Mapping[str, tuple[int, ...]] = {
     "alliance": (4,),
 }
 """Player counts per game mode (homm3.md §1.2)."""
-
-
-def is_slot(h: Hex) -> bool:
-    """Whether board hex *h* is a slot centre: a point of the slot lattice."""
-    return (3 * h[0] + h[1]) % 7 == 0
 
 
 def tile_kinds(pack: ContentPack) -> Mapping[str, str]:
