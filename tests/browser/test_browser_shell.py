@@ -16,6 +16,7 @@ from browser_helpers import screenshot, version, wait_version_change
 from browser_live import LiveServer
 from plain_games import declare
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 GRAVE = {"surrender", "retreat", "flee", "forfeit", "offer-draw", "accept-draw"}
 Stop = Callable[[dict[str, Any], int], bool]
@@ -240,10 +241,19 @@ def test_issue23_undo_goes_back_past_a_choice_taken_for_you(
     page.goto(live_server.game_link(game_id, tokens["0"]))
     expect(page.locator("#app")).to_have_attribute("data-auto", "1")
     expect(page.get_by_role("button", name="Undo (u)")).to_be_enabled()
-    page.keyboard.press("u")
-    page.wait_for_function(
-        "(v) => Number(document.getElementById('app').dataset.version) <= v", arg=view["version"]
-    )
+    # an undo refused because it raced the page's own request (a 400, above) leaves the version
+    # where it was: press again, up to three times (seen once on a loaded machine)
+    for attempt in range(3):
+        page.keyboard.press("u")
+        try:
+            page.wait_for_function(
+                "(v) => Number(document.getElementById('app').dataset.version) <= v",
+                arg=view["version"],
+                timeout=10_000,
+            )
+            break
+        except PlaywrightTimeout:
+            assert attempt < 2, "three undos did not take the page back"
     page.wait_for_timeout(1000)  # long enough for a bounce back to show
     settled = int(version(page) or 0)
     assert settled <= view["version"]
