@@ -12,7 +12,8 @@ oracle built on the core's own graph (core/graph.py ``TileMap.graph`` and ``comp
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,8 +29,11 @@ from rulekeeper.core.graph import (
     components,
     hex_key,
     key_hex,
+    placed_fields,
 )
 from rulekeeper.core.hexes import DIRECTIONS, Hex, are_neighbours, neighbours, rotate_about, within
+from rulekeeper.games.homm3 import content
+from rulekeeper.games.homm3.content.tiles import core_tile, read_map
 from rulekeeper.games.homm3.map import geometry
 from rulekeeper.games.homm3.map.geometry import (
     RULE_EMPTY,
@@ -421,22 +425,27 @@ def random_tile(rng: random.Random, name: str) -> Tile:
     return flower(name, blocked, walls)
 
 
-def random_map(rng: random.Random, size: int) -> tuple[TileMap, set[Hex], Hex, dict[str, Tile]]:
-    """A random connected patch of *size* tiles, some face down, and a hero on a face-up field."""
+def random_map(
+    rng: random.Random, size: int, pool: Sequence[Tile] = ()
+) -> tuple[TileMap, set[Hex], Hex, dict[str, Tile]]:
+    """A random connected patch of *size* tiles, some face down, and a hero on a face-up field;
+    the tiles (and the one to place, ``"new"``) are random or drawn from *pool*."""
     slots = [(0, 0)]
     while len(slots) < size:
         c = add(rng.choice(slots), rng.choice(SLOT_STEPS))
         if c not in slots:
             slots.append(c)
     face_down = {c for c in slots[1:] if rng.random() < 0.3}
-    tiles = {f"t{i}": random_tile(rng, f"t{i}") for i in range(size)}
+    drawn = rng.sample(list(pool), size + 1) if pool else []
+    made = drawn or [random_tile(rng, f"t{i}") for i in range(size + 1)]
+    tiles = {t.name: t for t in made[:size]}
     laid = tuple(
-        lay(tiles[f"t{i}"], c, rng.randrange(6)) for i, c in enumerate(slots) if c not in face_down
+        lay(made[i], c, rng.randrange(6)) for i, c in enumerate(slots) if c not in face_down
     )
     tilemap = TileMap(tuple(tiles.values()), laid)
     edge = [h for h in tilemap.spots if any(n not in tilemap.spots for n in neighbours(h))]
     hero = rng.choice(sorted(edge))
-    tiles["new"] = random_tile(rng, "new")
+    tiles["new"] = made[size]
     return tilemap, face_down, hero, tiles
 
 
@@ -547,3 +556,41 @@ def test_the_geometry_names_face_down_tiles_by_slot_only() -> None:
     s = neighbour_slots(A)[0]
     refusal = reveal_refusal(tilemap, {"secret-tile": secret}, "secret-tile", s, 0, (5, 5), [s])
     assert refusal is not None and "secret" not in refusal[1]
+
+
+# --------------------------------------------------------------------------- the core-box tiles
+
+CORE_BOX = [core_tile(tile) for _, tile in read_map(Path(content.__file__).parent)[1]]
+"""The 20 map tiles of the core box (content/tiles.yaml) as core tiles."""
+
+
+def test_every_core_box_tile_lays_on_a_slot_in_each_rotation() -> None:
+    """homm3.md §2.1, §5.1: the 20 core-box tiles are 7-field tiles (contracts §A positions),
+    laid on a slot in any of the six rotations."""
+    assert len(CORE_BOX) == 20
+    for tile in CORE_BOX:
+        for turn in range(6):
+            placement = lay(tile, (2, 1), turn)
+            assert sorted(h for h, _ in placed_fields(tile, placement)) == sorted(
+                slot_fields((2, 1))
+            )
+
+
+@given(seeds, st.integers(3, 19))
+@settings(max_examples=30, deadline=None)
+def test_placements_of_core_box_tiles_meet_every_condition(seed: int, size: int) -> None:
+    """issue 24 §6, homm3.md §5.1, §8.18: on maps of the core-box tiles, the legal placements
+    are exactly those meeting every condition (brute force on the core graph)."""
+    rng = random.Random(seed)
+    tilemap, face_down, hero, tiles = random_map(rng, size, CORE_BOX)
+    tile = tiles["new"]
+    expected = [
+        (c, turn)
+        for c in sorted({slot_of(n) for n in neighbours(hero)})
+        if oracle_empty(tilemap, face_down, c)
+        and oracle_hero(c, hero)
+        and oracle_two(tilemap, face_down, c)
+        for turn in range(6)
+        if oracle_path(tilemap, face_down, tile, c, turn)
+    ]
+    assert legal_placements(tilemap, tiles, "new", hero, face_down) == expected
