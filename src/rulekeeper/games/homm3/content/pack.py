@@ -44,6 +44,7 @@ from rulekeeper.games.homm3.content.cards import (
 )
 from rulekeeper.games.homm3.content.locations import Location
 from rulekeeper.games.homm3.content.tiles import MapTile, read_map
+from rulekeeper.games.homm3.content.towns import MAP_FILES, MapContent, map_fields, map_problems
 from rulekeeper.games.homm3.content.units import FACTIONS, UnitCard
 
 __all__ = [
@@ -66,6 +67,7 @@ PACK_FILES: tuple[str, ...] = (
     "artifacts.yaml",
     "heroes.yaml",
     "ai.yaml",
+    *MAP_FILES,
     "locations.yaml",
     "tiles.yaml",
 )
@@ -118,7 +120,7 @@ class SiegeFile(BaseModel):
 
 
 @dataclass(frozen=True)
-class ContentPack:
+class ContentPack(MapContent):
     """Validated card data. ``units`` maps card id to card (faction and neutral units);
     ``tower`` is the Arrow Tower; ``walls`` and ``gates`` count the siege cards. The Might &
     Magic cards (``stats``, ``abilities``, ``spells``, ``artifacts``, ``specialties``), the
@@ -506,6 +508,7 @@ CARD_FILES: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "artifacts.yaml": {"artifacts": Artifact},
     "heroes.yaml": {"heroes": HeroCard, "levels": LevelRow, "specialties": Specialty},
     "ai.yaml": {"ai": AiCard},
+    **MAP_FILES,
 }
 """The Might & Magic, hero and AI files: the lists each holds and their models."""
 
@@ -543,7 +546,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
     problems += _count_problems(tables)
     unit_ids = {card.id for _, card in units} | ({siege.tower.id} if siege else set())
     problems += _reference_problems(tables, unit_ids, units_known=not unit_problems)
-    problems += _unique_ids(tables)
+    problems += _unique_ids(tables) + map_problems(tables)
     locations, tiles, more = read_map(folder)
     for key, entries in (("locations", locations), ("tiles", tiles)):
         for index, entry in entries:
@@ -552,6 +555,7 @@ def _load(folder: Traversable, label: str) -> ContentPack:
     if problems or siege is None:
         raise ContentPackError(problems or [DataError("siege.yaml", "(file)", "unreadable")])
     return ContentPack(
+        **map_fields(tables),
         units={card.id: card for _, card in units},
         tower=siege.tower,
         walls=siege.walls,
