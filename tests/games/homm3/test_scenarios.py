@@ -242,5 +242,11 @@ def test_the_round_track_defaults_and_triggers() -> None:
     every = Trigger("every", rounds=(4, 2))
     assert [n for n in range(1, 13) if every.fires_at(n)] == [2, 6, 10]
     assert load_scenario("clash-2").round_track is None
-    events = load_scenario("clash-2").events
-    assert [n for n in range(1, 17) if events[0].when.fires_at(n)] == [2, 6, 10]
+    scenario = load_scenario("clash-3")
+    assert [n for n in range(1, 17) if scenario.events_at(n)] == [2, 6, 10]
+    assert [event.who for event in scenario.events_at(6)] == ["second", "third"]
+    doc = _doc("clash-2")
+    doc["events"] = [{"when": {"level": 5}, "effects": [{"kind": "movement"}]}]
+    levelled = read_scenario(doc)
+    assert levelled.events_at_level(5)[0].effects[0].params == {"amount": 1}
+    assert not levelled.events_at_level(4) and not levelled.events_at(5)

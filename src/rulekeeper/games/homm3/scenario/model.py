@@ -191,3 +191,11 @@ class Scenario:
     def layout(self, players: int) -> Layout:
         """The map and seats for *players* players (KeyError if the scenario has none)."""
         return self.variants[players]
+
+    def events_at(self, number: int) -> tuple[Event, ...]:
+        """The timed events that fire at the start of round *number*, in file order."""
+        return tuple(event for event in self.events if event.when.fires_at(number))
+
+    def events_at_level(self, level: int) -> tuple[Event, ...]:
+        """The timed events that fire when a player's Main Hero reaches *level*."""
+        return tuple(e for e in self.events if e.when.kind == "level" and e.when.level == level)
