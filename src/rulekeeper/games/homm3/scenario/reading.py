@@ -13,6 +13,7 @@ from rulekeeper.core import DataError
 from rulekeeper.core.position import PositionError, Problems, check_header, read_position
 from rulekeeper.games.homm3.battle.checks import might_and_magic
 from rulekeeper.games.homm3.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.homm3.map.geometry import is_slot
 from rulekeeper.games.homm3.scenario import checks, parts
 from rulekeeper.games.homm3.scenario import fields as F
 from rulekeeper.games.homm3.scenario.model import Layout, Scenario, Seat, SlotEntry, Start
@@ -130,7 +131,7 @@ def _seat(raw: Any, start: Start, pack: ContentPack, problems: Problems, path: s
     setup = _start(overrides, pack, problems, path, start)
     if at is None:
         return None
-    if not checks.is_slot(at):
+    if not is_slot(at):
         problems.add(f"{path}.start", f"{at[0]},{at[1]} is not a slot centre: {checks.LATTICE}")
     return Seat(start=at, faction=faction, setup=setup)
 
