@@ -38,10 +38,40 @@ COMBAT = GameInfo(
     glossary=f"{PACKAGE}.glossary:GLOSSARY",
 )
 
+MAP = GameInfo(
+    name="homm3",
+    game=f"{PACKAGE}.map.game:Homm3Game",
+    description="Heroes of Might and Magic III: The Board Game, a Clash game on the map for 2 or "
+    "3 players, every fight played on the combat board.",
+    players=(2, 3),
+    params=(
+        Param(
+            "scenario",
+            "file",
+            "A scenario file, or a shipped scenario's name (docs/homm3-scenarios.md); default: "
+            "clash-2.",
+            format="scenario",
+            shipped=f"{PACKAGE}.map.game:shipped_scenario_files",
+            by_name=True,
+        ),
+        Param("players", "int", "How many players: 2 or 3.", minimum=2, maximum=3),
+        Param(
+            "difficulty",
+            "str",
+            "Easy, normal, hard or impossible (default: the scenario's).",
+            choices=("easy", "normal", "hard", "impossible"),
+        ),
+        Param("factions", "str", "One faction a seat, in seat order: castle,dungeon,necropolis."),
+        Param("heroes", "str", "One Main Hero a seat, in seat order (hero ids of heroes.yaml)."),
+        Param("options", "str", "Optional rules: name=value,... (docs/homm3.md)."),
+        Param("content", "file", "Your own card values (a content pack folder).", format="content"),
+    ),
+)
+
 PLUGIN = Plugin(
     name="homm3",
     description="Heroes of Might and Magic III: The Board Game (Archon Studio).",
-    games=(COMBAT,),
+    games=(COMBAT, MAP),
     commands=f"{PACKAGE}.cli:app",
     static=f"{PACKAGE}.views",
 )

@@ -175,6 +175,12 @@ class FightStep(HostStep[Any, CombatResult]):
             },
         )
         self.play(state, CombatSubGame(doc, "fight"), seating)
+        for side in ("attacker", "defender"):  # the Main Heroes' cards are in the battle now
+            entry = doc[side]
+            if isinstance(entry, dict) and entry.get("kind") == "hero":
+                seat = seating.seats[0 if side == "attacker" else 1]
+                player = state.players[seat]
+                player.hand, player.deck, player.discard = [], [], []
 
     def take(self, state: Any, result: CombatResult) -> None:
         state.flow.pop()

@@ -50,7 +50,7 @@ from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.map.turn import TurnStep
-from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario
+from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
 
 __all__ = ["Homm3Game", "MapState"]
@@ -165,7 +165,20 @@ def _scenario_doc(raw: Any) -> tuple[Mapping[str, Any], str]:
     return doc, path.name
 
 
+def shipped_scenario_files() -> dict[str, str]:
+    """The shipped scenarios, name -> path (plugin.py)."""
+    return {name: str(shipped_scenario(name)) for name in shipped_scenarios()}
+
+
+def _listed(raw: Any) -> Any:
+    """A list parameter given as text (the command line): ``castle,dungeon``."""
+    if isinstance(raw, str):
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    return raw
+
+
 def _factions(raw: Any, players: int, scenario: Scenario, source: str) -> tuple[str, ...]:
+    raw = _listed(raw)
     if raw is None:
         fixed = [seat.faction for seat in scenario.layout(players).seats]
         free = [f for f in FACTIONS if f not in fixed]
@@ -178,6 +191,7 @@ def _factions(raw: Any, players: int, scenario: Scenario, source: str) -> tuple[
 
 
 def _heroes(raw: Any, factions: Sequence[str], pack: ContentPack, source: str) -> tuple[str, ...]:
+    raw = _listed(raw)
     if raw is None:
         return tuple(
             next(h for h in sorted(pack.heroes) if pack.heroes[h].faction == f) for f in factions
@@ -194,6 +208,11 @@ def _heroes(raw: Any, factions: Sequence[str], pack: ContentPack, source: str) -
 def _options(raw: Any, source: str) -> dict[str, str]:
     if raw is None:
         return {}
+    if isinstance(raw, str):
+        pairs = [part.partition("=") for part in _listed(raw)]
+        if any(not sep for _, sep, _ in pairs):
+            raise DataError(source, "options", "write them as name=value,name=value")
+        raw = {name.strip(): value.strip() for name, _, value in pairs}
     if not isinstance(raw, Mapping) or any(not isinstance(v, str) for v in raw.values()):
         raise DataError(source, "options", "a mapping of option names to values")
     for name, value in raw.items():
