@@ -363,6 +363,19 @@ def test_a_revealed_tile_may_not_part_two_tiles_in_a_rotation_that_can_avoid_it(
     assert reveal_refusal(tilemap, {"split": split}, "split", s, turns[0], hero, [s]) is None
 
 
+def test_a_revealed_tile_must_be_reached_from_every_tile() -> None:
+    """homm3.md §5.1, §9.13: a revealed tile, like a placed one, is turned so that a path leads
+    onto it from every other tile: rocks facing A's (or D's) only way in are refused."""
+    s, d = B, add(B, SLOT_STEPS[1])
+    tilemap = board({A: OPEN, d: OPEN})
+    hero = hero_next_to(board({A: OPEN}), s)
+    plug = flower("plug", blocked=facing(board({A: OPEN}), s))
+    refusal = reveal_refusal(tilemap, {"plug": plug}, "plug", s, 0, hero, [s])
+    assert refusal is not None and refusal[0] == RULE_PATH and "could not be reached" in refusal[1]
+    # turned 4 sixths, the two rocks face D's only way in instead
+    assert reveal_rotations(tilemap, {"plug": plug}, "plug", s, hero, [s]) == [1, 2, 3, 5]
+
+
 def test_a_tile_that_cuts_off_in_every_rotation_is_revealed_in_any() -> None:
     """Reading (homm3.md §9.13 is silent): a face-down tile must be revealed, so when no rotation
     meets the path condition any rotation is allowed."""

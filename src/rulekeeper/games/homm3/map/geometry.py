@@ -429,7 +429,8 @@ class _Reveal:
         placement = lay(self.tile, self.centre, rotation)
         cut = _cut_off(without, self.tile, placement)
         if cut:
-            return f"the tile at {hex_key(self.centre)} could not be reached from {hex_key(cut[0])}"
+            where, other = hex_key(self.centre), hex_key(cut[0])
+            return f"the tile at {where} could not be reached from the tile at {other}"
         groups = _parts(_open_fields(self.tile, placement), set(_walls(self.tile, placement)))
         merged = _merge(without, groups)
         after = {s: {merged.get(p, p) for p in parts} for s, parts in without.parts_of.items()}
