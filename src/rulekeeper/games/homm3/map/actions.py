@@ -16,13 +16,13 @@ from rulekeeper.core import Action
 from rulekeeper.core.flow import Refusal
 
 if TYPE_CHECKING:
-    from rulekeeper.games.homm3.map.game import MapState
+    from rulekeeper.games.homm3.map.protocols import MapLike
 
 __all__ = ["Rule", "legal_of", "refusal_of", "rule_for"]
 
-Candidates = Callable[["MapState", int], Iterable[Action]]
-Refuse = Callable[["MapState", int, Action], Refusal | None]
-Apply = Callable[["MapState", int, Action], None]
+Candidates = Callable[["MapLike", int], Iterable[Action]]
+Refuse = Callable[["MapLike", int, Action], Refusal | None]
+Apply = Callable[["MapLike", int, Action], None]
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def rule_for(rules: Sequence[Rule], kind: str) -> Rule | None:
     return None
 
 
-def legal_of(rules: Sequence[Rule], state: MapState, seat: int) -> list[Action]:
+def legal_of(rules: Sequence[Rule], state: MapLike, seat: int) -> list[Action]:
     """The legal actions of *rules* for *seat*: each candidate its rule does not refuse."""
     return [
         action
@@ -54,7 +54,7 @@ def legal_of(rules: Sequence[Rule], state: MapState, seat: int) -> list[Action]:
 
 
 def refusal_of(
-    rules: Sequence[Rule], state: MapState, seat: int, action: Action, where: str
+    rules: Sequence[Rule], state: MapLike, seat: int, action: Action, where: str
 ) -> Refusal | None:
     """Why *rules* refuse *action* (an action of no rule's kind: not one *where* offers)."""
     rule = rule_for(rules, action.kind)

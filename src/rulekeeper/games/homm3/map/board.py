@@ -2,7 +2,7 @@
 
 Queries every rule module shares. A board field is named ``"q,r"`` (core/graph.py
 ``hex_key``); the face-up tiles form a core ``TileMap``, which the state builds once per
-change of its placements (``MapState.tilemap``). A field's printed content is the content
+change of its placements (``MapLike.tilemap``). A field's printed content is the content
 pack's ``MapField`` of its tile at its position; what happened there since is its ``Site``.
 """
 
@@ -15,7 +15,7 @@ from rulekeeper.games.homm3.map.model import NOBODY_SEAT, FaceDown, MapHero, Sit
 
 if TYPE_CHECKING:
     from rulekeeper.games.homm3.content.tiles import MapField
-    from rulekeeper.games.homm3.map.game import MapState
+    from rulekeeper.games.homm3.map.protocols import MapLike
 
 __all__ = [
     "face_down_tile",
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-def field_at(state: MapState, key: str) -> MapField | None:
+def field_at(state: MapLike, key: str) -> MapField | None:
     """The printed field on board field *key* (None: no face-up tile covers it)."""
     spot = state.tilemap().at(key_hex(key))
     if spot is None:
@@ -42,12 +42,12 @@ def field_at(state: MapState, key: str) -> MapField | None:
     return found
 
 
-def site(state: MapState, key: str) -> Site:
+def site(state: MapLike, key: str) -> Site:
     """What happened on *key* (a fresh, unlisted record if nothing has)."""
     return state.sites.get(key) or Site(field=key)
 
 
-def touch(state: MapState, key: str) -> Site:
+def touch(state: MapLike, key: str) -> Site:
     """The site of *key*, listed in the state so that a change to it is kept."""
     found = state.sites.get(key)
     if found is None:
@@ -55,13 +55,13 @@ def touch(state: MapState, key: str) -> Site:
     return found
 
 
-def site_owner(state: MapState, key: str) -> int:
+def site_owner(state: MapLike, key: str) -> int:
     """The seat whose cube flags *key* (-1: nobody)."""
     found = state.sites.get(key)
     return NOBODY_SEAT if found is None else found.owner
 
 
-def hero(state: MapState, hero_id: str) -> MapHero | None:
+def hero(state: MapLike, hero_id: str) -> MapHero | None:
     """The hero called *hero_id*, on the map or not (None if there is none)."""
     for item in state.heroes:
         if item.id == hero_id:
@@ -69,12 +69,12 @@ def hero(state: MapState, hero_id: str) -> MapHero | None:
     return None
 
 
-def heroes_at(state: MapState, key: str) -> list[MapHero]:
+def heroes_at(state: MapLike, key: str) -> list[MapHero]:
     """The heroes standing on *key*."""
     return [item for item in state.heroes if item.field == key]
 
 
-def town_at(state: MapState, key: str) -> Town | None:
+def town_at(state: MapLike, key: str) -> Town | None:
     """The town on *key*, if any."""
     for town in state.towns:
         if town.field == key:
@@ -87,14 +87,14 @@ def neighbour_fields(tilemap: TileMap, key: str) -> tuple[str, ...]:
     return tilemap.graph.neighbours(key)
 
 
-def face_down_tile(state: MapState, at: str) -> str:
+def face_down_tile(state: MapLike, at: str) -> str:
     """The hidden tile of the face-down slot *at* (KeyError: none there)."""
     index = _down_index(state, at)
     kind = state.face_down[index].kind
     return state.tiles_down[kind][_kind_index(state, index)]
 
 
-def take_face_down(state: MapState, at: str) -> str:
+def take_face_down(state: MapLike, at: str) -> str:
     """Turn the face-down slot *at* up: its tile, no longer hidden (the slot is gone)."""
     index = _down_index(state, at)
     kind = state.face_down[index].kind
@@ -103,19 +103,19 @@ def take_face_down(state: MapState, at: str) -> str:
     return tile
 
 
-def put_face_down(state: MapState, at: str, kind: str, tile: str) -> None:
+def put_face_down(state: MapLike, at: str, kind: str, tile: str) -> None:
     """A tile laid face down on slot *at* (setup)."""
     state.face_down.append(FaceDown(at=at, kind=kind))
     state.tiles_down.setdefault(kind, []).append(tile)
 
 
-def _down_index(state: MapState, at: str) -> int:
+def _down_index(state: MapLike, at: str) -> int:
     for index, slot in enumerate(state.face_down):
         if slot.at == at:
             return index
     raise KeyError(f"no face-down tile at {at}")
 
 
-def _kind_index(state: MapState, index: int) -> int:
+def _kind_index(state: MapLike, index: int) -> int:
     kind = state.face_down[index].kind
     return sum(1 for slot in state.face_down[:index] if slot.kind == kind)

@@ -16,8 +16,8 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import PickSubset, Refusal
 
 if TYPE_CHECKING:
-    from rulekeeper.games.homm3.map.game import MapState
     from rulekeeper.games.homm3.map.model import Player
+    from rulekeeper.games.homm3.map.protocols import MapLike
 
 __all__ = ["DrawChoiceStep", "RefreshStep", "draw", "hand_limit", "hand_zone"]
 
@@ -31,12 +31,12 @@ def hand_zone(seat: int) -> str:
     return f"hand-{seat}"
 
 
-def hand_limit(state: MapState, player: Player) -> int:
+def hand_limit(state: MapLike, player: Player) -> int:
     """The hand limit of *player*'s Main Hero's Level (the level track, §5.7)."""
     return int(state.game.pack.levels[player.level].hand_limit)
 
 
-def draw(state: MapState, player: Player, count: int) -> list[str]:
+def draw(state: MapLike, player: Player, count: int) -> list[str]:
     """Draw *count* cards into *player*'s hand (fewer if deck and discard run out; §5.8)."""
     drawn: list[str] = []
     for _ in range(count):
@@ -79,7 +79,7 @@ class RefreshStep(PickSubset[Any]):
             state.flow.push(DrawChoiceStep(seat=self.seat))
 
 
-def refresh(state: MapState, seat: int) -> None:
+def refresh(state: MapLike, seat: int) -> None:
     """Start *seat*'s hand refresh: the discard choice (skipped with an empty hand)."""
     player = state.players[seat]
     limit = hand_limit(state, player)
