@@ -2,7 +2,7 @@
 the slot lattice, one tile a slot, tiles known and used once, pools large enough for the slots
 and Far pools drawing from them, seats with distinct starts and factions, armies of the
 faction's own unit cards, starting buildings in Dwelling order (homm3.md §5.1, §5.14.1, §5.15).
-The content pack's tiles, towns and board data are used when it has them (contracts §A, §C)."""
+Tiles, towns, locations and optional rules are the content pack's (contracts §A, §C)."""
 
 from __future__ import annotations
 
@@ -28,11 +28,8 @@ MODE_PLAYERS: Mapping[str, tuple[int, ...]] = {
 
 
 def tile_kinds(pack: ContentPack) -> Mapping[str, str]:
-    """Tile id -> kind: the pack's tiles, or the core box's ids until the pack has them."""
-    tiles = getattr(pack, "tiles", None)
-    if tiles:
-        return {tile_id: str(tile.kind) for tile_id, tile in tiles.items()}
-    return F.TILE_KINDS
+    """Tile id -> kind (starting, far, near, center) of the pack's map tiles."""
+    return {tile_id: str(tile.kind) for tile_id, tile in pack.tiles.items()}
 
 
 def factions(pack: ContentPack) -> tuple[str, ...]:
@@ -41,23 +38,14 @@ def factions(pack: ContentPack) -> tuple[str, ...]:
 
 
 def option_values(pack: ContentPack) -> Mapping[str, tuple[str, ...]]:
-    """The rules options a scenario may switch on, with their values (default first): the
-    board data's, or fields.OPTION_IDS until the pack has it."""
-    board = getattr(pack, "board", None)
-    options = getattr(board, "options", None)
-    if options:
-        return {str(key): tuple(rule.values) for key, rule in options.items()}
-    return F.OPTION_IDS
+    """The rules options a scenario may switch on (the board data's ``retreat`` and optional
+    rules, homm3.md §9.1, §5.25), each with its values, the default first."""
+    return {key: tuple(rule.values) for key, rule in pack.board.options.items()}
 
 
 def holdable(pack: ContentPack) -> frozenset[str]:
-    """Location ids a ``hold`` condition may name: the flaggable locations."""
-    found = getattr(pack, "locations", None)
-    if found:
-        return frozenset(
-            key for key, loc in found.items() if getattr(loc, "category", "") == "flaggable"
-        )
-    return frozenset({"town", "settlement", "mine", "obelisk", "dragon-utopia"})
+    """Location ids a ``hold`` condition may name: the flaggable locations (homm3.md §5.3)."""
+    return frozenset(key for key, loc in pack.locations.items() if loc.category == "flaggable")
 
 
 def slot_problems(
@@ -174,24 +162,35 @@ def army_problems(start: Start, pack: ContentPack, path: str) -> Iterator[Proble
 
 
 def town_roles(pack: ContentPack) -> Mapping[str, tuple[str, ...]]:
-    """Per faction, the roles of its town's buildings: the pack's towns, or fields.BUILDING_ROLES
-    for every faction until the pack has them."""
-    towns = getattr(pack, "towns", None)
-    if towns:
-        return {key: tuple(b.role for b in town.buildings) for key, town in towns.items()}
-    return {faction: F.BUILDING_ROLES for faction in factions(pack)}
+    """Per faction, the roles of its town's buildings (towns.yaml ``role``: the same role names
+    every faction's Dwellings, City Hall, Citadel, Mage Guild)."""
+    return {key: tuple(b.role for b in town.buildings) for key, town in pack.towns.items()}
+
+
+def town_requires(pack: ContentPack) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+    """Per faction, per building role, the roles that building requires (towns.yaml
+    ``requires``: the Dwelling order, homm3.md §5.14.1)."""
+    found: dict[str, dict[str, tuple[str, ...]]] = {}
+    for key, town in pack.towns.items():
+        role_of = {building.id: building.role for building in town.buildings}
+        found[key] = {b.role: tuple(role_of[r] for r in b.requires) for b in town.buildings}
+    return found
 
 
 def building_problems(
-    buildings: Sequence[str], known: Sequence[str], path: str
+    buildings: Sequence[str], requires: Mapping[str, Mapping[str, tuple[str, ...]]], path: str
 ) -> Iterator[Problem]:
-    """Building roles that are *known*, each once, Dwellings in order (homm3.md §5.14.1)."""
+    """Building roles some town has, each once, each with the buildings it requires in every
+    town (homm3.md §5.14.1: Dwellings in order)."""
+    known = sorted({role for table in requires.values() for role in table})
     for index, role in enumerate(buildings):
+        where = f"{path}[{index}]"
         if role not in known:
-            yield f"{path}[{index}]", f"unknown building {role!r} (known: {', '.join(known)})"
+            yield where, f"unknown building {role!r} (known: {', '.join(known)})"
         elif buildings.index(role) != index:
-            yield f"{path}[{index}]", f"{role} is listed twice"
-    for lower, higher in zip(F.DWELLING_ORDER, F.DWELLING_ORDER[1:], strict=False):
-        if higher in buildings and lower not in buildings:
-            where = f"{path}[{buildings.index(higher)}]"
-            yield where, f"{higher} needs {lower}: Dwellings are built in order (§5.14.1)"
+            yield where, f"{role} is listed twice"
+        for faction, table in requires.items():
+            missing = [needed for needed in table.get(role, ()) if needed not in buildings]
+            if missing:
+                yield where, f"{role} needs {missing[0]} in the {faction} town (§5.14.1)"
+                break

@@ -1,5 +1,5 @@
-"""The fields of a scenario file, version 1 (docs/homm3-scenarios.md): names, vocabularies and
-the fallbacks used until the content pack carries tiles, towns and the board data."""
+"""The fields of a scenario file, version 1 (docs/homm3-scenarios.md): names and vocabularies
+(tiles, factions, buildings and optional rules are the content pack's)."""
 
 from __future__ import annotations
 
@@ -49,58 +49,13 @@ MODES = ("clash", "solo", "coop", "alliance")
 PLAYER_COUNTS = (1, 2, 3, 4)
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 """Difficulty levels (homm3.md §5.23)."""
-FACTIONS = ("castle", "dungeon", "necropolis")
-"""The core box's factions (homm3.md §1.3); a seat's faction may also be ``any`` (chosen)."""
 ANY_FACTION = "any"
+"""A seat whose faction its player chooses at setup (homm3.md §3 step 2)."""
 FACES = ("down", "up")
 POOL_KINDS = ("far", "near", "center")
 """The tile kinds a slot may draw from by default (homm3.md §5.1); Starting tiles go to the
 seats' starting slots, never into a pool."""
-TILE_KINDS: Mapping[str, str] = {
-    **{f"S{n}": "starting" for n in range(1, 4)},
-    **{f"F{n}": "far" for n in range(1, 10)},
-    **{f"N{n}": "near" for n in range(1, 7)},
-    **{f"C{n}": "center" for n in range(1, 3)},
-}
-"""The 20 core-box tiles by id and kind (homm3.md §2.1, contracts §A): the fallback used while
-the content pack has no ``tiles``."""
 ROTATIONS = 6
-BUILDING_ROLES = (
-    "city-hall",
-    "citadel",
-    "mage-guild",
-    "dwelling-1",
-    "dwelling-2",
-    "dwelling-3",
-    "faction-building",
-)
-"""Starting buildings by role, the same for every faction (homm3.md §5.14.1)."""
-DWELLING_ORDER = ("dwelling-1", "dwelling-2", "dwelling-3")
-"""Dwellings are built Level 1, then 2, then 3 (homm3.md §5.14.1)."""
-OPTION_IDS: Mapping[str, tuple[str, ...]] = {
-    "retreat": ("end-of-round", "any-time"),
-    **{
-        name: ("no", "yes")
-        for name in (
-            "start-secondary-hero",
-            "minimum-damage",
-            "one-resource-dice",
-            "astrologers-every-round",
-            "die-no-damage",
-            "no-rerolls",
-            "double-income",
-            "no-starting-bonus",
-            "free-extension",
-            "refresh-locations",
-            "no-astrologers",
-            "use-captured-towns",
-            "free-trading",
-            "cards-to-discard",
-        )
-    },
-}
-"""Rules options and their values, the default first: ``retreat`` (homm3.md §9.1) and the 14
-optional rules of §5.25 in their order (the fallback until the board data names them)."""
 VICTORY_KINDS: Mapping[str, tuple[str, ...]] = {
     "capture-all": ("what",),
     "cubes": ("count", "each"),

@@ -83,9 +83,9 @@ def _start(
     if "buildings" in doc:
         listed = parts.items(doc["buildings"], problems, f"{path}.buildings")
         changes["buildings"] = tuple(str(b) for b in listed)
-        roles = sorted({r for found in checks.town_roles(pack).values() for r in found})
+        requires = checks.town_requires(pack)
         for where, reason in checks.building_problems(
-            changes["buildings"], roles, f"{path}.buildings"
+            changes["buildings"], requires, f"{path}.buildings"
         ):
             problems.add(where, reason)
     if "army" in doc:
