@@ -15,6 +15,7 @@ import yaml
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.games.homm3.content import pack as pack_module
+from rulekeeper.games.homm3.content.board import EFFECTS
 from rulekeeper.games.homm3.content.pack import ContentPackError, load_content_pack
 from rulekeeper.games.homm3.content.towns import (
     DWELLING_ORDER,
@@ -97,6 +98,11 @@ def test_printed_costs_and_town_effects() -> None:
         "materials": 3,
         "valuables": 1,
     }
+    vortex = dungeon.building("faction-building-2")
+    assert (vortex.name, vortex.cost.amounts()) == (
+        "Mana Vortex",
+        {"gold": 6, "materials": 3, "valuables": 1},
+    )  # the board scan (the database's page says 4 Building Materials)
     guild = [t.building("mage-guild").uses[1].pay.gold for t in (castle, dungeon, necropolis)]
     assert guild == [6, 5, 5]
     halls = [
@@ -131,6 +137,17 @@ def test_heroes_starting_decks_follow_from_heroes_yaml() -> None:
         deck = hero.attack + hero.defence + hero.power + hero.knowledge + arrows + 2
         assert deck == 9, hero.id
         assert PACK.specialties[hero.specialties[0]].level == 1
+
+
+def test_every_map_effect_kind_is_used() -> None:
+    """Issue 24 §1: the map effect vocabulary is closed and holds no kind the data never uses."""
+    used = {
+        kind for town in PACK.towns.values() for b in town.buildings for kind in b.effect_kinds()
+    }
+    used |= {e.kind for card in PACK.astrologers.values() for e in card.effects}
+    used |= {e.kind for die in PACK.board.dice.values() for e in die.faces}
+    used |= {e.kind for b in PACK.board.bonuses.values() for c in b.one_of for e in c.effects}
+    assert used == set(EFFECTS)
 
 
 # --- Astrologers and the board ------------------------------------------------------------------
