@@ -263,3 +263,19 @@ def test_the_round_track_defaults_and_triggers() -> None:
     levelled = read_scenario(doc)
     assert levelled.events_at_level(5)[0].effects[0].params == {"amount": 1}
     assert not levelled.events_at_level(4) and not levelled.events_at(5)
+
+
+def test_one_file_holds_a_variant_per_player_count(tmp_path: Path) -> None:
+    """Issue 24 §3 and homm3.md §3 step 6 ("the scenario variant for the player count"): one
+    file, one layout for 2 players and one for 3, written as JSON as well as YAML."""
+    doc = _doc("clash-2")
+    doc["variants"].append(_doc("clash-3")["variants"][0])
+    doc["variants"][1]["rounds"] = 14
+    path = tmp_path / "both.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    scenario = load_scenario(str(path))
+    assert scenario.players == (2, 3)
+    assert [len(scenario.layout(n).seats) for n in (2, 3)] == [2, 3]
+    assert [scenario.layout(n).rounds for n in (2, 3)] == [16, 14]
+    doc["variants"][1] = doc["variants"][0]
+    assert [p.field for p in scenario_problems(doc)] == ["variants[1].players"]
