@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.games.homm3.combat.result import CombatResult, SideResult
-from rulekeeper.games.homm3.map import board, experience, places
+from rulekeeper.games.homm3.map import board, experience, places, victory
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, Troop
 
 __all__ = ["apply", "restore_army"]
@@ -62,14 +62,16 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
     _move_heroes(state, attacker, result.side(0))
     if defender is not None:
         _move_heroes(state, defender, result.side(1))
-        if not attacker_won or result.side(1).goes == "stays":
-            pass
-        elif result.ending == "victory":
-            _cube(state, attacker.seat, defender.seat)  # §5.22, §8.36, §9.9
+        if result.ending == "victory":  # §5.22, §8.36, §9.9: the winner takes a cube
+            won, lost = (attacker, defender) if attacker_won else (defender, attacker)
+            _cube(state, won.seat, lost.seat)
     if fight.against == "neutral" and attacker_won:
         board.touch(state, fight.field).visited = True  # §8.16: the guard is beaten
     if fight.against in ("siege", "army") and attacker_won:
         places.capture(state, attacker.seat, fight.field)
+        loser = fight.defender_seat
+        if fight.against == "siege" and not places.held_places(state, loser):
+            victory.eliminate(state, loser)  # §1.4: the Main Hero lost defending the last town
 
 
 def _apply_side(state: Any, army: Any, side: SideResult, result: CombatResult, index: int) -> None:

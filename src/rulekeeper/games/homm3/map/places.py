@@ -63,11 +63,9 @@ def capture(state: Any, seat: int, key: str) -> None:
         faction = state.players[town.seat].faction
         state.players[seat].cubes.append(faction)
         state.events.append("cube-taken", {"seat": seat, "faction": faction})
-        income = state.scenario.capture_income
+        income = dict(state.game.scenario.capture_income)
         if income and not state.option("no-capture-income"):
             state.players[seat].resources.gain(income)
-    if before not in (NOBODY_SEAT, seat):
-        state.homeless_check(before)
 
 
 def send_home(state: Any, item: MapHero) -> None:
