@@ -46,6 +46,7 @@ DOCUMENTED_ROLES = (
 """The building roles docs/homm3-scenarios.md names."""
 BROKEN = Path(__file__).parent / "scenarios_broken"
 FIXTURES = sorted(BROKEN.glob("*.yaml"))
+TYPED = Path(__file__).parent / "scenarios_typed"
 SCHEMA = Path(
     str(resources.files("rulekeeper.games.homm3.scenario") / "homm3-scenario.schema.json")
 )
@@ -192,6 +193,7 @@ def test_schema_and_reader_agree_on_the_shipped_files() -> None:
     assert tuple(props["start"]["properties"]) == F.START_FIELDS
     assert tuple(schema["$defs"]["variant"]["properties"]) == F.VARIANT_FIELDS
     assert tuple(props["locations"]["properties"]) == F.SCENARIO_LOCATIONS
+    assert tuple(props["events"]["items"]["properties"]) == F.EVENT_FIELDS
     assert "pattern" in props["start"]["properties"]["buildings"]["items"]
 
 
@@ -279,3 +281,24 @@ def test_one_file_holds_a_variant_per_player_count(tmp_path: Path) -> None:
     assert [scenario.layout(n).rounds for n in (2, 3)] == [16, 14]
     doc["variants"][1] = doc["variants"][0]
     assert [p.field for p in scenario_problems(doc)] == ["variants[1].players"]
+
+
+def test_a_printed_style_scenario_can_be_typed_in() -> None:
+    """Issue 24 §3 (the format expresses the Mission Book's Clash scenarios): the community
+    rewrite's scenario "Unbelievable" (Heegu-sama/Homm3BG clash/unbelievable.tex) typed in:
+    named pools for "tiles with a Settlement", a fixed Center tile face-down, no Far pool, a
+    town-only capture, a draw at the limit, a choice each Resource round, a Level trigger."""
+    scenario = load_scenario(str(TYPED / "unbelievable.yaml"))
+    layout = scenario.layout(2)
+    assert (scenario.rounds, scenario.at_limit, layout.far_pool) == (12, "draw", 0)
+    assert scenario.victory[0].params == {"what": "towns"}
+    assert [e.tile for e in layout.fixed()] == ["C2"] and layout.fixed()[0].face == "down"
+    assert [e.pool for e in layout.drawn()].count("far-settlement") == 2
+    assert layout.pools["far"] == ("F4", "F5", "F6", "F7", "F8", "F9")
+    choice = scenario.events_at(3)[0]
+    assert choice.choose and [e.params for e in choice.effects] == [
+        {"valuables": 1},
+        {"materials": 2},
+    ]
+    assert scenario.events_at_level(5)[0].effects[0].kind == "note"
+    assert scenario.locations["obelisk"].choose

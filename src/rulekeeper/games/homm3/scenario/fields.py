@@ -97,6 +97,7 @@ DECKS = ("artifact", "spell", "ability")
 TRIGGER_KINDS = ("round", "rounds", "every", "level")
 """When an event fires: at the start of a round, of each listed round, of every N-th round from
 a round on, or when a player's Main Hero reaches a Level (homm3.md §4.1, Timed Events)."""
+EVENT_FIELDS = ("when", "who", "choose", "effects")
 WHO = ("all", "first", "second", "third", "last")
 """Whom an event touches: every player, or one by its place in the turn order."""
 SCENARIO_LOCATIONS = ("obelisk", "dragon-utopia", "grail")

@@ -151,6 +151,8 @@ class Event:
     when: Trigger
     who: str
     effects: tuple[Effect, ...]
+    choose: bool = False
+    """Whether each player it touches chooses one of the effects instead of taking them all."""
 
 
 @dataclass(frozen=True)

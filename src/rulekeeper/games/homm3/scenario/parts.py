@@ -172,16 +172,17 @@ def trigger(raw: Any, limit: int, problems: Problems, path: str) -> Trigger | No
 
 
 def events(value: Any, limit: int, problems: Problems, path: str) -> tuple[Event, ...]:
-    """Timed events (homm3.md §4.1): ``{when, who, effects}``."""
+    """Timed events (homm3.md §4.1): ``{when, who, effects, choose}``."""
     found: list[Event] = []
     for index, raw in enumerate(items(value, problems, path)):
         where = f"{path}[{index}]"
-        doc = mapping(raw, problems, where, ("when", "who", "effects"))
+        doc = mapping(raw, problems, where, F.EVENT_FIELDS)
         when = trigger(doc.get("when"), limit, problems, f"{where}.when")
         who = choice(doc.get("who", "all"), F.WHO, problems, f"{where}.who")
         done = effects(doc.get("effects"), problems, f"{where}.effects")
+        choose = flag(doc.get("choose", False), problems, f"{where}.choose")
         if when is not None:
-            found.append(Event(when=when, who=who, effects=done))
+            found.append(Event(when=when, who=who, effects=done, choose=choose))
     return tuple(found)
 
 
