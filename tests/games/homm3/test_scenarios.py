@@ -17,8 +17,16 @@ import yaml
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
+from rulekeeper.core.graph import TileMap, hex_key
 from rulekeeper.games.homm3.content.pack import load_content_pack
-from rulekeeper.games.homm3.map.geometry import SLOT_STEPS, is_slot
+from rulekeeper.games.homm3.content.tiles import core_tile
+from rulekeeper.games.homm3.map.geometry import (
+    SLOT_STEPS,
+    is_slot,
+    lay,
+    legal_placements,
+    position_hex,
+)
 from rulekeeper.games.homm3.scenario import (
     RoundTrack,
     ScenarioError,
@@ -302,3 +310,35 @@ def test_a_printed_style_scenario_can_be_typed_in() -> None:
     ]
     assert scenario.events_at_level(5)[0].effects[0].kind == "note"
     assert scenario.locations["obelisk"].choose
+
+
+@pytest.mark.parametrize("name", shipped_scenarios())
+def test_every_player_can_explore_from_the_start(name: str) -> None:
+    """homm3.md §5.1 (placing a Far tile: an empty slot touching two tiles and the hero's field,
+    no path cut off) on the shipped layouts: with the Starting tiles laid in any rotation and the
+    other tiles face-down, each player's hero finds, from a field of its Starting tile, a slot
+    where a Far tile may be laid (map/geometry.py)."""
+    pack = load_content_pack()
+    catalogue = {tile_id: core_tile(tile) for tile_id, tile in pack.tiles.items()}
+    layout = load_scenario(name).layout(load_scenario(name).players[0])
+    starts = ("S1", "S2", "S3")[: layout.players]
+    face_down = [entry.at for entry in layout.tiles]
+    for rotation in range(6):
+        laid = [
+            lay(catalogue[s], at, rotation) for s, at in zip(starts, layout.starts, strict=True)
+        ]
+        tilemap = TileMap.of(catalogue, laid)
+        far = layout.pools["far"][0]
+        for tile_id, at in zip(starts, layout.starts, strict=True):
+            tile = pack.tiles[tile_id]
+            open_fields = [
+                hex_key(position_hex(at, p, rotation))
+                for p in range(7)
+                if tile.field(p).location != "blocked"
+            ]
+            placements = [
+                found
+                for field in open_fields
+                for found in legal_placements(tilemap, catalogue, far, field, face_down)
+            ]
+            assert placements, (tile_id, at, rotation)
