@@ -136,13 +136,17 @@ def _seat(raw: Any, start: Start, pack: ContentPack, problems: Problems, path: s
     return Seat(start=at, faction=faction, setup=setup)
 
 
-def _seat_problems(seats: list[Seat], pack: ContentPack, path: str, problems: Problems) -> None:
-    """Distinct starts and factions; an army for every faction a seat may play."""
-    for index, seat in enumerate(seats):
+def _seat_problems(
+    seats: list[tuple[int, Seat]], pack: ContentPack, path: str, problems: Problems
+) -> None:
+    """Distinct starts and factions; an army for every faction a seat may play, and each of
+    its starting buildings in that faction's town."""
+    for number, (index, seat) in enumerate(seats):
         where = f"{path}.seats[{index}]"
-        if seat.start in [s.start for s in seats[:index]]:
+        before = [other for _, other in seats[:number]]
+        if seat.start in [s.start for s in before]:
             problems.add(f"{where}.start", "two seats start in one slot")
-        if seat.faction != F.ANY_FACTION and seat.faction in [s.faction for s in seats[:index]]:
+        if seat.faction != F.ANY_FACTION and seat.faction in [s.faction for s in before]:
             problems.add(f"{where}.faction", "two seats play one faction (§3 step 2)")
         playable = checks.factions(pack) if seat.faction == F.ANY_FACTION else (seat.faction,)
         roles = checks.town_roles(pack)
@@ -186,7 +190,7 @@ def _variant(
     if len(raw_seats) != players:
         problems.add(f"{path}.seats", f"one seat per player: {players}, not {len(raw_seats)}")
     seats = [_seat(r, start, pack, problems, f"{path}.seats[{i}]") for i, r in enumerate(raw_seats)]
-    placed = [s for s in seats if s is not None]
+    placed = [(index, seat) for index, seat in enumerate(seats) if seat is not None]
     _seat_problems(placed, pack, path, problems)
     far_pool = parts.whole(doc.get("far_pool", 0), 0, 9, problems, f"{path}.far_pool")
     given = {}
@@ -196,24 +200,27 @@ def _variant(
         found = parts.items(listed, problems, f"{path}.pools.{name}")
         given[str(name)] = tuple(str(t) for t in found)
     kinds = checks.tile_kinds(pack)
+    starting = sum(kind == "starting" for kind in kinds.values())
+    if players > starting:
+        problems.add(f"{path}.players", f"the pack has {starting} Starting tiles, one a player")
     for where, reason in checks.slot_problems(tiles, kinds, f"{path}.tiles"):
         problems.add(where, reason)
     pools, found_problems = checks.pool_problems(tiles, given, far_pool, players, kinds, path)
     for where, reason in found_problems:
         problems.add(where, reason)
     laid = [e.at for e in tiles]
-    for index, seat in enumerate(placed):
+    for index, seat in placed:
         if seat.start in laid:
             problems.add(f"{path}.seats[{index}].start", "a tile of tiles[] lies in this slot")
         elif laid and not checks.touches(seat.start, laid):
             problems.add(
                 f"{path}.seats[{index}].start", "the starting slot touches no tile of the map"
             )
-    if not far_pool and not checks.connected([*laid, *(s.start for s in placed)]):
+    if not far_pool and not checks.connected([*laid, *(s.start for _, s in placed)]):
         problems.add(
             f"{path}.tiles", "the tiles form separate groups and no Far pool can join them"
         )
-    return Layout(players, rounds, tuple(tiles), tuple(placed), far_pool, pools)
+    return Layout(players, rounds, tuple(tiles), tuple(s for _, s in placed), far_pool, pools)
 
 
 def _options(value: Any, pack: ContentPack, problems: Problems) -> dict[str, str]:
