@@ -2,9 +2,9 @@
 random games of the tests, and of a saved game when it is read back.
 
 Resources never negative (§5.13), MP never negative (§5.2), heroes only on face-up fields that
-are not blocked (§5.1), at most one Secondary Hero a player (§5.6), one town a field, at most
-one building a town a round (§5.14.1, from the log), and no face-down tile or Far pool tile named in any
-seat's observation (§5.1, issue 24 §4).
+are not blocked (§5.1), at most one Secondary Hero a player (§5.6), one town a field, no
+face-down tile or Far pool tile named in any seat's observation (§5.1, issue 24 §4); and, from
+the log, at most one building a town a round (§5.14.1).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.games.homm3.map import board
-from rulekeeper.games.homm3.map.model import NOBODY_SEAT, MapHero
+from rulekeeper.games.homm3.map.model import MapHero
 
 __all__ = ["PlaceHeroStep", "capture", "held_places", "send_home"]
 
