@@ -18,9 +18,9 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.games.homm3.map import board
-from rulekeeper.games.homm3.map.model import MapHero
+from rulekeeper.games.homm3.map.model import MAIN, MapHero
 
-__all__ = ["PlaceHeroStep", "capture", "held_places", "send_home"]
+__all__ = ["PlaceHeroStep", "capture", "held_places", "homecoming", "send_home"]
 
 RULE_HOME = "homm3.md §5.20 (a defeated Main Hero goes to a Town or Settlement you control)"
 
@@ -59,6 +59,7 @@ def capture(state: Any, seat: int, key: str) -> None:
     site.reward = ""
     state.events.append("captured", {"seat": seat, "field": key, "from": before})
     town.owner = seat
+    homecoming(state, seat, key)
     if town.seat != seat:
         faction = state.players[town.seat].faction
         state.players[seat].cubes.append(faction)
@@ -66,6 +67,15 @@ def capture(state: Any, seat: int, key: str) -> None:
         income = dict(state.game.scenario.capture_income)
         if income and not state.option("no-capture-income"):
             state.players[seat].resources.gain(income)
+
+
+def homecoming(state: Any, seat: int, key: str) -> None:
+    """*seat* has just flagged the town or settlement on *key*: a Main Hero of its waiting off
+    the map (defeated with nowhere to go, §8.37) comes back there."""
+    for item in state.heroes:
+        if item.seat == seat and item.role == MAIN and not item.field:
+            item.field, item.previous = key, ""
+            state.events.append("hero-goes-home", {"hero": item.id, "to": key})
 
 
 def send_home(state: Any, item: MapHero) -> None:
