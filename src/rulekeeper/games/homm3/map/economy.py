@@ -39,6 +39,7 @@ def income(state: Any, seat: int) -> dict[str, int]:
             total[printed.resource] += double * MINE_INCOME[printed.resource]
         elif printed.location == "settlement" and item.reward in SETTLEMENT_INCOME:
             total[item.reward] += double * SETTLEMENT_INCOME[item.reward]
+    capture = state.game.scenario.capture_income
     for town in state.towns:
         if town.seat == seat:
             for name, amount in building_income(state, town).items():

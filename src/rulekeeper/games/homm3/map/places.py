@@ -3,7 +3,8 @@
 
 A seat holds a town or settlement when its faction cube flags it. Capturing one (a siege won,
 or an undefended one entered, §8.20) flags it for the captor; a town's captor also takes the
-cube of its faction (§5.14.3) and the scenario's capture income (§9.8). A defeated or
+cube of its faction (§5.14.3); while it holds it, the scenario's capture income is part of
+its income (§9.8, economy.py). A defeated or
 surrendering Main Hero goes to a town or settlement its player holds, chosen by that player
 (:class:`PlaceHeroStep`); with none, it waits off the map until its player flags one (§8.37).
 """
@@ -64,9 +65,6 @@ def capture(state: Any, seat: int, key: str) -> None:
         faction = state.players[town.seat].faction
         state.players[seat].cubes.append(faction)
         state.events.append("cube-taken", {"seat": seat, "faction": faction})
-        income = dict(state.game.scenario.capture_income)
-        if income and not state.option("no-capture-income"):
-            state.players[seat].resources.gain(income)
 
 
 def homecoming(state: Any, seat: int, key: str) -> None:
