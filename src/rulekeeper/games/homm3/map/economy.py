@@ -41,6 +41,9 @@ def income(state: Any, seat: int) -> dict[str, int]:
             total[item.reward] += double * SETTLEMENT_INCOME[item.reward]
     capture = state.game.scenario.capture_income
     for town in state.towns:
+        if town.owner == seat and town.seat != seat and not state.option("use-captured-towns"):
+            for name, amount in capture.items():  # §9.8: a captured enemy town
+                total[name] = total.get(name, 0) + amount
         if town.seat == seat:
             for name, amount in building_income(state, town).items():
                 total[name] = total.get(name, 0) + amount
