@@ -51,7 +51,6 @@ from rulekeeper.core import (
     register_game,
 )
 from rulekeeper.core.content import load_yaml
-from rulekeeper.core.record import to_data
 from rulekeeper.core.subgame import read_result
 from rulekeeper.games.homm3.combat.ability_steps import (
     HealStep,
@@ -63,7 +62,7 @@ from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.ai_hero import AiTieStep
 from rulekeeper.games.homm3.combat.deployment import DeployStep, PlaceNeutralsStep
 from rulekeeper.games.homm3.combat.model import AI, Battle, Hero
-from rulekeeper.games.homm3.combat.result import CombatResult
+from rulekeeper.games.homm3.combat.result import CombatResult, result_data
 from rulekeeper.games.homm3.combat.rounds import RoundStep
 from rulekeeper.games.homm3.combat.spells import ChainStep
 from rulekeeper.games.homm3.content.pack import load_content_pack
@@ -157,7 +156,7 @@ class HostState(ProcedureState):
             return {**_battle("solo-ai-hero.yaml"), "attacker": self.side_doc(CATHERINE)}
         return {
             "format": "homm3-battle",
-            "version": 1,
+            "version": 2,
             "mode": "solo",
             "site": {"kind": "field", "difficulty": FIELD_LEVEL},
             "attacker": self.side_doc(CATHERINE),
@@ -167,7 +166,7 @@ class HostState(ProcedureState):
     def second_battle(self) -> JsonObject:
         return {
             "format": "homm3-battle",
-            "version": 1,
+            "version": 2,
             "mode": "clash",
             "site": {"kind": "field"},
             "attacker": self.side_doc(CATHERINE),
@@ -430,7 +429,7 @@ def test_the_typed_result_is_the_battles_result_data() -> None:
         game = load_game("homm3-combat", battle=_battle(name))
         state = _random_end(game.new_initial_state(seed=5), 5)
         data = state.flow.result  # type: ignore[attr-defined]
-        assert to_data(read_result(CombatResult, data)) == data
+        assert result_data(read_result(CombatResult, data)) == data
         finished = state.to_position()
         again = load_game("homm3-combat", battle=finished).new_initial_state(seed=0)
         assert again.flow.result == data  # type: ignore[attr-defined]

@@ -20,6 +20,7 @@ from rulekeeper.games.homm3.battle.fields import OPTIONS
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import AI, SIDES, TOWER, Battle, Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, max_hp
+from rulekeeper.games.homm3.content.locations import RESOURCES
 from rulekeeper.games.homm3.content.pack import ContentPack
 
 MAX_ON_BOARD = 5
@@ -215,7 +216,16 @@ def _army_problems(battle: Battle, pack: ContentPack, where: Where) -> Iterator[
         yield f"{where.army(1)}.units", "a siege has one Arrow Tower, the defender's (§9.3)"
 
 
-PER_SIDE = ("played", "drawn", "discarded", "removed", "last_cast", "mp_spent", "gold_paid")
+PER_SIDE = (
+    "played",
+    "drawn",
+    "discarded",
+    "removed",
+    "last_cast",
+    "mp_spent",
+    "gold_paid",
+    "card_gains",
+)
 """The battle's lists holding one entry per side."""
 
 
@@ -228,6 +238,12 @@ def _per_side_problems(battle: Battle, pack: ContentPack, where: Where) -> Itera
         elif isinstance(entries[0], list):
             for index, cards in enumerate(entries):
                 yield from _unknown(cards, partial(known_card, pack), where.per_side(name, index))
+        elif isinstance(entries[0], dict):
+            for index, gains in enumerate(entries):
+                for resource in gains:
+                    if resource not in RESOURCES:
+                        path = f"{where.per_side(name, index)}.{resource}"
+                        yield path, f"not a resource (known: {', '.join(RESOURCES)})"
 
 
 def _unknown(cards: list[str], known: Callable[[str], bool], path: str) -> Iterator[Problem]:

@@ -1,11 +1,14 @@
-"""The fields of a battle file, version 1 (docs/homm3-battle.md): names, defaults, options."""
+"""The fields of a battle file, versions 1 and 2 (docs/homm3-battle.md): names, defaults,
+options, and what version 2 added."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 FORMAT = "homm3-battle"
-VERSIONS = (1,)
+VERSIONS = (1, 2)
+"""The versions read; the last is written. Version 2 added a hero's Building Materials and
+Valuables and the resources card effects gave each side (issue 24 §2)."""
 TOP_FIELDS = (
     "format",
     "version",
@@ -39,11 +42,17 @@ SIDE_FIELDS = (
     "last_cast",
     "mp_spent",
     "gold_paid",
+    "card_gains",
     "ai_deck",
     "ai_discard",
     "ai_spells",
     "ai_skill",
 )
+SINCE_VERSION_2: Mapping[str, tuple[str, ...]] = {
+    "hero": ("materials", "valuables"),
+    "side": ("card_gains",),
+}
+"""The fields a version-1 file may not hold: a hero's, and a side's."""
 UNIT_FIELDS = (
     "id",
     "card",

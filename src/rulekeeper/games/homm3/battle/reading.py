@@ -11,7 +11,7 @@ from rulekeeper.core import NO_SEAT, DataError, JsonObject, Pcg32, Reader, Seati
 from rulekeeper.core.flow import Step, StepKinds
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.position import Problems, check_header, read_record
-from rulekeeper.core.record import from_data, to_data
+from rulekeeper.core.record import from_data
 from rulekeeper.games.homm3.battle import neutrals
 from rulekeeper.games.homm3.battle.checks import known_card, overlay_card, seats_of
 from rulekeeper.games.homm3.battle.fields import (
@@ -20,6 +20,7 @@ from rulekeeper.games.homm3.battle.fields import (
     MAX_UNITS,
     OPTIONS,
     SIDE_FIELDS,
+    SINCE_VERSION_2,
     TOP_FIELDS,
     UNIT_FIELDS,
     VERSIONS,
@@ -38,9 +39,10 @@ from rulekeeper.games.homm3.combat.model import (
     Site,
     Unit,
 )
-from rulekeeper.games.homm3.combat.result import CombatResult
+from rulekeeper.games.homm3.combat.result import CombatResult, result_data
 from rulekeeper.games.homm3.combat.rounds import BattleStep
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
+from rulekeeper.games.homm3.content.locations import RESOURCES
 from rulekeeper.games.homm3.content.pack import ContentPack
 
 
@@ -93,6 +95,56 @@ def _text(value: Any, problems: Problems, path: str) -> str:
         problems.add(path, "must be a text of at most 60 characters")
         return ""
     return value
+
+
+def _gains(value: Any, problems: Problems, path: str) -> dict[str, int]:
+    """Resources by name (Gold, Building Materials, Valuables), each an amount from 0 to 999."""
+    if not isinstance(value, Mapping):
+        problems.add(path, f"must be an object of resources ({', '.join(RESOURCES)})")
+        return {}
+    found: dict[str, int] = {}
+    for name, amount in value.items():
+        if name not in RESOURCES:
+            problems.add(f"{path}.{name}", f"not a resource (known: {', '.join(RESOURCES)})")
+        else:
+            found[name] = _int(amount, 0, 999, problems, f"{path}.{name}")
+    return {name: found[name] for name in RESOURCES if found.get(name)}
+
+
+def version_1_problems(doc: Mapping[str, Any], problems: Problems) -> None:
+    """Note each field of *doc* that version 2 added, if *doc* says it is version 1."""
+    if doc.get("version") != 1:
+        return
+    for side in ("attacker", "defender"):
+        side_doc = doc.get(side)
+        if not isinstance(side_doc, Mapping):
+            continue
+        hero = side_doc.get("hero")
+        found = [f"{side}.{key}" for key in SINCE_VERSION_2["side"] if key in side_doc]
+        if isinstance(hero, Mapping):
+            found += [f"{side}.hero.{key}" for key in SINCE_VERSION_2["hero"] if key in hero]
+        for path in found:
+            problems.add(path, "a field of version 2 (the file says version 1)")
+    result = doc.get("result")
+    sides = result.get("sides") if isinstance(result, Mapping) else None
+    for index, side_result in enumerate(sides if isinstance(sides, list) else []):
+        if isinstance(side_result, Mapping) and "card_gains" in side_result:
+            where = f"result.sides[{index}].card_gains"
+            problems.add(where, "a field of version 2 (the file says version 1)")
+
+
+def version_2(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A version-1 battle file as the same battle in version 2, as the engine writes it: every
+    hero holds no Building Materials or Valuables."""
+    if doc.get("version") != 1:
+        return dict(doc)
+    found: dict[str, Any] = {**doc, "version": 2}
+    for side in ("attacker", "defender"):
+        side_doc = found.get(side)
+        if isinstance(side_doc, Mapping) and isinstance(side_doc.get("hero"), Mapping):
+            hero = {"materials": 0, "valuables": 0, **side_doc["hero"]}
+            found[side] = {**side_doc, "hero": hero}
+    return found
 
 
 def _unit(
@@ -272,7 +324,7 @@ def read_result(doc: Mapping[str, Any], problems: Problems, reader: Reader) -> J
         problems.add("result", "must be an object")
         return None
     try:
-        return to_data(from_data(CombatResult, raw, reader, "result"))
+        return result_data(from_data(CombatResult, raw, reader, "result"))
     except DataError as error:
         problems.note(error)
         return None
@@ -312,6 +364,7 @@ def read_battle(
     # A finished battle's ``result`` is read by the game (game.py), with its pending steps [].
     problems = Problems(source)
     check_header(doc, FORMAT, VERSIONS, problems)
+    version_1_problems(doc, problems)
     for key in doc:
         if key not in TOP_FIELDS:
             problems.add(str(key), f"unknown field (known: {', '.join(TOP_FIELDS)})")
@@ -383,6 +436,9 @@ def read_battle(
         )
         battle.gold_paid[index] = _int(
             side_doc.get("gold_paid", 0), 0, 999, problems, f"{key}.gold_paid"
+        )
+        battle.card_gains[index] = _gains(
+            side_doc.get("card_gains", {}), problems, f"{key}.card_gains"
         )
     for index, raw in enumerate(_list(doc, "lasting", problems)):
         effect = read_record(Lasting, raw, problems, f"lasting[{index}]")

@@ -10,6 +10,7 @@ from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.battle.fields import FORMAT, VERSIONS
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.model import SIDES, TOWER, Battle, Unit
+from rulekeeper.games.homm3.content.locations import RESOURCES
 
 
 def _unit(unit: Unit) -> JsonObject:
@@ -63,6 +64,9 @@ def write_battle(
             side["mp_spent"] = battle.mp_spent[index]
         if battle.gold_paid[index]:
             side["gold_paid"] = battle.gold_paid[index]
+        gains = battle.card_gains[index]
+        if any(gains.values()):
+            side["card_gains"] = {name: gains[name] for name in RESOURCES if gains.get(name)}
         if army.kind == "ai-hero":
             side["ai_deck"] = list(army.ai_deck)
             for name in ("ai_discard", "ai_spells"):

@@ -15,6 +15,7 @@ from rulekeeper.games.homm3.combat.damage import heal, lift_overlay, paralyse, t
 from rulekeeper.games.homm3.combat.model import Unit
 from rulekeeper.games.homm3.combat.stats import BattleState, side_holder
 from rulekeeper.games.homm3.content.cards import Effect
+from rulekeeper.games.homm3.content.locations import RESOURCES
 
 IMPLEMENTED: frozenset[str] = frozenset(
     {
@@ -175,11 +176,8 @@ def apply(
         hands.gain_morale(state, side)
     elif kind == "enemy-morale":
         hands.lose_morale(state, 1 - side)
-    elif kind in ("gold", "valuables", "materials"):
-        hero = battle.armies[side].hero
-        if hero is not None and kind == "gold":
-            hero.gold += value
-        state.events.append("gained", {"side": side, "resource": kind, "amount": value})
+    elif kind in RESOURCES:
+        gain_resource(state, side, kind, value)
     elif kind == "power":
         pass  # counted by the spell being cast (spells.py)
     elif kind in ("extra-spell", "archery"):
@@ -230,6 +228,18 @@ def apply(
                 attack.defence_die[index - len(attack.dice)] *= value
     else:  # pragma: no cover - plays with other kinds are never offered
         raise AssertionError(f"effect {kind!r} is not implemented")
+
+
+def gain_resource(state: BattleState, side: int, resource: str, amount: int) -> None:
+    """*side* gains *amount* of *resource* from a card: its hero holds it now, and the battle
+    counts it for the result (a host game adds it to the player's resources)."""
+    battle = state.battle
+    hero = battle.armies[side].hero
+    if hero is not None:
+        setattr(hero, resource, getattr(hero, resource) + amount)
+    gains = battle.card_gains[side]
+    gains[resource] = gains.get(resource, 0) + amount
+    state.events.append("gained", {"side": side, "resource": resource, "amount": amount})
 
 
 def counterable(state: BattleState, effect: Effect) -> bool:

@@ -102,6 +102,10 @@ class Hero:
     expert_uses: Count = 0
     mp: Count = 0
     gold: Count = 0
+    materials: Count = 0
+    """Building Materials the hero's player holds (§5.13; battle file version 2)."""
+    valuables: Count = 0
+    """Valuables the hero's player holds (§5.13; battle file version 2)."""
     morale: Annotated[int, Bounds(-1, 1)] = 0
     """+1 a Positive Morale token, -1 a Negative one (§5.17)."""
     hand: list[CardId] = dataclasses.field(default_factory=list)
@@ -199,6 +203,9 @@ class Battle:
     """Card effects in force (core/lasting.py): stat boosts, Initiative, maximum HP, ..."""
     mp_spent: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
     gold_paid: list[Count] = dataclasses.field(default_factory=lambda: [0, 0])
+    card_gains: list[dict[str, Count]] = dataclasses.field(default_factory=lambda: [{}, {}])
+    """Per side, the resources card effects gave it in this battle (Gold, Building Materials,
+    Valuables; the result reports them for the map game)."""
     decider: Annotated[int, Bounds(0, MAX_SEAT)] = 0
     """The seat that breaks the ties the AI rules leave to "the player" (§5.24.1): the battle
     file's ``decider``, or the host's (core/subgame.py Seating)."""

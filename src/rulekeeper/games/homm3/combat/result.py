@@ -4,9 +4,9 @@
 Main Hero, the morale lost, experience for a Main Hero's win) and returns the typed
 :class:`CombatResult` a host game reads (core/subgame.py): how it ended, the winner, each
 side's surviving (and flipped) and destroyed units, cards played, discarded, removed and
-drawn, gold paid and gained, morale change, experience and new level, MP spent on extensions,
-and where each hero goes. Its data (``to_data``) is the battle's ``result``, documented in
-docs/homm3-combat.md.
+drawn, gold paid and gained, resources card effects gave, morale change, experience and new
+level, MP spent on extensions, and where each hero goes. Its data (``to_data``) is the
+battle's ``result``, documented in docs/homm3-combat.md.
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from rulekeeper.core import Bounds, JsonObject
+from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.combat.damage import lift_overlay
 from rulekeeper.games.homm3.combat.model import ARMY_KINDS, ENDINGS, SIDES, Army, Hero
 from rulekeeper.games.homm3.combat.stats import BattleState, card
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
+from rulekeeper.games.homm3.content.locations import RESOURCES
 
 SURRENDER_GOLD = 10
 DEFEAT_GOLD = 5
@@ -30,6 +32,7 @@ GOES = ("stays", "previous-field", "own-town", "removed")
 to the field it came from, to a town of its own, or is removed from the game."""
 
 Small = Annotated[int, Bounds(-999, 999)]
+Amount = Annotated[int, Bounds(0, 999)]
 
 
 def _one_of(value: str, allowed: tuple[str, ...], name: str) -> None:
@@ -77,11 +80,16 @@ class SideResult:
     level_before: int | None
     mp_spent: Small
     goes: str
+    card_gains: dict[str, Amount] = dataclasses.field(default_factory=dict)
+    """The resources card effects gave the side (battle file version 2; a result written before
+    has none)."""
 
     def __post_init__(self) -> None:
         _one_of(self.side, SIDES, "side")
         _one_of(self.kind, ARMY_KINDS, "kind")
         _one_of(self.goes, GOES, "goes")
+        for name in self.card_gains:
+            _one_of(name, RESOURCES, "a resource gained")
 
     def flipped(self) -> list[UnitKept]:
         """The survivors that flipped from Pack to Few."""
@@ -94,8 +102,9 @@ class SideResult:
 
 @dataclass
 class CombatResult:
-    """A finished battle, typed: the record a host game applies (core/subgame.py). Only
-    Gold changes hands in a combat (§5.20): :meth:`paid` and :meth:`gained` say so per side."""
+    """A finished battle, typed: the record a host game applies (core/subgame.py). Only Gold
+    changes hands in a combat (§5.20), and card effects give resources: :meth:`paid` and
+    :meth:`gained` say per side what its player pays and gains."""
 
     ending: str
     winner: str
@@ -125,11 +134,26 @@ class CombatResult:
         return {"gold": gold} if gold else {}
 
     def gained(self, index: int) -> dict[str, int]:
-        """The resources side *index* gained: what the other side paid went to its hero
-        (§5.20 "pay the enemy hero"); neutral units gain nothing."""
+        """The resources side *index* gained: what its cards gave it, and what the other side
+        paid, which went to its hero (§5.20 "pay the enemy hero"); neutral units gain
+        nothing."""
         if self.sides[index].kind == "neutral":
             return {}
-        return self.paid(1 - index)
+        total = dict(self.sides[index].card_gains)
+        for name, amount in self.paid(1 - index).items():
+            total[name] = total.get(name, 0) + amount
+        return {name: total[name] for name in RESOURCES if total.get(name)}
+
+
+def result_data(found: CombatResult) -> JsonObject:
+    """The data of *found*, the battle's ``result``: a side's ``card_gains`` only if a card gave
+    it something (without them it reads as none, as a result written before version 2)."""
+    data = to_data(found)
+    sides = data["sides"]
+    for side in sides if isinstance(sides, list) else []:
+        if isinstance(side, dict) and not side.get("card_gains"):
+            side.pop("card_gains", None)
+    return data
 
 
 def experience(state: BattleState, winner: int) -> int:
@@ -251,6 +275,7 @@ def conclude(state: BattleState, ending: str, side: int) -> CombatResult:
                 level_before=level_before,
                 mp_spent=battle.mp_spent[index],
                 goes=goes[index],
+                card_gains={k: v for k, v in battle.card_gains[index].items() if v},
             )
         )
     COMBAT_TIMING.expire(battle.lasting, "combat")

@@ -14,7 +14,6 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.combat import order, result, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.attack import battle_decided
@@ -229,7 +228,7 @@ class EndBattle(Step[Any]):
     def run(self, state: BattleState) -> None:
         # The typed result's data is the battle's result (core/subgame.py: a host reads it
         # back as a CombatResult).
-        outcome = to_data(result.conclude(state, self.ending, self.side))
+        outcome = result.result_data(result.conclude(state, self.ending, self.side))
         state.events.append("battle-ends", outcome)
         # Everything pushed above the root goes: the battle is over.
         while len(state.flow.steps) > 1 and not isinstance(state.flow.steps[-1], BattleStep):

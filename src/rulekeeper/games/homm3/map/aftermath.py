@@ -97,10 +97,10 @@ def _apply_side(state: Any, army: Any, side: SideResult, result: CombatResult, i
         if side.experience:
             experience.gain(state, seat, side.experience)
     paid, gained = result.paid(index), result.gained(index)
+    if gained:  # first: a card's Gold may be what the hero then pays (battle file version 2)
+        player.resources.gain(gained)
     if paid:
         player.resources.lose(paid)
-    if gained:
-        player.resources.gain(gained)
 
 
 def _move_heroes(state: Any, item: Any, side: SideResult) -> None:
