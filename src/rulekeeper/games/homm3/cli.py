@@ -5,7 +5,8 @@ the game's declaration (plugin.py).
 ``rulekeeper homm3 content check [FOLDER]`` validates a content pack (the shipped one, or a
 folder with the values printed on your own cards) and lists what the combat rules do not apply
 yet: the unit ability kinds missing from ``combat.unit_abilities.IMPLEMENTED`` and the card
-effect kinds missing from ``combat.card_effects.IMPLEMENTED`` (docs/homm3-content.md).
+effect kinds missing from ``combat.card_effects.IMPLEMENTED`` and the map effects (cards timed
+``map``) missing from ``map.cards.IMPLEMENTED`` (docs/homm3-content.md).
 
 ``rulekeeper homm3 scenario check [FILE...]`` checks scenario files (or the shipped scenarios)
 and prints every problem as file: field: reason (docs/homm3-scenarios.md).
@@ -19,6 +20,7 @@ target's fate, each attack made (a second attack, the retaliation) and the attac
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 from collections.abc import Mapping
@@ -35,7 +37,13 @@ from rulekeeper.core import DataError, RulekeeperError, load_game
 from rulekeeper.games.homm3.combat import targets, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
-from rulekeeper.games.homm3.content.pack import ContentPack, check_content_pack, load_content_pack
+from rulekeeper.games.homm3.content.pack import (
+    ContentPack,
+    card_effects,
+    check_content_pack,
+    load_content_pack,
+)
+from rulekeeper.games.homm3.map import cards as map_cards
 from rulekeeper.games.homm3.scenario import check_scenario_file, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.views.odds import attack_lines
 
@@ -60,15 +68,17 @@ app.add_typer(scenario_app, name="scenario")
 
 @dataclass(frozen=True)
 class Unimplemented:
-    """What a pack uses that the combat rules do not apply yet, each kind with its users."""
+    """What a pack uses that the rules do not apply yet, each kind with its users."""
 
     unit_abilities: Mapping[str, list[str]]
     card_effects: Mapping[str, list[str]]
     card_effects_note: str
     """Why card effects count as not implemented when the module is missing, else empty."""
+    map_effects: Mapping[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Map effects (``kind: map``, by ``effect`` name) the map game does not carry out."""
 
     def __bool__(self) -> bool:
-        return bool(self.unit_abilities or self.card_effects)
+        return bool(self.unit_abilities or self.card_effects or self.map_effects)
 
 
 def implemented_card_effects() -> tuple[frozenset[str], str]:
@@ -85,8 +95,19 @@ def implemented_card_effects() -> tuple[frozenset[str], str]:
     return frozenset(kinds), ""
 
 
+def map_effect_users(pack: ContentPack) -> dict[str, list[str]]:
+    """Every map effect (``kind: map``) the pack's cards use, by name, with the cards' ids."""
+    users: dict[str, set[str]] = {}
+    for card in pack.all_cards():
+        for _, effect in card_effects(card):
+            if effect.kind == "map" and effect.effect:
+                users.setdefault(effect.effect, set()).add(card.id)
+    return {name: sorted(ids) for name, ids in sorted(users.items())}
+
+
 def unimplemented(pack: ContentPack) -> Unimplemented:
-    """The unit ability kinds and card effect kinds of *pack* the combat rules do not apply."""
+    """The unit ability kinds and card effect kinds of *pack* the combat rules do not apply,
+    and the map effects the map game does not carry out (map/cards.py ``IMPLEMENTED``)."""
     ability_users: dict[str, set[str]] = {}
     for card in (*pack.units.values(), pack.tower):
         for face in ("few", "pack"):
@@ -106,6 +127,11 @@ def unimplemented(pack: ContentPack) -> Unimplemented:
             if kind not in effects
         },
         card_effects_note=note,
+        map_effects={
+            name: users
+            for name, users in map_effect_users(pack).items()
+            if name not in map_cards.IMPLEMENTED
+        },
     )
 
 
@@ -174,6 +200,10 @@ def content_check(
         _print_kinds("card effect kinds not implemented yet", missing.card_effects)
     else:
         typer.echo("card effect kinds: all implemented")
+    if missing.map_effects:
+        _print_kinds("map effects not implemented yet", missing.map_effects)
+    else:
+        typer.echo("map effects: all implemented")
     if strict and missing:
         typer.echo(f"--strict: {where} uses kinds not implemented yet", err=True)
         raise typer.Exit(EXIT_INVALID)

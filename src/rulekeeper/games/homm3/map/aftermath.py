@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.games.homm3.combat.result import CombatResult, SideResult
-from rulekeeper.games.homm3.map import board, experience, places, victory
+from rulekeeper.games.homm3.map import board, effects, experience, places, victory
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, Troop
 
 __all__ = ["apply", "restore_army"]
@@ -40,6 +40,8 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
     attacker = board.hero(state, fight.hero)
     assert attacker is not None
     attacker_won = result.winner_index == 0 and result.ending in WON
+    if attacker_won:  # Necromancy may follow a combat won (not a Quick Combat)
+        effects.note_combat_won(state, attacker.seat, quick=result.ending != "victory")
     for index, army in enumerate(battle.armies):
         side = result.side(index)
         if side.kind == "neutral":

@@ -23,7 +23,7 @@ from rulekeeper.core.hexes import neighbours
 from rulekeeper.games.homm3.map import board, geometry
 from rulekeeper.games.homm3.map.actions import Rule
 
-__all__ = ["RULE", "LayTileStep", "lay_tile"]
+__all__ = ["RULE", "LayTileStep", "lay_tile", "reveal"]
 
 RULE_EXPLORE = "homm3.md §5.1 exploration, §5.2 (rulebook p. 10, 18-19)"
 RULE_POOL = "homm3.md §5.1: a player whose Far pool is empty adds no tiles (rulebook p. 19)"
@@ -101,22 +101,7 @@ def apply(state: Any, seat: int, action: Action) -> None:
     assert item is not None
     item.mp -= 1
     if action.kind == "reveal":
-        at = action.str_param("at")
-        slots = _face_down_slots(state)
-        tile = board.take_face_down(state, at)  # public from now on
-        options = geometry.reveal_rotations(
-            state.tilemap(), state.game.catalogue, tile, at, item.field, slots
-        )
-        state.events.append("tile-revealed", {"seat": seat, "at": at, "tile": tile})
-        state.flow.push(
-            LayTileStep(
-                seat=seat,
-                tile=tile,
-                hero=item.id,
-                slots=[at],
-                rotations=[options or list(range(6))],
-            )
-        )
+        reveal(state, seat, item.id, action.str_param("at"), item.field)
         return
     pool = state.players[seat].far_pool
     tile = pool.pop()
@@ -132,6 +117,22 @@ def apply(state: Any, seat: int, action: Action) -> None:
     rotations = [[turn for slot, turn in found if hex_key(slot) == key] for key in slots]
     state.flow.push(
         LayTileStep(seat=seat, tile=tile, hero=item.id, slots=slots, rotations=rotations)
+    )
+
+
+def reveal(state: Any, seat: int, hero: str, at: str, hero_field: str | None) -> None:
+    """Turn the face-down tile on *at* face up; *seat* lays it (:class:`LayTileStep`) in a
+    rotation that cuts no path off (next to *hero_field*; None: no hero needed, a Speculum)."""
+    slots = _face_down_slots(state)
+    tile = board.take_face_down(state, at)  # public from now on
+    options = geometry.reveal_rotations(
+        state.tilemap(), state.game.catalogue, tile, at, hero_field, slots
+    )
+    state.events.append("tile-revealed", {"seat": seat, "at": at, "tile": tile})
+    state.flow.push(
+        LayTileStep(
+            seat=seat, tile=tile, hero=hero, slots=[at], rotations=[options or list(range(6))]
+        )
     )
 
 

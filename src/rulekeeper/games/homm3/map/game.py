@@ -40,10 +40,18 @@ from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_co
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map import observation, setup
+from rulekeeper.games.homm3.map.bonus import (
+    BonusChoiceStep,
+    KeepDieStep,
+    ResourceDieStep,
+    StartingBonusStep,
+)
+from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
 from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
+from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
 from rulekeeper.games.homm3.map.places import PlaceHeroStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
@@ -52,6 +60,7 @@ from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
+from rulekeeper.games.homm3.views import explain as combat_explain
 
 __all__ = ["Homm3Game", "MapState"]
 
@@ -63,12 +72,19 @@ STEPS = BATTLE_STEPS.merged(
         RefreshStep,
         DrawChoiceStep,
         EnterStep,
-from rulekeeper.games.homm3.views import explain as combat_explain
         FightStep,
         SiegeStep,
         PlaceHeroStep,
         SearchStep,
         LayTileStep,
+        StartingBonusStep,
+        BonusChoiceStep,
+        ResourceDieStep,
+        KeepDieStep,
+        MapEmpowerStep,
+        DiplomacyStep,
+        EndStepStep,
+        MoraleCycleStep,
     )
 )
 """Every step of the map game and of its battles (kind names are part of the saved format)."""
@@ -253,7 +269,7 @@ class MapState(ProcedureState):
         self.battle = None
         self._tilemap: TileMap | None = None
         setup.set_up(self)
-        self.flow = Flow([GameStep()])
+        self.flow = Flow([GameStep(), StartingBonusStep()])
         self.settle()
 
     # ------------------------------------------------------------------ queries

@@ -27,8 +27,8 @@ KEEP = Action.of("keep")
 
 
 def hand_zone(seat: int) -> str:
-    """The zone name of *seat*'s hand (its deck is ``deck-<seat>``, one pool with it)."""
-    return f"hand-{seat}"
+    """The zone name of *seat*'s hand (its deck is ``mm-deck-<seat>``, one pool with it)."""
+    return f"mm-hand-{seat}"
 
 
 def hand_limit(state: MapLike, player: Player) -> int:

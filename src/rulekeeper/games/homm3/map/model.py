@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from rulekeeper.core import Bounds, Ledger, Ref
+from rulekeeper.core.lasting import Lasting
 
 __all__ = [
     "FACES",
@@ -128,6 +129,8 @@ class Player:
     base_income: dict[str, Count] = dataclasses.field(default_factory=dict)
     """The scenario's starting income (§3 step 8); mines, settlements and buildings add theirs."""
     homeless_since: Count = 0
+    lasting: list[Lasting] = dataclasses.field(default_factory=list)
+    """The Map effects of cards played this turn, until used or the turn's end (effects.py)."""
     eliminated: bool = False
     grail: bool = False
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import board, town_actions, visiting
+from rulekeeper.games.homm3.map import board, effects, town_actions, visiting
 from rulekeeper.games.homm3.map.actions import Rule
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.model import NOBODY_SEAT, MapHero
@@ -148,7 +148,7 @@ def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
     if owner not in (NOBODY_SEAT, item.seat):
         return SiegeStep(hero=item.id, field=key, owner=owner)
     level = guarded(state, key)
-    if level:
+    if level and not effects.skip_neutral_fight(state, item, key, level):  # Diplomacy Expert
         return FightStep(hero=item.id, field=key, against="neutral", difficulty=level)
     return None
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.games.homm3.map import exploration, hand, movement, town_actions
+from rulekeeper.games.homm3.map import cards, exploration, hand, morale, movement, town_actions
 from rulekeeper.games.homm3.map.actions import Rule, legal_of, refusal_of
 
 __all__ = ["END_TURN", "TURN_RULES", "TurnStep", "end_of_turn"]
@@ -28,6 +28,8 @@ TURN_RULES: tuple[Rule, ...] = (
     movement.RULE,
     exploration.RULE,
     *town_actions.RULES,
+    cards.RULE,
+    morale.RULE,
 )
 """The rules whose actions a turn offers, in the order the legal list gives them."""
 
@@ -48,6 +50,9 @@ class TurnStep(Step[Any]):
 
     def actor(self, state: Any) -> int:
         return self.seat if self.stage == "act" else AUTO
+
+    def judged_in_public(self, state: Any, seat: int, action: Action) -> bool:
+        return action.kind not in cards.HAND_KINDS  # a card play's refusal reads the hand
 
     def candidates(self, state: Any, seat: int) -> Iterable[Action]:
         for rule in TURN_RULES:
@@ -98,3 +103,4 @@ def end_of_turn(state: Any, seat: int) -> None:
     for item in state.heroes:
         if item.seat == seat:
             item.mp = 0
+    cards.end_of_turn(state, seat)

@@ -1,0 +1,219 @@
+"""The Starting Bonus (homm3.md §3 step 16, §5.23, §8.30, §5.25 rule 8).
+
+Before round 1 each player, in turn order, takes one of the Starting Bonus options of the
+game's difficulty (content/board.yaml ``starting_bonus``): Easy, roll 2 Resource dice and gain
+both or Search (2) the Artifact deck twice; Normal, roll 2 and gain one of them or Search (2)
+once; Hard, roll 1 and gain it or reveal Artifact cards from the top until a Minor one, taken
+into the hand (the others discarded); Impossible, nothing. Under optional rule 8 nobody gets a
+bonus. The dice are chance steps (:class:`ResourceDieStep`); under optional rule 3 a Resource
+die gives 1 of its resource. Afterwards the Artifact deck is shuffled together with its
+discard pile and its top card turned up as the new discard pile (§8.30).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulekeeper.core import CHANCE, Action, Step
+from rulekeeper.core.dice import Die, roll_outcome_actions
+from rulekeeper.core.flow import Refusal
+from rulekeeper.games.homm3.map import search
+
+__all__ = [
+    "BonusChoiceStep",
+    "KeepDieStep",
+    "ResourceDieStep",
+    "StartingBonusStep",
+    "die_gain",
+    "find_artifact",
+    "reshuffle_artifacts",
+]
+
+RULE_BONUS = "homm3.md §5.23 Starting Bonus (rulebook p. 35), §3 step 16"
+RULE_RESHUFFLE = "homm3.md §8.30 (the Artifact deck reshuffled after the Starting Bonus)"
+RULE_DIE = "homm3.md §5.13.2 Resource die (rulebook p. 16)"
+DECKS = {"artifacts": "artifact", "abilities": "ability", "spells": "spell"}
+"""board.yaml's deck names -> the state's shared decks."""
+
+
+def options(state: Any) -> tuple[Any, ...]:
+    """The Starting Bonus options of the game's difficulty (none under optional rule 8)."""
+    if state.option("no-starting-bonus"):
+        return ()
+    found = state.game.pack.board.bonuses.get(state.difficulty)
+    return () if found is None else tuple(found.one_of)
+
+
+@dataclass
+class StartingBonusStep(Step[Any]):
+    """Each seat's Starting Bonus in turn order, then the Artifact deck reshuffled (automatic);
+    ``done``: the seats served so far."""
+
+    kind = "starting-bonus"
+    rule = RULE_BONUS
+    done: int = 0
+
+    def run(self, state: Any) -> None:
+        offered = options(state)
+        if offered and self.done < len(state.order):
+            seat = state.order[self.done]
+            self.done += 1
+            state.flow.push(BonusChoiceStep(seat=seat))
+            return
+        state.flow.pop()
+        reshuffle_artifacts(state)
+
+
+@dataclass
+class BonusChoiceStep(Step[Any]):
+    """*seat* takes one of the difficulty's Starting Bonus options: ``bonus option=N``."""
+
+    kind = "bonus-choice"
+    rule = RULE_BONUS
+    public_kinds = frozenset({"bonus"})
+    seat: int = 0
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        return [Action.of("bonus", option=index) for index in range(len(options(state)))]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        count = len(options(state))
+        if action.kind != "bonus" or action.get("option") not in range(count):
+            return (self.rule, f"take one of the {count} options: bonus option=0..{count - 1}")
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        chosen = options(state)[action.int_param("option")]
+        state.events.append("starting-bonus", {"seat": self.seat, "option": action.get("option")})
+        for effect in reversed(chosen.effects):  # pushed last first: resolved in order
+            take(state, self.seat, effect)
+
+
+def take(state: Any, seat: int, effect: Any) -> None:
+    """Start *seat*'s bonus effect: dice, Searches, or the hunt for a Minor Artifact."""
+    if effect.kind == "resource-dice":
+        state.flow.push(
+            ResourceDieStep(seat=seat, left=int(effect.amount or 1), keep=effect.keep or "all")
+        )
+    elif effect.kind == "search":
+        deck = DECKS.get(effect.deck or "", effect.deck or "")
+        search.search(state, seat, deck, int(effect.amount or 2), int(effect.times))
+    elif effect.kind == "find-artifact":
+        find_artifact(state, seat, effect.grade or "minor")
+    else:
+        raise ValueError(f"a Starting Bonus effect of kind {effect.kind!r} is not known")
+
+
+def find_artifact(state: Any, seat: int, grade: str) -> str:
+    """Reveal Artifact cards from the top until one of *grade*; *seat* takes it (the others go
+    to the discard pile). Return it ("" when none is left)."""
+    pile, discard = state.decks["artifact"], state.discards["artifact"]
+    artifacts = state.game.pack.artifacts
+    shown: list[str] = []
+    found = ""
+    while pile:
+        card = pile.pop()
+        if artifacts[card].grade == grade:
+            found = card
+            break
+        shown.append(card)
+    discard.extend(shown)
+    state.events.append("artifacts-revealed", {"seat": seat, "cards": shown})
+    if found:
+        state.events.append("artifact-found", {"seat": seat, "card": found})
+        search.gain_card(state, seat, found)
+    return found
+
+
+def reshuffle_artifacts(state: Any) -> None:
+    """§8.30: the Artifact deck and its discard pile shuffled together, one card turned up."""
+    pile, discard = state.decks["artifact"], state.discards["artifact"]
+    pile.extend(discard)
+    discard.clear()
+    state.rng.shuffle(pile)
+    if pile:
+        discard.append(pile.pop())
+    state.events.append("deck-reshuffled", {"deck": "artifact", "rule": RULE_RESHUFFLE})
+
+
+def die_gain(state: Any, face: int) -> dict[str, int]:
+    """What face *face* of the Resource die gives (1 of its resource under optional rule 3)."""
+    effect = state.game.pack.board.dice["resource"].faces[face]
+    amount = 1 if state.option("one-resource-dice") else int(effect.amount or 0)
+    return {str(effect.resource): amount}
+
+
+RESOURCE_DIE = Die("resource", tuple(range(6)))
+"""The Resource die as face indexes into board.yaml's faces (each equally likely)."""
+
+
+@dataclass
+class ResourceDieStep(Step[Any]):
+    """Roll *left* more Resource dice for *seat* (CHANCE), one at a time; ``faces`` rolled so
+    far. ``keep``: ``all`` gains every face; ``one`` lets the player keep one (:class:`KeepDieStep`)."""
+
+    kind = "resource-die"
+    rule = RULE_DIE
+    seat: int = 0
+    left: int = 1
+    keep: str = "all"
+    faces: list[int] = dataclasses.field(default_factory=list)
+
+    def actor(self, state: Any) -> int:
+        return CHANCE
+
+    def chance(self, state: Any) -> list[tuple[Action, float]]:
+        return roll_outcome_actions(RESOURCE_DIE)
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        face = action.int_param("face")
+        self.faces.append(face)
+        self.left -= 1
+        state.events.append("rolled", {"seat": self.seat, "die": "resource", "face": face})
+        if self.left > 0:
+            return
+        state.flow.pop()
+        if self.keep == "one" and len(self.faces) > 1:
+            state.flow.push(KeepDieStep(seat=self.seat, faces=list(self.faces)))
+            return
+        for rolled in self.faces:
+            _gain(state, self.seat, die_gain(state, rolled))
+
+
+def _gain(state: Any, seat: int, amounts: dict[str, int]) -> None:
+    state.players[seat].resources.gain(amounts)
+    state.events.append("resources-gained", {"seat": seat, **amounts})
+
+
+@dataclass
+class KeepDieStep(Step[Any]):
+    """*seat* keeps one of the Resource dice rolled: ``keep face=N``."""
+
+    kind = "keep-die"
+    rule = RULE_BONUS
+    public_kinds = frozenset({"keep"})
+    seat: int = 0
+    faces: list[int] = dataclasses.field(default_factory=list)
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        return [Action.of("keep", face=face) for face in sorted(set(self.faces))]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if action.kind != "keep" or action.get("face") not in self.faces:
+            rolled = ", ".join(str(f) for f in self.faces)
+            return (self.rule, f"keep one of the dice rolled: keep face=N (faces {rolled})")
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        _gain(state, self.seat, die_gain(state, action.int_param("face")))
