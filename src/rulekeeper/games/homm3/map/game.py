@@ -387,6 +387,17 @@ class MapState(ProcedureState):
     def describe(self, action: Action) -> str:
         return str(action)
 
+    def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
+        """What a legal action does, in words that never count the choices (how many a seat
+        has may depend on its hidden hand, issue 24 §4): a fight's actions as the combat
+        explains them, the map's by its step's rule."""
+        if self.battle is not None:
+            found = combat_explain.legal_words(self, action, player)
+            if found is not None:
+                return found
+        rule = self.flow.steps[-1].rule if self.flow.steps else "homm3.md"
+        return (rule, f"{self.describe(action)}: allowed now")
+
     def _evaluate(self, player: int) -> float:
         return observation.evaluate(self, player)
 
@@ -400,14 +411,3 @@ def _field_key(value: str) -> bool:
 
 
 Homm3Game.state_class = MapState
-    def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
-        """What a legal action does, in words that never count the choices (how many a seat
-        has may depend on its hidden hand, issue 24 §4): a fight's actions as the combat
-        explains them, the map's by its step's rule."""
-        if self.battle is not None:
-            found = combat_explain.legal_words(self, action, player)
-            if found is not None:
-                return found
-        rule = self.flow.steps[-1].rule if self.flow.steps else "homm3.md"
-        return (rule, f"{self.describe(action)}: allowed now")
-
