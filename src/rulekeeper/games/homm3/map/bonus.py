@@ -157,7 +157,7 @@ RESOURCE_DIE = Die("resource", tuple(range(6)))
 @dataclass
 class ResourceDieStep(Step[Any]):
     """Roll *left* more Resource dice for *seat* (CHANCE), one at a time; ``faces`` rolled so
-    far. ``keep``: ``all`` gains every face; ``one`` lets the player keep one (:class:`KeepDieStep`)."""
+    far. ``keep``: ``all`` gains every face; ``one``: the player keeps one (:class:`KeepDieStep`)."""
 
     kind = "resource-die"
     rule = RULE_DIE

@@ -21,6 +21,14 @@ __all__ = ["SEARCH_DECKS", "SearchStep", "gain_card", "search"]
 RULE_SEARCH = "homm3.md §5.8 Search (X) (rulebook p. 13)"
 SEARCH_DECKS = ("ability", "artifact", "spell")
 TAKE_DISCARD = Action.of("take-discard")
+RULE_BOUND = "homm3.md §5.9 faction-bound Ability cards (rulebook p. 13)"
+
+
+def foreign(state: Any, seat: int, card: str) -> bool:
+    """Whether *card* is an Ability card bound to a faction other than *seat*'s (§5.9)."""
+    found = state.game.pack.abilities.get(card)
+    faction = getattr(found, "faction", None)
+    return bool(faction) and faction != state.players[seat].faction
 
 
 def gain_card(state: Any, seat: int, card: str) -> None:
@@ -69,7 +77,7 @@ class SearchStep(Step[Any]):
     times: int = 1
     """Searches left, this one included (a Warrior's Tomb, several Levels at once)."""
 
-    public_kinds = frozenset({"take-discard"})
+    public_kinds = frozenset({"take-discard"})  # "swap" reads the cards seen: not public
 
     def actor(self, state: Any) -> int:
         return self.seat
@@ -86,9 +94,17 @@ class SearchStep(Step[Any]):
         out = [Action.of("take", card=card) for card in dict.fromkeys(self.seen)]
         if state.discards[self.deck]:
             out.append(TAKE_DISCARD)
-        return out
+        swaps = [Action.of("swap", card=card) for card in dict.fromkeys(self.seen)]
+        return out + [a for a in swaps if self.refusal(state, seat, a) is None]
 
     def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if action.kind == "swap":
+            card = action.get("card")
+            if card not in self.seen:
+                return (RULE_BOUND, f"{card!r} is not among the cards you looked at")
+            if self.deck != "ability" or not foreign(state, self.seat, str(card)):
+                return (RULE_BOUND, f"{card} is not bound to another faction: keep it or take it")
+            return None
         if action == TAKE_DISCARD:
             if not state.discards[self.deck]:
                 return (self.rule, f"the {self.deck} discard pile is empty")
@@ -100,6 +116,15 @@ class SearchStep(Step[Any]):
         return None
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
+        if action.kind == "swap":  # §5.9: shown, discarded, the next card in its place
+            card = action.str_param("card")
+            self.seen.remove(card)
+            state.discards[self.deck].append(card)
+            state.events.append("card-swapped", {"seat": self.seat, "card": card})
+            refill(state, self.deck)
+            if state.decks[self.deck]:
+                self.seen.append(state.decks[self.deck].pop())
+            return
         state.flow.pop()
         discard = state.discards[self.deck]
         rest = list(self.seen)
