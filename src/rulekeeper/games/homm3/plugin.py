@@ -66,6 +66,7 @@ MAP = GameInfo(
         Param("options", "str", "Optional rules: name=value,... (docs/homm3.md)."),
         Param("content", "file", "Your own card values (a content pack folder).", format="content"),
     ),
+    screen=f"{PACKAGE}.views.map_terminal:SCREEN",
 )
 
 PLUGIN = Plugin(

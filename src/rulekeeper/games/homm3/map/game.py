@@ -61,6 +61,7 @@ from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
 from rulekeeper.games.homm3.views import explain as combat_explain
+from rulekeeper.games.homm3.views import map_words
 
 __all__ = ["Homm3Game", "MapState"]
 
@@ -385,7 +386,7 @@ class MapState(ProcedureState):
             raise reader.fail(ref.path, f"unknown {ref.kind} {ref.value!r}")
 
     def describe(self, action: Action) -> str:
-        return str(action)
+        return map_words.describe(self, action)
 
     def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
         """What a legal action does, in words that never count the choices (how many a seat

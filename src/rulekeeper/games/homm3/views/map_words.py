@@ -1,0 +1,305 @@
+"""The map game's actions and things in words (issue 24 §5): for the menu, the log and ``why``
+(``MapState.describe``).
+
+Heroes, factions, places, cards, units, tiles and buildings are named, never shown by id; a
+field is written ``(q,r)`` (the form a person may type: ``move 4,-2``) with what lies there.
+During a fight the combat's own words are used (views/words.py). An action kind this module
+does not know yet (the rules are still growing) is told as its kind with every id in it named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulekeeper.core import Action
+from rulekeeper.core.graph import hex_key, key_hex
+from rulekeeper.games.homm3.map import geometry
+from rulekeeper.games.homm3.views import words as battle_words
+
+__all__ = [
+    "RESOURCE_NAMES",
+    "building_name",
+    "card_name",
+    "cost_words",
+    "describe",
+    "faction_name",
+    "field_name",
+    "hero_name",
+    "in_battle",
+    "location_name",
+    "place",
+    "seat_name",
+    "tile_words",
+    "unit_name",
+]
+
+RESOURCE_NAMES: Mapping[str, str] = {
+    "gold": "Gold",
+    "materials": "Building Materials",
+    "valuables": "Valuables",
+}
+"""The three resources as the rulebook names them (homm3.md §5.13.1)."""
+SHORT_RESOURCES: Mapping[str, str] = {"gold": "G", "materials": "BM", "valuables": "V"}
+"""The resources as the board abbreviates them (homm3.md §5.5: "5 G", "2 BM", "1 V")."""
+KIND_NAMES: Mapping[str, str] = {
+    "starting": "Starting",
+    "far": "Far",
+    "near": "Near",
+    "center": "Center",
+}
+"""The kinds of map tile (the back of a face-down tile shows its kind, §5.1)."""
+PLAIN: Mapping[str, str] = {
+    "end-turn": "end your turn",
+    "draw": "draw up to your hand limit",
+    "keep": "keep your hand as it is",
+    "done": "done",
+    "pass": "pass",
+    "decline": "decline",
+    "no-transport": "do not defend: the place is captured without a fight",
+    "take-discard": "take the top card of the discard pile",
+}
+"""Map actions without a parameter, in words."""
+
+
+def faction_name(faction: object) -> str:
+    """A faction by name: "Castle"."""
+    return str(faction).replace("-", " ").title()
+
+
+def seat_name(state: Any, seat: object) -> str:
+    """A seat by its faction: "Castle" (a seat the game does not have: "player N")."""
+    if isinstance(seat, int) and 0 <= seat < len(state.players):
+        return faction_name(state.players[seat].faction)
+    return f"player {seat}"
+
+
+def hero_name(state: Any, hero_id: object) -> str:
+    """A hero by name: "Catherine"."""
+    found = state.game.pack.heroes.get(str(hero_id))
+    return str(found.name) if found is not None else str(hero_id)
+
+
+def card_name(state: Any, card_id: object) -> str:
+    """A Might & Magic card, a unit card or an Astrologers Proclaim card by name."""
+    pack = state.game.pack
+    text = str(card_id)
+    try:
+        return str(pack.card(text).name)
+    except KeyError:
+        pass
+    if text in pack.units or text == pack.tower.id:
+        return str(pack.unit(text).name)
+    astrologers = getattr(pack, "astrologers", {})
+    if text in astrologers:
+        return str(astrologers[text].name)
+    return text
+
+
+def unit_name(state: Any, card_id: object) -> str:
+    """A unit card by name: "Griffins"."""
+    try:
+        return str(state.game.pack.unit(str(card_id)).name)
+    except KeyError:
+        return str(card_id)
+
+
+def building_name(state: Any, building: object, faction: str = "") -> str:
+    """A town building (id or role) by name: "Towers"."""
+    towns = getattr(state.game.pack, "towns", {})
+    text = str(building)
+    factions = [faction] if faction in towns else list(towns)
+    if not faction:
+        factions = [f for f in towns if text.startswith(f"{f}-")] or factions
+    for name in factions:
+        try:
+            return str(towns[name].building(text).name)
+        except (KeyError, ValueError, StopIteration):
+            continue
+    return text.replace("-", " ")
+
+
+def cost_words(cost: Mapping[str, int]) -> str:
+    """A price: "5 Gold, 3 Building Materials and 1 Valuables" ("nothing" when free)."""
+    parts = [
+        f"{amount} {RESOURCE_NAMES.get(name, name)}" for name, amount in cost.items() if amount
+    ]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def short_cost(cost: Mapping[str, int]) -> str:
+    """A price as the board writes it: "5 G 3 BM 1 V" ("free")."""
+    parts = [
+        f"{amount} {SHORT_RESOURCES.get(name, name)}" for name, amount in cost.items() if amount
+    ]
+    return " ".join(parts) or "free"
+
+
+def location_name(state: Any, printed: Any) -> str:
+    """What a printed field (content MapField) holds: "Gold Mine", "Castle Town", "Water
+    Wheel", "empty"."""
+    location = printed.location
+    if location == "mine" and printed.resource:
+        return f"{RESOURCE_NAMES[printed.resource]} Mine"
+    if location in ("town", "settlement") and printed.faction:
+        return f"{faction_name(printed.faction)} {location.capitalize()}"
+    if location == "empty":
+        return "empty"
+    found = state.game.pack.locations.get(location)
+    name = str(found.name) if found is not None else location.replace("-", " ")
+    if printed.dice:
+        name += f" ({printed.dice} {'die' if printed.dice == 1 else 'dice'})"
+    return name
+
+
+def field_name(state: Any, key: str) -> str:
+    """What lies on board field *key* as a seat may see it: its location (face-up tiles), "a
+    face-down tile", or "no tile"."""
+    printed = _printed(state, key)
+    if printed is not None:
+        return location_name(state, printed)
+    return "a face-down tile" if _face_down_at(state, key) else "no tile"
+
+
+def place(state: Any, key: object) -> str:
+    """A field as a person types it, with what it holds: "(-4,1) Gold Mine"."""
+    text = str(key)
+    if not text:
+        return "off the map"
+    return f"({text}) {field_name(state, text)}"
+
+
+def tile_words(state: Any, tile_id: object) -> str:
+    """A map tile by id and kind: "N3 (Near)"."""
+    tile = state.game.pack.tiles.get(str(tile_id))
+    if tile is None:
+        return str(tile_id)
+    return f"{tile.id} ({KIND_NAMES.get(tile.kind, tile.kind)})"
+
+
+def in_battle(state: Any) -> bool:
+    """Whether the pending decision is one of a fight's (the combat's steps are on top)."""
+    if getattr(state, "battle", None) is None:
+        return False
+    steps = list(state.flow.steps)
+    fights = [i for i, step in enumerate(steps) if step.kind == "fight"]
+    return bool(fights) and fights[-1] < len(steps) - 1
+
+
+def describe(state: Any, action: Action) -> str:
+    """Words for *action* now (module doc)."""
+    if in_battle(state):
+        return battle_words.describe(state, action)
+    return _map_words(state, action)
+
+
+def _map_words(state: Any, action: Action) -> str:
+    kind, get = action.kind, action.get
+    if kind == "move":
+        return f"{hero_name(state, get('hero'))} moves to {place(state, get('to'))}"
+    if kind == "reveal":
+        back = _back(state, str(get("at")))
+        return f"{hero_name(state, get('hero'))} reveals the {back} tile at ({get('at')}) (1 MP)"
+    if kind == "explore":
+        return f"{hero_name(state, get('hero'))} explores: lays your next Far tile (1 MP)"
+    if kind == "lay":
+        return f"lay the tile at ({get('at')}) turned {get('rotation')}"
+    if kind in ("discard", "cycle", "keep") and get("item") is not None:
+        return f"{kind} {card_name(state, get('item'))}"
+    if kind == "take":
+        return f"take {card_name(state, get('card'))}"
+    if kind == "place-hero":
+        return f"your Main Hero goes to {place(state, get('field'))}"
+    if kind == "transport":
+        return "pay 8 Gold to transport your army and defend"
+    if kind == "build":
+        return _build_words(state, str(get("building")))
+    if kind == "recruit-hero":
+        return f"recruit your Secondary Hero at {place(state, get('field'))}"
+    if kind == "buy-spell":
+        return "buy a spell at the Mage Guild (Search the Spell deck)"
+    if kind == "recruit":
+        return f"recruit {unit_name(state, get('unit'))}{_unit_cost(state, get('unit'), 'recruit')}"
+    if kind == "reinforce":
+        cost = _unit_cost(state, get("unit"), "reinforce")
+        return f"reinforce {unit_name(state, get('unit'))} to Pack{cost}"
+    if kind == "choose-unit":
+        return f"choose {unit_name(state, get('unit'))}"
+    if kind in PLAIN and not action.params:
+        return PLAIN[kind]
+    return _generic(state, action)
+
+
+def _build_words(state: Any, building: str) -> str:
+    towns = getattr(state.game.pack, "towns", {})
+    for town in towns.values():
+        try:
+            found = town.building(building)
+        except (KeyError, ValueError, StopIteration):
+            continue
+        return f"build {found.name} ({cost_words(found.cost.amounts())})"
+    return f"build {building.replace('-', ' ')}"
+
+
+def _unit_cost(state: Any, card_id: object, which: str) -> str:
+    try:
+        printed = state.game.pack.unit(str(card_id))
+    except KeyError:
+        return ""
+    cost = getattr(printed, which, None)
+    if cost is None:
+        return ""
+    return f" ({cost_words(cost.model_dump())})"
+
+
+def _generic(state: Any, action: Action) -> str:
+    """An action of a kind not known here: its kind and its parameters by name."""
+    parts = [f"{name} {_value(state, name, value)}" for name, value in action.params]
+    said = action.kind.replace("-", " ")
+    return f"{said}: {', '.join(parts)}" if parts else said
+
+
+def _value(state: Any, name: str, value: object) -> str:
+    """A parameter's value by name: a hero, a field, a card, a unit, a building."""
+    pack = state.game.pack
+    text = str(value)
+    if name == "hero" or text in pack.heroes:
+        return hero_name(state, text)
+    if name in ("to", "at", "field", "from") or _is_key(text):
+        return place(state, text)
+    if name == "building":
+        return building_name(state, text)
+    return card_name(state, text)
+
+
+def _is_key(text: str) -> bool:
+    q, sep, r = text.partition(",")
+    return bool(sep) and q.lstrip("-").isdigit() and r.lstrip("-").isdigit()
+
+
+def _printed(state: Any, key: str) -> Any:
+    """The content MapField on *key* (None: no face-up tile there)."""
+    try:
+        spot = state.tilemap().at(key_hex(key))
+    except ValueError:
+        return None
+    if spot is None:
+        return None
+    placement = state.placements[spot.placement]
+    return state.game.pack.tiles[placement.tile].fields[int(spot.field.name)]
+
+
+def _face_down_at(state: Any, key: str) -> bool:
+    """Whether *key* lies on a face-down tile."""
+    slot = hex_key(geometry.slot_of(key_hex(key)))
+    return any(down.at == slot for down in state.face_down)
+
+
+def _back(state: Any, at: str) -> str:
+    """The kind on the back of the face-down tile at slot *at*: "Near"."""
+    for slot in state.face_down:
+        if slot.at == at:
+            return KIND_NAMES.get(slot.kind, slot.kind)
+    return "face-down"

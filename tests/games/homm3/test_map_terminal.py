@@ -1,0 +1,307 @@
+"""The HoMM3 map game in the terminal (issue 24 §5): the text map, the log in names, the
+previews before a move, hidden hands, and a whole game typed at the terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from rulekeeper.cli import commands
+from rulekeeper.cli.play import Client
+from rulekeeper.cli.prompt import LineReader
+from rulekeeper.cli.screens import screen_for
+from rulekeeper.core import CHANCE, Action, RandomAgent, load_game
+from rulekeeper.core.content import load_yaml
+from rulekeeper.core.graph import hex_key, key_hex
+from rulekeeper.core.hexes import neighbours
+from rulekeeper.core.session import Session
+from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE
+from rulekeeper.games.homm3.map import movement
+from rulekeeper.games.homm3.scenario import shipped_scenario
+from rulekeeper.games.homm3.views import map_log, map_terminal, map_text, map_words
+
+SCREEN = map_terminal.SCREEN
+
+
+def plain(renderable: Any) -> str:
+    """A renderable as the text a 100-column terminal shows."""
+    console = Console(width=100, color_system=None, force_terminal=False)
+    with console.capture() as captured:
+        console.print(renderable)
+    return captured.get()
+
+
+def fresh(seed: int, **params: Any) -> Any:
+    """A new 2-player Clash game's state."""
+    return load_game("homm3", players=2, **params).new_initial_state(seed)
+
+
+def short_game(rounds: int = 3, players: int = 2) -> Any:
+    """A shipped Clash scenario cut to a few rounds (a whole game in a second)."""
+    doc = dict(load_yaml(shipped_scenario(f"clash-{players}").read_text(encoding="utf-8"), "s"))
+    doc["rounds"] = rounds
+    doc["events"] = []  # timed for later rounds
+    return load_game("homm3", players=players, scenario=doc)
+
+
+def random_states(game: Any, seed: int, limit: int = 5000) -> Any:
+    """Every state of a random game, each one yielded before its next action."""
+    state = game.new_initial_state(seed)
+    agents = [RandomAgent(seed * 10 + s) for s in range(game.num_players)]
+    for _ in range(limit):
+        if state.is_terminal():
+            return
+        yield state
+        player = state.current_player()
+        if player == CHANCE:
+            state.resolve_chance()
+        else:
+            state.apply_action(agents[player].choose(state, player), player)
+
+
+def to_moves(state: Any) -> int:
+    """Take the first choice (draw, keep, ...) until the seat's turn offers moves; its seat."""
+    while True:
+        seat = state.current_player()
+        legal = state.legal_actions(seat)
+        if any(a.kind == "move" for a in legal):
+            return int(seat)
+        state.apply_action(legal[0], seat)
+
+
+def test_the_screen_renders_every_step_and_never_shows_another_seats_hand() -> None:
+    """Issue 24 §4, §5: the screen renders for every seat at every step of random 2- and
+    3-player games, the map never wider than 100 columns; what a seat sees is unchanged when
+    everything hidden from it (hands, decks, face-down tiles) is dealt again."""
+    checked = 0
+    for players, rounds, seed in ((2, 3, 1), (3, 2, 2)):
+        for step, state in enumerate(random_states(short_game(rounds, players), seed)):
+            for seat in range(players):
+                drawn = SCREEN.render(state, seat)
+                if step % 11 == 0:
+                    before = plain(drawn)
+                    other = state.resample(seat, random.Random(step))
+                    assert plain(SCREEN.render(other, seat)) == before
+                    checked += 1
+            if not map_words.in_battle(state):
+                width = max(len(line) for line in map_text.map_text(state).plain.splitlines())
+                assert width <= 100
+    assert checked > 10
+
+
+def test_the_map_shows_fog_heroes_towns_and_guards() -> None:
+    """Issue 24 §5, homm3.md §5.1, §5.23: face-down tiles show the kind on their back, each
+    hero stands on its field, the towns show their faction, a guarded field its numeral."""
+    state = fresh(3)
+    text = map_text.map_text(state, width=None).plain
+    assert "~N~" in text and "~C~" in text  # the Near and Center tiles lie face down
+    assert "@Cath" in text and "@Alam" in text
+    assert "TC" in text and "TD" in text
+    assert "!1" in text  # the Starting tiles' guards, Field Difficulty I
+    for down in state.face_down:
+        assert down.at in text  # a face-down slot is named by its centre, for 'reveal'
+
+
+def test_a_move_into_a_guarded_field_is_previewed_with_its_difficulty_and_draw() -> None:
+    """homm3.md §5.2, §5.23 (issue 24 §5): before a move the preview states its MP, the
+    guard's Field Difficulty and how many neutral units of each tier the Field Difficulty
+    Table draws at the scenario's difficulty."""
+    state = fresh(1, difficulty="hard")
+    seat = to_moves(state)
+    moves = [a for a in state.legal_actions(seat) if a.kind == "move"]
+    guarded = [a for a in moves if movement.guarded(state, str(a.get("to")))]
+    assert guarded
+    action = guarded[0]
+    level = movement.guarded(state, str(action.get("to")))
+    shown = SCREEN.preview(state, seat, action)
+    assert shown is not None
+    assert f"Field Difficulty {level}" in shown and "1 MP (2 left after)" in shown
+    bronze = FIELD_TABLE[level][2].count("B")  # hard
+    assert f"{bronze} Bronze neutral unit" in shown
+    assert "hard difficulty" in shown
+
+
+def test_a_move_onto_an_enemy_hero_is_previewed_as_a_fight_against_that_hero() -> None:
+    """homm3.md §5.18 (issue 24 §5): a move onto an enemy hero's field is a fight against
+    that hero, named in the preview with its Level and army."""
+    state = fresh(1)
+    seat = to_moves(state)
+    mine = next(h for h in state.heroes if h.seat == seat)
+    enemy = next(h for h in state.heroes if h.seat != seat)
+    spots = state.tilemap().spots
+    free = next(
+        hex_key(h)
+        for h in neighbours(key_hex(mine.field))
+        if h in spots and not spots[h].field.blocked
+    )
+    enemy.field = free
+    action = Action.of("move", hero=mine.id, to=free)
+    assert action in state.legal_actions(seat)
+    shown = SCREEN.preview(state, seat, action)
+    assert shown is not None and "a fight against Alamar of Dungeon" in shown
+
+
+def test_moves_are_told_by_name_and_typed_by_coordinates() -> None:
+    """Issue 24 §5: a move names its hero and its field's location, and the coordinates the
+    map prints select it (``move -6,1``)."""
+    state = fresh(1)
+    seat = to_moves(state)
+    move = next(a for a in state.legal_actions(seat) if a.kind == "move")
+    said = state.describe(move)
+    pack: Any = state.game.pack
+    assert said.startswith(pack.heroes[str(move.get("hero"))].name)
+    assert f"({move.get('to')})" in said and "move hero=" not in said
+    answer = commands.interpret(state, seat, f"moves {move.get('to')}")
+    assert answer.action == move
+
+
+def test_the_log_names_heroes_factions_places_tiles_and_units() -> None:
+    """Issue 24 §5: the log says heroes, factions, places, tiles and units by name, never by
+    id, the fights' own lines told by the combat's log."""
+    game = short_game(4)
+    lines: list[str] = []
+    seen = 0
+    for state in random_states(game, 4):
+        found, seen = map_log.news(state, seen)
+        lines += found
+    text = "\n".join(lines)
+    assert "Castle's turn begins" in text and "Dungeon's turn begins" in text
+    assert "Catherine moves from" in text
+    assert "The battle begins" in text and " activate at " in text
+    assert "catherine" not in text and "halberdiers" not in text
+    assert any("Mine" in line or "Town" in line for line in lines)
+
+
+def test_the_log_asked_once_tells_past_fights_with_their_units() -> None:
+    """Issue 24 §5: a fight already over is told from its result (the units it lists), so the
+    log read at the end of a game names every unit too."""
+    fights: list[str] = []
+    for seed in range(6, 12):
+        state = list(random_states(short_game(3), seed))[-1]
+        lines, _ = map_log.news(state, 0)
+        fights += [line for line in lines if line.startswith("  ")]
+        if fights:
+            break
+    assert fights and any(" activate at " in line for line in fights)
+    assert not any("-neutral" in line for line in fights)
+
+
+def test_field_town_and_map_commands() -> None:
+    """Issue 24 §5: ``field Q,R`` tells a field's location and guard, ``town`` the buildings
+    built and to build with their costs and what may be recruited (towns.yaml)."""
+    state = fresh(1)
+    seat = state.current_player()
+    town = next(t for t in state.towns if t.owner == seat)
+    said = map_terminal.command(state, seat, f"field {town.field}")
+    assert said is not None and "Town" in said
+    panel = map_terminal.command(state, seat, "town")
+    assert panel is not None and "to build: " in panel and "recruit: " in panel
+    assert "City Hall (10 G 4 BM)" in panel
+    whole = map_terminal.command(state, seat, "map")
+    assert whole is not None and "Signs:" in whole
+    assert map_terminal.command(state, seat, "field nowhere") is not None
+    assert map_terminal.command(state, seat, "move somewhere") is None
+
+
+class Monkey(LineReader):
+    """A person who types a random choice, now and then a command, an undo or nonsense."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(interactive=False)
+        self.rng = random.Random(seed)
+        self.client: Client | None = None
+        self.typed = 0
+
+    def read(self, prompt: str, choices: object = ()) -> str:
+        self.typed += 1
+        if "[Y/n]" in prompt or "[y/N]" in prompt:
+            return self.rng.choice(["y", "", "n"])
+        if "press Enter" in prompt:
+            return ""
+        assert self.client is not None
+        seat = int(prompt.split()[1].rstrip(":"))
+        legal = self.client.session.state.legal_actions(seat)
+        roll = self.rng.random()
+        if roll < 0.03 or self.typed == 3:
+            return "u"
+        if roll < 0.08:
+            return self.rng.choice(NOISE)
+        pick = self.rng.randrange(len(legal))
+        grave = ("surrender", "retreat", "flee")
+        return "0" if legal[pick].kind in grave else str(pick)
+
+
+NOISE = ["help", "map", "town", "cards", "field 0,0", "why 0", "odds 0", "log", "list", "²"]
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path: Path) -> None:
+    """Issue 24 §5: a whole 2-player game, a person against the random bot through the play
+    loop, with commands, undos and nonsense typed; it ends with a result, and the saved game
+    resumes where it was."""
+    session = Session(short_game(2).new_initial_state(seed=5), tmp_path / "game.json")
+    monkey = Monkey(5)
+    console = Console(record=True, width=100)
+    client = Client(console, session, {1: RandomAgent(9)}, {0}, screen_for("homm3"), monkey)
+    monkey.client = client
+    final = client.run()
+    assert final.is_terminal() and monkey.typed > 10
+    said = console.export_text()
+    assert "undone" in said or "nothing to undo" in said
+    assert "Your hand" in said and "Map: " in said
+    session.save()
+    again = Session.resume(tmp_path / "game.json")
+    assert again.state.serialize() == final.serialize()
+
+
+def test_hotseat_hides_the_screen_until_its_player_is_there() -> None:
+    """Issue 24 §5: with two people at one keyboard, each decision starts with the hand-over
+    (the other player looks away) before the screen with the hand is drawn."""
+    session = Session(short_game(2).new_initial_state(seed=2))
+
+    class Scripted(LineReader):
+        asked = 0
+
+        def read(self, prompt: str, choices: object = ()) -> str:
+            if "press Enter" in prompt:
+                return ""
+            if "[Y/n]" in prompt or "[y/N]" in prompt:
+                return "y"
+            self.asked += 1
+            if self.asked > 12:
+                raise SystemExit
+            return "0"
+
+    console = Console(record=True, width=100)
+    client = Client(console, session, {}, {0, 1}, SCREEN, Scripted(interactive=False))
+    with contextlib.suppress(SystemExit):
+        client.run()
+    said = console.export_text()
+    assert said.count("look away") >= 2
+    first = said.index("look away")
+    assert "Your hand" not in said[:first] and "Your hand" in said[first:]
+
+
+def test_why_and_undo_work_on_the_map() -> None:
+    """Issue 24 §5: ``why`` names the rule that refuses a move; undo takes a move back."""
+    session = Session(fresh(1))
+    while True:
+        seat = session.state.current_player()
+        legal = session.state.legal_actions(seat)
+        if any(a.kind == "move" for a in legal):
+            break
+        session.apply(legal[0], seat)
+    state: Any = session.state
+    mine = next(h for h in state.heroes if h.seat == seat)
+    far = Action.of("move", hero=mine.id, to="0,0")
+    said = commands.explain(state, seat, far, None)
+    assert "not allowed" in said and "homm3.md §5.2" in said
+    move = next(a for a in state.legal_actions(seat) if a.kind == "move")
+    before = mine.field
+    session.apply(move, seat)
+    session.undo(seat)
+    undone: Any = session.state
+    assert next(h for h in undone.heroes if h.id == mine.id).field == before
