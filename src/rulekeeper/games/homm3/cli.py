@@ -44,6 +44,7 @@ from rulekeeper.games.homm3.content.pack import (
     load_content_pack,
 )
 from rulekeeper.games.homm3.map import cards as map_cards
+from rulekeeper.games.homm3.map import position_cli
 from rulekeeper.games.homm3.scenario import check_scenario_file, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.views.odds import attack_lines
 
@@ -64,6 +65,7 @@ scenario_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(scenario_app, name="scenario")
+app.add_typer(position_cli.app, name="position")
 
 
 @dataclass(frozen=True)

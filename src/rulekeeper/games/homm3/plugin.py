@@ -65,6 +65,14 @@ MAP = GameInfo(
         Param("heroes", "str", "One Main Hero a seat, in seat order (hero ids of heroes.yaml)."),
         Param("options", "str", "Optional rules: name=value,... (docs/homm3.md)."),
         Param("content", "file", "Your own card values (a content pack folder).", format="content"),
+        Param(
+            "position",
+            "file",
+            "Play on from a position (docs/homm3-positions.md), which says the scenario, "
+            "players, factions, heroes, difficulty and options.",
+            format="position",
+            excludes=("scenario", "players", "difficulty", "factions", "heroes", "options"),
+        ),
     ),
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",
 )

@@ -39,7 +39,7 @@ from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
-from rulekeeper.games.homm3.map import observation, setup
+from rulekeeper.games.homm3.map import observation, position, setup
 from rulekeeper.games.homm3.map.bonus import (
     BonusChoiceStep,
     KeepDieStep,
@@ -92,7 +92,16 @@ STEPS = BATTLE_STEPS.merged(
 DEFAULT_SCENARIO = "clash-2"
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 FACTIONS = setup.FACTIONS
-PARAMS = ("scenario", "players", "difficulty", "factions", "heroes", "options", "content")
+PARAMS = (
+    "scenario",
+    "players",
+    "difficulty",
+    "factions",
+    "heroes",
+    "options",
+    "content",
+    "position",
+)
 ALIASES: Mapping[str, str] = {
     "minimum-damage": "minimum-damage",
     "die-no-damage": "die-no-damage",
@@ -113,9 +122,14 @@ class Homm3Game(Game):
 
     name = "homm3"
     timing: ClassVar[Timing] = COMBAT_TIMING
+    position_format: ClassVar[str | None] = position.FORMAT
+    position_versions = position.VERSIONS
+    position_paths = ("scenario", "content")
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "homm3 parameters"
+        if params.get("position") is not None:  # the position says the game (position.py)
+            params = position.game_params(params, self.position_source)
         for key in params:
             if key not in PARAMS:
                 raise DataError(source, key, f"unknown parameter (known: {', '.join(PARAMS)})")
@@ -147,6 +161,7 @@ class Homm3Game(Game):
             "heroes": list(self.heroes),
             "options": dict(self.options),
             "content": content,
+            **({"position": params["position"]} if params.get("position") is not None else {}),
         }
 
     @property
@@ -311,6 +326,17 @@ class MapState(ProcedureState):
 
     def hero_seat(self, hero_id: str) -> int:
         return next(h.seat for h in self.heroes if h.id == hero_id)
+
+    # ------------------------------------------------------------------ positions
+
+    @classmethod
+    def from_position(cls, game: Any, doc: Mapping[str, Any], seed: int) -> MapState:
+        """The state of a ``homm3-position`` (position.py; docs/homm3-positions.md)."""
+        found: MapState = position.read(cls, game, doc, seed)
+        return found
+
+    def to_position(self) -> JsonObject:
+        return position.write(self)
 
     # ------------------------------------------------------------------ the state API
 

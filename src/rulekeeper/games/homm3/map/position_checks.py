@@ -1,0 +1,218 @@
+"""What a ``homm3-position`` must hold beyond its fields' types (position.py): each problem
+named by its field (homm3.md §3, §5.1–§5.6, §5.14; issue 24 §3).
+
+The kits (a faction and a hero of it per seat), the map (tiles on slots, each tile once, no
+two on a slot, face-down slots apart from face-up tiles), the heroes (known, one Main Hero a
+player, at most one Secondary Hero, on face-up open fields), the towns (on a printed Town
+field), the sites, the decks and the procedure (the map game's root at the bottom); then
+:func:`continue_from`: the rules run the automatic steps and must be able to go on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rulekeeper.core import DataError, PositionError, Reader, RulekeeperError
+from rulekeeper.core.graph import key_hex
+from rulekeeper.core.position import Problems
+from rulekeeper.games.homm3.content.pack import load_content_pack
+from rulekeeper.games.homm3.map import board, geometry
+from rulekeeper.games.homm3.map.model import MAIN, SECONDARY
+from rulekeeper.games.homm3.map.rounds import GameStep
+
+__all__ = ["FACTIONS", "continue_from", "map_problems", "player_kits"]
+
+FACTIONS = ("castle", "dungeon", "necropolis")
+RULE_SETUP = "homm3.md §3"
+
+
+def player_kits(players: Sequence[Mapping[str, Any]], content: Any, problems: Problems) -> None:
+    """Each seat's faction (one of the three, each once) and Main Hero (a hero of it)."""
+    try:
+        pack = load_content_pack(Path(content) if isinstance(content, str) and content else None)
+    except DataError as error:
+        problems.add("content", str(error))
+        return
+    factions: Counter[str] = Counter()
+    for seat, entry in enumerate(players):
+        faction = entry.get("faction")
+        if faction not in FACTIONS:
+            problems.add(f"players[{seat}].faction", f"one of {', '.join(FACTIONS)}")
+            continue
+        factions[faction] += 1
+        if factions[faction] == 2:
+            problems.add(f"players[{seat}].faction", f"{faction} is another seat's faction")
+        hero = entry.get("hero")
+        if hero is not None:
+            card = pack.heroes.get(hero) if isinstance(hero, str) else None
+            if card is None or card.faction != faction:
+                problems.add(f"players[{seat}].hero", f"{hero!r} is not a {faction} hero")
+
+
+def map_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None:
+    """Note every problem of the map, the heroes, the towns, the sites and the procedure."""
+    _tile_problems(state, problems)
+    if problems:
+        return
+    _hero_problems(state, problems)
+    _town_problems(state, problems)
+    _site_problems(state, problems)
+    _card_problems(state, problems)
+    _procedure_problems(state, doc, problems)
+
+
+def _tile_problems(state: Any, problems: Problems) -> None:
+    pack = state.game.pack
+    slots: set[tuple[int, int]] = set()
+    seen: Counter[str] = Counter()
+    for index, placement in enumerate(state.placements):
+        path = f"tiles[{index}]"
+        if placement.tile not in pack.tiles:
+            problems.add(f"{path}.tile", f"unknown tile {placement.tile!r}")
+            continue
+        seen[placement.tile] += 1
+        if not geometry.is_slot(placement.anchor):
+            problems.add(f"{path}.at", "not the centre of a tile slot (homm3.md §5.1)")
+        elif placement.anchor in slots:
+            problems.add(f"{path}.at", "another tile lies on this slot")
+        slots.add(placement.anchor)
+    for index, slot in enumerate(state.face_down):
+        at = key_hex(slot.at)
+        if not geometry.is_slot(at):
+            problems.add(f"face_down[{index}].at", "not the centre of a tile slot (homm3.md §5.1)")
+        elif at in slots:
+            problems.add(f"face_down[{index}].at", "another tile lies on this slot")
+        slots.add(at)
+    for tiles in state.tiles_down.values():
+        seen.update(tiles)
+    for seat, player in enumerate(state.players):
+        for index, tile in enumerate(player.far_pool):
+            seen[tile] += 1
+            if tile not in pack.tiles or pack.tiles[tile].kind != "far":
+                problems.add(f"players[{seat}].far_pool[{index}]", f"{tile!r} is no Far tile")
+    for tile, count in sorted(seen.items()):
+        if count > 1:
+            problems.add("tiles", f"tile {tile} is in {count} places (one copy of each)")
+
+
+def _open_field(state: Any, key: str) -> str | None:
+    """Why a figure cannot stand on *key* (None: it can)."""
+    if board.field_at(state, key) is None:
+        return f"{key} is no field of a face-up tile (homm3.md §5.1)"
+    if key in state.tilemap().graph.closed:
+        return f"{key} is a blocked field (homm3.md §5.1)"
+    return None
+
+
+def _hero_problems(state: Any, problems: Problems) -> None:
+    pack, count = state.game.pack, len(state.players)
+    ids: Counter[str] = Counter()
+    roles: Counter[tuple[int, str]] = Counter()
+    for index, item in enumerate(state.heroes):
+        path = f"heroes[{index}]"
+        ids[item.id] += 1
+        if item.id not in pack.heroes:
+            problems.add(f"{path}.id", f"unknown hero {item.id!r}")
+        elif ids[item.id] > 1:
+            problems.add(f"{path}.id", f"{item.id} is on the map twice")
+        if not 0 <= item.seat < count:
+            problems.add(f"{path}.seat", f"a seat from 0 to {count - 1}")
+            continue
+        roles[(item.seat, item.role)] += 1
+        player = state.players[item.seat]
+        if item.role == MAIN and item.id != player.hero:
+            problems.add(f"{path}.id", f"player {item.seat}'s Main Hero is {player.hero}")
+        if item.id in pack.heroes and pack.heroes[item.id].faction != player.faction:
+            problems.add(f"{path}.id", f"{item.id} is no {player.faction} hero")
+        if item.field:
+            reason = _open_field(state, item.field)
+            if reason is not None:
+                problems.add(f"{path}.field", reason)
+    for seat in range(count):
+        if roles[(seat, MAIN)] != 1:
+            problems.add("heroes", f"player {seat} has {roles[(seat, MAIN)]} Main Heroes, not 1")
+        if roles[(seat, SECONDARY)] > 1:
+            problems.add("heroes", f"player {seat} has more than one Secondary Hero (§5.6)")
+
+
+def _town_problems(state: Any, problems: Problems) -> None:
+    count = len(state.players)
+    fields: set[str] = set()
+    for index, town in enumerate(state.towns):
+        path = f"towns[{index}]"
+        printed = board.field_at(state, town.field)
+        if printed is None or printed.location != "town":
+            problems.add(f"{path}.field", f"{town.field} is no Town field of a face-up tile")
+        elif printed.faction != town.faction:
+            problems.add(f"{path}.faction", f"the town on {town.field} is {printed.faction}")
+        if town.field in fields:
+            problems.add(f"{path}.field", "another town stands there")
+        fields.add(town.field)
+        for name in ("seat", "owner"):
+            value = getattr(town, name)
+            if not -1 <= value < count:
+                problems.add(f"{path}.{name}", f"a seat from 0 to {count - 1}, or -1")
+        faction_town = state.game.pack.towns.get(town.faction)
+        names = (
+            {n for b in faction_town.buildings for n in (b.id, b.role)} if faction_town else set()
+        )
+        for number, building in enumerate(town.buildings):
+            if faction_town is not None and building not in names:
+                problems.add(f"{path}.buildings[{number}]", f"no {town.faction} building")
+
+
+def _site_problems(state: Any, problems: Problems) -> None:
+    count = len(state.players)
+    for index, key in enumerate(state.sites):
+        site = state.sites[key]
+        if board.field_at(state, key) is None:
+            problems.add(f"sites[{index}].field", f"{key} is no field of a face-up tile")
+        if not -1 <= site.owner < count:
+            problems.add(f"sites[{index}].owner", f"a seat from 0 to {count - 1}, or -1")
+
+
+def _card_problems(state: Any, problems: Problems) -> None:
+    pack = state.game.pack
+    if state.astrologers and state.astrologers not in pack.astrologers:
+        problems.add("astrologers", f"unknown Astrologers Proclaim card {state.astrologers!r}")
+    for index, seat in enumerate(state.order):
+        if not 0 <= seat < len(state.players):
+            problems.add(f"order[{index}]", "no such seat")
+
+
+def _procedure_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None:
+    """The procedure: the map game's root at the bottom; a game over says its ending."""
+    raw = doc.get("procedure")
+    if raw == [] and not doc.get("ending"):
+        problems.add("ending", "a game over (no pending step) says how it ended")
+    if raw:
+        first = raw[0]
+        kind = first if isinstance(first, str) else first.get("kind")
+        if kind != GameStep.kind:
+            problems.add("procedure[0]", f"the bottom step is {GameStep.kind!r}, not {kind!r}")
+
+
+def continue_from(state: Any, reader: Reader) -> None:
+    """Check each pending step, run the automatic ones and ask the rules what comes next; a
+    position they cannot go on from is refused (a PositionError naming ``procedure``)."""
+    steps = state.flow.steps
+    for index, step in enumerate(steps):
+        problem = step.check(state, steps[index + 1] if index + 1 < len(steps) else None)
+        if problem is not None:
+            raise _refused(reader, f"procedure[{index}]", f"{step.kind}: {problem}")
+    try:
+        state.settle()
+        state._probe(reader)
+    except (DataError, RulekeeperError) as error:
+        reason = error.reason if isinstance(error, DataError) else str(error)
+        raise _refused(reader, "procedure", reason) from None
+    except Exception as exc:
+        raise _refused(reader, "procedure", f"the rules cannot go on from it ({exc!r})") from exc
+
+
+def _refused(reader: Reader, field: str, reason: str) -> PositionError:
+    """A PositionError naming *field*."""
+    return PositionError([reader.fail(field, reason)])

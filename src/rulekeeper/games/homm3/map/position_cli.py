@@ -1,0 +1,114 @@
+"""``rulekeeper homm3 position``: show a ``homm3-position`` file, or check some
+(docs/homm3-positions.md).
+
+``show`` lists where the game stands (round, turn order, whose turn, each player's board, the
+heroes, the towns, the map, the pending steps, a fight in progress) and what the player to act
+may do; ``check`` prints OK for each good file and every problem of the others as
+file: field: reason (exit code 1). Paths are read from the current folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
+
+EXIT_INVALID = 1
+
+app = typer.Typer(
+    help="HoMM3 map positions (docs/homm3-positions.md): show a position file, or check some.",
+    no_args_is_help=True,
+)
+FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="A position file.")]
+SeedOption = Annotated[
+    int, typer.Option(help="Seed deciding what the position leaves open (deck orders).")
+]
+
+
+def load_position(path: Path, seed: int) -> Any:
+    """The state of the position file at *path*, or exit 1 with every problem printed."""
+    try:
+        return load_game("homm3", position=path).new_initial_state(seed=seed)
+    except PositionError as error:
+        for problem in error.problems:
+            typer.echo(DataError.__str__(problem))
+        typer.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
+    except DataError as error:
+        typer.echo(str(error))
+    raise typer.Exit(EXIT_INVALID)
+
+
+def to_act(state: Any) -> str:
+    """Who must act now, in words."""
+    player = state.current_player()
+    if player == TERMINAL:
+        return f"the game is over: {state.describe_result()}"
+    if player == CHANCE:
+        return "the dice are rolling"
+    if player == SIMULTANEOUS:
+        return "several players choose"
+    return f"player {player} to act"
+
+
+def summary(state: Any) -> str:
+    """Round, turn order and who is to act, in one line."""
+    order = ", ".join(str(seat) for seat in state.order)
+    return f"Round {state.round}, turn order {order}; {to_act(state)}"
+
+
+def board_lines(state: Any) -> list[str]:
+    """Each player's board, the heroes, the towns and the map, a line each."""
+    lines = []
+    for p in state.players:
+        money = ", ".join(f"{v} {k}" for k, v in p.resources.amounts.items())
+        lines.append(
+            f"Player {p.seat}: {p.faction}, {p.hero} level {p.level}; {money}; "
+            f"{len(p.units)} units, {len(p.hand)} cards in hand, {len(p.deck)} in the deck"
+        )
+    for h in state.heroes:
+        where = h.field or "off the map"
+        lines.append(f"Hero {h.id} (player {h.seat}, {h.role}) on {where}, {h.mp} MP")
+    for t in state.towns:
+        lines.append(f"Town {t.faction} on {t.field}, held by {t.owner}: {', '.join(t.buildings)}")
+    tiles = ", ".join(f"{p.tile}@{p.q},{p.r}/{p.rotation}" for p in state.placements)
+    lines.append(f"Tiles face up: {tiles}; face down: {len(state.face_down)}")
+    lines.append("Pending: " + " > ".join(step.kind for step in state.flow.steps))
+    return lines
+
+
+@app.command("show")
+def show(file: FileArgument, seed: SeedOption = 0) -> None:
+    """Show a position: the boards, the map, the pending steps and the legal actions."""
+    state = load_position(file, seed)
+    for line in board_lines(state):
+        typer.echo(line)
+    typer.echo(summary(state))
+    player = state.current_player()
+    if player == CHANCE:
+        for action, probability in state.chance_outcomes():
+            typer.echo(f"  {state.describe(action)} ({probability:.3f})")
+    elif player >= 0:
+        typer.echo(f"Player {player} may:")
+        for action in state.legal_actions(player):
+            typer.echo(f"  {action}")
+
+
+@app.command("check")
+def check(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Position files.")],
+    seed: SeedOption = 0,
+) -> None:
+    """Check position files: OK and where the game stands, or every problem (exit 1)."""
+    failed = False
+    for path in files:
+        try:
+            state = load_position(path, seed)
+        except typer.Exit:
+            failed = True
+            continue
+        typer.echo(f"OK: {path}: {summary(state)}")
+    if failed:
+        raise typer.Exit(EXIT_INVALID)
