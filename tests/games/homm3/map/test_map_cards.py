@@ -99,12 +99,65 @@ def test_expert_play_spends_an_expert_use_and_gives_mp() -> None:
 
 
 def test_a_card_not_in_hand_or_without_a_map_play_is_refused() -> None:
-    """homm3.md §5.8: only cards in hand, only their Map plays."""
+    """homm3.md §5.8: only cards in hand, only plays usable outside combat (an Attack card's
+    plays target a unit in a fight)."""
     state, seat = at_turn()
-    state.players[seat].hand = ["estates"]
+    state.players[seat].hand = ["attack"]
     assert "§5.8" in why(state, play("wisdom", "basic"), seat)
-    assert "no Map effect" in why(state, play("estates", "basic"), seat)
+    assert "no play as 'basic' outside combat" in why(state, play("attack", "basic"), seat)
     assert not [a for a in state.legal_actions(seat) if a.kind == "play-card"]
+
+
+@pytest.mark.parametrize(
+    ("card", "use", "gains"),
+    [
+        ("estates", "basic", {"gold": 3}),
+        ("endless-sack-of-gold", "option-1", {"gold": 5}),
+        ("inexhaustible-cart-of-lumber", "option-2", {"materials": 4}),
+        ("everpouring-vial-of-mercury", "option-1", {"valuables": 1}),
+    ],
+)
+def test_instant_resource_cards_are_played_on_the_map(
+    card: str, use: str, gains: dict[str, int]
+) -> None:
+    """homm3.md §5.8: an Instant effect resolves at once, only Map effects are barred from
+    combat: Estates and the resource artifacts give their resources in one's turn; a play that
+    removes its card takes it out of the game (§5.8 Remove)."""
+    state, seat = at_turn()
+    player = state.players[seat]
+    player.hand = [card]
+    before = {k: player.resources.get(k) for k in gains}
+    action = play(card, use)
+    assert action in state.legal_actions(seat)
+    state.apply_action(action, seat)
+    assert {k: player.resources.get(k) - before[k] for k in gains} == gains
+    removes = use == "option-2"
+    assert (card in player.discard) is not removes
+
+
+def test_instant_cards_pay_their_discard_cost_first() -> None:
+    """homm3.md §5.8: Charm of Mana's first option discards 2 other cards, then draws 3; with
+    fewer than 2 other cards it is refused."""
+    state, seat = at_turn()
+    player = state.players[seat]
+    player.hand = ["charm-of-mana", "attack"]
+    assert "costs 2 other cards" in why(state, play("charm-of-mana", "option-1"), seat)
+    player.hand = ["charm-of-mana", "attack", "defence"]
+    deck = len(player.deck)
+    state.apply_action(play("charm-of-mana", "option-1"), seat)
+    for card in ("attack", "defence"):
+        state.apply_action(Action.of("discard", item=card), seat)
+    assert len(player.hand) == 3 and len(player.deck) == deck - 3
+    assert player.discard[-3:] == ["charm-of-mana", "attack", "defence"]
+
+
+def test_leadership_expert_draws_and_gains_morale() -> None:
+    """Leadership Expert (Instant): draw 2 cards and gain morale (homm3.md §5.17)."""
+    state, seat = at_turn()
+    player = state.players[seat]
+    player.hand, player.level = ["leadership"], 2
+    state.apply_action(play("leadership", "expert"), seat)
+    assert len(player.hand) == 2 and player.morale == 1 and player.expert_used == 1
 
 
 def test_faction_bound_necromancy_is_refused_to_other_factions() -> None:
@@ -208,7 +261,7 @@ def test_speculum_reveals_a_tile_touching_the_heros_tile_for_no_mp() -> None:
     state, seat = at_turn()
     hero = hero_of(state, seat)
     state.players[seat].hand = ["speculum"]
-    found = [a for a in state.legal_actions(seat) if a.kind == "play-card"]
+    found = [a for a in state.legal_actions(seat) if a.kind == "play-card" and a.get("at")]
     assert found and all(a.param("use") == "option-1" for a in found)
     down, mp = len(state.face_down), hero.mp
     state.apply_action(found[0], seat)

@@ -27,7 +27,7 @@ from rulekeeper.core.graph import key_hex
 from rulekeeper.core.hexes import hex_distance as distance
 from rulekeeper.games.homm3.combat.cards import plays_of
 from rulekeeper.games.homm3.content.cards import Effect, Spell
-from rulekeeper.games.homm3.map import board, effects, exploration
+from rulekeeper.games.homm3.map import board, card_instants, effects, exploration
 from rulekeeper.games.homm3.map.actions import Rule
 from rulekeeper.games.homm3.map.card_targets import (
     RULE_MAP,
@@ -264,7 +264,8 @@ def _draw_neutral(state: Any, deck: str) -> str:
 
 
 def candidates(state: Any, seat: int) -> Iterable[Action]:
-    """Each Map play of each card in *seat*'s hand on each target its effect takes."""
+    """Each Map play of each card in *seat*'s hand on each target its effect takes, and each
+    Instant play the map allows (card_instants.py)."""
     pack = state.game.pack
     for card in sorted(set(state.players[seat].hand)):
         for use, found in map_plays(pack, card):
@@ -273,10 +274,12 @@ def candidates(state: Any, seat: int) -> Iterable[Action]:
                 continue
             for params in TARGETS[registered.target].candidates(state, seat, found):
                 yield Action.of(PLAY, card=card, use=use, **params)
+        for use, _ in card_instants.instant_plays(pack, card):
+            yield Action.of(PLAY, card=card, use=use)
 
 
 def refusal(state: Any, seat: int, action: Action) -> Refusal | None:
-    """Why *seat* may not play a card's Map effect as *action* says (None: it may)."""
+    """Why *seat* may not play a card's Map (or Instant) effect as *action* says (None: it may)."""
     player = state.players[seat]
     card, use = action.get("card"), action.get("use")
     if not isinstance(card, str) or not isinstance(use, str):
@@ -285,19 +288,27 @@ def refusal(state: Any, seat: int, action: Action) -> Refusal | None:
         return (RULE_MAP, f"you hold no {card!r} card")
     pack = state.game.pack
     found = dict(map_plays(pack, card)).get(use)
-    if found is None:
-        uses = ", ".join(u for u, _ in map_plays(pack, card)) or "none"
-        return (RULE_MAP, f"{card} has no Map effect to play as {use!r} (its Map plays: {uses})")
-    registered = IMPLEMENTED.get(found.effect or "")
-    if registered is None:
-        return (RULE_MAP, f"the map effect {found.effect!r} is not implemented")
+    instant = dict(card_instants.instant_plays(pack, card)).get(use)
+    if found is None and instant is None:
+        uses = [u for u, _ in map_plays(pack, card)]
+        uses += [u for u, _ in card_instants.instant_plays(pack, card)]
+        listed = ", ".join(uses) or "none"
+        return (RULE_MAP, f"{card} has no play as {use!r} outside combat (its plays: {listed})")
     faction = getattr(pack.card(card), "faction", None)
     if faction and faction != player.faction:
         return (RULE_BOUND, f"{card} is bound to {faction}: only {faction} may play it")
     if use == "expert" and expert_uses_left(state, seat) <= 0:
         return (RULE_EXPERT, f"no Expert use left this round at Level {player.level}")
-    target = TARGETS[registered.target]
     names = sorted(name for name, _ in action.params if name not in ("card", "use"))
+    if instant is not None:
+        if names:
+            return (card_instants.RULE_INSTANT, f"{card} {use} takes no target")
+        return card_instants.cost_refusal(state, seat, card, instant)
+    assert found is not None
+    registered = IMPLEMENTED.get(found.effect or "")
+    if registered is None:
+        return (RULE_MAP, f"the map effect {found.effect!r} is not implemented")
+    target = TARGETS[registered.target]
     if names != sorted(target.params):
         wanted = " ".join(f"{name}=..." for name in target.params) or "no target"
         return (RULE_MAP, f"{found.effect} takes {wanted}")
@@ -314,15 +325,19 @@ def expert_uses_left(state: Any, seat: int) -> int:
 
 def apply(state: Any, seat: int, action: Action) -> None:
     """Play the card: it leaves the hand (to the discard pile), then its effect resolves; a
-    spell is empowered first (:class:`MapEmpowerStep`)."""
+    spell is empowered first (:class:`MapEmpowerStep`); an Instant play as card_instants.py says."""
     player = state.players[seat]
     card, use = action.str_param("card"), action.str_param("use")
-    found = dict(map_plays(state.game.pack, card))[use]
     player.hand.remove(card)
-    player.discard.append(card)
     if use == "expert":
         player.expert_used += 1
     state.events.append("card-played", {"seat": seat, "card": card, "use": use})
+    found = dict(map_plays(state.game.pack, card)).get(use)
+    if found is None:
+        instant = dict(card_instants.instant_plays(state.game.pack, card))[use]
+        card_instants.play(state, seat, card, use, instant)
+        return
+    player.discard.append(card)
     if use == "cast" and any(_power_uses(state, seat, other) for other in player.hand):
         state.flow.push(
             MapEmpowerStep(seat=seat, card=card, target={k: str(v) for k, v in action.params})

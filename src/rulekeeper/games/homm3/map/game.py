@@ -46,6 +46,7 @@ from rulekeeper.games.homm3.map.bonus import (
     ResourceDieStep,
     StartingBonusStep,
 )
+from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.fights import FightStep
@@ -86,6 +87,7 @@ STEPS = BATTLE_STEPS.merged(
         DiplomacyStep,
         EndStepStep,
         MoraleCycleStep,
+        InstantCostStep,
     )
 )
 """Every step of the map game and of its battles (kind names are part of the saved format)."""
