@@ -20,7 +20,8 @@ from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.core.hexes import neighbours
 from rulekeeper.core.session import Session
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE
-from rulekeeper.games.homm3.map import movement
+from rulekeeper.games.homm3.map import geometry, movement
+from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.scenario import shipped_scenario
 from rulekeeper.games.homm3.views import map_log, map_terminal, map_text, map_words
 
@@ -188,6 +189,39 @@ def test_the_log_asked_once_tells_past_fights_with_their_units() -> None:
             break
     assert fights and any(" activate at " in line for line in fights)
     assert not any("-neutral" in line for line in fights)
+
+
+def test_choices_of_the_board_data_are_told_by_what_they_give() -> None:
+    """homm3.md §5.23, §3 (issue 24 §5): a Starting Bonus option is told by what it gives (the
+    board data of the game's difficulty), not by its number."""
+    state = fresh(1)
+    seat = state.current_player()
+    bonuses = [a for a in state.legal_actions(seat) if a.kind == "bonus"]
+    assert bonuses
+    said = [state.describe(a) for a in bonuses]
+    assert all(s.startswith("Starting Bonus: ") and "option" not in s for s in said)
+    assert len(set(said)) == len(said)
+
+
+def test_a_tile_to_lay_is_marked_and_its_rotations_previewed() -> None:
+    """homm3.md §5.1 (issue 24 §5): while a tile is laid, its slots are marked on the map and
+    each rotation's preview draws the map with the tile laid so."""
+    state = fresh(1)
+    seat = to_moves(state)
+    hero = next(h for h in state.heroes if h.seat == seat)
+    occupied = geometry.occupied_slots(state.tilemap(), [d.at for d in state.face_down])
+    slot = hex_key(next(s for s in geometry.neighbour_slots(hero.field) if s not in occupied))
+    tile = state.players[seat].far_pool[-1]
+    top = LayTileStep(seat=seat, tile=tile, hero=hero.id, slots=[slot], rotations=[[0, 1]])
+    state.flow.push(top)
+    drawn = plain(SCREEN.render(state, seat))
+    assert f"Lay tile {tile}" in drawn
+    marked = map_text.map_text(state, marks={slot: tile}, width=None).plain
+    assert tile in marked and "*" in marked and marked in drawn
+    action = state.legal_actions(seat)[0]
+    shown = SCREEN.preview(state, seat, action)
+    assert shown is not None and "the map would be" in shown
+    assert slot in shown and tile in state.describe(action)
 
 
 def test_field_town_and_map_commands() -> None:

@@ -19,13 +19,17 @@ from typing import TYPE_CHECKING, Any
 from rulekeeper.games.homm3.combat.model import Army, Battle, Hero, Site, Unit
 from rulekeeper.games.homm3.views import log as battle_log
 from rulekeeper.games.homm3.views.map_words import (
+    RESOURCE_NAMES,
+    building_name,
     card_name,
+    choice_words,
     cost_words,
     faction_name,
     hero_name,
     place,
     seat_name,
     tile_words,
+    unit_name,
 )
 
 if TYPE_CHECKING:
@@ -47,7 +51,9 @@ def news(state: Any, since: int) -> tuple[list[str], int]:
             start = index
         if start < 0:
             if event.seq > since:
-                lines.append(_capital(event_line(state, event)))
+                line = event_line(state, event)
+                if line:  # a quiet event (a window opened) has no line
+                    lines.append(_capital(line))
             continue
         if event.kind == "battle-ends" or index == len(events) - 1:
             segment = events[start : index + 1]
@@ -157,6 +163,15 @@ def _value(state: Any, name: str, value: object) -> str:
     if text in state.game.pack.tiles:
         return tile_words(state, text)
     return card_name(state, text)
+
+
+def _bonus(state: Any, option: object) -> str:
+    """A Starting Bonus option of the game's difficulty in words (board.yaml)."""
+    try:
+        choice = state.game.pack.board.bonuses[state.difficulty].one_of[option]
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return f"option {option}"
+    return choice_words(choice)
 
 
 def _gains(data: Data) -> str:
@@ -280,5 +295,67 @@ LINES: dict[str, Line] = {
     ),
     "eliminated": lambda s, d: f"{seat_name(s, d.get('seat'))} is eliminated",
     "game-ends": _game_end,
+    "starting-bonus": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} takes a Starting Bonus: {_bonus(s, d.get('option'))}"
+    ),
+    "die-rolled": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} rolls the {d.get('die')} die: "
+        f"{str(d.get('face')).replace('-', ' ')}"
+    ),
+    "resources-gained": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",
+    "resources": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",
+    "paid": lambda s, d: f"{seat_name(s, d.get('seat'))} pays {_gains(d)}",
+    "token-used": lambda s, d: f"{seat_name(s, d.get('seat'))} flips its {d.get('token')} token",
+    "built": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} builds {building_name(s, d.get('building'))}"
+    ),
+    "building-used": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} uses its {building_name(s, d.get('building'))}"
+    ),
+    "card-played": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} plays {card_name(s, d.get('card'))} ({d.get('use')})"
+    ),
+    "empowers": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} empowers the spell with {card_name(s, d.get('card'))}"
+    ),
+    "spell-cast": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} casts {card_name(s, d.get('card'))} "
+        f"(power {d.get('power')})"
+    ),
+    "hero-teleports": lambda s, d: (
+        f"{hero_name(s, d.get('hero'))} teleports from ({d.get('from')}) to {place(s, d.get('to'))}"
+    ),
+    "secondary-hero": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} recruits {hero_name(s, d.get('hero'))} as its Secondary "
+        f"Hero at {place(s, d.get('field'))}"
+    ),
+    "hero-removed": lambda s, d: f"{hero_name(s, d.get('hero'))} leaves the map",
+    "town-window": lambda s, d: "",
+    "proclaimed": lambda s, d: (
+        f"{card_name(s, d.get('card'))} is in force ({str(d.get('duration')).replace('-', ' ')})"
+    ),
+    "recruited": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} recruits {unit_name(s, d.get('unit'))}"
+    ),
+    "weakened": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))}'s {unit_name(s, d.get('unit'))} flip to Few"
+    ),
+    "flagged": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} flags {place(s, d.get('field'))}"
+        + (" (the first flag)" if d.get("first") else "")
+    ),
+    "spell-bought": lambda s, d: f"{seat_name(s, d.get('seat'))} buys a spell at its Mage Guild",
+    "card-removed": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} removes {card_name(s, d.get('card'))} from the game"
+    ),
+    "movement-gained": lambda s, d: f"{hero_name(s, d.get('hero'))} gains {d.get('mp')} MP",
+    "traded": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} trades {d.get('paid')} "
+        f"{RESOURCE_NAMES.get(str(d.get('give')), d.get('give'))} for {d.get('got')} "
+        f"{RESOURCE_NAMES.get(str(d.get('get')), d.get('get'))}"
+    ),
+    "visit-declined": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} declines the visit at {place(s, d.get('field'))}"
+    ),
 }
 """Each map event kind, in words."""

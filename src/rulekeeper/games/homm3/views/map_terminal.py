@@ -33,6 +33,7 @@ from rulekeeper.games.homm3.views.map_words import (
     RESOURCE_NAMES,
     card_name,
     cost_words,
+    effects_words,
     faction_name,
     field_name,
     hero_name,
@@ -188,7 +189,10 @@ def pending_lines(state: Any, seat: int) -> list[str]:
         return [f"Search of the {top.deck} deck: you see {seen}; its discard pile shows {shown}"]
     if isinstance(top, LayTileStep) and top.seat == seat:
         slots = ", ".join(f"({at})" for at in top.slots)
-        return [f"Lay tile {top.tile}: on {slots}, in a rotation the choices list"]
+        return [
+            f"Lay tile {top.tile} on {slots} in a rotation of the choices "
+            "('preview N' shows the map with choice N laid)"
+        ]
     return []
 
 
@@ -372,7 +376,7 @@ def _options_words(location: Any, printed: Any) -> str:
     """A location's options in short words ("3 Gold"; "pay 2 Gold: 1 Exp")."""
     options = []
     for option in location.options:
-        effects = ", ".join(_effect_words(e, printed) for e in option.effects)
+        effects = effects_words(option.effects)
         cost = getattr(option, "cost", None) or {}
         pay = f"pay {cost_words(cost)}: " if cost else ""
         options.append(pay + effects)
@@ -380,23 +384,6 @@ def _options_words(location: Any, printed: Any) -> str:
         amount = location.income[printed.resource]
         return f"flag it: income {amount} {RESOURCE_NAMES[printed.resource]} a Resource round"
     return " or ".join(o for o in options if o)
-
-
-def _effect_words(effect: Any, printed: Any) -> str:
-    data = effect.model_dump(exclude_none=True)
-    kind = str(data.pop("kind"))
-    if kind == "resources" and "resources" in data:
-        return cost_words(data["resources"])
-    if kind == "income" and "resources" in data:
-        return "income " + cost_words(data["resources"])
-    amount = data.get("amount")
-    deck = data.get("deck")
-    words = kind.replace("-", " ")
-    if deck:
-        words += f" the {deck} deck"
-    if amount is not None:
-        words += f" {amount}"
-    return words
 
 
 # ---------------------------------------------------------------------------- commands

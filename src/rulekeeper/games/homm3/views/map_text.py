@@ -183,7 +183,7 @@ def cells(state: Any, marks: Mapping[str, str] | None = None) -> dict[Hex, Cell]
         h = key_hex(key)
         for field in geometry.slot_fields(h):
             if field not in found:
-                found[field] = Cell("+", "", "bold cyan")
+                found[field] = Cell("*", "", "bold cyan")
         found[h] = Cell(word, key, "bold cyan", "bold cyan")
     for item in state.heroes:
         if not item.on_map:
@@ -269,6 +269,6 @@ def legend(state: Any, marks: bool = False) -> str:
     signs = "!N guarded (Field Difficulty N), :C flagged by a faction, (Xx) visited, #### blocked"
     signs += ", @ Main Hero, + Secondary Hero"
     if marks:
-        signs += ", + a slot the tile may be laid on"
+        signs += ", * the slot a tile may be laid on (its id at the centre)"
     factions = ", ".join(f"{LETTERS[p.faction]} {p.faction.capitalize()}" for p in state.players)
     return f"Map: {', '.join(parts)}\nSigns: {signs}; {factions}"

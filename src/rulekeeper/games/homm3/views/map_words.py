@@ -21,8 +21,11 @@ __all__ = [
     "RESOURCE_NAMES",
     "building_name",
     "card_name",
+    "choice_words",
     "cost_words",
     "describe",
+    "effect_words",
+    "effects_words",
     "faction_name",
     "field_name",
     "hero_name",
@@ -58,6 +61,11 @@ PLAIN: Mapping[str, str] = {
     "decline": "decline",
     "no-transport": "do not defend: the place is captured without a fight",
     "take-discard": "take the top card of the discard pile",
+    "done-trading": "done trading",
+    "discard-card": "discard the card",
+    "use": "use it",
+    "morale-draw": "spend Positive Morale to draw a card",
+    "morale-cycle": "spend Positive Morale to discard and draw cards",
 }
 """Map actions without a parameter, in words."""
 
@@ -157,6 +165,8 @@ def location_name(state: Any, printed: Any) -> str:
 def field_name(state: Any, key: str) -> str:
     """What lies on board field *key* as a seat may see it: its location (face-up tiles), "a
     face-down tile", or "no tile"."""
+    if not _is_key(key):
+        return "no field"
     printed = _printed(state, key)
     if printed is not None:
         return location_name(state, printed)
@@ -168,6 +178,8 @@ def place(state: Any, key: object) -> str:
     text = str(key)
     if not text:
         return "off the map"
+    if not _is_key(text):
+        return text
     return f"({text}) {field_name(state, text)}"
 
 
@@ -198,14 +210,17 @@ def describe(state: Any, action: Action) -> str:
 def _map_words(state: Any, action: Action) -> str:
     kind, get = action.kind, action.get
     if kind == "move":
-        return f"{hero_name(state, get('hero'))} moves to {place(state, get('to'))}"
+        to = str(get("to"))
+        return f"{hero_name(state, get('hero'))} moves to {place(state, to)}{_risk(state, to)}"
     if kind == "reveal":
         back = _back(state, str(get("at")))
         return f"{hero_name(state, get('hero'))} reveals the {back} tile at ({get('at')}) (1 MP)"
     if kind == "explore":
         return f"{hero_name(state, get('hero'))} explores: lays your next Far tile (1 MP)"
     if kind == "lay":
-        return f"lay the tile at ({get('at')}) turned {get('rotation')}"
+        top = state.flow.steps[-1] if state.flow.steps else None
+        tile = getattr(top, "tile", "") or "the tile"
+        return f"lay {tile} at ({get('at')}) turned {get('rotation')}"
     if kind in ("discard", "cycle", "keep") and get("item") is not None:
         return f"{kind} {card_name(state, get('item'))}"
     if kind == "take":
@@ -227,9 +242,144 @@ def _map_words(state: Any, action: Action) -> str:
         return f"reinforce {unit_name(state, get('unit'))} to Pack{cost}"
     if kind == "choose-unit":
         return f"choose {unit_name(state, get('unit'))}"
+    if kind == "remove":
+        return f"remove {card_name(state, get('card'))} from the game"
+    if kind == "play-card":
+        return _play_words(state, action)
+    if kind == "empower":
+        return f"empower the spell with {card_name(state, get('card'))} ({get('use')})"
+    if kind == "trade":
+        return _trade_words(state, str(get("give")), str(get("get")))
+    if kind == "reroll":
+        die = get("die")
+        number = die + 1 if isinstance(die, int) else die
+        return f"reroll die {number} ({get('by')})"
+    if kind in ("bonus", "choose", "choose-option"):
+        found = _option_words(state, action)
+        if found:
+            return found
     if kind in PLAIN and not action.params:
         return PLAIN[kind]
     return _generic(state, action)
+
+
+def _risk(state: Any, key: str) -> str:
+    """What entering *key* starts, in a few words: ", guarded (Field Difficulty 3)", ", a
+    fight with Alamar", ", a siege" ("" for nothing)."""
+    printed = _printed(state, key)
+    if printed is None:
+        return ""
+    heroes = [h for h in state.heroes if h.field == key]
+    turn = state.players_turn() if hasattr(state, "players_turn") else -1
+    enemies = [h for h in heroes if h.seat != turn]
+    if enemies and printed.location != "sanctuary":
+        return f", a fight with {hero_name(state, enemies[0].id)}"
+    town = next((t for t in state.towns if t.field == key), None)
+    owner = town.owner if town is not None else -1
+    found = state.sites.get(key)
+    if town is None and printed.location == "settlement" and found is not None:
+        owner = found.owner
+    if owner >= 0 and owner != turn:
+        return ", a siege"
+    if printed.difficulty > 0 and not (found and (found.visited or found.flagged_before)):
+        return f", guarded (Field Difficulty {printed.difficulty})"
+    return ""
+
+
+def _play_words(state: Any, action: Action) -> str:
+    """A Might & Magic card played on the map: its hero, card, use and target field."""
+    get = action.get
+    use = str(get("use") or "")
+    how = f" ({use.replace('option-', 'option ')})" if use else ""
+    at = f" at {place(state, get('at'))}" if get("at") is not None else ""
+    who = hero_name(state, get("hero")) if get("hero") is not None else "you"
+    return f"{who} plays {card_name(state, get('card'))}{how}{at}"
+
+
+def _trade_words(state: Any, give: str, get: str) -> str:
+    """A trade at its rate (board.yaml's price table)."""
+    board = getattr(state.game.pack, "board", None)
+    try:
+        rate = board.trade(give, get) if board is not None else None
+    except (KeyError, ValueError, StopIteration):
+        rate = None
+    if rate is None:
+        return f"trade {RESOURCE_NAMES.get(give, give)} for {RESOURCE_NAMES.get(get, get)}"
+    return (
+        f"trade {rate.amount} {RESOURCE_NAMES.get(give, give)} for {rate.gets} "
+        f"{RESOURCE_NAMES.get(get, get)}"
+    )
+
+
+def _option_words(state: Any, action: Action) -> str:
+    """One option of a choice in words: a Starting Bonus, a location's, a building's ("" when
+    the choice is not one of these)."""
+    pack = state.game.pack
+    top: Any = state.flow.steps[-1] if state.flow.steps else None
+    index = action.get("option", action.get("index"))
+    if not isinstance(index, int):
+        return ""
+    try:
+        if action.kind == "bonus":
+            choice = pack.board.bonuses[state.difficulty].one_of[index]
+            return "Starting Bonus: " + choice_words(choice)
+        place_id = str(getattr(top, "location", "") or "")
+        building_id = str(getattr(top, "building", "") or "")
+        if action.kind == "choose" and place_id:
+            location = pack.locations[place_id]
+            option = location.options[index]
+            effects = option.first_flag if getattr(top, "first_flag", False) else None
+            said = effects_words(effects or option.effects)
+            cost = dict(getattr(option, "cost", None) or {})
+            return f"{location.name}: " + (f"pay {cost_words(cost)}, " if cost else "") + said
+        if action.kind == "choose-option" and building_id:
+            building = building_name(state, building_id)
+            for town in getattr(pack, "towns", {}).values():
+                for item in town.buildings:
+                    if item.id == building_id:
+                        choice = item.uses[getattr(top, "use", 0)].one_of[index]
+                        return f"{building}: " + choice_words(choice)
+    except (KeyError, IndexError, AttributeError, TypeError):
+        return ""
+    return ""
+
+
+def choice_words(choice: Any) -> str:
+    """A choice of the board data (pay, then effects) in words."""
+    pay = choice.pay.amounts() if getattr(choice, "pay", None) is not None else {}
+    said = effects_words(choice.effects)
+    return (f"pay {cost_words(pay)}, " if any(pay.values()) else "") + said
+
+
+def effects_words(effects: Any) -> str:
+    """Effects of the content's vocabularies (board.py, locations.py) in short words."""
+    return ", ".join(effect_words(e) for e in effects or ()) or "nothing"
+
+
+def effect_words(effect: Any) -> str:
+    """One effect in short words: "3 Gold", "Search (2) the spell deck", "+1 MP"."""
+    data = effect.model_dump(exclude_none=True)
+    kind = str(data.pop("kind"))
+    amount = data.get("amount")
+    if kind in ("resources", "gain", "income") and ("resources" in data or "resource" in data):
+        found = data.get("resources") or {str(data.get("resource")): amount or 0}
+        words = cost_words(found)
+        return f"income {words}" if kind == "income" else words
+    if kind == "search":
+        times = data.get("times", 1)
+        twice = f", {times} times" if times and times > 1 else ""
+        return f"Search ({amount}) the {data.get('deck')} deck{twice}"
+    if kind == "movement":
+        return f"{amount:+d} MP" if isinstance(amount, int) else "MP"
+    if kind == "experience":
+        return f"{amount} Exp"
+    words = kind.replace("-", " ")
+    for name in ("deck", "dice", "tier"):
+        if data.get(name):
+            words += f" {data[name]}"
+    if amount is not None:
+        words += f" {amount}"
+    return words
 
 
 def _build_words(state: Any, building: str) -> str:
