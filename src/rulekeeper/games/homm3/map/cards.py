@@ -338,7 +338,7 @@ def apply(state: Any, seat: int, action: Action) -> None:
         card_instants.play(state, seat, card, use, instant)
         return
     player.discard.append(card)
-    if use == "cast" and any(_power_uses(state, seat, other) for other in player.hand):
+    if use == "cast" and player.hand:  # asked whatever the hand holds: its power is not told
         state.flow.push(
             MapEmpowerStep(seat=seat, card=card, target={k: str(v) for k, v in action.params})
         )
