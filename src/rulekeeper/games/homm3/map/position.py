@@ -190,6 +190,7 @@ def game_params(params: Mapping[str, Any], source: str) -> dict[str, Any]:
         problems.add("players", "a list of players, one object a seat")
         players = []
     implied: dict[str, Any] = {"scenario": doc.get("scenario", "clash-2")}
+    position_checks.scenario_problem(implied["scenario"], problems)
     for name in ("content", "difficulty", "options"):
         if name in doc:
             implied[name] = doc[name]
@@ -239,18 +240,25 @@ def read(cls: type[Any], game: Any, doc: Mapping[str, Any], seed: int) -> Any:
     state.battle = None
     steps = _procedure(doc, cls.STEPS, problems, reader)
     problems.check()
+    _check_refs(state, [ref for ref in reader.refs if ref.kind != "unit"], reader, problems)
+    problems.check()
     position_checks.map_problems(state, doc, problems)
     problems.check()
     battle_steps = _battle(state, doc, cls.STEPS, steps, problems, reader)
     problems.check()
     state.flow = Flow([*steps, *battle_steps])
-    try:
-        state._check_refs(reader.refs, reader)
-    except DataError as error:
-        problems.note(error)
+    _check_refs(state, reader.refs, reader, problems)
     problems.check()
     position_checks.continue_from(state, reader)
     return state
+
+
+def _check_refs(state: Any, refs: list[Any], reader: Reader, problems: Problems) -> None:
+    """Note the first reference to a field, tile, card or unit the game does not know."""
+    try:
+        state._check_refs(refs, reader)
+    except DataError as error:
+        problems.note(error)
 
 
 def _int(value: Any, lo: int, hi: int, problems: Problems, path: str) -> int:
@@ -339,7 +347,11 @@ def _heroes(
     raw = doc.get("heroes")
     if raw is None:
         towns = doc.get("towns", [])
-        fields = {t.get("seat"): t.get("field") for t in towns if isinstance(t, Mapping)}
+        fields = {
+            t.get("seat"): t.get("field")
+            for t in (towns if isinstance(towns, list) else [])
+            if isinstance(t, Mapping) and isinstance(t.get("seat"), int)
+        }
         raw = [
             {"id": p.hero, "seat": p.seat, "field": fields.get(p.seat, "")}
             for p in reversed(players)
@@ -397,7 +409,7 @@ def _face_down(
         if _key(at) is None:
             problems.add(f"{path}.at", f"a board field 'q,r', not {at!r}")
             continue
-        if tile not in pack.tiles:
+        if not isinstance(tile, str) or tile not in pack.tiles:
             problems.add(f"{path}.tile", f"unknown tile {tile!r}")
             continue
         kind = pack.tiles[tile].kind

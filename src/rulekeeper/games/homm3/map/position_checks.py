@@ -22,8 +22,16 @@ from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.map import board, geometry
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY
 from rulekeeper.games.homm3.map.rounds import GameStep
+from rulekeeper.games.homm3.scenario import shipped_scenarios
 
-__all__ = ["FACTIONS", "continue_from", "map_problems", "player_kits"]
+__all__ = [
+    "FACTIONS",
+    "continue_from",
+    "map_problems",
+    "player_kits",
+    "printed",
+    "scenario_problem",
+]
 
 FACTIONS = ("castle", "dungeon", "necropolis")
 RULE_SETUP = "homm3.md §3"
@@ -50,6 +58,30 @@ def player_kits(players: Sequence[Mapping[str, Any]], content: Any, problems: Pr
             card = pack.heroes.get(hero) if isinstance(hero, str) else None
             if card is None or card.faction != faction:
                 problems.add(f"players[{seat}].hero", f"{hero!r} is not a {faction} hero")
+
+
+def scenario_problem(scenario: Any, problems: Problems) -> None:
+    """Note a scenario that is neither a shipped one's name, a file nor a scenario's data."""
+    if isinstance(scenario, Mapping):
+        return
+    if not isinstance(scenario, str) or not scenario:
+        problems.add("scenario", "a shipped scenario's name, a scenario file or its data")
+    elif Path(scenario).suffix:
+        if not Path(scenario).is_file():
+            problems.add("scenario", f"no such file {scenario!r}")
+    elif scenario not in shipped_scenarios():
+        problems.add(
+            "scenario", f"no shipped scenario {scenario!r} ({', '.join(shipped_scenarios())})"
+        )
+
+
+def printed(state: Any, key: str) -> Any:
+    """The printed field on board field *key*, None when no face-up tile has it (or *key* is
+    no field)."""
+    q, sep, r = key.partition(",")
+    if not sep or not q.lstrip("-").isdigit() or not r.lstrip("-").isdigit():
+        return None
+    return board.field_at(state, key)
 
 
 def map_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None:
@@ -100,7 +132,7 @@ def _tile_problems(state: Any, problems: Problems) -> None:
 
 def _open_field(state: Any, key: str) -> str | None:
     """Why a figure cannot stand on *key* (None: it can)."""
-    if board.field_at(state, key) is None:
+    if printed(state, key) is None:
         return f"{key} is no field of a face-up tile (homm3.md §5.1)"
     if key in state.tilemap().graph.closed:
         return f"{key} is a blocked field (homm3.md §5.1)"
@@ -143,11 +175,11 @@ def _town_problems(state: Any, problems: Problems) -> None:
     fields: set[str] = set()
     for index, town in enumerate(state.towns):
         path = f"towns[{index}]"
-        printed = board.field_at(state, town.field)
-        if printed is None or printed.location != "town":
-            problems.add(f"{path}.field", f"{town.field} is no Town field of a face-up tile")
-        elif printed.faction != town.faction:
-            problems.add(f"{path}.faction", f"the town on {town.field} is {printed.faction}")
+        found = printed(state, town.field)
+        if found is None or found.location != "town":
+            problems.add(f"{path}.field", f"{town.field!r} is no Town field of a face-up tile")
+        elif found.faction != town.faction:
+            problems.add(f"{path}.faction", f"the town on {town.field} is {found.faction}")
         if town.field in fields:
             problems.add(f"{path}.field", "another town stands there")
         fields.add(town.field)
@@ -168,7 +200,7 @@ def _site_problems(state: Any, problems: Problems) -> None:
     count = len(state.players)
     for index, key in enumerate(state.sites):
         site = state.sites[key]
-        if board.field_at(state, key) is None:
+        if printed(state, key) is None:
             problems.add(f"sites[{index}].field", f"{key} is no field of a face-up tile")
         if not -1 <= site.owner < count:
             problems.add(f"sites[{index}].owner", f"a seat from 0 to {count - 1}, or -1")
