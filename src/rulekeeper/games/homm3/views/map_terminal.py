@@ -68,7 +68,7 @@ def render(state: Any, seat: int | None = None) -> RenderableType:
     marks = _lay_marks(state, seat)
     parts: list[RenderableType] = [
         Text(status_line(state), style="bold"),
-        map_text.map_text(state, focus=_focus(state, seat), marks=marks),
+        map_text.MapView(state, focus=_focus(state, seat), marks=marks),
         Text(map_text.legend(state, marks=bool(marks)), style="dim"),
         *player_lines(state, seat),
     ]

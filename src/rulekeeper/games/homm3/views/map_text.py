@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from rulekeeper.core.graph import hex_key, key_hex
@@ -34,6 +35,7 @@ __all__ = [
     "COLOURS",
     "LETTERS",
     "Cell",
+    "MapView",
     "cells",
     "guard_level",
     "legend",
@@ -66,7 +68,7 @@ CODES: Mapping[str, str] = {
     "tree-of-knowledge": "Tk",
     "witch-hut": "Wh",
     "stables": "Sb",
-    "temple": "Tp",
+    "temple": "Te",
     "magic-spring": "Ms",
     "warriors-tomb": "Wt",
     "fountain-of-youth": "Fy",
@@ -251,6 +253,18 @@ def map_text(
         out.append(cut, style="dim")
     out.rstrip()
     return out
+
+
+class MapView:
+    """The map as a rich renderable: cut to the width of the console it is printed on."""
+
+    def __init__(
+        self, state: Any, focus: Iterable[str] = (), marks: Mapping[str, str] | None = None
+    ) -> None:
+        self.state, self.focus, self.marks = state, list(focus), marks
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield map_text(self.state, self.focus, self.marks, width=options.max_width)
 
 
 def legend(state: Any, marks: bool = False) -> str:
