@@ -74,6 +74,8 @@ def hero_side(state: Any, item: MapHero, army_only: bool = False) -> JsonObject:
         "experience": player.experience,
         "mp": item.mp,
         "gold": player.resources.get("gold"),
+        "materials": player.resources.get("materials"),
+        "valuables": player.resources.get("valuables"),
         "morale": player.morale,
     }
     if item.role == MAIN:
@@ -111,7 +113,7 @@ def battle_doc(state: Any, step: FightStep) -> JsonObject:
             defender = hero_side(state, other)
     return {
         "format": "homm3-battle",
-        "version": 1,
+        "version": 2,
         "mode": "clash",
         "difficulty": state.difficulty,
         "options": dict(state.battle_options()),
