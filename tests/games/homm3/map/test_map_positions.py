@@ -161,6 +161,9 @@ def test_a_game_from_a_position_saves_and_says_its_position() -> None:
     state = game.new_initial_state(3)
     assert game.params["position"] == HAND_WRITTEN
     assert game.deserialize_state(state.serialize()).serialize() == state.serialize()
+    again = load_game("homm3", **game.params)  # a save's or a replay's game, made again
+    assert again.new_initial_state(3).serialize() == state.serialize()
+    assert load_game("homm3", position=HAND_WRITTEN, difficulty="hard").difficulty == "hard"
     with pytest.raises(PositionError) as caught:
         load_game("homm3", position=HAND_WRITTEN, players=3)
     assert caught.value.field == "players"

@@ -189,22 +189,25 @@ def game_params(params: Mapping[str, Any], source: str) -> dict[str, Any]:
     if not isinstance(players, list) or not all(isinstance(p, Mapping) for p in players):
         problems.add("players", "a list of players, one object a seat")
         players = []
-    implied: dict[str, Any] = {"scenario": doc.get("scenario", "clash-2")}
+    implied: dict[str, Any] = {
+        "scenario": doc.get("scenario", "clash-2"),
+        "content": doc.get("content"),
+        "options": doc.get("options", {}),
+    }
     position_checks.scenario_problem(implied["scenario"], problems)
-    for name in ("content", "difficulty", "options"):
-        if name in doc:
-            implied[name] = doc[name]
+    if "difficulty" in doc:
+        implied["difficulty"] = doc["difficulty"]
+    elif params.get("difficulty") is not None:  # a position without one: the game's
+        implied["difficulty"] = params["difficulty"]
     if players:
         implied["players"] = len(players)
         implied["factions"] = [p.get("faction") for p in players]
-        position_checks.player_kits(players, doc.get("content"), problems)
-        if "hero" in players[0]:
-            implied["heroes"] = [p.get("hero") for p in players]
+        implied["heroes"] = position_checks.player_kits(players, doc.get("content"), problems)
     for key, value in params.items():
         if key == "position" or value is None:
             continue
         if key not in implied or implied[key] != value:
-            problems.add(key, f"the position says the game's {key}: give it there, not beside it")
+            problems.add(key, f"the position says {implied.get(key)!r}: give it there only")
     problems.check()
     return {**implied, "position": doc}
 

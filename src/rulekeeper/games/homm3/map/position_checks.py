@@ -37,27 +37,35 @@ FACTIONS = ("castle", "dungeon", "necropolis")
 RULE_SETUP = "homm3.md §3"
 
 
-def player_kits(players: Sequence[Mapping[str, Any]], content: Any, problems: Problems) -> None:
-    """Each seat's faction (one of the three, each once) and Main Hero (a hero of it)."""
+def player_kits(
+    players: Sequence[Mapping[str, Any]], content: Any, problems: Problems
+) -> list[Any]:
+    """Each seat's Main Hero (default: its faction's first, as the game's parameter); each
+    faction one of the three, each once, and each hero one of its faction."""
     try:
         pack = load_content_pack(Path(content) if isinstance(content, str) and content else None)
     except DataError as error:
         problems.add("content", str(error))
-        return
+        return []
+    heroes: list[Any] = []
     factions: Counter[str] = Counter()
     for seat, entry in enumerate(players):
         faction = entry.get("faction")
         if faction not in FACTIONS:
             problems.add(f"players[{seat}].faction", f"one of {', '.join(FACTIONS)}")
+            heroes.append(entry.get("hero"))
             continue
         factions[faction] += 1
         if factions[faction] == 2:
             problems.add(f"players[{seat}].faction", f"{faction} is another seat's faction")
         hero = entry.get("hero")
-        if hero is not None:
-            card = pack.heroes.get(hero) if isinstance(hero, str) else None
-            if card is None or card.faction != faction:
-                problems.add(f"players[{seat}].hero", f"{hero!r} is not a {faction} hero")
+        if hero is None:
+            hero = next(h for h in sorted(pack.heroes) if pack.heroes[h].faction == faction)
+        card = pack.heroes.get(hero) if isinstance(hero, str) else None
+        if card is None or card.faction != faction:
+            problems.add(f"players[{seat}].hero", f"{hero!r} is not a {faction} hero")
+        heroes.append(hero)
+    return heroes
 
 
 def scenario_problem(scenario: Any, problems: Problems) -> None:
