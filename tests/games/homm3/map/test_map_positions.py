@@ -324,3 +324,17 @@ def test_corrupted_positions_are_refused_by_field_never_crash() -> None:
             load_game("homm3", position=doc)
         except DataError as error:
             assert error.field, path
+
+
+def test_a_finished_game_round_trips() -> None:
+    """docs/homm3-positions.md: a game over is written with no pending step, its winners and
+    its ending, and read back finished with the same outcome."""
+    state = load_game("homm3", position={**HAND_WRITTEN, "round": 16}).new_initial_state(1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        play(state, rng)
+    doc = state.to_position()
+    assert doc["procedure"] == [] and doc["ending"]
+    other = load_game("homm3", position=doc).new_initial_state(2)
+    assert other.is_terminal() and other.outcome() == state.outcome()
+    same_table(state, other)
