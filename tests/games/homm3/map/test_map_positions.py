@@ -202,6 +202,8 @@ BROKEN = [
     ("negative gold", _set("players.0.resources", {"gold": -1}), "players[0].resources.gold"),
     ("level", _set("players.0.level", 9), "players[0].level"),
     ("turn order", _set("order", [0, 0]), "order"),
+    ("no such scenario", _set("scenario", "clash-9"), "scenario"),
+    ("scenario for 3", _set("scenario", "clash-3"), "players"),
     ("not a field", _set("tiles.0.at", "x"), "tiles[0].at"),
     ("not a slot", _set("tiles.1.at", "5,0"), "tiles[1].at"),
     ("tile twice", _set("face_down.0.tile", "S2"), "tiles"),

@@ -194,7 +194,9 @@ def game_params(params: Mapping[str, Any], source: str) -> dict[str, Any]:
         "content": doc.get("content"),
         "options": doc.get("options", {}),
     }
-    position_checks.scenario_problem(implied["scenario"], problems)
+    position_checks.scenario_problem(
+        implied["scenario"], len(players), implied["content"], problems
+    )
     if "difficulty" in doc:
         implied["difficulty"] = doc["difficulty"]
     elif params.get("difficulty") is not None:  # a position without one: the game's

@@ -22,7 +22,7 @@ from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.map import board, geometry
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY
 from rulekeeper.games.homm3.map.rounds import GameStep
-from rulekeeper.games.homm3.scenario import shipped_scenarios
+from rulekeeper.games.homm3.scenario import load_scenario, shipped_scenarios
 
 __all__ = [
     "FACTIONS",
@@ -68,11 +68,13 @@ def player_kits(
     return heroes
 
 
-def scenario_problem(scenario: Any, problems: Problems) -> None:
-    """Note a scenario that is neither a shipped one's name, a file nor a scenario's data."""
+def scenario_problem(scenario: Any, players: int, content: Any, problems: Problems) -> None:
+    """Note a scenario that is neither a shipped one's name, a file nor a scenario's data, one
+    that does not read, or one not for *players* players (0: not known)."""
+    before = len(problems)
     if isinstance(scenario, Mapping):
-        return
-    if not isinstance(scenario, str) or not scenario:
+        pass
+    elif not isinstance(scenario, str) or not scenario:
         problems.add("scenario", "a shipped scenario's name, a scenario file or its data")
     elif Path(scenario).suffix:
         if not Path(scenario).is_file():
@@ -81,6 +83,19 @@ def scenario_problem(scenario: Any, problems: Problems) -> None:
         problems.add(
             "scenario", f"no shipped scenario {scenario!r} ({', '.join(shipped_scenarios())})"
         )
+    if len(problems) > before:
+        return
+    try:
+        pack = load_content_pack(Path(content) if isinstance(content, str) and content else None)
+        found = load_scenario(scenario, pack)
+    except DataError as error:
+        inner = error.problems if isinstance(error, PositionError) else [error]
+        for problem in inner:
+            problems.add("scenario", f"{problem.field}: {problem.reason}")
+        return
+    if players and players not in found.players:
+        counts = " or ".join(str(n) for n in found.players)
+        problems.add("players", f"{players} players: the scenario is for {counts}")
 
 
 def printed(state: Any, key: str) -> Any:
