@@ -48,9 +48,17 @@ from rulekeeper.games.homm3.map.bonus import (
 )
 from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
+from rulekeeper.games.homm3.map.dice import DiceStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
+from rulekeeper.games.homm3.map.location_steps import (
+    LocationRemoveStep,
+    ObservatoryStep,
+    PeekStep,
+    RecoverStep,
+    ReinforceStep,
+)
 from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
 from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
@@ -58,6 +66,7 @@ from rulekeeper.games.homm3.map.places import PlaceHeroStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
+from rulekeeper.games.homm3.map.trading import TradingStep
 from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
@@ -88,6 +97,13 @@ STEPS = BATTLE_STEPS.merged(
         EndStepStep,
         MoraleCycleStep,
         InstantCostStep,
+        DiceStep,
+        TradingStep,
+        LocationRemoveStep,
+        PeekStep,
+        RecoverStep,
+        ReinforceStep,
+        ObservatoryStep,
     )
 )
 """Every step of the map game and of its battles (kind names are part of the saved format)."""

@@ -16,7 +16,15 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
-from rulekeeper.games.homm3.map import cards, exploration, hand, morale, movement, town_actions
+from rulekeeper.games.homm3.map import (
+    cards,
+    exploration,
+    hand,
+    morale,
+    movement,
+    town_actions,
+    trading,
+)
 from rulekeeper.games.homm3.map.actions import Rule, legal_of, refusal_of
 
 __all__ = ["END_TURN", "TURN_RULES", "TurnStep", "end_of_turn"]
@@ -30,6 +38,7 @@ TURN_RULES: tuple[Rule, ...] = (
     *town_actions.RULES,
     cards.RULE,
     morale.RULE,
+    trading.RULE,
 )
 """The rules whose actions a turn offers, in the order the legal list gives them."""
 
