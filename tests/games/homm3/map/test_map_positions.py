@@ -340,3 +340,19 @@ def test_a_finished_game_round_trips() -> None:
     other = load_game("homm3", position=doc).new_initial_state(2)
     assert other.is_terminal() and other.outcome() == state.outcome()
     same_table(state, other)
+
+
+def test_every_problem_of_a_position_at_once() -> None:
+    """Issue 24 §3: a position with problems in several places names them all at once (the
+    players' boards, the decks and the map's tiles)."""
+    doc = {
+        **HAND_WRITTEN,
+        "players": [{"faction": "castle", "level": 9}, {"faction": "dungeon", "morale": 4}],
+        "tiles": [{"tile": "S3", "at": "-5,2"}, {"tile": "X9", "at": "5,-1"}],
+        "decks": {"relics": []},
+    }
+    with pytest.raises(PositionError) as caught:
+        load_game("homm3", position=doc)
+    fields = {problem.field for problem in caught.value.problems}
+    assert {"players[0].level", "players[1].morale", "decks.relics"} <= fields
+    assert {"tiles[0].at", "tiles[1].tile"} <= fields

@@ -244,8 +244,9 @@ def read(cls: type[Any], game: Any, doc: Mapping[str, Any], seed: int) -> Any:
     state.ending = _text(doc.get("ending", ""), problems, "ending")
     state.battle = None
     steps = _procedure(doc, cls.STEPS, problems, reader)
-    problems.check()
     _check_refs(state, [ref for ref in reader.refs if ref.kind != "unit"], reader, problems)
+    if problems:  # the map's own problems too, before giving up
+        position_checks.tile_problems(state, problems)
     problems.check()
     position_checks.map_problems(state, doc, problems)
     problems.check()

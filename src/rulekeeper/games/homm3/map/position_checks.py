@@ -31,6 +31,7 @@ __all__ = [
     "player_kits",
     "printed",
     "scenario_problem",
+    "tile_problems",
 ]
 
 FACTIONS = ("castle", "dungeon", "necropolis")
@@ -109,7 +110,7 @@ def printed(state: Any, key: str) -> Any:
 
 def map_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None:
     """Note every problem of the map, the heroes, the towns, the sites and the procedure."""
-    _tile_problems(state, problems)
+    tile_problems(state, problems)
     if problems:
         return
     _hero_problems(state, problems)
@@ -119,7 +120,7 @@ def map_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None
     _procedure_problems(state, doc, problems)
 
 
-def _tile_problems(state: Any, problems: Problems) -> None:
+def tile_problems(state: Any, problems: Problems) -> None:
     pack = state.game.pack
     slots: set[tuple[int, int]] = set()
     seen: Counter[str] = Counter()
