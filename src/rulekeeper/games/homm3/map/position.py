@@ -141,7 +141,8 @@ def write(state: Any) -> JsonObject:
         seen[slot.kind] += 1
     doc["face_down"] = face_down
     doc["sites"] = [_pruned(state.sites[key]) for key in sorted(state.sites)]
-    doc["decks"] = {name: list(cards) for name, cards in state.decks.items()}
+    names = [*DECKS, *(name for name in state.decks if name not in DECKS)]
+    doc["decks"] = {name: list(state.decks.get(name, [])) for name in names}
     doc["discards"] = {name: list(cards) for name, cards in state.discards.items() if cards}
     if state.astrologers:
         doc["astrologers"] = state.astrologers
