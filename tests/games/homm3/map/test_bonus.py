@@ -10,6 +10,7 @@ import pytest
 
 from rulekeeper.core import CHANCE, Action, load_game
 from rulekeeper.games.homm3.map import bonus
+from rulekeeper.games.homm3.map.dice import DiceStep
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.turn import TurnStep
@@ -24,10 +25,10 @@ def new_state(difficulty: str, options: dict[str, str] | None = None, seed: int 
     return state
 
 
-def roll(state: MapState, *faces: int) -> None:
+def roll(state: MapState, *faces: str) -> None:
     for face in faces:
         assert state.current_player() == CHANCE
-        state.apply_action(Action.of("roll", face=face), CHANCE)
+        state.apply_action(Action.of("roll", die="resource", face=face), CHANCE)
 
 
 def artifacts(state: MapState) -> Counter[str]:
@@ -61,7 +62,7 @@ def test_easy_dice_gain_both_results() -> None:
     ledger = state.players[seat].resources
     gold, materials = ledger.get("gold"), ledger.get("materials")
     state.apply_action(Action.of("bonus", option=0), seat)
-    roll(state, 0, 2)
+    roll(state, "3-gold", "2-materials")
     assert ledger.get("gold") == gold + 3 and ledger.get("materials") == materials + 2
 
 
@@ -72,10 +73,10 @@ def test_normal_dice_keep_one_result() -> None:
     ledger = state.players[seat].resources
     gold, valuables = ledger.get("gold"), ledger.get("valuables")
     state.apply_action(Action.of("bonus", option=0), seat)
-    roll(state, 1, 5)
-    assert isinstance(state.flow.top(), bonus.KeepDieStep)
-    assert not state.explain(Action.of("keep", face=3), seat).legal
-    state.apply_action(Action.of("keep", face=5), seat)
+    roll(state, "6-gold", "2-valuables")
+    assert isinstance(state.flow.top(), DiceStep)
+    assert not state.explain(Action.of("keep", face="4-materials"), seat).legal
+    state.apply_action(Action.of("keep", face="2-valuables"), seat)
     assert ledger.get("valuables") == valuables + 2 and ledger.get("gold") == gold
 
 
@@ -85,7 +86,7 @@ def test_optional_rule_3_dice_give_one_resource() -> None:
     seat = state.current_player()
     gold = state.players[seat].resources.get("gold")
     state.apply_action(Action.of("bonus", option=0), seat)
-    roll(state, 1)
+    roll(state, "6-gold")
     assert state.players[seat].resources.get("gold") == gold + 1
 
 

@@ -5,36 +5,25 @@ game's difficulty (content/board.yaml ``starting_bonus``): Easy, roll 2 Resource
 both or Search (2) the Artifact deck twice; Normal, roll 2 and gain one of them or Search (2)
 once; Hard, roll 1 and gain it or reveal Artifact cards from the top until a Minor one, taken
 into the hand (the others discarded); Impossible, nothing. Under optional rule 8 nobody gets a
-bonus. The dice are chance steps (:class:`ResourceDieStep`); under optional rule 3 a Resource
-die gives 1 of its resource. Afterwards the Artifact deck is shuffled together with its
-discard pile and its top card turned up as the new discard pile (§8.30).
+bonus. The dice are rolled as every die of the map is (dice.py: chance steps, the kept result,
+optional rule 3). Afterwards the Artifact deck is shuffled together with its discard pile and
+its top card turned up as the new discard pile (§8.30).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import CHANCE, Action, Step
-from rulekeeper.core.dice import Die, roll_outcome_actions
+from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import search
+from rulekeeper.games.homm3.map import dice, search
 
-__all__ = [
-    "BonusChoiceStep",
-    "KeepDieStep",
-    "ResourceDieStep",
-    "StartingBonusStep",
-    "die_gain",
-    "find_artifact",
-    "reshuffle_artifacts",
-]
+__all__ = ["BonusChoiceStep", "StartingBonusStep", "find_artifact", "reshuffle_artifacts"]
 
 RULE_BONUS = "homm3.md §5.23 Starting Bonus (rulebook p. 35), §3 step 16"
 RULE_RESHUFFLE = "homm3.md §8.30 (the Artifact deck reshuffled after the Starting Bonus)"
-RULE_DIE = "homm3.md §5.13.2 Resource die (rulebook p. 16)"
 DECKS = {"artifacts": "artifact", "abilities": "ability", "spells": "spell"}
 """board.yaml's deck names -> the state's shared decks."""
 
@@ -99,9 +88,7 @@ class BonusChoiceStep(Step[Any]):
 def take(state: Any, seat: int, effect: Any) -> None:
     """Start *seat*'s bonus effect: dice, Searches, or the hunt for a Minor Artifact."""
     if effect.kind == "resource-dice":
-        state.flow.push(
-            ResourceDieStep(seat=seat, left=int(effect.amount or 1), keep=effect.keep or "all")
-        )
+        dice.roll(state, seat, "resource", int(effect.amount or 1), effect.keep or "all")
     elif effect.kind == "search":
         deck = DECKS.get(effect.deck or "", effect.deck or "")
         search.search(state, seat, deck, int(effect.amount or 2), int(effect.times))
@@ -141,79 +128,3 @@ def reshuffle_artifacts(state: Any) -> None:
     if pile:
         discard.append(pile.pop())
     state.events.append("deck-reshuffled", {"deck": "artifact", "rule": RULE_RESHUFFLE})
-
-
-def die_gain(state: Any, face: int) -> dict[str, int]:
-    """What face *face* of the Resource die gives (1 of its resource under optional rule 3)."""
-    effect = state.game.pack.board.dice["resource"].faces[face]
-    amount = 1 if state.option("one-resource-dice") else int(effect.amount or 0)
-    return {str(effect.resource): amount}
-
-
-RESOURCE_DIE = Die("resource", tuple(range(6)))
-"""The Resource die as face indexes into board.yaml's faces (each equally likely)."""
-
-
-@dataclass
-class ResourceDieStep(Step[Any]):
-    """Roll *left* more Resource dice for *seat* (CHANCE), one at a time; ``faces`` rolled so
-    far. ``keep``: ``all`` gains every face; ``one``: the player keeps one (:class:`KeepDieStep`)."""
-
-    kind = "resource-die"
-    rule = RULE_DIE
-    seat: int = 0
-    left: int = 1
-    keep: str = "all"
-    faces: list[int] = dataclasses.field(default_factory=list)
-
-    def actor(self, state: Any) -> int:
-        return CHANCE
-
-    def chance(self, state: Any) -> list[tuple[Action, float]]:
-        return roll_outcome_actions(RESOURCE_DIE)
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        face = action.int_param("face")
-        self.faces.append(face)
-        self.left -= 1
-        state.events.append("rolled", {"seat": self.seat, "die": "resource", "face": face})
-        if self.left > 0:
-            return
-        state.flow.pop()
-        if self.keep == "one" and len(self.faces) > 1:
-            state.flow.push(KeepDieStep(seat=self.seat, faces=list(self.faces)))
-            return
-        for rolled in self.faces:
-            _gain(state, self.seat, die_gain(state, rolled))
-
-
-def _gain(state: Any, seat: int, amounts: dict[str, int]) -> None:
-    state.players[seat].resources.gain(amounts)
-    state.events.append("resources-gained", {"seat": seat, **amounts})
-
-
-@dataclass
-class KeepDieStep(Step[Any]):
-    """*seat* keeps one of the Resource dice rolled: ``keep face=N``."""
-
-    kind = "keep-die"
-    rule = RULE_BONUS
-    public_kinds = frozenset({"keep"})
-    seat: int = 0
-    faces: list[int] = dataclasses.field(default_factory=list)
-
-    def actor(self, state: Any) -> int:
-        return self.seat
-
-    def legal(self, state: Any, seat: int) -> Sequence[Action]:
-        return [Action.of("keep", face=face) for face in sorted(set(self.faces))]
-
-    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
-        if action.kind != "keep" or action.get("face") not in self.faces:
-            rolled = ", ".join(str(f) for f in self.faces)
-            return (self.rule, f"keep one of the dice rolled: keep face=N (faces {rolled})")
-        return None
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
-        _gain(state, self.seat, die_gain(state, action.int_param("face")))
