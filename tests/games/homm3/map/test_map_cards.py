@@ -366,3 +366,28 @@ def test_card_plays_are_not_judged_in_public() -> None:
     step = state.flow.top()
     assert not step.judged_in_public(state, seat, play("luck", "basic"))
     assert step.judged_in_public(state, seat, Action.of("end-turn"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_candidate_is_legal_or_refused_naming_its_rule(seed: int) -> None:
+    """homm3.md §5.8, §5.9, §5.11: with every card with a play outside combat in hand, each
+    candidate play is either in the legal list or refused with a rule that names a section;
+    the legal list is exactly the candidates not refused."""
+    state, seat = at_turn(seed=seed)
+    pack = state.game.pack
+    player = state.players[seat]
+    player.level = 1 + seed * 2
+    player.hand = sorted(
+        c
+        for table in (pack.abilities, pack.artifacts, pack.spells)
+        for c in table
+        if cards.map_plays(pack, c) or cards.card_instants.instant_plays(pack, c)
+    )
+    legal = set(state.legal_actions(seat))
+    offered = list(cards.candidates(state, seat))
+    assert offered
+    for action in offered:
+        refused = cards.refusal(state, seat, action)
+        assert (refused is None) == (action in legal), action
+        if refused is not None:
+            assert refused[0].startswith("homm3.md §"), refused
