@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from rulekeeper.core import CHANCE, Action, RandomAgent, load_game
+from rulekeeper.core.flow import PASS
 from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.core.hexes import neighbours
 from rulekeeper.games.homm3.map import board
@@ -20,6 +21,7 @@ from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import MAIN
 from rulekeeper.games.homm3.map.sieges import SiegeStep
+from rulekeeper.games.homm3.map.town_actions import TownWindow
 from rulekeeper.games.homm3.map.turn import TurnStep
 
 
@@ -54,6 +56,12 @@ def fight_out(state: MapState, seed: int) -> list[str]:
     return asked
 
 
+def pass_windows(state: MapState) -> None:
+    """The other players pass the Town-action window before a fight (§8.13, town_actions.py)."""
+    while isinstance(state.flow.top(), TownWindow):
+        state.apply_action(PASS, state.current_player())
+
+
 def main_hero(state: MapState, seat: int) -> Any:
     return next(h for h in state.heroes if h.seat == seat and h.role == MAIN)
 
@@ -82,6 +90,7 @@ def test_a_fight_against_neutral_units(seed: int) -> None:
     start = hero.field
     discarded = sum(len(state.discards[f"neutral-{t}"]) for t in ("bronze", "silver", "gold"))
     state.apply_action(Action.of("move", hero=hero.id, to=target), seat)
+    pass_windows(state)
     fight = state.flow.find(FightStep)
     assert fight is not None and fight.against == "neutral" and state.battle is not None
     drawn = list(fight.neutrals)
@@ -120,6 +129,7 @@ def test_a_fight_between_heroes() -> None:
         enemy.field = spot
         gold = [p.resources.get("gold") for p in state.players]
         state.apply_action(Action.of("move", hero=hero.id, to=spot), seat)
+        pass_windows(state)
         fight = state.flow.find(FightStep)
         assert fight is not None and fight.against == "hero" and fight.defender == enemy.id
         fight_out(state, seed)
@@ -170,6 +180,7 @@ def test_a_siege_undefended_and_defended() -> None:
     state.apply_action(Action.of("move", hero=hero.id, to=town.field), seat)
     assert isinstance(state.flow.top(), SiegeStep) and state.current_player() == other
     state.apply_action(Action.of("transport"), other)
+    pass_windows(state)
     assert state.players[other].resources.get("gold") == before - 8
     fight = state.flow.find(FightStep)
     assert fight is not None and fight.against == "army" and state.battle is not None

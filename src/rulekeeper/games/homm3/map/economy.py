@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.games.homm3.map import board
+from rulekeeper.games.homm3.map import astrologers, board, events, town_actions
 from rulekeeper.games.homm3.map.model import RESOURCES
 
 __all__ = ["MINE_INCOME", "SETTLEMENT_INCOME", "income", "start_of_round"]
@@ -64,30 +64,25 @@ def building_income(state: Any, town: Any) -> dict[str, int]:
 
 
 def start_of_round(state: Any) -> None:
-    """The round type's step (§4.1): income, or an Astrologers Proclaim card."""
+    """The round type's step (§4.1): income (changed by an Astrologers card for the next
+    Resource round) and the buildings' Resource-round uses, or an Astrologers Proclaim card
+    (astrologers.py); then the scenario's timed events (events.py)."""
     track = state.round_track()
     if track.pays_income(state.round):
         for player in state.players:
             if player.eliminated:
                 continue
-            gained = income(state, player.seat)
+            gained = astrologers.income_change(state, income(state, player.seat))
             if gained:
                 player.resources.gain(gained)
                 state.events.append("income", {"seat": player.seat, **gained})
-    if track.is_astrologers(state.round) and not state.option("no-astrologers"):
-        draw_astrologers(state)
+        astrologers.spend_income_card(state)
+    astrologers.start_of_round(state)
+    if track.pays_income(state.round):
+        town_actions.resource_round(state)
+    events.start_of_round(state)
 
 
 def draw_astrologers(state: Any) -> None:
-    """Draw the round's Astrologers Proclaim card (§5.21; its effect: astrologers.py)."""
-    deck, discard = state.decks["astrologers"], state.discards["astrologers"]
-    if not deck:
-        deck.extend(discard)
-        discard.clear()
-        state.rng.shuffle(deck)
-    if not deck:
-        return
-    card = deck.pop()
-    discard.append(card)
-    state.astrologers = card
-    state.events.append("astrologers", {"card": card})
+    """Draw the round's Astrologers Proclaim card (§5.21; astrologers.py ``draw``)."""
+    astrologers.draw(state)

@@ -40,10 +40,16 @@ from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_co
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map import observation, position, setup
-from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
+from rulekeeper.games.homm3.map.bonus import (
+    BonusChoiceStep,
+    KeepDieStep,
+    ResourceDieStep,
+    StartingBonusStep,
+)
 from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
 from rulekeeper.games.homm3.map.dice import DiceStep
+from rulekeeper.games.homm3.map.events import EventChoiceStep, RemoveCardStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
@@ -58,9 +64,11 @@ from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, To
 from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
 from rulekeeper.games.homm3.map.places import PlaceHeroStep
+from rulekeeper.games.homm3.map.recruiting import PopulationStep, UnitChoiceStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
+from rulekeeper.games.homm3.map.town_actions import BuildingUseStep, TownWindow
 from rulekeeper.games.homm3.map.trading import TradingStep
 from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
@@ -83,8 +91,16 @@ STEPS = BATTLE_STEPS.merged(
         PlaceHeroStep,
         SearchStep,
         LayTileStep,
+        PopulationStep,
+        UnitChoiceStep,
+        TownWindow,
+        BuildingUseStep,
+        EventChoiceStep,
+        RemoveCardStep,
         StartingBonusStep,
         BonusChoiceStep,
+        ResourceDieStep,
+        KeepDieStep,
         MapEmpowerStep,
         DiplomacyStep,
         EndStepStep,

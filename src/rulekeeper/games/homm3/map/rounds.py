@@ -38,8 +38,8 @@ class GameStep(Step[Any]):
             victory.finish(state)
             return
         state.round += 1
-        start_round(state)
         state.flow.push(RoundStep())
+        start_round(state)  # its choices (Astrologers, events) go above the round's turns
 
 
 def start_round(state: Any) -> None:

@@ -118,7 +118,7 @@ def set_up(state: Any) -> None:
                 field=town_field,
                 seat=seat,
                 owner=seat,
-                buildings=list(start.buildings),
+                buildings=[f"{faction}-{role}" for role in start.buildings],
             )
         )
         state.heroes.append(MapHero(id=hero_id, seat=seat, role=MAIN, field=town_field))

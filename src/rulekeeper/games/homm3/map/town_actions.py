@@ -1,19 +1,366 @@
 """Town actions (homm3.md §5.14.2): building, recruiting and reinforcing, the Secondary Hero,
-buying spells; in one's own turn or, at the window points, in another player's.
+buying spells; in one's own turn or, at the window points, in another player's (§8.13).
 
-(First version: the lead's placeholder; the town rules arrive with their module.)
+Each action is one :class:`~.actions.Rule` whose refusal is the one statement of the rule:
+
+* ``build building=ID`` (Build token, §5.14.1): a building of the seat's own town whose
+  requirements stand (Dwellings Level 1, 2, 3; towns.py ``requirement_refusal``), paying its
+  cost; one a round. Its "when built" uses follow at once: the Mage Guild's two Searches (2) of
+  the Spell deck (§5.11).
+* ``recruit unit=ID`` / ``reinforce unit=ID`` (Population token, recruiting.py).
+* ``recruit-hero field=KEY`` (Population token instead, §5.6): 10 Gold, at most one Secondary
+  Hero, placed on a town or settlement the seat holds; in the seat's own turn only (§8.33).
+* ``buy-spell guild=ID`` (Spell Book token, §5.11): the Mage Guild's price, then Search (2) the
+  Spell deck; not in the round the Guild was built.
+
+:func:`open_window` lets the other players take these actions before a fight and at the end of
+a turn (:class:`TownWindow`): priority passes in turn order from the active player; a seat with
+no Town action it could take is passed at once (tokens, resources, buildings and units are
+public, so the pass tells nobody anything).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.games.homm3.map.actions import Rule
+from rulekeeper.core import Action, Step
+from rulekeeper.core.flow import PASS, Refusal, ResponseWindow
+from rulekeeper.games.homm3.content.towns import requirement_refusal
+from rulekeeper.games.homm3.map import astrologers, places, recruiting
+from rulekeeper.games.homm3.map.actions import Rule, legal_of, refusal_of
+from rulekeeper.games.homm3.map.model import SECONDARY, MapHero
+from rulekeeper.games.homm3.map.recruiting import (
+    flip_token,
+    price_refusal,
+    token_refusal,
+    usable_towns,
+)
 
-__all__ = ["RULES", "open_window"]
+__all__ = [
+    "POINTS",
+    "RULES",
+    "BuildingUseStep",
+    "TownWindow",
+    "build_refusal",
+    "guild_refusal",
+    "hero_refusal",
+    "open_window",
+    "resource_round",
+]
 
-RULES: tuple[Rule, ...] = ()
+RULE_BUILD = "homm3.md §5.14.1 (Build: the Town board's cost, one building a round)"
+RULE_HERO = "homm3.md §5.6 (Secondary Hero: 10 Gold, a town or settlement you hold, one)"
+RULE_OWN_TURN = "homm3.md §8.33 (the Secondary Hero is recruited in your own turn)"
+RULE_SPELL = "homm3.md §5.11 (Mage Guild: one spell a round, not in the round it was built)"
+RULE_WINDOW = "homm3.md §5.14.2, §8.13 (Town actions in another player's turn)"
+POINTS = ("before-combat", "end-of-turn")
+"""Where another player's turn opens a Town-action window (docs/homm3.md)."""
+GUILD = "mage-guild"
+DECLINE = Action.of("decline")
+
+
+def _own_towns(state: Any, seat: int) -> list[Any]:
+    """The towns *seat* builds in: its own starting towns (held by anybody)."""
+    return [town for town in state.towns if town.seat == seat]
+
+
+def _town_of(state: Any, seat: int, building_id: str) -> Any:
+    """The town of *seat*'s own in which *building_id* would stand, or None."""
+    for town in _own_towns(state, seat):
+        if building_id in state.game.pack.towns[town.faction].ids():
+            return town
+    return None
+
+
+# --------------------------------------------------------------------------- build
+
+
+def build_candidates(state: Any, seat: int) -> Iterable[Action]:
+    """Every building of *seat*'s own towns not built yet."""
+    for town in _own_towns(state, seat):
+        for building_id in state.game.pack.towns[town.faction].ids():
+            if building_id not in town.buildings:
+                yield Action.of("build", building=building_id)
+
+
+def build_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
+    """Why *seat* may not build: the token, a building of another town, the order of
+    buildings, the price (§5.14.1, §5.14.2)."""
+    building_id = str(action.get("building"))
+    town = _town_of(state, seat, building_id)
+    if town is None:
+        return (RULE_BUILD, f"{building_id!r} is not a building of your town")
+    problem = token_refusal(state, seat, "build")
+    if problem is not None:
+        return (RULE_BUILD, f"{problem[1]}: one building a round")
+    content = state.game.pack.towns[town.faction]
+    problem = requirement_refusal(content, town.buildings, building_id)
+    if problem is not None:
+        return problem
+    building = content.building(building_id)
+    return price_refusal(state, seat, building.cost.amounts(), f"the {building.name}", RULE_BUILD)
+
+
+def build(state: Any, seat: int, action: Action) -> None:
+    """Pay, place the building, flip the Build token; then its "when built" uses."""
+    building_id = action.str_param("building")
+    town = _town_of(state, seat, building_id)
+    building = state.game.pack.towns[town.faction].building(building_id)
+    state.players[seat].resources.pay(building.cost.amounts())
+    town.buildings.append(building_id)
+    town.built_round = state.round
+    flip_token(state, seat, "build")
+    built = {"seat": seat, "building": building_id, "field": town.field, "round": state.round}
+    state.events.append("built", built)
+    for use in building.uses:
+        if use.timing == "built":
+            for effect in use.effects:
+                astrologers.apply_effect(state, seat, effect)
+
+
+# --------------------------------------------------------------------------- Secondary Hero
+
+
+def hero_candidates(state: Any, seat: int) -> Iterable[Action]:
+    """A Secondary Hero on each town or settlement *seat* holds."""
+    for key in places.held_places(state, seat):
+        yield Action.of("recruit-hero", field=key)
+
+
+def hero_cost(state: Any) -> dict[str, int]:
+    """The Secondary Hero's price (board data; 10 Gold, §5.6, §9.5)."""
+    value = state.game.pack.board.values["secondary-hero-cost"]
+    return {value.unit: value.amount}
+
+
+def hero_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
+    """Why *seat* may not recruit its Secondary Hero on ``field`` (§5.6, §8.33)."""
+    if state.players_turn() != seat:
+        return (RULE_OWN_TURN, "only in your own turn")
+    problem = token_refusal(state, seat, "population")
+    if problem is not None:
+        return problem
+    if any(item.seat == seat and item.role == SECONDARY for item in state.heroes):
+        return (RULE_HERO, "you have a Secondary Hero already (at most one)")
+    key = action.get("field")
+    if key not in places.held_places(state, seat):
+        return (RULE_HERO, f"{key!r} is not a town or settlement you hold")
+    return price_refusal(state, seat, hero_cost(state), "the Secondary Hero", RULE_HERO)
+
+
+def recruit_hero(state: Any, seat: int, action: Action) -> None:
+    """Pay, flip the Population token and place the faction's second figure (§5.6)."""
+    state.players[seat].resources.pay(hero_cost(state))
+    flip_token(state, seat, "population")
+    key = action.str_param("field")
+    hero_id = secondary_of(state, seat)
+    mp = state.game.pack.board.values["secondary-hero-mp"].amount
+    state.heroes.append(MapHero(id=hero_id, seat=seat, role=SECONDARY, field=key, mp=mp))
+    state.events.append("secondary-hero", {"seat": seat, "hero": hero_id, "field": key})
+
+
+def secondary_of(state: Any, seat: int) -> str:
+    """The id of *seat*'s Secondary Hero figure: its faction's other hero (§2.2)."""
+    pack, main = state.game.pack, state.players[seat].hero
+    faction = pack.heroes[main].faction
+    return str(
+        next(h for h in sorted(pack.heroes) if h != main and pack.heroes[h].faction == faction)
+    )
+
+
+# --------------------------------------------------------------------------- Mage Guild
+
+
+def guild_candidates(state: Any, seat: int) -> Iterable[Action]:
+    """The Mage Guilds of the towns *seat* may use."""
+    for town in usable_towns(state, seat):
+        yield Action.of("buy-spell", guild=f"{town.faction}-{GUILD}")
+
+
+def _guild_town(state: Any, seat: int, guild: object) -> Any:
+    """The usable town with the Mage Guild *guild* built, or None."""
+    for town in usable_towns(state, seat):
+        if guild == f"{town.faction}-{GUILD}" and guild in town.buildings:
+            return town
+    return None
+
+
+def _spellbook_use(state: Any, guild: str) -> Any:
+    """The Mage Guild's Spell Book use (price and Search) from the town data."""
+    faction = guild.removesuffix(f"-{GUILD}")
+    building = state.game.pack.towns[faction].building(guild)
+    return next(use for use in building.uses if use.timing == "spellbook")
+
+
+def guild_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
+    """Why *seat* may not buy a spell at ``guild`` (§5.11, §5.14.2)."""
+    problem = token_refusal(state, seat, "spellbook")
+    if problem is not None:
+        return problem
+    guild = action.get("guild")
+    town = _guild_town(state, seat, guild)
+    if town is None:
+        return (RULE_SPELL, f"no Mage Guild {guild!r} stands in a town you may use")
+    if town.built_round == state.round and town.buildings[-1] == guild:
+        return (RULE_SPELL, "the Mage Guild was built this round")
+    price = _spellbook_use(state, str(guild)).pay.amounts()
+    return price_refusal(state, seat, price, "a spell", RULE_SPELL)
+
+
+def buy_spell(state: Any, seat: int, action: Action) -> None:
+    """Pay the Guild's price, flip the Spell Book token, Search (2) the Spell deck."""
+    use = _spellbook_use(state, action.str_param("guild"))
+    state.players[seat].resources.pay(use.pay.amounts())
+    flip_token(state, seat, "spellbook")
+    state.events.append("spell-bought", {"seat": seat, "guild": action.str_param("guild")})
+    for effect in use.effects:
+        astrologers.apply_effect(state, seat, effect)
+
+
+# --------------------------------------------------------------------------- building uses
+
+
+def resource_round(state: Any) -> None:
+    """The start of a Resource round: the ``resource-round`` uses of the buildings of every
+    player's usable towns (City Hall, Brotherhood of the Sword, ...), in turn order; a use
+    with options is the player's choice (:class:`BuildingUseStep`)."""
+    seats = [s for s in state.order if not state.players[s].eliminated]
+    for seat in reversed(seats):  # pushed last-first, resolved in turn order
+        for town in reversed(usable_towns(state, seat)):
+            content = state.game.pack.towns[town.faction]
+            for building_id in reversed(town.buildings):
+                uses = content.building(building_id).uses
+                for index, use in reversed(list(enumerate(uses))):
+                    if use.timing == "resource-round":
+                        _use(state, seat, building_id, index)
+
+
+def _use(state: Any, seat: int, building_id: str, index: int) -> None:
+    """*seat* uses use *index* of *building_id*: its effects, or a choice of its options."""
+    use = _building(state, building_id).uses[index]
+    if use.one_of or use.optional:
+        state.flow.push(BuildingUseStep(seat=seat, building=building_id, use=index))
+        return
+    state.events.append("building-used", {"seat": seat, "building": building_id})
+    for effect in use.effects:
+        astrologers.apply_effect(state, seat, effect)
+
+
+def _building(state: Any, building_id: str) -> Any:
+    faction = building_id.split("-", 1)[0]
+    return state.game.pack.towns[faction].building(building_id)
+
+
+@dataclass
+class BuildingUseStep(Step[Any]):
+    """*seat* takes one option of a building's use (``choose-option index=N``), or declines
+    an optional use (``decline``) (§5.14.1: City Hall's income or ability)."""
+
+    kind = "building-use"
+    rule = "homm3.md §5.14.1 (a building's use, as its Town board prints it)"
+    public_kinds = None
+    seat: int = 0
+    building: str = ""
+    use: int = 0
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        if seat != self.seat:
+            return []
+        use = _building(state, self.building).uses[self.use]
+        out = [
+            Action.of("choose-option", index=i)
+            for i, option in enumerate(use.one_of)
+            if state.players[seat].resources.can_pay(option.pay.amounts())
+        ]
+        if not use.one_of:
+            out.append(Action.of("use"))
+        return [*out, DECLINE] if use.optional or not out else out
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action == DECLINE:
+            return
+        use = _building(state, self.building).uses[self.use]
+        effects = use.effects
+        if action.kind == "choose-option":
+            option = use.one_of[action.int_param("index")]
+            state.players[seat].resources.pay(option.pay.amounts())
+            effects = (*effects, *option.effects)
+        state.events.append("building-used", {"seat": seat, "building": self.building})
+        for effect in effects:
+            astrologers.apply_effect(state, seat, effect)
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(("build",), build_candidates, build_refusal, build),
+    Rule(
+        ("recruit", "reinforce"),
+        recruiting.unit_actions,
+        recruiting.population_refusal,
+        recruiting.use_population,
+    ),
+    Rule(("recruit-hero",), hero_candidates, hero_refusal, recruit_hero),
+    Rule(("buy-spell",), guild_candidates, guild_refusal, buy_spell),
+)
+"""The Town actions a turn and a window offer."""
+
+
+# --------------------------------------------------------------------------- the window
+
+
+@dataclass
+class TownWindow(ResponseWindow[Any]):
+    """The other players' Town actions at ``point`` of *active*'s turn (§5.14.2, §8.13):
+    priority in turn order; a seat with no Town action possible is passed at once."""
+
+    kind = "town-window"
+    rule = RULE_WINDOW
+    public_kinds = None
+    point: str = "end-of-turn"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.point not in POINTS:
+            raise ValueError(f"point must be one of {', '.join(POINTS)}, not {self.point!r}")
+
+    def responses(self, state: Any, seat: int) -> Sequence[Action]:
+        return legal_of(RULES, state, seat)
+
+    def public_pass(self, state: Any, seat: int) -> bool:
+        return not self.responses(state, seat)
+
+    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
+        for rule in RULES:
+            yield from rule.candidates(state, seat)
+        yield PASS
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if not self.seats or seat != self.holding():
+            return (self.rule, f"player {self.holding()} may take Town actions now, not {seat}")
+        if action == PASS:
+            return None
+        return refusal_of(RULES, state, seat, action, "of a Town-action window")
+
+    def respond(self, state: Any, action: Action, seat: int) -> None:
+        rule = next(item for item in RULES if action.kind in item.kinds)
+        rule.apply(state, seat, action)
 
 
 def open_window(state: Any, active: int, point: str) -> None:
-    """Let the players other than *active* take Town actions at *point* (§8.13)."""
+    """Let the players other than *active* take Town actions at *point* (§8.13): every seat
+    not eliminated, in turn order from *active*."""
+    order = list(state.order)
+    start = order.index(active) if active in order else 0
+    seats = [
+        seat
+        for seat in order[start + 1 :] + order[:start]
+        if seat != active and not state.players[seat].eliminated
+    ]
+    if seats and any(legal_of(RULES, state, seat) for seat in seats):
+        state.flow.push(TownWindow(seats=seats, point=point))
+        state.events.append("town-window", {"point": point, "active": active})

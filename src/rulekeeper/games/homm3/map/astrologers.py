@@ -1,0 +1,287 @@
+"""Astrologers Proclaim (homm3.md §4.1, §5.21, §5.25 rules 4 and 11) and the map effects of the
+board data's vocabulary (content/board.py ``EFFECTS``), which buildings use too.
+
+At the start of an Astrologers round (of every round under optional rule 4, of none under rule
+11) a card is drawn (economy.py ``draw_astrologers``; a card marked ``redraw_first`` drawn as
+the first card of the game is discarded and another drawn) and proclaimed for every player, in
+turn order (:func:`proclaim`). Its ``duration`` says how long it works:
+
+* ``at-once``: its effects resolve now, for each player;
+* ``until-next-astrologers``: it stays in force (``state.astrologers``) until the next card is
+  drawn; MP changes are given to every hero at the start of each round it is in force
+  (:func:`renew`); the other modules ask :func:`in_force` (hand limit, spells, dice, fights);
+* ``next-resource-round``: it changes the income of the next Resource round
+  (:func:`income_change`), then it is spent.
+
+:func:`apply_effect` is one effect for one seat; effects that touch the map, not a seat
+(``remove-black-cubes``), are :data:`MAP_KINDS` and resolve once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rulekeeper.games.homm3.map import board, experience, hand, morale, recruiting, search
+
+__all__ = [
+    "DECKS",
+    "LASTING_KINDS",
+    "MAP_KINDS",
+    "apply_effect",
+    "card_in_force",
+    "draw",
+    "draws_this_round",
+    "in_force",
+    "income_change",
+    "proclaim",
+    "redraw_first",
+    "remove_black_cubes",
+    "renew",
+    "spend_income_card",
+    "start_of_round",
+]
+
+RULE_ASTROLOGERS = "homm3.md §5.21 (Astrologers Proclaim)"
+DECKS: Mapping[str, str] = {"spells": "spell", "artifacts": "artifact", "abilities": "ability"}
+"""The board data's deck names and the state's."""
+MAP_KINDS = ("remove-black-cubes",)
+"""Effects on the map itself, resolved once."""
+LASTING_KINDS = (
+    "hand-limit",
+    "spell-returns",
+    "spell-power",
+    "combat-enemy-discards",
+    "reroll-dice",
+    "redraw-neutral",
+)
+"""Effects that work while their card is in force: other modules ask :func:`in_force`."""
+CARD_KINDS: Mapping[str, str] = {"artifact": "artifacts", "spell": "spells", "ability": "abilities"}
+
+
+def draws_this_round(state: Any) -> bool:
+    """Whether an Astrologers card is drawn at the start of this round (§4.1; rules 4, 11)."""
+    if state.option("no-astrologers"):
+        return False
+    return bool(state.round_track().is_astrologers(state.round)) or state.option(
+        "astrologers-every-round"
+    )
+
+
+def draw(state: Any) -> bool:
+    """Draw an Astrologers card into force (§5.21; the deck runs out: its discard pile is
+    shuffled back, §8.29); whether one was drawn."""
+    deck, discard = state.decks["astrologers"], state.discards["astrologers"]
+    if not deck:
+        deck.extend(discard)
+        discard.clear()
+        state.rng.shuffle(deck)
+    if not deck:
+        return False
+    card = deck.pop()
+    discard.append(card)
+    state.astrologers = card
+    state.events.append("astrologers", {"card": card})
+    return True
+
+
+def start_of_round(state: Any) -> None:
+    """The Astrologers step of a round's start (§4.1): a card drawn and proclaimed when the
+    round draws one (a first card marked ``redraw_first`` is replaced), else the card in force
+    renewed."""
+    if not draws_this_round(state):
+        renew(state)
+        return
+    first = not state.discards["astrologers"] and not state.astrologers
+    if not draw(state):
+        return
+    if redraw_first(state, first):
+        state.events.append("astrologers-redrawn", {"card": state.astrologers})
+        draw(state)
+    proclaim(state)
+
+
+def card_in_force(state: Any) -> Any:
+    """The Astrologers card in force (content ``AstrologersCard``), or None."""
+    return state.game.pack.astrologers.get(state.astrologers) if state.astrologers else None
+
+
+def redraw_first(state: Any, first: bool) -> bool:
+    """Whether the card just drawn is discarded for another: a ``redraw_first`` card drawn as
+    the game's first (Friendly Beaver)."""
+    card = card_in_force(state)
+    return first and card is not None and card.redraw_first
+
+
+def in_force(state: Any, kind: str) -> int:
+    """The amount of the lasting effect *kind* of the card in force (0: none)."""
+    card = card_in_force(state)
+    if card is None or card.duration != "until-next-astrologers":
+        return 0
+    return sum(effect.amount or 0 for effect in card.effects if effect.kind == kind)
+
+
+def proclaim(state: Any) -> None:
+    """Resolve the card just drawn for every player (module doc)."""
+    card = card_in_force(state)
+    if card is None:
+        return
+    state.events.append("proclaimed", {"card": card.id, "duration": card.duration})
+    if card.duration == "until-next-astrologers":
+        renew(state)
+    if card.duration != "at-once":
+        return
+    for effect in card.effects:
+        if effect.kind in MAP_KINDS:
+            apply_effect(state, -1, effect)
+    seats = [s for s in state.order if not state.players[s].eliminated]
+    for seat in reversed(seats):  # steps pushed last-first resolve in turn order
+        for effect in reversed(card.effects):
+            if effect.kind not in MAP_KINDS:
+                apply_effect(state, seat, effect)
+
+
+def renew(state: Any) -> None:
+    """The start of a round with a card in force: its MP change for every hero (§5.2)."""
+    change = in_force(state, "movement")
+    if not change:
+        return
+    for item in state.heroes:
+        if item.field and not state.players[item.seat].eliminated:
+            item.mp = max(0, item.mp + change)
+    state.events.append("astrologers-movement", {"card": state.astrologers, "mp": change})
+
+
+def income_change(state: Any, gained: dict[str, int]) -> dict[str, int]:
+    """*gained*, a Resource round's income, changed by a ``next-resource-round`` card (never
+    below 0); the card is then spent."""
+    card = card_in_force(state)
+    if card is None or card.duration != "next-resource-round":
+        return gained
+    out = dict(gained)
+    for effect in card.effects:
+        if effect.kind == "income" and effect.resource:
+            out[effect.resource] = max(0, out.get(effect.resource, 0) + (effect.amount or 0))
+    return {name: amount for name, amount in out.items() if amount}
+
+
+def spend_income_card(state: Any) -> None:
+    """A ``next-resource-round`` card has changed this round's income: it is spent."""
+    card = card_in_force(state)
+    if card is not None and card.duration == "next-resource-round":
+        state.astrologers = ""
+
+
+# --------------------------------------------------------------------------- one effect
+
+
+def _gain(state: Any, seat: int, effect: Any) -> None:
+    amount = effect.amount or 0
+    ledger = state.players[seat].resources
+    if amount >= 0:
+        ledger.gain({effect.resource: amount})
+    else:
+        ledger.lose({effect.resource: -amount})
+    state.events.append("resources", {"seat": seat, effect.resource: amount})
+
+
+def _experience(state: Any, seat: int, effect: Any) -> None:
+    experience.gain(state, seat, effect.amount or 0)
+
+
+def _movement(state: Any, seat: int, effect: Any) -> None:
+    for item in state.heroes:
+        if item.seat == seat and item.field:
+            item.mp = max(0, item.mp + (effect.amount or 0))
+
+
+def _morale(state: Any, seat: int, effect: Any) -> None:
+    (morale.gain if (effect.amount or 0) > 0 else morale.lose)(state, seat)
+
+
+def _search(state: Any, seat: int, effect: Any) -> None:
+    deck = DECKS.get(effect.deck or "")
+    if deck is None:
+        _unapplied(state, seat, effect)
+        return
+    search.search(state, seat, deck, effect.amount or 2, effect.times)
+
+
+def _shuffle_back(state: Any, seat: int, effect: Any) -> None:
+    """Cards of the effect's kinds go from hand into the deck, shuffled; draw as many."""
+    pack, player = state.game.pack, state.players[seat]
+    tables = [
+        getattr(pack, CARD_KINDS[kind]) for kind in effect.card_kinds or () if kind in CARD_KINDS
+    ]
+    back = [card for card in player.hand if any(card in table for table in tables)]
+    if not back:
+        return
+    for card in back:
+        player.hand.remove(card)
+    player.deck.extend(back)
+    state.rng.shuffle(player.deck)
+    state.events.append("shuffled-back", {"seat": seat, "count": len(back)})
+    hand.draw(state, player, len(back))
+
+
+def _reinforce(state: Any, seat: int, effect: Any) -> None:
+    percent = (
+        0 if effect.kind == "reinforce-free" else int((effect.numbers or {}).get("percent", 100))
+    )
+    recruiting.choose_unit(state, seat, "reinforce", percent, effect.tier or "")
+
+
+def _weaken(state: Any, seat: int, effect: Any) -> None:
+    recruiting.choose_unit(state, seat, "weaken")
+
+
+def remove_black_cubes(state: Any, one_time_only: bool = False) -> None:
+    """Every black cube leaves the map's locations (of one-time locations only, if asked)."""
+    locations = state.game.pack.locations
+    cleared = []
+    for key, site in state.sites.items():
+        if not site.visited:
+            continue
+        printed = board.field_at(state, key)
+        if printed is None or printed.location in ("empty", "blocked"):
+            continue
+        if one_time_only and locations[printed.location].category != "one-time":
+            continue
+        site.visited = False
+        cleared.append(key)
+    state.events.append("black-cubes-removed", {"fields": cleared})
+
+
+def _remove_cubes(state: Any, seat: int, effect: Any) -> None:
+    remove_black_cubes(state)
+
+
+def _lasting(state: Any, seat: int, effect: Any) -> None:
+    """A lasting effect: nothing to do now (its card in force is asked, :func:`in_force`)."""
+
+
+def _unapplied(state: Any, seat: int, effect: Any) -> None:
+    """An effect this module does not resolve: recorded in the log for the players."""
+    state.events.append("effect-not-resolved", {"seat": seat, "kind": effect.kind})
+
+
+HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
+    "gain": _gain,
+    "income": _gain,
+    "experience": _experience,
+    "movement": _movement,
+    "morale": _morale,
+    "search": _search,
+    "shuffle-back": _shuffle_back,
+    "reinforce-free": _reinforce,
+    "reinforce-discount": _reinforce,
+    "weaken": _weaken,
+    "remove-black-cubes": _remove_cubes,
+    **{kind: _lasting for kind in LASTING_KINDS},
+}
+"""What each effect kind does for one seat (the others: :func:`_unapplied`)."""
+
+
+def apply_effect(state: Any, seat: int, effect: Any) -> None:
+    """Resolve one board-vocabulary *effect* for *seat* (module doc)."""
+    HANDLERS.get(effect.kind, _unapplied)(state, seat, effect)
