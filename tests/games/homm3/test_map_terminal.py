@@ -231,6 +231,32 @@ def test_a_tile_to_lay_is_marked_and_its_rotations_previewed() -> None:
     assert slot in shown and tile in state.describe(action)
 
 
+def test_a_die_face_is_told_in_resources() -> None:
+    """homm3.md §5.13.2 (issue 24 §5): a Resource die's face in words, as kept or rolled."""
+    assert map_words.face_words("3-gold") == "3 Gold"
+    assert map_words.face_words("2-materials") == "2 Building Materials"
+    state = fresh(4)
+    keep = Action.of("keep", face="1-valuables")
+    assert state.describe(keep) == "keep the die showing 1 Valuables"
+
+
+def test_in_a_fight_the_combat_board_shows_and_the_map_commands_still_answer() -> None:
+    """Issue 24 §5: during a fight the screen is the combat's board, headed by where the fight
+    is and whom against; ``card UNIT`` is the combat's command, ``map`` and ``town`` the map's."""
+    for state in random_states(short_game(3), 1):
+        if map_words.in_battle(state):
+            break
+    else:
+        raise AssertionError("no fight in the game")
+    seat = state.current_player()
+    drawn = plain(SCREEN.render(state, seat))
+    assert drawn.startswith("Fight at (") and "(row 1: the attacker's back line" in drawn
+    assert "Signs:" in (map_terminal.command(state, seat, "map") or "")
+    unit = next(iter(state.battle.units.values()))
+    named = state.game.pack.unit(unit.card).name
+    assert named in (map_terminal.command(state, seat, f"card {named}") or "")
+
+
 def test_field_town_and_map_commands() -> None:
     """Issue 24 §5: ``field Q,R`` tells a field's location and guard, ``town`` the buildings
     built and to build with their costs and what may be recruited (towns.yaml)."""

@@ -24,6 +24,7 @@ from rulekeeper.games.homm3.views.map_words import (
     card_name,
     choice_words,
     cost_words,
+    face_words,
     faction_name,
     hero_name,
     place,
@@ -299,8 +300,7 @@ LINES: dict[str, Line] = {
         f"{seat_name(s, d.get('seat'))} takes a Starting Bonus: {_bonus(s, d.get('option'))}"
     ),
     "die-rolled": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} rolls the {d.get('die')} die: "
-        f"{str(d.get('face')).replace('-', ' ')}"
+        f"{seat_name(s, d.get('seat'))} rolls the {d.get('die')} die: {face_words(d.get('face'))}"
     ),
     "resources-gained": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",
     "resources": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",

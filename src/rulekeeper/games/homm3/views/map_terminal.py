@@ -53,7 +53,7 @@ USAGE = """  map            the whole map with its legend
   town           your towns: buildings built and to build with their costs, recruiting
   cards          your hand, every card with its text
   move -4,1      a field by the coordinates the map prints under it (q,r)
-  in a fight: card UNIT (a unit's whole card), cards (your hand)"""
+  in a fight: card UNIT (a unit's whole card), cards (your hand); map, field, town too"""
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 TIERS = ("bronze", "silver", "gold", "azure")
 
@@ -87,6 +87,8 @@ def status_line(state: Any) -> str:
     track = state.round_track()
     kind = "an Astrologers round" if track.is_astrologers(state.round) else "a Resource round"
     parts = [f"Round {state.round}" + (f" of {limit}" if limit else "") + f", {kind}"]
+    if state.round == 0:
+        parts = ["Setting up (the Starting Bonus, homm3.md §3)"]
     parts.append(f"{state.game.scenario.name}, {state.difficulty}")
     if state.astrologers:
         parts.append(f"Astrologers: {card_name(state, state.astrologers)}")
@@ -428,7 +430,9 @@ def command(state: Any, seat: int, line: str) -> str | None:
     head, _, rest = line.strip().partition(" ")
     head = head.casefold()
     if in_battle(state):
-        return battle_screen.command(state, seat, line)
+        found = battle_screen.command(state, seat, line)
+        if found is not None or head == "cards":
+            return found
     if head == "map" and not rest.strip():
         return map_text.map_text(state, width=None).plain + "\n" + map_text.legend(state)
     if head == "field" and rest.strip():

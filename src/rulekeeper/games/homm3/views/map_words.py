@@ -26,6 +26,7 @@ __all__ = [
     "describe",
     "effect_words",
     "effects_words",
+    "face_words",
     "faction_name",
     "field_name",
     "hero_name",
@@ -68,6 +69,19 @@ PLAIN: Mapping[str, str] = {
     "morale-cycle": "spend Positive Morale to discard and draw cards",
 }
 """Map actions without a parameter, in words."""
+
+
+PHRASES: Mapping[str, str] = {
+    "roll-dice": "roll {dice} dice, resolve one",
+    "remove-card": "Remove a card from your hand",
+    "peek-deck": "look at the top {amount} of the {deck} deck, take one",
+    "recover-discard": "take back one of your top {amount} discards",
+    "reveal-tile": "reveal a face-down tile nearby",
+    "trade": "trade resources",
+    "morale": "a {sign} Morale token",
+    "income-now": "its income at once",
+}
+"""Effects of the content's vocabularies (locations.py, board.py) said in a phrase."""
 
 
 def faction_name(faction: object) -> str:
@@ -125,6 +139,14 @@ def building_name(state: Any, building: object, faction: str = "") -> str:
         except (KeyError, ValueError, StopIteration):
             continue
     return text.replace("-", " ")
+
+
+def face_words(face: object) -> str:
+    """A Resource or Treasure die face ("3-gold") in words: "3 Gold"."""
+    amount, _, what = str(face).partition("-")
+    if amount.isdigit() and what in RESOURCE_NAMES:
+        return cost_words({what: int(amount)})
+    return str(face).replace("-", " ")
 
 
 def cost_words(cost: Mapping[str, int]) -> str:
@@ -221,6 +243,8 @@ def _map_words(state: Any, action: Action) -> str:
         top = state.flow.steps[-1] if state.flow.steps else None
         tile = getattr(top, "tile", "") or "the tile"
         return f"lay {tile} at ({get('at')}) turned {get('rotation')}"
+    if get("face") is not None and len(action.params) == 1:
+        return f"{kind} the die showing {face_words(get('face'))}"
     if kind in ("discard", "cycle", "keep") and get("item") is not None:
         return f"{kind} {card_name(state, get('item'))}"
     if kind == "take":
@@ -292,8 +316,9 @@ def _play_words(state: Any, action: Action) -> str:
     use = str(get("use") or "")
     how = f" ({use.replace('option-', 'option ')})" if use else ""
     at = f" at {place(state, get('at'))}" if get("at") is not None else ""
-    who = hero_name(state, get("hero")) if get("hero") is not None else "you"
-    return f"{who} plays {card_name(state, get('card'))}{how}{at}"
+    if get("hero") is None:
+        return f"play {card_name(state, get('card'))}{how}{at}"
+    return f"{hero_name(state, get('hero'))} plays {card_name(state, get('card'))}{how}{at}"
 
 
 def _trade_words(state: Any, give: str, get: str) -> str:
@@ -373,6 +398,13 @@ def effect_words(effect: Any) -> str:
         return f"{amount:+d} MP" if isinstance(amount, int) else "MP"
     if kind == "experience":
         return f"{amount} Exp"
+    if kind in PHRASES:
+        return PHRASES[kind].format(
+            amount=amount if amount is not None else "some",
+            deck=data.get("deck", "any"),
+            dice=data.get("dice", "the field's"),
+            sign="Positive" if (amount or 1) > 0 else "Negative",
+        )
     words = kind.replace("-", " ")
     for name in ("deck", "dice", "tier"):
         if data.get(name):
