@@ -193,6 +193,9 @@ def test_necromancy_reinforces_for_half_gold_after_a_won_combat() -> None:
     assert "won" in why(state, action, seat)
     effects.note_combat_won(state, seat, quick=False)
     assert "a gold unit" in why(state, play("necromancy", "basic", unit=1), seat)
+    player.resources.amounts.update(gold=0)
+    assert "you need 6 more Gold" in why(state, action, seat)
+    player.resources.amounts.update(gold=10)
     assert action in state.legal_actions(seat)
     state.apply_action(action, seat)
     assert player.units[0].side == "pack"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, Step
+from rulekeeper.core import Action, Step, missing_words
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import key_hex
 from rulekeeper.core.hexes import hex_distance as distance
@@ -56,6 +56,8 @@ __all__ = [
 RULE_EXPERT = "homm3.md §5.9 Expert effects (one Expert use each, rulebook p. 13)"
 RULE_BOUND = "homm3.md §5.9 faction-bound Ability cards (rulebook p. 13)"
 PLAY = "play-card"
+NAMES = {"gold": "Gold", "materials": "Building Materials", "valuables": "Valuables"}
+"""The resources' names in refusals."""
 DWELLING_TIERS = {
     "dwelling-1": ("bronze",),
     "dwelling-2": ("silver",),
@@ -194,8 +196,8 @@ def _necromancy_check(state: Any, seat: int, action: Action, found: Effect) -> R
     cost = _necromancy_cost(state, troop, found)
     missing = state.players[seat].resources.missing(cost)
     if missing:
-        words = " and ".join(f"{n} more {k}" for k, n in sorted(missing.items()))
-        return (RULE_NECRO, f"reinforcing {troop.card} costs {_words(cost)}: you need {words}")
+        need = missing_words(missing, NAMES)
+        return (RULE_NECRO, f"reinforcing {troop.card} costs {_words(cost)}: you need {need}")
     return None
 
 
@@ -234,7 +236,7 @@ def _necromancy_cost(state: Any, troop: Troop, found: Effect) -> dict[str, int]:
 
 
 def _words(cost: Mapping[str, int]) -> str:
-    return " and ".join(f"{n} {k}" for k, n in sorted(cost.items())) or "nothing"
+    return " and ".join(f"{n} {NAMES.get(k, k)}" for k, n in sorted(cost.items())) or "nothing"
 
 
 def _dwelling_decks(state: Any, seat: int) -> list[str]:
@@ -451,7 +453,8 @@ class DiplomacyStep(Step[Any]):
         cost = _recruit_cost(state, action.str_param("card"))
         missing = state.players[self.seat].resources.missing(cost)
         if missing:
-            return (self.rule, f"{action.get('card')} costs {_words(cost)}: too little")
+            need = missing_words(missing, NAMES)
+            return (self.rule, f"{action.get('card')} costs {_words(cost)}: you need {need}")
         return None
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
