@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
 from rulekeeper.core import DataError, PositionError, load_game
-from rulekeeper.games.homm3.map import position
+from rulekeeper.games.homm3.map import position, position_cli
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import Player
 
@@ -108,6 +108,7 @@ def test_a_position_in_a_fight_continues_the_fight() -> None:
     other = load_game("homm3", position=doc).new_initial_state(1)
     same_table(state, other)
     assert isinstance(other, MapState) and other.battle is not None
+    assert any(line.startswith("Fight, round") for line in position_cli.board_lines(other))
     for _ in range(400):
         if other.battle is None:
             break

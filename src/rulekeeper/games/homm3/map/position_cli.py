@@ -75,7 +75,24 @@ def board_lines(state: Any) -> list[str]:
         lines.append(f"Town {t.faction} on {t.field}, held by {t.owner}: {', '.join(t.buildings)}")
     tiles = ", ".join(f"{p.tile}@{p.q},{p.r}/{p.rotation}" for p in state.placements)
     lines.append(f"Tiles face up: {tiles}; face down: {len(state.face_down)}")
+    if state.battle is not None:
+        lines += fight_lines(state.battle)
     lines.append("Pending: " + " > ".join(step.kind for step in state.flow.steps))
+    return lines
+
+
+def fight_lines(battle: Any) -> list[str]:
+    """The fight in progress: its round and each side's units (card, side, damage)."""
+    lines = [f"Fight, round {battle.round}:"]
+    for index, army in enumerate(battle.armies):
+        units = []
+        for uid in army.units:
+            unit = battle.units[uid]
+            if not unit.destroyed:
+                hurt = f" -{unit.damage}" if unit.damage else ""
+                units.append(f"{unit.card} ({unit.face}{hurt})")
+        side = "attacker" if index == 0 else "defender"
+        lines.append(f"  {side} {army.kind} (player {army.seat}): {', '.join(units) or 'none'}")
     return lines
 
 
