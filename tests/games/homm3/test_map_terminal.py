@@ -259,7 +259,8 @@ def test_in_a_fight_the_combat_board_shows_and_the_map_commands_still_answer() -
 
 def test_field_town_and_map_commands() -> None:
     """Issue 24 §5: ``field Q,R`` tells a field's location and guard, ``town`` the buildings
-    built and to build with their costs and what may be recruited (towns.yaml)."""
+    built and to build with their costs, what each waits for (the Dwelling order, homm3.md
+    §5.14.1) and what may be recruited (towns.yaml)."""
     state = fresh(1)
     seat = state.current_player()
     town = next(t for t in state.towns if t.owner == seat)
@@ -268,6 +269,10 @@ def test_field_town_and_map_commands() -> None:
     panel = map_terminal.command(state, seat, "town")
     assert panel is not None and "to build: " in panel and "recruit: " in panel
     assert "City Hall (10 G 4 BM)" in panel
+    printed = state.game.pack.towns[town.faction]
+    second, third = printed.building("dwelling-2"), printed.building("dwelling-3")
+    assert f", after {second.name})" in panel  # the Level 3 Dwelling waits for Level 2
+    assert f"{third.name} (" in panel
     whole = map_terminal.command(state, seat, "map")
     assert whole is not None and "Signs:" in whole
     assert map_terminal.command(state, seat, "field nowhere") is not None

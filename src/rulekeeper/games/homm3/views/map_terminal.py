@@ -23,6 +23,7 @@ from rulekeeper.core import Action, IllegalActionError
 from rulekeeper.core.graph import key_hex
 from rulekeeper.core.plugin import Screen
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS
+from rulekeeper.games.homm3.content.towns import requirement_refusal
 from rulekeeper.games.homm3.map import board, economy, movement
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.search import SearchStep
@@ -212,11 +213,7 @@ def town_lines(state: Any, seat: int) -> list[str]:
         printed = towns[town.faction]
         built = {_building_id(printed, b) for b in town.buildings}
         done = [b.name for b in printed.buildings if b.id in built]
-        left = [
-            f"{b.name} ({short_cost(b.cost.amounts())})"
-            for b in printed.buildings
-            if b.id not in built
-        ]
+        left = [_to_build(printed, built, b) for b in printed.buildings if b.id not in built]
         head = f"{faction_name(town.faction)} Town at ({town.field})"
         lines.append(f"{head}: built {', '.join(done) or 'nothing'}")
         lines.append(f"  to build: {', '.join(left) or 'everything is built'}")
@@ -238,6 +235,15 @@ def town_lines(state: Any, seat: int) -> list[str]:
 
 TOWN_KINDS = frozenset({"build", "recruit", "reinforce", "recruit-hero", "buy-spell", "population"})
 """Town actions (town_actions.py): the panel lists those legal now."""
+
+
+def _to_build(printed: Any, built: set[str], building: Any) -> str:
+    """A building not built yet, its cost, and what it waits for (Dwelling order, §5.14.1)."""
+    cost = short_cost(building.cost.amounts())
+    refused = requirement_refusal(printed, sorted(built), building.id)
+    missing = [printed.building(need).name for need in building.requires if need not in built]
+    after = f", after {' and '.join(missing)}" if refused is not None and missing else ""
+    return f"{building.name} ({cost}{after})"
 
 
 def _building_id(printed: Any, building: str) -> str:

@@ -17,6 +17,7 @@ around the seat's heroes when it is wider (``map`` prints it whole).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -175,7 +176,8 @@ def cells(state: Any, marks: Mapping[str, str] | None = None) -> dict[Hex, Cell]
         tile = pack.tiles[placement.tile]
         for position, printed in enumerate(tile.fields):
             h = geometry.position_hex((placement.q, placement.r), position, placement.rotation)
-            found[h] = field_cell(state, hex_key(h), printed)
+            cell = field_cell(state, hex_key(h), printed)
+            found[h] = dataclasses.replace(cell, bottom_style="bold") if position == 0 else cell
     for slot in state.face_down:
         back = BACKS.get(slot.kind, "~?~")
         for h in geometry.slot_fields(slot.at):
@@ -280,8 +282,8 @@ def legend(state: Any, marks: bool = False) -> str:
     parts = [f"{code} {name}" for code, name in sorted(seen.items())]
     backs = sorted({slot.kind for slot in state.face_down})
     parts += [f"{BACKS[kind]} face-down {KIND_NAMES[kind]} tile" for kind in backs if kind in BACKS]
-    signs = "!N guarded (Field Difficulty N), :C flagged by a faction, (Xx) visited, #### blocked"
-    signs += ", @ Main Hero, + Secondary Hero"
+    signs = "!N a guard of Field Difficulty N, :C a faction's flag, (Xx) visited, #### blocked"
+    signs += ", @ Main and + Secondary Hero, bold q,r a tile's centre"
     if marks:
         signs += ", * the slot a tile may be laid on (its id at the centre)"
     factions = ", ".join(f"{LETTERS[p.faction]} {p.faction.capitalize()}" for p in state.players)
