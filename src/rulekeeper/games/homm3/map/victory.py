@@ -115,6 +115,8 @@ def finish(state: Any) -> None:
             scores = {p.seat: score(state, p.seat) for p in state.players if not p.eliminated}
             best = max(scores.values())
             state.winners = [s for s, v in scores.items() if v == best]
+            if len(state.winners) == len(scores):  # every player standing ties: a draw
+                state.winners = []
     state.events.append("game-ends", {"ending": state.ending, "winners": list(state.winners)})
 
 
