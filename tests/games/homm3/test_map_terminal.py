@@ -23,6 +23,7 @@ from rulekeeper.core.session import Session
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE
 from rulekeeper.games.homm3.map import geometry, movement
 from rulekeeper.games.homm3.map.exploration import LayTileStep
+from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.scenario import shipped_scenario
 from rulekeeper.games.homm3.views import map_log, map_terminal, map_text, map_words
 
@@ -151,6 +152,29 @@ def test_a_move_onto_an_enemy_hero_is_previewed_as_a_fight_against_that_hero() -
     assert action in state.legal_actions(seat)
     shown = SCREEN.preview(state, seat, action)
     assert shown is not None and "a fight against Alamar of Dungeon" in shown
+
+
+def test_a_siege_is_previewed_and_its_defender_told_what_it_decides() -> None:
+    """homm3.md §5.14.4 (issue 24 §5): a move into an enemy town no hero defends is previewed
+    as a siege (its owner may pay 8 Gold to transport its army); the owner's screen says so."""
+    state = fresh(1)
+    seat = to_moves(state)
+    mine = next(h for h in state.heroes if h.seat == seat)
+    enemy = next(h for h in state.heroes if h.seat != seat)
+    town = next(t for t in state.towns if t.owner == enemy.seat)
+    spots = state.tilemap().spots
+    around = [
+        hex_key(h)
+        for h in neighbours(key_hex(town.field))
+        if h in spots and not spots[h].field.blocked
+    ]
+    mine.field, enemy.field = around[0], around[1]
+    shown = map_terminal.move_preview(state, seat, Action.of("move", hero=mine.id, to=town.field))
+    assert shown is not None and "a siege" in shown and "8 Gold" in shown
+    assert ", a siege" in state.describe(Action.of("move", hero=mine.id, to=town.field))
+    state.flow.push(SiegeStep(hero=mine.id, field=town.field, owner=enemy.seat))
+    drawn = plain(SCREEN.render(state, enemy.seat))
+    assert f"besieges ({town.field})" in drawn
 
 
 def test_moves_are_told_by_name_and_typed_by_coordinates() -> None:

@@ -190,6 +190,11 @@ def pending_lines(state: Any, seat: int) -> list[str]:
         pile = state.discards.get(top.deck) or []
         shown = card_name(state, pile[-1]) if pile else "empty"
         return [f"Search of the {top.deck} deck: you see {seen}; its discard pile shows {shown}"]
+    if top is not None and top.kind == "siege" and getattr(top, "owner", -1) == seat:
+        return [
+            f"{hero_name(state, top.hero)} besieges {place(state, top.field)}: pay 8 Gold to "
+            "transport your army there and defend it (homm3.md §5.14.4), or it is captured"
+        ]
     if isinstance(top, LayTileStep) and top.seat == seat:
         slots = ", ".join(f"({at})" for at in top.slots)
         return [
@@ -330,6 +335,11 @@ def move_preview(state: Any, seat: int, action: Action) -> str | None:
     fight = movement.encounter(state, item, key)
     if fight is not None:
         lines.append(_encounter_words(state, fight))
+        army = ", ".join(
+            f"{unit_name(state, t.card)} ({t.side.capitalize()})"
+            for t in state.players[item.seat].units
+        )
+        lines.append(f"your army: {army or 'none'}")
     printed = board.field_at(state, key)
     if printed is not None and printed.location not in ("empty", "blocked"):
         lines.append("then the visit: " + visit_words(state, key, printed, item.seat))
