@@ -266,7 +266,8 @@ def test_a_die_face_is_told_in_resources() -> None:
 
 def test_in_a_fight_the_combat_board_shows_and_the_map_commands_still_answer() -> None:
     """Issue 24 §5: during a fight the screen is the combat's board, headed by where the fight
-    is and whom against; ``card UNIT`` is the combat's command, ``map`` and ``town`` the map's."""
+    is and whom against (and who plays the neutral units, homm3.md §8.42); ``card UNIT`` is the
+    combat's command, ``map`` and ``town`` the map's."""
     for state in random_states(short_game(3), 1):
         if map_words.in_battle(state):
             break
@@ -276,6 +277,9 @@ def test_in_a_fight_the_combat_board_shows_and_the_map_commands_still_answer() -
     drawn = plain(SCREEN.render(state, seat))
     assert drawn.startswith("Fight at (") and "(row 1: the attacker's back line" in drawn
     assert "Signs:" in (map_terminal.command(state, seat, "map") or "")
+    neutral = [a.seat for a in state.battle.armies if a.kind == "neutral"]
+    if neutral:  # §8.42: another player plays the neutral units, and is told so
+        assert "You play the neutral units" in plain(SCREEN.render(state, neutral[0]))
     unit = next(iter(state.battle.units.values()))
     named = state.game.pack.unit(unit.card).name
     assert named in (map_terminal.command(state, seat, f"card {named}") or "")

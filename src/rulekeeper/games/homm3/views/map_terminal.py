@@ -65,7 +65,8 @@ TIERS = ("bronze", "silver", "gold", "azure")
 def render(state: Any, seat: int | None = None) -> RenderableType:
     """What *seat* sees when deciding (None: a spectator, the end)."""
     if in_battle(state):
-        return Group(Text(fight_header(state), style="bold"), battle_screen.render(state, seat))
+        head = fight_header(state) + _neutral_words(state, seat)
+        return Group(Text(head.strip(), style="bold"), battle_screen.render(state, seat))
     marks = _lay_marks(state, seat)
     parts: list[RenderableType] = [
         Text(status_line(state), style="bold"),
@@ -288,6 +289,14 @@ def fight_header(state: Any) -> str:
         "army": f"{seat_name(state, fight.defender_seat)}'s army, transported to defend",
     }.get(fight.against, fight.against)
     return f"Fight at {place(state, fight.field)}: {who} against {against}"
+
+
+def _neutral_words(state: Any, seat: int | None) -> str:
+    """A note for the seat that plays the neutral units of another's fight (§8.42)."""
+    for army in state.battle.armies:
+        if army.kind == "neutral" and army.seat == seat:
+            return "\nYou play the neutral units, by their rules (homm3.md §5.18.3, §8.42)"
+    return ""
 
 
 def neutral_draw(state: Any, level: int) -> str:
