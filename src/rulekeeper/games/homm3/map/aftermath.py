@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.games.homm3.combat.result import CombatResult, SideResult
-from rulekeeper.games.homm3.map import board, effects, experience, places, victory
+from rulekeeper.games.homm3.map import board, effects, experience, places, victory, visiting
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, Troop
 
 __all__ = ["apply", "restore_army"]
@@ -68,7 +68,7 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
             won, lost = (attacker, defender) if attacker_won else (defender, attacker)
             _cube(state, won.seat, lost.seat)
     if fight.against == "neutral" and attacker_won:
-        board.touch(state, fight.field).visited = True  # §8.16: the guard is beaten
+        visiting.guard_beaten(state, fight.field)  # §8.16: the guard is beaten
     if fight.against in ("siege", "army") and attacker_won:
         places.capture(state, attacker.seat, fight.field)
         loser = fight.defender_seat

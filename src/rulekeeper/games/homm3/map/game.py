@@ -60,6 +60,7 @@ from rulekeeper.games.homm3.map.location_steps import (
     RecoverStep,
     ReinforceStep,
 )
+from rulekeeper.games.homm3.map.locations import ChoiceStep, EffectsStep
 from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
 from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
@@ -106,6 +107,8 @@ STEPS = BATTLE_STEPS.merged(
         EndStepStep,
         MoraleCycleStep,
         InstantCostStep,
+        ChoiceStep,
+        EffectsStep,
         DiceStep,
         TradingStep,
         LocationRemoveStep,
