@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from typer.testing import CliRunner
 
 from rulekeeper.cli import commands
+from rulekeeper.cli.main import app
 from rulekeeper.cli.play import Client
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.screens import screen_for
@@ -355,6 +358,25 @@ def test_a_person_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path: Pat
     session.save()
     again = Session.resume(tmp_path / "game.json")
     assert again.state.serialize() == final.serialize()
+
+
+def test_rulekeeper_play_homm3_runs_a_scenario_file_to_its_end(tmp_path: Path) -> None:
+    """Issue 24 §5: ``rulekeeper play homm3 --scenario FILE --players human,random`` through
+    the one play loop: the map screen, the menu in words, a move previewed and confirmed,
+    then ``quit``; the saved game resumes with bots to a result."""
+    doc = dict(load_yaml(shipped_scenario("clash-2").read_text(encoding="utf-8"), "s"))
+    doc.update(rounds=2, events=[])
+    scenario = tmp_path / "short.yaml"
+    scenario.write_text(json.dumps(doc), encoding="utf-8")
+    save = tmp_path / "game.json"
+    args = ["play", "homm3", "--scenario", str(scenario), "--seed", "2", "--save", str(save)]
+    typed = "\n".join(["0"] * 6 + ["q", "y"]) + "\n"
+    left = CliRunner().invoke(app, [*args, "--players", "human,random"], input=typed)
+    assert left.exit_code == 0, left.output
+    assert "Signs:" in left.output and "Your hand" in left.output
+    resumed = CliRunner().invoke(app, ["play", "--resume", str(save), "--players", "random"])
+    assert resumed.exit_code == 0, resumed.output
+    assert "wins (" in resumed.output or "A draw" in resumed.output
 
 
 def test_hotseat_hides_the_screen_until_its_player_is_there() -> None:
