@@ -1,26 +1,46 @@
-"""HoMM3 combat bot strength: MCTS (default level) and greedy against random on every shipped
-battle, with 95% Wilson intervals (issue 9 §2).
+"""HoMM3 bot strength: on the combat's shipped battles (issue 9 §2) and on the map (issue 24 §5,
+§6), with 95% Wilson intervals.
 
-Usage: python benchmarks/homm3_bots.py [--games 20] [--jobs 2] [--seed 1] [--battles NAME ...]
-       [--pairs mcts-random greedy-random mcts-greedy ...]
+Usage: python benchmarks/homm3_bots.py [--part combat|map|all] [--games 20] [--jobs 2] [--seed 1]
+       [--battles NAME ...] [--pairs mcts-random greedy-random mcts-greedy ...]
+       [--map-games 100] [--selfplay-games 100] [--scenarios clash-2 clash-3]
+
+Combat: MCTS (default level) and greedy against random on every shipped battle.
 
 Each match is a tournament pair (core/tournament.py): game seeds from --seed, sides alternating
 where both sides are player seats, a win scoring 1 and a draw ½. In a one-seat battle (the other
 side is the game's neutral or AI army) each bot plays the seeds alone, and both bots' scores
 are printed (random's, for comparison). The target: MCTS at 90% or more on every battle.
+
+Map (the game ``homm3``): greedy against random on ``clash-2``, seeds from --seed, sides
+alternating (greedy is seat 0 on even game numbers), a win 1 (the only winner), a draw ½ (a
+round-limit score shared by both), a loss 0; target: the Wilson lower bound at 80% or more over
+100 games. Then greedy against greedy on each shipped scenario: how each game ended (a victory
+condition before the round limit, or the round limit) and in which round; target: half of the
+games or more end by a victory. The games of a match run on --jobs processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
+from rulekeeper.core import load_game
+from rulekeeper.core.agents import make_agent, play_out
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
 from rulekeeper.core.tournament import Standing, run, schedule, standings
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
 
 GAME = "homm3-combat"
+MAP_GAME = "homm3"
+Z = 1.96
+Result = dict[str, Any]
+"""One map game's record (map_game)."""
 PAIRS = ["mcts-random", "greedy-random"]
 """The matches played by default: the first bot's score against the second."""
 
@@ -49,6 +69,109 @@ def measure(battle: str, pair: tuple[str, str], games: int, seed: int, jobs: int
     return [line(battle, row, "(alone)" if alone else pair[1], seconds) for row in shown]
 
 
+def wilson(score: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a mean *score* over *games*."""
+    if games == 0:
+        return (0.0, 1.0)
+    centre = (score + Z * Z / (2 * games)) / (1 + Z * Z / games)
+    half = Z * math.sqrt(score * (1 - score) / games + Z * Z / (4 * games * games))
+    half /= 1 + Z * Z / games
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def map_game(args: tuple[str, tuple[str, ...], int]) -> Result:
+    """One map game of *scenario* with the bots *seats* from game seed *seed*: who won, how
+    it ended, in which round, its length and time."""
+    scenario, seats, seed = args
+    game = load_game(MAP_GAME, players=len(seats), scenario=scenario)
+    state: Any = game.new_initial_state(seed=seed)
+    agents = {s: make_agent(spec, seed=seed * 101 + s, game=game) for s, spec in enumerate(seats)}
+    started = time.perf_counter()
+    play_out(state, agents)
+    return {
+        "seed": seed,
+        "seats": list(seats),
+        "winners": list(state.winners),
+        "ending": state.ending,
+        "round": state.round,
+        "actions": state.actions_taken(),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def map_games(jobs: list[tuple[str, tuple[str, ...], int]], workers: int) -> list[Result]:
+    """Play *jobs* on *workers* processes, results in seed order."""
+    if workers <= 1:
+        return [map_game(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(map_game, jobs))
+
+
+def points(result: Result, seat: int) -> float:
+    """*seat*'s score: 1 the only winner, ½ a shared win or a draw, 0 a loss."""
+    winners: list[int] = result["winners"]
+    if not winners:
+        return 0.5
+    if seat not in winners:
+        return 0.0
+    return 1.0 if len(winners) == 1 else 0.5
+
+
+def greedy_against_random(games: int, seed: int, workers: int) -> list[str]:
+    """Greedy against random on clash-2, sides alternating: its record and interval."""
+    pairs = [("greedy", "random") if n % 2 == 0 else ("random", "greedy") for n in range(games)]
+    started = time.perf_counter()
+    results = map_games([("clash-2", pair, seed + n) for n, pair in enumerate(pairs)], workers)
+    scores = [points(r, list(r["seats"]).index("greedy")) for r in results]
+    score = sum(scores) / len(scores)
+    low, high = wilson(score, len(scores))
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    by_seat = [
+        100
+        * sum(x for x, n in zip(scores, range(games), strict=True) if n % 2 == k)
+        / max(1, len(range(k, games, 2)))
+        for k in (0, 1)
+    ]
+    return [
+        f"clash-2 greedy vs random {games} games  score {100 * score:5.1f}% "
+        f"[{100 * low:5.1f}, {100 * high:5.1f}]  W{wins} D{draws} L{len(scores) - wins - draws}  "
+        f"as seat 0 {by_seat[0]:.0f}% / seat 1 {by_seat[1]:.0f}%  "
+        f"({time.perf_counter() - started:.0f} s)",
+        "  endings: " + endings(results),
+    ]
+
+
+def endings(results: list[Result]) -> str:
+    """How the games ended: each kind with its count and rounds."""
+    kinds = Counter(str(r["ending"]) for r in results)
+    parts = []
+    for kind, count in sorted(kinds.items()):
+        rounds = sorted(int(r["round"]) for r in results if r["ending"] == kind)
+        parts.append(
+            f"{kind} {count} (rounds {rounds[0]}-{rounds[-1]}, median {rounds[len(rounds) // 2]})"
+        )
+    return ", ".join(parts)
+
+
+def greedy_selfplay(scenario: str, games: int, seed: int, workers: int) -> list[str]:
+    """Greedy in every seat of *scenario*: how many games a victory ends before the limit."""
+    players = load_game(MAP_GAME, scenario=scenario).num_players
+    seats = tuple(["greedy"] * players)
+    started = time.perf_counter()
+    results = map_games([(scenario, seats, seed + n) for n in range(games)], workers)
+    early = [r for r in results if r["ending"] != "round-limit"]
+    share = len(early) / len(results)
+    low, high = wilson(share, len(results))
+    winners = Counter(tuple(r["winners"]) for r in results)
+    return [
+        f"{scenario} greedy vs greedy {games} games  ended by a victory {len(early)} "
+        f"({100 * share:.0f}% [{100 * low:.0f}, {100 * high:.0f}])  "
+        f"({time.perf_counter() - started:.0f} s)",
+        "  endings: " + endings(results),
+        "  winners: " + ", ".join(f"{list(k)} {n}" for k, n in sorted(winners.items())),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per match")
@@ -56,7 +179,21 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--battles", nargs="*", default=None, help="e.g. siege.yaml")
     parser.add_argument("--pairs", nargs="*", default=PAIRS, help="e.g. mcts-greedy mcts@5-random")
+    parser.add_argument("--part", choices=("combat", "map", "all"), default="all")
+    parser.add_argument("--map-games", type=int, default=100, help="greedy vs random on the map")
+    parser.add_argument("--selfplay-games", type=int, default=100, help="greedy vs greedy")
+    parser.add_argument("--scenarios", nargs="*", default=["clash-2", "clash-3"])
     args = parser.parse_args()
+    if args.part in ("map", "all"):
+        print("HoMM3 map (homm3): greedy against random, then greedy against greedy", flush=True)
+        if args.map_games:
+            for text in greedy_against_random(args.map_games, args.seed, args.jobs):
+                print(text, flush=True)
+        for scenario in args.scenarios if args.selfplay_games else []:
+            for text in greedy_selfplay(scenario, args.selfplay_games, args.seed, args.jobs):
+                print(text, flush=True)
+    if args.part == "map":
+        return
     level = f"default level {DEFAULT_LEVEL}: {LEVELS[DEFAULT_LEVEL]} iterations"
     print(f"HoMM3 combat, shipped battles: {', '.join(args.pairs)}; MCTS at its {level}")
     for battle in args.battles or shipped_battles():

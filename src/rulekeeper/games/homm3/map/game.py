@@ -39,7 +39,7 @@ from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
-from rulekeeper.games.homm3.map import observation, position, setup
+from rulekeeper.games.homm3.map import evaluation, observation, position, setup
 from rulekeeper.games.homm3.map.bonus import (
     BonusChoiceStep,
     KeepDieStep,
@@ -152,6 +152,7 @@ class Homm3Game(Game):
 
     name = "homm3"
     timing: ClassVar[Timing] = COMBAT_TIMING
+    bot_logic: ClassVar[str | None] = "rulekeeper.games.homm3.map.greedy"
     position_format: ClassVar[str | None] = position.FORMAT
     position_versions = position.VERSIONS
     position_paths = ("scenario", "content")
@@ -456,7 +457,7 @@ class MapState(ProcedureState):
         return (rule, f"{self.describe(action)}: allowed now")
 
     def _evaluate(self, player: int) -> float:
-        return observation.evaluate(self, player)
+        return evaluation.evaluate(self, player)
 
 
 def _field_key(value: str) -> bool:

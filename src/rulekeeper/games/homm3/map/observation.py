@@ -1,4 +1,4 @@
-"""What a seat sees of the map game, and the bots' evaluation (issue 24 §4, §5).
+"""What a seat sees of the map game (issue 24 §4; the bots' evaluation is evaluation.py).
 
 A seat sees the whole map but what lies face down (a face-down slot shows the kind on its
 back), every player's public side (faction, Level, morale, resources, units, cubes, tokens,
@@ -16,12 +16,9 @@ from rulekeeper.core import JsonObject
 from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat.hands import battle_zones, hand_zone
-from rulekeeper.games.homm3.map import economy, places
+from rulekeeper.games.homm3.map import economy
 
-__all__ = ["evaluate", "observe"]
-
-UNIT_VALUE = {"bronze": 1.0, "silver": 2.0, "gold": 3.5, "azure": 6.0}
-"""A unit's worth by tier (the evaluation's weights; Pack sides count 1.5 times)."""
+__all__ = ["observe"]
 
 
 def _player(state: Any, player: Any, sight: tuple[int, ...]) -> JsonObject:
@@ -93,38 +90,3 @@ def _battle(state: Any, sight: tuple[int, ...]) -> JsonObject:
     doc.pop("pending", None)
     return doc
 
-
-def evaluate(state: Any, seat: int) -> float:
-    """The greedy bot's evaluation of the map for *seat*, in -1..1 against the others: towns
-    and settlements held, income, resources, army, Level and faction cubes."""
-    mine = _worth(state, seat)
-    others = [_worth(state, p.seat) for p in state.players if p.seat != seat and not p.eliminated]
-    best = max(others, default=0.0)
-    total = mine + best
-    return 0.0 if total <= 0 else (mine - best) / total
-
-
-def _worth(state: Any, seat: int) -> float:
-    player = state.players[seat]
-    if player.eliminated:
-        return 0.0
-    units = state.game.pack.units
-    army = sum(
-        UNIT_VALUE.get(units[t.card].tier, 1.0) * (1.5 if t.side == "pack" else 1.0)
-        for t in player.units
-        if t.card in units
-    )
-    income = economy.income(state, seat)
-    flow = income.get("gold", 0) + 2 * income.get("materials", 0) + 4 * income.get("valuables", 0)
-    stock = player.resources.get("gold") + 2 * player.resources.get("materials")
-    stock += 4 * player.resources.get("valuables")
-    held = len(places.held_places(state, seat))
-    return float(
-        10.0 * held
-        + 2.0 * army
-        + 1.5 * flow
-        + 0.2 * stock
-        + 3.0 * player.level
-        + 6.0 * len(player.cubes)
-        + 0.5 * len(player.hand)
-    )

@@ -1,0 +1,356 @@
+"""How good the map looks for a seat: the evaluation the bots use (``state.evaluate(seat)``,
+docs/bots.md; issue 24 §5), in [-1, 1] against the strongest other player.
+
+A seat's *worth* adds up what it holds and what it is on its way to:
+
+* **places**: each town and settlement it holds (an enemy's town counts more: capturing one is
+  the way to win, §1.4), its faction cubes, its income and a little of its stock;
+* **army**: each unit's strength as the combat reckons it, ``(attack + defence + 2) × HP``
+  (a Pack side with its Few side to come), its Level;
+* **a plan** for each hero on the map (a one-step lookahead would wander without one): how
+  close it stands to the best target for it, counted in steps over the face-up fields and the
+  face-down slots (each of those is crossed once revealed): an enemy town or settlement (the
+  Main Hero's goal, worth more as its army outgrows the enemy's), a mine or settlement it does
+  not flag, a one-time location not yet used;
+* **a fight in progress**: the combat's own evaluation of the battle for the seat's side.
+
+A seat that is eliminated is worth nothing. The value is ``(mine - best) / (mine + best)``
+with *best* the worth of the strongest other player still in the game. Nothing hidden (a hand,
+a deck, a face-down tile) is read: only how many cards a hand holds.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rulekeeper.core.graph import TileMap, hex_key, key_hex
+from rulekeeper.core.hexes import neighbours
+from rulekeeper.games.homm3 import evaluation as combat
+from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS, tier_deck
+from rulekeeper.games.homm3.map import board, economy, places
+from rulekeeper.games.homm3.map.geometry import slot_fields
+from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
+
+__all__ = [
+    "WEIGHTS",
+    "army_strength",
+    "distances",
+    "evaluate",
+    "guard_strength",
+    "guards",
+    "plan_value",
+    "take_chance",
+    "targets",
+    "troop_strength",
+    "worth",
+]
+
+WEIGHTS: Mapping[str, float] = {
+    "own-town": 12.0,
+    "enemy-town": 30.0,
+    "settlement": 8.0,
+    "cube": 6.0,
+    "income": 1.5,
+    "stock": 0.15,
+    "army": 1.0,
+    "level": 3.0,
+    "hand": 0.3,
+    "fight": 12.0,
+    "target-enemy": 10.0,
+    "target-flag": 6.0,
+    "target-visit": 2.5,
+    "target-guarded": 1.5,
+}
+"""The evaluation's weights (tuned by playing greedy against random, benchmarks/homm3_bots.py):
+what each town, settlement, cube, point of income (Gold, Building Materials ×2, Valuables ×4)
+and stock is worth; the army's strength unit; a fight's whole swing; each plan target's worth
+when reached."""
+REVEAL_STEPS = 2
+"""Stepping from the open map onto a face-down tile counts as this many steps (it is revealed
+first, for 1 MP, §5.1)."""
+ODDS_LOW, ODDS_HIGH = 0.8, 1.8
+"""An army this many times the guard's strength has no chance / a sure win (take_chance)."""
+GUARD_STEPS = 1
+"""A field guarded by neutral units not yet beaten counts this many extra steps per level of
+difficulty on the way to a target (a hero goes round it when it can)."""
+SECONDARY_SIEGE = 0.25
+"""A Secondary Hero heads for the enemy's places at this share of their worth (it fights with
+the Main Hero's Level but without cards, §5.6)."""
+HORIZON = 24
+"""A target this many steps away (or more) adds nothing to the plan."""
+RESOURCE_WORTH: Mapping[str, float] = {"gold": 1.0, "materials": 2.0, "valuables": 4.0}
+"""Gold, Building Materials and Valuables in Gold (roughly the price table's rates)."""
+STRENGTH_UNIT = 10.0
+"""A unit's ``(attack + defence + 2) × HP`` is divided by this (a Bronze Few side: about 2)."""
+
+_CACHE: dict[tuple[Any, ...], tuple[TileMap, dict[str, int]]] = {}
+DIFFICULTIES = ("easy", "normal", "hard", "impossible")
+_GUARDS: dict[tuple[int, str, int], float] = {}
+_GROUNDS: dict[tuple[int, tuple[str, ...]], tuple[TileMap, dict[str, tuple[str, ...]]]] = {}
+_PRINTED: dict[int, tuple[TileMap, list[tuple[str, str, str, int]]]] = {}
+_CACHE_SIZE = 4096
+
+
+def evaluate(state: Any, seat: int) -> float:
+    """*seat*'s worth against the strongest other player's, in -1..1 (module doc)."""
+    mine = worth(state, seat)
+    others = [worth(state, p.seat) for p in state.players if p.seat != seat and not p.eliminated]
+    best = max(others, default=0.0)
+    total = abs(mine) + abs(best)
+    return 0.0 if total <= 0 else max(-1.0, min(1.0, (mine - best) / total))
+
+
+def worth(state: Any, seat: int) -> float:
+    """What *seat* holds, its army, its plan and its share of a fight (module doc)."""
+    player = state.players[seat]
+    if player.eliminated:
+        return 0.0
+    held = places.held_places(state, seat)
+    towns = {town.field: town for town in state.towns}
+    value = 0.0
+    for key in held:
+        town = towns.get(key)
+        if town is None:
+            value += WEIGHTS["settlement"]
+        else:
+            value += WEIGHTS["own-town" if town.seat == seat else "enemy-town"]
+    value += WEIGHTS["cube"] * len(player.cubes)
+    value += WEIGHTS["income"] * _in_gold(economy.income(state, seat))
+    value += WEIGHTS["stock"] * _in_gold(player.resources.amounts)
+    army = army_strength(state, seat)
+    value += WEIGHTS["army"] * army
+    value += WEIGHTS["level"] * (player.level + 0.5 * player.experience)
+    value += WEIGHTS["hand"] * len(player.hand)
+    value += plan_value(state, seat, army)
+    if state.battle is not None:
+        value += WEIGHTS["fight"] * _fight(state, seat)
+    return float(value)
+
+
+def _in_gold(amounts: Mapping[str, int]) -> float:
+    return float(sum(RESOURCE_WORTH.get(name, 0.0) * n for name, n in amounts.items()))
+
+
+def troop_strength(pack: Any, card_id: str, side: str) -> float:
+    """A unit card's strength as the combat reckons it (its Few side to come for a Pack)."""
+    printed = pack.units.get(card_id)
+    if printed is None:
+        return 0.0
+    shown = printed.side(side)
+    hp = shown.hp + (printed.few.hp if side == "pack" and printed.two_sided else 0)
+    return float((max(0, shown.attack) + max(0, shown.defence) + 2) * hp / STRENGTH_UNIT)
+
+
+def army_strength(state: Any, seat: int) -> float:
+    """The strength of *seat*'s unit deck (:func:`troop_strength` summed)."""
+    pack = state.game.pack
+    return sum(troop_strength(pack, t.card, t.side) for t in state.players[seat].units)
+
+
+def guard_strength(state: Any, level: int) -> float:
+    """The expected strength of the neutral units guarding a field of *level* at the game's
+    difficulty (the Field Difficulty Table's tiers, each the mean of its neutral deck)."""
+    pack = state.game.pack
+    key = (id(pack), state.difficulty, level)
+    found = _GUARDS.get(key)
+    if found is None:
+        letters = FIELD_TABLE[level][DIFFICULTIES.index(state.difficulty)]
+        found = 0.0
+        for letter in letters:
+            deck = tier_deck(pack, TIER_LETTERS[letter])
+            if deck:
+                found += sum(troop_strength(pack, card, "few") for card in deck) / len(deck)
+        _GUARDS[key] = found
+    return found
+
+
+def take_chance(mine: float, theirs: float) -> float:
+    """A rough chance that an army of strength *mine* beats one of *theirs*: none below
+    :data:`ODDS_LOW` times their strength, sure above :data:`ODDS_HIGH` times, linear between."""
+    if theirs <= 0:
+        return 1.0
+    ratio = mine / theirs
+    return max(0.0, min(1.0, (ratio - ODDS_LOW) / (ODDS_HIGH - ODDS_LOW)))
+
+
+def _fight(state: Any, seat: int) -> float:
+    """The battle in progress as the combat evaluates it for *seat*'s side (0: not a side)."""
+    if not any(army.seat == seat for army in state.battle.armies):
+        return 0.0
+    return float(combat.evaluate(state, seat))
+
+
+# ---------------------------------------------------------------------------- the plan
+
+
+def guards(state: Any) -> dict[str, int]:
+    """The fields guarded by neutral units not yet beaten, with their difficulty."""
+    out = {}
+    for key, _location, _category, difficulty in _printed(state):
+        if difficulty > 0:
+            site = state.sites.get(key)
+            if site is None or not (site.visited or site.flagged_before):
+                out[key] = difficulty
+    return out
+
+
+def targets(state: Any, seat: int) -> dict[str, list[str]]:
+    """The fields *seat*'s heroes may head for, by kind: ``enemy`` (a town or settlement
+    another player holds, or a town nobody holds), ``flag`` (a mine or settlement *seat* does
+    not flag), ``visit`` (a one-time location not used yet), ``guarded`` (a guard not beaten)."""
+    found: dict[str, list[str]] = {"enemy": [], "flag": [], "visit": [], "guarded": []}
+    for town in state.towns:
+        if town.owner != seat:
+            found["enemy"].append(town.field)
+    for key, location, category, difficulty in _printed(state):
+        site = state.sites.get(key)
+        owner = NOBODY_SEAT if site is None else site.owner
+        used = site is not None and site.visited
+        if location == "settlement" and owner not in (NOBODY_SEAT, seat):
+            found["enemy"].append(key)
+        elif category == "flaggable" and owner != seat:
+            found["flag"].append(key)
+        elif category == "one-time" and not used:
+            found["visit"].append(key)
+        elif difficulty > 0 and not used:
+            found["guarded"].append(key)
+    return found
+
+
+def _printed(state: Any) -> list[tuple[str, str, str, int]]:
+    """Each face-up field with something on it but a town: its key, location, category and
+    difficulty (cached per map)."""
+    tilemap = state.tilemap()
+    cached = _PRINTED.get(id(tilemap))
+    if cached is not None and cached[0] is tilemap:
+        return cached[1]
+    locations = state.game.pack.locations
+    out = []
+    for spot_hex in tilemap.spots:
+        key = hex_key(spot_hex)
+        printed = board.field_at(state, key)
+        if printed is None or printed.location in ("empty", "blocked", "town"):
+            continue
+        entry = locations.get(printed.location)
+        category = entry.category if entry is not None else "none"
+        out.append((key, printed.location, category, int(printed.difficulty)))
+    if len(_PRINTED) >= _CACHE_SIZE:
+        _PRINTED.clear()
+    _PRINTED[id(tilemap)] = (tilemap, out)
+    return out
+
+
+def distances(
+    state: Any, goals: Iterable[str], guarded: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """Steps from each field to the nearest of *goals*, over the face-up open fields and the
+    face-down slots' fields, a guarded field (*guarded*, default :func:`guards`) counting
+    :data:`GUARD_STEPS` more per level (cached per map, goals and guards)."""
+    goal_keys = tuple(sorted(goals))
+    tilemap = state.tilemap()
+    down = tuple(item.at for item in state.face_down)
+    guarded = guards(state) if guarded is None else guarded
+    cache_key = (id(tilemap), down, goal_keys, tuple(sorted(guarded.items())))
+    cached = _CACHE.get(cache_key)
+    if cached is not None and cached[0] is tilemap:
+        return cached[1]
+    ground = _ground(tilemap, down)
+    hidden = _hidden_fields(down)
+    found: dict[str, int] = {}
+    queue: list[tuple[int, str]] = [(0, key) for key in goal_keys if key in ground]
+    heapq.heapify(queue)
+    while queue:
+        steps, key = heapq.heappop(queue)
+        if key in found:
+            continue
+        found[key] = steps
+        for other in ground[key]:
+            if other not in found:
+                # the hero steps from *other* onto *key*: a reveal first, or a guard to beat
+                cost = REVEAL_STEPS if key in hidden and other not in hidden else 1
+                cost += GUARD_STEPS * guarded.get(key, 0) if key not in goal_keys else 0
+                heapq.heappush(queue, (steps + cost, other))
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.clear()
+    _CACHE[cache_key] = (tilemap, found)
+    return found
+
+
+def _hidden_fields(down: tuple[str, ...]) -> set[str]:
+    return {hex_key(h) for at in down for h in slot_fields(key_hex(at))}
+
+
+def _ground(tilemap: TileMap, down: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each open field's open neighbours: face-up fields by the map's graph, face-down slot
+    fields by plain hex adjacency (a revealed tile's blocked fields are unknown); cached."""
+    cached = _GROUNDS.get((id(tilemap), down))
+    if cached is not None and cached[0] is tilemap:
+        return cached[1]
+    found = _open_ground(tilemap, down)
+    if len(_GROUNDS) >= _CACHE_SIZE:
+        _GROUNDS.clear()
+    _GROUNDS[(id(tilemap), down)] = (tilemap, found)
+    return found
+
+
+def _open_ground(tilemap: TileMap, down: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    graph = tilemap.graph
+    closed = graph.closed
+    hidden = _hidden_fields(down)
+    fields = {hex_key(h) for h in tilemap.spots if hex_key(h) not in closed} | hidden
+    out: dict[str, tuple[str, ...]] = {}
+    for key in fields:
+        near = set(graph.neighbours(key)) if key in graph and key not in hidden else set()
+        near |= {hex_key(h) for h in neighbours(key_hex(key)) if hex_key(h) in hidden}
+        if key in hidden:
+            near |= {hex_key(h) for h in neighbours(key_hex(key)) if hex_key(h) in fields}
+        out[key] = tuple(sorted(near & fields))
+    return out
+
+
+def _closeness(steps: int | None) -> float:
+    """1 on the target, falling to 0 at :data:`HORIZON` steps (0 when unreachable)."""
+    if steps is None:
+        return 0.0
+    return max(0.0, 1.0 - steps / HORIZON)
+
+
+def plan_value(state: Any, seat: int, army: float | None = None) -> float:
+    """How close *seat*'s heroes stand to their best targets (module doc): each hero counts
+    its best target's worth times its closeness; a guarded target's worth is scaled by the
+    chance of beating its guard, the enemy's places by the chance against the strongest
+    enemy army (at least half their worth: an undefended town falls without a fight)."""
+    heroes = [h for h in state.heroes if h.seat == seat and h.on_map]
+    if not heroes:
+        return 0.0
+    mine = army_strength(state, seat) if army is None else army
+    rivals = [army_strength(state, p.seat) for p in state.players if p.seat != seat]
+    guarded = guards(state)
+    groups: dict[tuple[str, int], list[str]] = {}
+    for kind, keys in targets(state, seat).items():
+        for key in keys:
+            groups.setdefault((kind, guarded.get(key, 0)), []).append(key)
+    worths = {}
+    for kind, level in groups:
+        if kind == "enemy":
+            chance = 0.5 + take_chance(mine, max(rivals, default=0.0))
+        else:
+            chance = take_chance(mine, guard_strength(state, level)) if level else 1.0
+        worths[(kind, level)] = WEIGHTS[f"target-{kind}"] * chance
+    maps = {
+        group: distances(state, keys, guarded)
+        for group, keys in groups.items()
+        if worths[group] > 0
+    }
+    value = 0.0
+    for item in heroes:
+        best = 0.0
+        for group, far in maps.items():
+            weight = worths[group]
+            if group[0] == "enemy" and item.role != MAIN:
+                weight *= SECONDARY_SIEGE
+            best = max(best, weight * _closeness(far.get(item.field)))
+        value += best
+    return value
