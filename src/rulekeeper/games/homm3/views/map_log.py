@@ -26,6 +26,7 @@ from rulekeeper.games.homm3.views.map_words import (
     cost_words,
     face_words,
     faction_name,
+    field_name,
     hero_name,
     place,
     seat_name,
@@ -230,7 +231,11 @@ LINES: dict[str, Line] = {
     "hero-moves": lambda s, d: (
         f"{hero_name(s, d.get('hero'))} moves from ({d.get('from')}) to {place(s, d.get('to'))}"
     ),
-    "visited": lambda s, d: f"{hero_name(s, d.get('hero'))} visits {place(s, d.get('field'))}",
+    "visited": lambda s, d: (
+        ""  # an empty field: nothing to tell
+        if field_name(s, str(d.get("field"))) == "empty"
+        else f"{hero_name(s, d.get('hero'))} visits {place(s, d.get('field'))}"
+    ),
     "fight-starts": _fight_start,
     "fight-ends": _fight_end,
     "hero-goes-back": lambda s, d: (
