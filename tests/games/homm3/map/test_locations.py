@@ -347,6 +347,22 @@ def test_trading_post_any_number_of_trades() -> None:
     assert top_kind(state) == "turn" and not board.site(state, key).visited
 
 
+def test_trading_post_with_nothing_to_trade_or_remove() -> None:
+    """homm3.md §5.13.4: with no resources the trades are refused, with what is missing; with
+    no card that may be Removed the removal is refused; the visit is not stuck."""
+    state = at_turn()
+    ledger = state.players[0].resources
+    ledger.lose(dict(ledger.amounts))
+    state.players[0].hand[:] = ["magic-arrow", "attack"]
+    key = lay_location(state, "trading-post")
+    enter(state, 0, key)
+    assert state.legal_actions(0) == [CHOOSE[0]]
+    act(state, CHOOSE[0])
+    assert state.legal_actions(0) == [trading.DONE]
+    refused = state.explain(Action.of("trade", give="gold", get="materials"), 0)
+    assert not refused.legal and "2 more Gold" in refused.reason
+
+
 def test_trading_post_removes_a_card_for_1_gold_but_not_every_kind() -> None:
     """homm3.md §5.13.4, §9.5: Remove a card for 1 Gold; never a Specialty, Statistic or
     Ability card, nor Magic Arrow."""

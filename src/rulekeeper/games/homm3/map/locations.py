@@ -171,7 +171,7 @@ class ChoiceStep(Step[Any]):
 
     def actor(self, state: Any) -> int:
         legal = self.legal(state, self.seat)
-        if len(legal) <= 1 and self.judged_in_public(state, self.seat, DECLINE):
+        if not legal or (len(legal) == 1 and self.judged_in_public(state, self.seat, DECLINE)):
             return AUTO
         return self.seat
 

@@ -24,10 +24,12 @@ __all__ = [
     "DONE",
     "NAMES",
     "RULE",
+    "RULE_TRADE",
     "TradingStep",
     "board_rates",
     "location_rates",
     "trade",
+    "trade_candidates",
     "trade_refusal",
 ]
 
