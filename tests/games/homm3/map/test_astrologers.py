@@ -9,6 +9,7 @@ import pytest
 from rulekeeper.core import Action, load_game
 from rulekeeper.core.graph import hex_key
 from rulekeeper.games.homm3.map import astrologers, board, economy
+from rulekeeper.games.homm3.map.dice import DiceStep
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import MAIN, Troop
 from rulekeeper.games.homm3.map.recruiting import UnitChoiceStep
@@ -225,3 +226,16 @@ def used_location(state: MapState) -> str:
             return hex_key(h)
     pytest.skip("no one-time location face up")
     return ""
+
+
+@pytest.mark.parametrize(
+    ("card", "die", "keep"),
+    [("white-raven", "resource", "all"), ("fluffy-rabbit", "treasure", "one")],
+)
+def test_dice_for_everyone(card: str, die: str, keep: str) -> None:
+    """astrologers.yaml white-raven, fluffy-rabbit (homm3.md §5.13.2, §5.13.3): every player
+    rolls a die, in turn order (dice.py)."""
+    state = proclaimed(card)
+    steps = [s for s in state.flow.steps if isinstance(s, DiceStep)]
+    assert [s.seat for s in reversed(steps)] == state.order
+    assert all(s.die == die and s.count == 1 and s.keep == keep for s in steps)

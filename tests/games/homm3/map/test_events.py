@@ -12,6 +12,7 @@ from rulekeeper.core import Action, load_game
 from rulekeeper.core.content import load_yaml
 from rulekeeper.core.graph import hex_key
 from rulekeeper.games.homm3.map import board, events
+from rulekeeper.games.homm3.map.dice import DiceStep
 from rulekeeper.games.homm3.map.events import EventChoiceStep, RemoveCardStep
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import MAIN
@@ -165,3 +166,13 @@ def test_optional_rule_10(option: str, round_: int, removed: bool) -> None:
     state.round = round_
     start_round(state)
     assert state.sites[key].visited is not removed
+
+
+@pytest.mark.parametrize("die", ["resource", "treasure"])
+def test_dice_effects(die: str) -> None:
+    """docs/homm3-scenarios.md: roll that many dice and resolve one (homm3.md §5.13; dice.py)."""
+    state = new_state()
+    events.apply_effect(state, 1, effect(f"{die}-dice", amount=2))
+    top = state.flow.top()
+    assert isinstance(top, DiceStep)
+    assert (top.seat, top.die, top.count, top.keep) == (1, die, 2, "one")

@@ -10,7 +10,7 @@ import pytest
 
 from rulekeeper.core import Action, load_game
 from rulekeeper.core.flow import PASS
-from rulekeeper.games.homm3.map import recruiting, town_actions
+from rulekeeper.games.homm3.map import effects, recruiting, town_actions
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import SECONDARY, Troop
 from rulekeeper.games.homm3.map.recruiting import PopulationStep
@@ -354,3 +354,35 @@ def test_tokens_come_back_each_round(token: str) -> None:
     state.round += 1
     start_round(state)
     assert recruiting.token_refusal(state, 0, token) is None
+
+
+def test_recruit_discount_of_a_card() -> None:
+    """effects.py recruit-discount (the Legion artifacts, cards.py): Gold off one Recruit; the
+    refusal and the payment both count it, and it is spent."""
+    state = new_state()
+    bronze = faction_unit(state, 0, "bronze")
+    cost = recruit_cost(state, bronze)
+    rich(state, 0, gold=cost.gold - 1, valuables=cost.valuables)
+    assert town_actions.RULES[1].refusal(state, 0, Action.of("recruit", unit=bronze)) is not None
+    effects.add(state, 0, "recruit-discount", "0", amount=1)
+    act(state, 0, "recruit", unit=bronze)
+    assert state.players[0].resources.get("gold") == 0
+    assert effects.recruit_discount(state, 0) == 0
+
+
+def test_mage_guild_terms_of_a_card() -> None:
+    """effects.py mage-guild-discount / mage-guild-search (Wisdom, cards.py): Gold off the
+    Mage Guild's price and a larger Search, spent on the purchase (homm3.md §5.11)."""
+    state = new_state()
+    faction = state.players[0].faction
+    guild = f"{faction}-mage-guild"
+    town(state, 0).buildings.append(guild)
+    price = 6 if faction == "castle" else 5
+    rich(state, 0, gold=price - 2)
+    effects.add(state, 0, "mage-guild-discount", "0", amount=2)
+    effects.add(state, 0, "mage-guild-search", "0", amount=3)
+    act(state, 0, "buy-spell", guild=guild)
+    top = state.flow.top()
+    assert isinstance(top, SearchStep) and top.count == 3
+    assert state.players[0].resources.get("gold") == 0
+    assert effects.mage_guild_terms(state, 0) == (0, 2)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rulekeeper.games.homm3.map import board, experience, hand, morale, recruiting, search
+from rulekeeper.games.homm3.map import board, dice, experience, hand, morale, recruiting, search
 
 __all__ = [
     "DECKS",
@@ -252,6 +252,13 @@ def remove_black_cubes(state: Any, one_time_only: bool = False) -> None:
     state.events.append("black-cubes-removed", {"fields": cleared})
 
 
+def _dice(state: Any, seat: int, effect: Any) -> None:
+    """Roll Resource dice (keep one or all) or Treasure dice (resolve one): dice.py."""
+    die = "resource" if effect.kind == "resource-dice" else "treasure"
+    keep = effect.keep or "one" if die == "resource" else "one"
+    dice.roll(state, seat, die, effect.amount or 1, keep)
+
+
 def _remove_cubes(state: Any, seat: int, effect: Any) -> None:
     remove_black_cubes(state)
 
@@ -277,6 +284,8 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
     "reinforce-discount": _reinforce,
     "weaken": _weaken,
     "remove-black-cubes": _remove_cubes,
+    "resource-dice": _dice,
+    "treasure-dice": _dice,
     **{kind: _lasting for kind in LASTING_KINDS},
 }
 """What each effect kind does for one seat (the others: :func:`_unapplied`)."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import astrologers, experience, morale, search
+from rulekeeper.games.homm3.map import astrologers, dice, experience, morale, search
 from rulekeeper.games.homm3.map.model import MAIN, RESOURCES
 
 __all__ = [
@@ -150,6 +150,12 @@ def _astrologers(state: Any, seat: int, effect: Any) -> None:
     astrologers.proclaim(state)
 
 
+def _dice(state: Any, seat: int, effect: Any) -> None:
+    """Roll that many dice and resolve one (docs/homm3-scenarios.md; dice.py)."""
+    die = "resource" if effect.kind == "resource-dice" else "treasure"
+    dice.roll(state, seat, die, int(effect.params.get("amount", 1)), "one")
+
+
 def _note(state: Any, seat: int, effect: Any) -> None:
     state.events.append("scenario-note", {"seat": seat, "text": effect.params.get("text", "")})
 
@@ -169,8 +175,10 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
     "remove-card": _remove_card,
     "astrologers": _astrologers,
     "note": _note,
+    "resource-dice": _dice,
+    "treasure-dice": _dice,
 }
-"""What each scenario effect kind does for one seat (dice: not yet, logged)."""
+"""What each scenario effect kind does for one seat."""
 
 
 def apply_effect(state: Any, seat: int, effect: Any) -> None:

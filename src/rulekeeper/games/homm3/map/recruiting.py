@@ -22,6 +22,7 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.ledger import missing_words
 from rulekeeper.games.homm3.content.towns import DWELLING_TIERS
+from rulekeeper.games.homm3.map import effects
 from rulekeeper.games.homm3.map.model import Town, Troop
 
 __all__ = [
@@ -110,6 +111,16 @@ def _cost(model: Any) -> dict[str, int]:
     return {k: v for k, v in model.model_dump().items() if v} if model is not None else {}
 
 
+def discounted(state: Any, seat: int, cost: dict[str, int], spend: bool = False) -> dict[str, int]:
+    """*cost* less the Gold a card's discount takes off one Recruit or Reinforce (effects.py
+    ``recruit_discount``; *spend*: the discount is used up)."""
+    off = (effects.use_recruit_discount if spend else effects.recruit_discount)(state, seat)
+    out = dict(cost)
+    if off and out.get("gold"):
+        out["gold"] = max(0, out["gold"] - off)
+    return {k: v for k, v in out.items() if v}
+
+
 def reinforce_cost(state: Any, card: str, percent: int = 100) -> dict[str, int]:
     """The Reinforce cost of *card* (*percent* of it, rounded up: a half-cost effect)."""
     full = _cost(state.game.pack.units[card].reinforce)
@@ -135,9 +146,8 @@ def recruit_refusal(state: Any, seat: int, card: str) -> Refusal | None:
         level = role.rsplit("-", 1)[1]
         what = f"Recruiting {unit.tier.capitalize()} units needs the Level {level} Dwelling"
         return (RULE_RECRUIT, f"{what} of a {unit.faction.capitalize()} town you may use")
-    return price_refusal(
-        state, seat, _cost(unit.recruit), f"Recruiting the {unit.name}", RULE_RECRUIT
-    )
+    cost = discounted(state, seat, _cost(unit.recruit))
+    return price_refusal(state, seat, cost, f"Recruiting the {unit.name}", RULE_RECRUIT)
 
 
 def _few(state: Any, seat: int, card: str) -> Troop | None:
@@ -159,6 +169,8 @@ def reinforce_refusal(
     if citadel and not has_role(state, seat, "citadel"):
         return (RULE_REINFORCE, "Reinforcing needs a Citadel in a town you may use")
     cost = reinforce_cost(state, card, percent)
+    if percent == 100:
+        cost = discounted(state, seat, cost)
     return price_refusal(state, seat, cost, f"Reinforcing the {name}", RULE_REINFORCE)
 
 
@@ -190,11 +202,11 @@ def apply_unit(state: Any, seat: int, action: Action) -> None:
     player = state.players[seat]
     unit = state.game.pack.units[card]
     if action.kind == "recruit":
-        player.resources.pay(_cost(unit.recruit))
+        player.resources.pay(discounted(state, seat, _cost(unit.recruit), spend=True))
         player.units.append(Troop(card, "few"))
         state.events.append("recruited", {"seat": seat, "unit": card})
         return
-    player.resources.pay(reinforce_cost(state, card))
+    player.resources.pay(discounted(state, seat, reinforce_cost(state, card), spend=True))
     reinforce(state, seat, card)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import PASS, Refusal, ResponseWindow
 from rulekeeper.games.homm3.content.towns import requirement_refusal
-from rulekeeper.games.homm3.map import astrologers, places, recruiting
+from rulekeeper.games.homm3.map import astrologers, effects, places, recruiting, search
 from rulekeeper.games.homm3.map.actions import Rule, legal_of, refusal_of
 from rulekeeper.games.homm3.map.model import SECONDARY, MapHero
 from rulekeeper.games.homm3.map.recruiting import (
@@ -203,20 +203,33 @@ def guild_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
     town = _guild_town(state, seat, guild)
     if town is None:
         return (RULE_SPELL, f"no Mage Guild {guild!r} stands in a town you may use")
-    if town.built_round == state.round and town.buildings[-1] == guild:
+    if town.built_round and town.built_round == state.round and town.buildings[-1] == guild:
         return (RULE_SPELL, "the Mage Guild was built this round")
-    price = _spellbook_use(state, str(guild)).pay.amounts()
+    price = spell_price(state, seat, str(guild))
     return price_refusal(state, seat, price, "a spell", RULE_SPELL)
 
 
 def buy_spell(state: Any, seat: int, action: Action) -> None:
     """Pay the Guild's price, flip the Spell Book token, Search (2) the Spell deck."""
-    use = _spellbook_use(state, action.str_param("guild"))
-    state.players[seat].resources.pay(use.pay.amounts())
+    guild = action.str_param("guild")
+    state.players[seat].resources.pay(spell_price(state, seat, guild))
+    _, size = effects.use_mage_guild_terms(state, seat)
     flip_token(state, seat, "spellbook")
-    state.events.append("spell-bought", {"seat": seat, "guild": action.str_param("guild")})
-    for effect in use.effects:
-        astrologers.apply_effect(state, seat, effect)
+    state.events.append("spell-bought", {"seat": seat, "guild": guild})
+    for effect in _spellbook_use(state, guild).effects:
+        if effect.kind == "search":
+            search.search(state, seat, "spell", max(size, effect.amount or 2))
+        else:
+            astrologers.apply_effect(state, seat, effect)
+
+
+def spell_price(state: Any, seat: int, guild: str) -> dict[str, int]:
+    """The Mage Guild's price (town data) less a card's discount (Wisdom, effects.py)."""
+    price = _spellbook_use(state, guild).pay.amounts()
+    off, _ = effects.mage_guild_terms(state, seat)
+    if off and price.get("gold"):
+        price["gold"] = max(0, price["gold"] - off)
+    return {k: v for k, v in price.items() if v}
 
 
 # --------------------------------------------------------------------------- building uses
