@@ -211,6 +211,16 @@ def test_the_log_names_heroes_factions_places_tiles_and_units() -> None:
     assert any("Mine" in line or "Town" in line for line in lines)
 
 
+def test_an_event_the_log_does_not_know_is_told_with_its_ids_named() -> None:
+    """Issue 24 §5: an event kind the log has no sentence for (rules still being added) gets a
+    generic line, its hero, field and cards named, never an error."""
+    state = fresh(1)
+    seen = state.events.last_seq
+    state.events.append("new-thing", {"hero": "catherine", "field": "-5,1", "card": "attack"})
+    lines, _ = map_log.news(state, seen)
+    assert lines == ["New thing: hero Catherine, field (-5,1) Castle Town, card Attack"]
+
+
 def test_the_log_asked_once_tells_past_fights_with_their_units() -> None:
     """Issue 24 §5: a fight already over is told from its result (the units it lists), so the
     log read at the end of a game names every unit too."""

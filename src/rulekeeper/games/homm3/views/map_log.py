@@ -176,6 +176,10 @@ def _bonus(state: Any, option: object) -> str:
     return choice_words(choice)
 
 
+def _signed(value: object) -> str:
+    return f"{value:+d}" if isinstance(value, int) else str(value)
+
+
 def _gains(data: Data) -> str:
     return cost_words({k: int(data[k]) for k in RESOURCE_KEYS if isinstance(data.get(k), int)})
 
@@ -358,6 +362,38 @@ LINES: dict[str, Line] = {
         f"{seat_name(s, d.get('seat'))} trades {d.get('paid')} "
         f"{RESOURCE_NAMES.get(str(d.get('give')), d.get('give'))} for {d.get('got')} "
         f"{RESOURCE_NAMES.get(str(d.get('get')), d.get('get'))}"
+    ),
+    "timed-event": lambda s, d: (
+        f"the scenario's event of round {d.get('round')} for "
+        + (" and ".join(seat_name(s, x) for x in d.get("seats") or []) or "nobody")
+    ),
+    "reroll": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} rerolls the {d.get('die')} die ({d.get('by')})"
+    ),
+    "astrologers-movement": lambda s, d: (
+        f"{card_name(s, d.get('card'))}: heroes' MP {_signed(d.get('mp'))} this round"
+    ),
+    "shuffled-back": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} shuffles {d.get('count')} cards back into the deck"
+    ),
+    "black-cubes-removed": lambda s, d: (
+        f"the black cubes come off {len(d.get('fields') or [])} fields: their locations may be "
+        "visited again"
+    ),
+    "card-recovered": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} takes {card_name(s, d.get('card'))} back from the "
+        "discard pile"
+    ),
+    "neutrals-drawn": lambda s, d: (
+        f"{seat_name(s, d.get('seat'))} plays {card_name(s, d.get('card'))}: "
+        f"{_cards(s, d.get('cards'))} drawn"
+    ),
+    "hero-flies": lambda s, d: (
+        f"{hero_name(s, d.get('hero'))} flies from ({d.get('from')}) to {place(s, d.get('to'))}"
+    ),
+    "settlement-reward": lambda s, d: (
+        f"the Settlement at ({d.get('field')}) now gives "
+        f"{RESOURCE_NAMES.get(str(d.get('resource')), d.get('resource'))}"
     ),
     "visit-declined": lambda s, d: (
         f"{seat_name(s, d.get('seat'))} declines the visit at {place(s, d.get('field'))}"
