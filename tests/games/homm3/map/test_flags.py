@@ -29,6 +29,9 @@ def test_mine_first_flag_income_and_losing_it(resource: str, amount: int) -> Non
     assert state.players[0].resources.get(resource) == held + amount  # first flag
     assert economy.income(state, 0).get(resource, 0) == before[0] + amount
     assert movement.guarded(state, key) == 0  # flagged: taken without combat
+    first = hero_of(state, 0)
+    first.field = first.previous  # gone: no enemy hero on the mine
+    assert movement.encounter(state, hero_of(state, 1), key) is None
     other = state.players[1].resources.get(resource)
     enter(state, 1, key)
     assert state.sites[key].owner == 1
