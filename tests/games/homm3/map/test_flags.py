@@ -194,3 +194,24 @@ def test_an_undefended_enemy_settlement_is_flagged_by_entering_it() -> None:
     act(state, CHOOSE[1])
     assert state.sites[key].reward == "materials"
     assert economy.income(state, 1).get("gold", 0) == income - 5
+
+
+@pytest.mark.parametrize("option", [0, 1, 2])
+def test_obelisk_effects_of_the_scenario(option: int) -> None:
+    """homm3.md §5.4: clash-2's Obelisk lets the visitor Remove a card, gain a Positive Morale
+    or give the hero that entered +1 MP (Heegu-sama/Homm3BG clash scenario, provisional)."""
+    state = at_turn()
+    player = state.players[0]
+    player.morale = 0
+    hand = len(player.hand)
+    key = lay_location(state, "obelisk")
+    item = enter(state, 0, key)
+    mp = item.mp
+    act(state, CHOOSE[option])
+    if option == 0:
+        act(state, state.legal_actions(0)[0])
+    assert (len(player.hand), player.morale, item.mp) == [
+        (hand - 1, 0, mp),
+        (hand, 1, mp),
+        (hand, 0, mp + 1),
+    ][option]
