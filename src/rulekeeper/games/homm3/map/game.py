@@ -438,6 +438,14 @@ class MapState(ProcedureState):
     def describe(self, action: Action) -> str:
         return map_words.describe(self, action)
 
+    def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
+        """An action only its seat may see (the card taken in a Search, the pending step's
+        ``secret_words``): the others are told the words instead."""
+        top = self.flow.steps[-1] if self.flow.steps else None
+        words = getattr(top, "secret_words", None)
+        found = words(action) if words is not None else None
+        return None if found is None else ((player,), found)
+
     def _explain_legal(self, action: Action, player: int) -> tuple[str, str] | None:
         """What a legal action does, in words that never count the choices (how many a seat
         has may depend on its hidden hand, issue 24 §4): a fight's actions as the combat

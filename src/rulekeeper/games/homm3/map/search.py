@@ -51,15 +51,20 @@ def refill(state: Any, deck: str) -> None:
     state.events.append("deck-reshuffled", {"deck": deck})
 
 
-def search(state: Any, seat: int, deck: str, count: int, times: int = 1) -> None:
+def search(
+    state: Any, seat: int, deck: str, count: int, times: int = 1, into_deck: bool = False
+) -> None:
     """Push *seat*'s Search (*count*) of *deck*, *times* in a row (one at a time; nothing
-    happens with both piles empty)."""
+    happens with both piles empty; *into_deck*: the card found is shuffled into the Might &
+    Magic deck, a Mage Guild the scenario starts built, §5.11)."""
     refill(state, deck)
     pile = state.decks[deck]
     seen = [pile.pop() for _ in range(min(count, len(pile)))]
     if not seen and not state.discards[deck]:
         return
-    state.flow.push(SearchStep(seat=seat, deck=deck, seen=seen, count=count, times=times))
+    state.flow.push(
+        SearchStep(seat=seat, deck=deck, seen=seen, count=count, times=times, into_deck=into_deck)
+    )
 
 
 @dataclass
@@ -76,11 +81,20 @@ class SearchStep(Step[Any]):
     count: int = 2
     times: int = 1
     """Searches left, this one included (a Warrior's Tomb, several Levels at once)."""
+    into_deck: bool = False
+    """The card found goes into the Might & Magic deck, shuffled (§5.11), not to hand."""
 
     public_kinds = frozenset({"take-discard"})  # "swap" reads the cards seen: not public
 
     def actor(self, state: Any) -> int:
         return self.seat
+
+    def secret_words(self, action: Action) -> str | None:
+        """What the others are told of *action*: which card was taken from those looked at
+        is the searching seat's secret (the card goes to its hidden hand)."""
+        if action.kind == "take":
+            return f"takes one of the {len(self.seen)} cards looked at"
+        return None
 
     def zone_name(self) -> str:
         """The zone of the cards looked at: the searching seat sees them, nobody else
@@ -134,6 +148,12 @@ class SearchStep(Step[Any]):
             card = action.str_param("card")
             rest.remove(card)
         discard.extend(rest)
-        gain_card(state, self.seat, card)
+        if self.into_deck:
+            player = state.players[self.seat]
+            player.deck.append(card)
+            state.rng.shuffle(player.deck)
+            state.events.append("card-into-deck", {"seat": self.seat})
+        else:
+            gain_card(state, self.seat, card)
         if self.times > 1:
-            search(state, self.seat, self.deck, self.count, self.times - 1)
+            search(state, self.seat, self.deck, self.count, self.times - 1, self.into_deck)
