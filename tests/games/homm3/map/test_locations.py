@@ -177,7 +177,8 @@ def test_witch_hut_removes_an_ability_card_or_peeks() -> None:
 
 
 def test_magic_spring_takes_one_of_the_top_three_discards() -> None:
-    """homm3.md §5.4: look at the top 3 cards of your discard pile, take one into hand."""
+    """homm3.md §5.4: look at the top 3 cards of your discard pile, take one into hand, the
+    rest back on top in any order."""
     state = at_turn()
     player = state.players[0]
     player.discard[:] = ["attack", "defence", "power", "knowledge"]
@@ -186,7 +187,35 @@ def test_magic_spring_takes_one_of_the_top_three_discards() -> None:
     act(state, CHOOSE[0])
     assert {a.get("card") for a in state.legal_actions(0)} == {"defence", "power", "knowledge"}
     act(state, Action.of("take", card="defence"))
-    assert player.discard == ["attack", "power", "knowledge"] and "defence" in player.hand
+    assert "defence" in player.hand
+    assert set(state.legal_actions(0)) == {
+        Action.of("on-top", card="power"),
+        Action.of("on-top", card="knowledge"),
+    }
+    act(state, Action.of("on-top", card="power"))  # the rest back in the order chosen
+    assert player.discard == ["attack", "knowledge", "power"] and top_kind(state) == "turn"
+
+
+@pytest.mark.parametrize(
+    ("pile", "take", "after"),
+    [
+        (["a", "b"], "b", ["a"]),  # one card back: no order to choose
+        (["x", "a", "a", "b"], "b", ["x", "a", "a"]),  # two alike: no order to choose
+        (["b"], "b", []),
+    ],
+)
+def test_magic_spring_without_an_order_to_choose(
+    pile: list[str], take: str, after: list[str]
+) -> None:
+    """homm3.md §5.4: with fewer than two different cards left there is no order to choose."""
+    state = at_turn()
+    player = state.players[0]
+    player.discard[:] = pile
+    key = lay_location(state, "magic-spring", difficulty=0)
+    enter(state, 0, key)
+    act(state, CHOOSE[0])
+    act(state, Action.of("take", card=take))
+    assert player.discard == after and top_kind(state) == "turn"
 
 
 @pytest.mark.parametrize(

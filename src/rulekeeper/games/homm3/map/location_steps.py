@@ -4,8 +4,9 @@ Remove a card from hand (:class:`LocationRemoveStep`: the Witch Hut's Ability ca
 Post's card for 1 Gold but never a Specialty, Statistic or Ability card nor Magic Arrow, an
 Obelisk's any card), keep or discard the top card of a deck (:class:`PeekStep`, the Witch Hut),
 take a card of the top of one's discard pile (:class:`RecoverStep`, the Magic Spring; the rest
-stay on top in their order), Reinforce a unit (:class:`ReinforceStep`, a Settlement's reward)
-and choose the face-down tile an Observatory reveals (:class:`ObservatoryStep`).
+back on top in the order the player chooses), Reinforce a unit (:class:`ReinforceStep`, a
+Settlement's reward) and choose the face-down tile an Observatory reveals
+(:class:`ObservatoryStep`).
 """
 
 from __future__ import annotations
@@ -153,33 +154,50 @@ class PeekStep(search.SearchStep):
 
 @dataclass
 class RecoverStep(Step[Any]):
-    """*seat* takes one of the top ``count`` cards of its discard pile into hand (public)."""
+    """*seat* takes one of the top ``count`` cards of its discard pile into hand, then puts the
+    rest back on top in the order it chooses (``on-top``: the top card first; public)."""
 
     kind = "recover-discard"
     rule = RULE_RECOVER
     public_kinds = None
     seat: int = 0
     count: int = 3
+    rest: int = 0
+    """After the take: how many cards were put back (the top of the pile)."""
+    placed: int = 0
+    """How many of them are in their chosen place (the topmost ones)."""
 
     def actor(self, state: Any) -> int:
         return self.seat
 
-    def _top(self, state: Any) -> list[str]:
-        return list(state.players[self.seat].discard[-self.count :])
+    def _window(self, state: Any) -> list[str]:
+        """The cards still to take from or to order (top last)."""
+        pile = state.players[self.seat].discard
+        if not self.rest:
+            return list(pile[-self.count :])
+        return list(pile[len(pile) - self.rest : len(pile) - self.placed])
 
     def legal(self, state: Any, seat: int) -> Sequence[Action]:
         if seat != self.seat:
             return []
-        return [Action.of("take", card=card) for card in dict.fromkeys(self._top(state))]
+        kind = "on-top" if self.rest else "take"
+        return [Action.of(kind, card=card) for card in dict.fromkeys(self._window(state))]
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
         card = action.str_param("card")
         pile = state.players[seat].discard
-        index = len(pile) - 1 - pile[::-1].index(card)
-        del pile[index]
-        state.players[seat].hand.append(card)
-        state.events.append("card-recovered", {"seat": seat, "card": card})
+        window = self._window(state)
+        start = len(pile) - len(window) - (self.placed if self.rest else 0)
+        del pile[start + len(window) - 1 - window[::-1].index(card)]
+        if action.kind == "take":
+            state.players[seat].hand.append(card)
+            state.events.append("card-recovered", {"seat": seat, "card": card})
+            self.rest = len(window) - 1
+        else:
+            pile.insert(start + len(window) - 1, card)  # above the others, below those placed
+            self.placed += 1
+        if self.rest < 2 or len(set(self._window(state))) < 2:
+            state.flow.pop()
 
 
 @dataclass
