@@ -4,11 +4,13 @@ another player's turn. Each test sets a fresh Clash state's records, then asks t
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rulekeeper.core import Action, load_game
+from rulekeeper.core.content import load_yaml
 from rulekeeper.core.flow import PASS
 from rulekeeper.games.homm3.map import effects, recruiting, town_actions
 from rulekeeper.games.homm3.map.game import MapState
@@ -18,11 +20,14 @@ from rulekeeper.games.homm3.map.rounds import start_round
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.town_actions import TownWindow
 from rulekeeper.games.homm3.map.turn import TurnStep
+from rulekeeper.games.homm3.scenario import shipped_scenario
 
 
-def new_state(seed: int = 3, options: dict[str, str] | None = None) -> MapState:
+def new_state(
+    seed: int = 3, options: dict[str, str] | None = None, scenario: Any = "clash-2"
+) -> MapState:
     params = {"options": options} if options else {}
-    state = load_game("homm3", players=2, scenario="clash-2", **params).new_initial_state(seed)
+    state = load_game("homm3", players=2, scenario=scenario, **params).new_initial_state(seed)
     assert isinstance(state, MapState)
     return state
 
@@ -386,3 +391,24 @@ def test_mage_guild_terms_of_a_card() -> None:
     assert isinstance(top, SearchStep) and top.count == 3
     assert state.players[0].resources.get("gold") == 0
     assert effects.mage_guild_terms(state, 0) == (0, 2)
+
+
+def test_a_mage_guild_the_scenario_starts_built() -> None:
+    """homm3.md §5.11: a scenario that starts a player with the Mage Guild built (its
+    ``built_bonus``) gives the two Searches (2) of the Spell deck into the Might & Magic deck,
+    not the hand, at the start of round 1."""
+    doc = load_yaml(Path(shipped_scenario("clash-2")).read_text(), "clash-2")
+    start = {**doc["start"], "buildings": ["dwelling-1", "mage-guild"], "built_bonus": True}
+    state = new_state(scenario={**doc, "start": start})
+    seat = state.order[0]
+    while not isinstance(top := state.flow.top(), SearchStep) or top.deck != "spell":
+        who = state.current_player()
+        legal = state.legal_actions(who)
+        state.apply_action(Action.of("keep") if Action.of("keep") in legal else legal[-1], who)
+    top = state.flow.top()
+    assert isinstance(top, SearchStep) and top.into_deck and top.deck == "spell"
+    assert top.seat == seat and top.times == 2
+    hand, deck = len(state.players[seat].hand), len(state.players[seat].deck)
+    state.apply_action(state.legal_actions(seat)[0], seat)
+    assert len(state.players[seat].hand) == hand
+    assert len(state.players[seat].deck) == deck + 1

@@ -68,6 +68,8 @@ def start_of_round(state: Any) -> None:
     Resource round) and the buildings' Resource-round uses, or an Astrologers Proclaim card
     (astrologers.py); then the scenario's timed events (events.py)."""
     track = state.round_track()
+    if state.round == 1:
+        town_actions.starting_buildings(state)
     if track.pays_income(state.round):
         for player in state.players:
             if player.eliminated:

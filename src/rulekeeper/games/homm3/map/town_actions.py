@@ -48,6 +48,7 @@ __all__ = [
     "hero_refusal",
     "open_window",
     "resource_round",
+    "starting_buildings",
 ]
 
 RULE_BUILD = "homm3.md §5.14.1 (Build: the Town board's cost, one building a round)"
@@ -233,6 +234,26 @@ def spell_price(state: Any, seat: int, guild: str) -> dict[str, int]:
 
 
 # --------------------------------------------------------------------------- building uses
+
+
+def starting_buildings(state: Any) -> None:
+    """The start of round 1: a seat whose scenario gives its starting buildings their "when
+    built" uses (``built_bonus``) takes them now; the Mage Guild's Searches go into the Might &
+    Magic deck instead of the hand (§5.11)."""
+    seats = state.game.scenario.layout(state.num_players).seats
+    for seat in reversed([s for s in state.order if seats[s].setup.built_bonus]):
+        for town in reversed(_own_towns(state, seat)):
+            for building_id in reversed(town.buildings):
+                for use in _building(state, building_id).uses:
+                    if use.timing != "built":
+                        continue
+                    for effect in use.effects:
+                        if effect.kind == "search" and effect.deck == "spells":
+                            search.search(
+                                state, seat, "spell", effect.amount or 2, effect.times, True
+                            )
+                        else:
+                            astrologers.apply_effect(state, seat, effect)
 
 
 def resource_round(state: Any) -> None:
