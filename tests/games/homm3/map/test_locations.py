@@ -335,7 +335,6 @@ def test_sanctuary_held_cannot_be_stopped_on() -> None:
     assert movement.encounter(state, item, key) is None
 
 
-@pytest.mark.xfail(strict=True, reason="lead: end-turn is offered on a held Sanctuary (§8.19)")
 def test_a_turn_does_not_end_on_a_held_sanctuary() -> None:
     """homm3.md §8.19: a hero passing through another's Sanctuary may not end its turn there."""
     state = at_turn()

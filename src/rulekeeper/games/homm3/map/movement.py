@@ -48,7 +48,7 @@ def guarded(state: Any, key: str) -> int:
     return int(printed.difficulty)
 
 
-def _sanctuary_held(state: Any, key: str, mover: MapHero) -> bool:
+def sanctuary_held(state: Any, key: str, mover: MapHero) -> bool:
     printed = board.field_at(state, key)
     if printed is None or printed.location != "sanctuary":
         return False
@@ -84,7 +84,7 @@ def move_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
         return (RULE_MOVE, f"{to} is not next to {item.id}'s field {item.field} (one field a move)")
     if to in tilemap.graph.closed:
         return (RULE_BLOCKED, f"{to} is a blocked field: no hero enters it")
-    if _sanctuary_held(state, to, item) and item.mp < 2:
+    if sanctuary_held(state, to, item) and item.mp < 2:
         return (RULE_SANCTUARY, "another hero holds that Sanctuary: you may only pass through it")
     return None
 

@@ -71,13 +71,14 @@ class TurnStep(Step[Any]):
     def legal(self, state: Any, seat: int) -> list[Action]:
         if seat != self.seat or self.stage != "act":
             return []
-        return [*legal_of(TURN_RULES, state, seat), END_TURN]
+        ending = [] if end_refusal(state, seat) else [END_TURN]
+        return [*legal_of(TURN_RULES, state, seat), *ending]
 
     def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
         if seat != self.seat:
             return (self.rule, f"it is player {self.seat}'s turn, not player {seat}'s")
         if action == END_TURN:
-            return None
+            return end_refusal(state, seat)
         return refusal_of(TURN_RULES, state, seat, action, "of a turn")
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
@@ -97,6 +98,15 @@ class TurnStep(Step[Any]):
             return
         state.flow.pop()
         end_of_turn(state, self.seat)
+
+
+def end_refusal(state: Any, seat: int) -> Refusal | None:
+    """Why *seat* may not end its turn now: a hero of its passing through a Sanctuary another
+    hero holds must leave it first (§5.4, §8.19; it entered with an MP to leave)."""
+    for item in state.heroes:
+        if item.seat == seat and item.field and movement.sanctuary_held(state, item.field, item):
+            return (movement.RULE_SANCTUARY, f"{item.id} may only pass through that Sanctuary")
+    return None
 
 
 def end_of_turn(state: Any, seat: int) -> None:
