@@ -190,3 +190,40 @@ def test_mcts_plays_the_map() -> None:
     seat = to_turn(state)
     bot = make_agent("mcts@1", seed=2, game=state.game)
     assert bot.choose(state, seat) in state.legal_actions(seat)
+
+
+def test_an_enemy_hero_near_an_undefended_town_is_a_threat() -> None:
+    """homm3.md §8.20 (an enemy entering an undefended town captures it): an enemy Main Hero
+    next to a town whose own heroes are farther away puts part of its worth at stake; the
+    town's Main Hero standing on it takes the threat away."""
+    state = new_state(seed=9)
+    towns = {t.field: t for t in state.towns}
+    home = next(t.field for t in state.towns if t.owner == 0)
+    enemy = main_hero(state, 1)
+    enemy.field = open_neighbour(state, home)
+    assert evaluation.threat(state, 0, [home], towns) == 0.0  # Main Hero at home
+    for item in state.heroes:
+        if item.seat == 0:
+            item.field = enemy_town(state, 0).field
+    assert evaluation.threat(state, 0, [home], towns) > 0.0
+    theirs = enemy_town(state, 0).field
+    assert evaluation.threat(state, 1, [theirs], towns) > 0.0  # seat 0's heroes stand on it
+    enemy.field = theirs
+    assert evaluation.threat(state, 1, [theirs], towns) == 0.0  # its Main Hero is back
+
+
+def test_cubes_count_towards_a_cubes_victory() -> None:
+    """homm3.md §5.22 and clash-3.yaml (victory: a cube of each other faction): each other
+    faction's first cube counts, a second of the same does not."""
+    state = new_state(seed=1, players=3)
+    others = [p.faction for p in state.players if p.seat != 0]
+    assert evaluation.cube_progress(state, 0) == 0
+    state.players[0].cubes.append(others[0])
+    assert evaluation.cube_progress(state, 0) == 1
+    state.players[0].cubes.append(others[0])
+    assert evaluation.cube_progress(state, 0) == 1
+    state.players[0].cubes.append(others[1])
+    assert evaluation.cube_progress(state, 0) == 2
+    two = new_state(seed=1)
+    two.players[0].cubes.append(two.players[1].faction)
+    assert evaluation.cube_progress(two, 0) == 0  # clash-2 has no cubes condition

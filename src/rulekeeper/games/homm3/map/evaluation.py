@@ -36,6 +36,7 @@ from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
 __all__ = [
     "WEIGHTS",
     "army_strength",
+    "cube_progress",
     "distances",
     "evaluate",
     "guard_strength",
@@ -43,6 +44,7 @@ __all__ = [
     "plan_value",
     "take_chance",
     "targets",
+    "threat",
     "troop_strength",
     "worth",
 ]
@@ -59,6 +61,8 @@ WEIGHTS: Mapping[str, float] = {
     "hand": 0.3,
     "fight": 12.0,
     "target-enemy": 10.0,
+    "target-hero": 6.0,
+    "victory-cube": 15.0,
     "target-flag": 6.0,
     "target-visit": 2.5,
     "target-guarded": 1.5,
@@ -78,6 +82,10 @@ difficulty on the way to a target (a hero goes round it when it can)."""
 SECONDARY_SIEGE = 0.25
 """A Secondary Hero heads for the enemy's places at this share of their worth (it fights with
 the Main Hero's Level but without cards, §5.6)."""
+THREAT_STEPS = 4
+"""An enemy Main Hero this many steps from a town (or nearer) threatens it (threat)."""
+THREAT_SHARE = 0.5
+"""The share of a threatened town's worth at stake when the enemy stands next to it."""
 HORIZON = 24
 """A target this many steps away (or more) adds nothing to the plan."""
 RESOURCE_WORTH: Mapping[str, float] = {"gold": 1.0, "materials": 2.0, "valuables": 4.0}
@@ -117,6 +125,7 @@ def worth(state: Any, seat: int) -> float:
         else:
             value += WEIGHTS["own-town" if town.seat == seat else "enemy-town"]
     value += WEIGHTS["cube"] * len(player.cubes)
+    value += WEIGHTS["victory-cube"] * cube_progress(state, seat)
     value += WEIGHTS["income"] * _in_gold(economy.income(state, seat))
     value += WEIGHTS["stock"] * _in_gold(player.resources.amounts)
     army = army_strength(state, seat)
@@ -124,6 +133,7 @@ def worth(state: Any, seat: int) -> float:
     value += WEIGHTS["level"] * (player.level + 0.5 * player.experience)
     value += WEIGHTS["hand"] * len(player.hand)
     value += plan_value(state, seat, army)
+    value -= threat(state, seat, held, towns)
     if state.battle is not None:
         value += WEIGHTS["fight"] * _fight(state, seat)
     return float(value)
@@ -131,6 +141,23 @@ def worth(state: Any, seat: int) -> float:
 
 def _in_gold(amounts: Mapping[str, int]) -> float:
     return float(sum(RESOURCE_WORTH.get(name, 0.0) * n for name, n in amounts.items()))
+
+
+def cube_progress(state: Any, seat: int) -> int:
+    """How many of the cubes a scenario's ``cubes`` victory condition asks for *seat* holds
+    (§5.22: N cubes, or N of each other faction); 0 without such a condition."""
+    cubes = state.players[seat].cubes
+    best = 0
+    for condition in state.game.scenario.victory:
+        if condition.kind != "cubes":
+            continue
+        each = int(condition.params.get("each") or 0)
+        if each:
+            others = [p.faction for p in state.players if p.seat != seat and not p.eliminated]
+            best = max(best, sum(min(each, cubes.count(f)) for f in others))
+        else:
+            best = max(best, min(len(cubes), int(condition.params.get("count", 1))))
+    return best
 
 
 def troop_strength(pack: Any, card_id: str, side: str) -> float:
@@ -198,9 +225,13 @@ def guards(state: Any) -> dict[str, int]:
 
 def targets(state: Any, seat: int) -> dict[str, list[str]]:
     """The fields *seat*'s heroes may head for, by kind: ``enemy`` (a town or settlement
-    another player holds, or a town nobody holds), ``flag`` (a mine or settlement *seat* does
-    not flag), ``visit`` (a one-time location not used yet), ``guarded`` (a guard not beaten)."""
-    found: dict[str, list[str]] = {"enemy": [], "flag": [], "visit": [], "guarded": []}
+    another player holds, or a town nobody holds), ``hero`` (another player's Main Hero: a won
+    fight takes its faction cube, §5.22), ``flag`` (a mine or settlement *seat* does not flag),
+    ``visit`` (a one-time location not used yet), ``guarded`` (a guard not beaten)."""
+    found: dict[str, list[str]] = {"enemy": [], "hero": [], "flag": [], "visit": [], "guarded": []}
+    for item in state.heroes:
+        if item.seat != seat and item.role == MAIN and item.on_map:
+            found["hero"].append(item.field)
     for town in state.towns:
         if town.owner != seat:
             found["enemy"].append(town.field)
@@ -317,6 +348,31 @@ def _closeness(steps: int | None) -> float:
     return max(0.0, 1.0 - steps / HORIZON)
 
 
+def threat(state: Any, seat: int, held: Iterable[str], towns: Mapping[str, Any]) -> float:
+    """What *seat* stands to lose to enemy Main Heroes near its towns: for each town it holds
+    that an enemy Main Hero could reach within :data:`THREAT_STEPS` steps before any of its own
+    heroes, a share of the town's worth, the larger the nearer the enemy."""
+    enemies = [h.field for h in state.heroes if h.seat != seat and h.role == MAIN and h.on_map]
+    if not enemies:
+        return 0.0
+    own = [h.field for h in state.heroes if h.seat == seat and h.on_map]
+    total = 0.0
+    for key in held:
+        town = towns.get(key)
+        if town is None:
+            continue
+        far = distances(state, [key], {})
+        enemy = min((far[f] for f in enemies if f in far), default=None)
+        if enemy is None or enemy > THREAT_STEPS:
+            continue
+        mine = min((far[f] for f in own if f in far), default=None)
+        if mine is not None and mine <= enemy:
+            continue
+        worth_of = WEIGHTS["own-town" if town.seat == seat else "enemy-town"]
+        total += THREAT_SHARE * worth_of * (1.0 - enemy / (THREAT_STEPS + 1))
+    return total
+
+
 def plan_value(state: Any, seat: int, army: float | None = None) -> float:
     """How close *seat*'s heroes stand to their best targets (module doc): each hero counts
     its best target's worth times its closeness; a guarded target's worth is scaled by the
@@ -336,6 +392,8 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
     for kind, level in groups:
         if kind == "enemy":
             chance = 0.5 + take_chance(mine, max(rivals, default=0.0))
+        elif kind == "hero":
+            chance = take_chance(mine, max(rivals, default=0.0))
         else:
             chance = take_chance(mine, guard_strength(state, level)) if level else 1.0
         worths[(kind, level)] = WEIGHTS[f"target-{kind}"] * chance
@@ -349,7 +407,7 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
         best = 0.0
         for group, far in maps.items():
             weight = worths[group]
-            if group[0] == "enemy" and item.role != MAIN:
+            if group[0] in ("enemy", "hero") and item.role != MAIN:
                 weight *= SECONDARY_SIEGE
             best = max(best, weight * _closeness(far.get(item.field)))
         value += best
