@@ -412,3 +412,60 @@ def test_a_mage_guild_the_scenario_starts_built() -> None:
     state.apply_action(state.legal_actions(seat)[0], seat)
     assert len(state.players[seat].hand) == hand
     assert len(state.players[seat].deck) == deck + 1
+
+
+def first_turn_of(faction: str, factions: list[str] | None = None) -> tuple[MapState, int]:
+    """A fresh state (the first seed that fits) whose first turn is *faction*'s."""
+    for seed in range(40):
+        params: dict[str, Any] = {"factions": factions} if factions else {}
+        state = load_game("homm3", players=2, scenario="clash-2", **params).new_initial_state(seed)
+        assert isinstance(state, MapState)
+        seat = to_turn(state)
+        if state.players[seat].faction == faction:
+            return state, seat
+    raise AssertionError(f"no seed lets {faction} play first")
+
+
+def test_blacksmith_once_in_your_turn() -> None:
+    """towns.yaml castle-faction-building-2 (Blacksmith, homm3.md §5.14.1): once in your own
+    turn, Remove an Artifact from hand for 4 Gold, or pay 6 Gold to Search (2) the Artifact
+    deck."""
+    state, seat = first_turn_of("castle")
+    smithy = "castle-faction-building-2"
+    rule, _ = refusal(state, seat, "use-building", building=smithy, option=1)
+    assert "§5.14.1" in rule
+    town(state, seat).buildings.append(smithy)
+    rich(state, seat, gold=6)
+    act(state, seat, "use-building", building=smithy, option=1)
+    top = state.flow.top()
+    assert isinstance(top, SearchStep) and top.deck == "artifact" and top.count == 2
+    assert state.players[seat].resources.get("gold") == 0
+    state.flow.pop()
+    _, reason = refusal(state, seat, "use-building", building=smithy, option=0)
+    assert "used this turn" in reason
+    effects.end_turn(state, seat)
+    artifact = sorted(state.game.pack.artifacts)[0]
+    state.players[seat].hand.append(artifact)
+    act(state, seat, "use-building", building=smithy, option=0)
+    state.apply_action(Action.of("remove", card=artifact), seat)
+    assert artifact not in state.players[seat].hand
+    assert state.players[seat].resources.get("gold") == 4
+
+
+def test_cover_of_darkness_cycles_cards() -> None:
+    """towns.yaml necropolis-faction-building (Cover of Darkness): discard up to 2 cards and
+    draw as many, in your own turn only."""
+    cover = "necropolis-faction-building"
+    state, seat = first_turn_of("dungeon", ["necropolis", "dungeon"])
+    town(state, 0).buildings.append(cover)
+    _, reason = refusal(state, 0, "use-building", building=cover, option=0)
+    assert "own turn" in reason
+    state, seat = first_turn_of("necropolis", ["necropolis", "dungeon"])
+    town(state, seat).buildings.append(cover)
+    player = state.players[seat]
+    size = len(player.hand)
+    card = player.hand[0]
+    act(state, seat, "use-building", building=cover, option=0)
+    state.apply_action(Action.of("discard", card=card), seat)
+    state.apply_action(Action.of("done"), seat)
+    assert len(player.hand) == size and card in player.discard

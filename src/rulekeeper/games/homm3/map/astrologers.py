@@ -19,15 +19,18 @@ turn order (:func:`proclaim`). Its ``duration`` says how long it works:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from rulekeeper.core import Action, Step
 from rulekeeper.games.homm3.map import board, dice, experience, hand, morale, recruiting, search
 
 __all__ = [
     "DECKS",
     "LASTING_KINDS",
     "MAP_KINDS",
+    "HandCardStep",
     "apply_effect",
     "card_in_force",
     "draw",
@@ -224,6 +227,12 @@ def _shuffle_back(state: Any, seat: int, effect: Any) -> None:
     hand.draw(state, player, len(back))
 
 
+def _cycle(state: Any, seat: int, effect: Any) -> None:
+    """Discard up to ``amount`` cards, then draw as many (:class:`HandCardStep`)."""
+    if state.players[seat].hand:
+        state.flow.push(HandCardStep(seat=seat, mode="cycle", count=effect.amount or 1))
+
+
 def _reinforce(state: Any, seat: int, effect: Any) -> None:
     percent = (
         0 if effect.kind == "reinforce-free" else int((effect.numbers or {}).get("percent", 100))
@@ -280,6 +289,7 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
     "morale": _morale,
     "search": _search,
     "shuffle-back": _shuffle_back,
+    "cycle": _cycle,
     "reinforce-free": _reinforce,
     "reinforce-discount": _reinforce,
     "weaken": _weaken,
@@ -294,3 +304,66 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
 def apply_effect(state: Any, seat: int, effect: Any) -> None:
     """Resolve one board-vocabulary *effect* for *seat* (module doc)."""
     HANDLERS.get(effect.kind, _unapplied)(state, seat, effect)
+
+
+DONE = Action.of("done")
+
+
+@dataclass
+class HandCardStep(Step[Any]):
+    """*seat* picks cards of its hand for an effect: ``cycle`` (discard up to ``count`` cards,
+    then ``done`` draws as many) or ``remove`` (Remove one card of ``card_kind`` from the game,
+    then the effects of ``building``'s use ``use``, option ``option``; ``done``: none
+    removed, nothing gained). The hand is hidden: nothing here is judged in public."""
+
+    kind = "hand-card"
+    rule = "homm3.md §5.8 (cards discarded or Removed for an effect)"
+    seat: int = 0
+    mode: str = "cycle"
+    count: int = 1
+    card_kind: str = ""
+    building: str = ""
+    use: int = 0
+    option: int = 0
+    done: int = 0
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("cycle", "remove"):
+            raise ValueError(f"mode must be cycle or remove, not {self.mode!r}")
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def held_zones(self, state: Any) -> Sequence[str]:
+        return [f"mm-hand-{self.seat}"]
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        if seat != self.seat:
+            return []
+        held = state.players[seat].hand
+        verb = "discard" if self.mode == "cycle" else "remove"
+        table = getattr(state.game.pack, CARD_KINDS.get(self.card_kind, ""), None)
+        cards = [c for c in dict.fromkeys(held) if self.mode == "cycle" or (table and c in table)]
+        picks = [Action.of(verb, card=c) for c in cards] if self.done < self.count else []
+        return [*picks, DONE]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        player = state.players[seat]
+        if action == DONE:
+            state.flow.pop()
+            if self.mode == "cycle" and self.done:
+                hand.draw(state, player, self.done)
+            return
+        card = action.str_param("card")
+        player.hand.remove(card)
+        self.done += 1
+        if self.mode == "cycle":
+            player.discard.append(card)
+            state.events.append("card-discarded", {"seat": seat})
+            return
+        state.flow.pop()
+        state.events.append("card-removed", {"seat": seat})
+        faction = self.building.split("-", 1)[0]
+        use = state.game.pack.towns[faction].building(self.building).uses[self.use]
+        for effect in use.one_of[self.option].effects:
+            apply_effect(state, seat, effect)

@@ -40,6 +40,7 @@ from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_co
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map import evaluation, observation, position, setup
+from rulekeeper.games.homm3.map.astrologers import HandCardStep
 from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
 from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
@@ -93,6 +94,7 @@ STEPS = BATTLE_STEPS.merged(
         BuildingUseStep,
         EventChoiceStep,
         RemoveCardStep,
+        HandCardStep,
         StartingBonusStep,
         BonusChoiceStep,
         MapEmpowerStep,

@@ -55,6 +55,9 @@ RULE_BUILD = "homm3.md §5.14.1 (Build: the Town board's cost, one building a ro
 RULE_HERO = "homm3.md §5.6 (Secondary Hero: 10 Gold, a town or settlement you hold, one)"
 RULE_OWN_TURN = "homm3.md §8.33 (the Secondary Hero is recruited in your own turn)"
 RULE_SPELL = "homm3.md §5.11 (Mage Guild: one spell a round, not in the round it was built)"
+RULE_USE = "homm3.md §5.14.1 (faction buildings: their use as the Town board prints it)"
+USED = "building-used"
+"""effects.py kind of a building used this turn (holder: its id), gone at the turn's end."""
 RULE_WINDOW = "homm3.md §5.14.2, §8.13 (Town actions in another player's turn)"
 POINTS = ("before-combat", "end-of-turn")
 """Where another player's turn opens a Town-action window (docs/homm3.md)."""
@@ -330,6 +333,78 @@ class BuildingUseStep(Step[Any]):
             astrologers.apply_effect(state, seat, effect)
 
 
+def use_candidates(state: Any, seat: int) -> Iterable[Action]:
+    """Each option of each ``own-turn`` use of the buildings *seat* may use."""
+    for town in usable_towns(state, seat):
+        for building_id in town.buildings:
+            for use in _building(state, building_id).uses:
+                if use.timing == "own-turn":
+                    for option in range(max(1, len(use.one_of))):
+                        yield Action.of("use-building", building=building_id, option=option)
+
+
+def _own_turn_use(state: Any, seat: int, action: Action) -> tuple[Any, Any] | None:
+    """The ``own-turn`` use of the action's building and its chosen option (None: no such
+    building *seat* may use, or no such option)."""
+    building_id, option = action.get("building"), action.get("option")
+    usable = {b for town in usable_towns(state, seat) for b in town.buildings}
+    if building_id not in usable or not isinstance(option, int):
+        return None
+    use = next((u for u in _building(state, str(building_id)).uses if u.timing == "own-turn"), None)
+    if use is None or not 0 <= option < max(1, len(use.one_of)):
+        return None
+    return use, (use.one_of[option] if use.one_of else None)
+
+
+def use_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
+    """Why *seat* may not use a building now: not one it may use, not its own turn, used this
+    turn, or too dear (§5.14.1, the Town board's faction buildings)."""
+    found = _own_turn_use(state, seat, action)
+    if found is None:
+        return (RULE_USE, f"no building of yours offers {action}")
+    if state.players_turn() != seat:
+        return (RULE_USE, "a building's use in your own turn only")
+    building_id = str(action.get("building"))
+    if effects.has(state, seat, USED, building_id):
+        return (RULE_USE, f"the {_building(state, building_id).name} is used this turn")
+    use, option = found
+    price = {**use.pay.amounts()}
+    for name, amount in (option.pay.amounts() if option else {}).items():
+        price[name] = price.get(name, 0) + amount
+    return price_refusal(state, seat, price, f"the {_building(state, building_id).name}", RULE_USE)
+
+
+def use_building(state: Any, seat: int, action: Action) -> None:
+    """Pay, mark the building used this turn, then its effects (a card to Remove first)."""
+    found = _own_turn_use(state, seat, action)
+    assert found is not None
+    use, option = found
+    building_id = str(action.get("building"))
+    ledger = state.players[seat].resources
+    ledger.pay(use.pay.amounts())
+    if option is not None:
+        ledger.pay(option.pay.amounts())
+    effects.add(state, seat, USED, building_id, source=building_id)
+    state.events.append("building-used", {"seat": seat, "building": building_id})
+    if option is not None and option.remove:
+        index = _building(state, building_id).uses.index(use)
+        step = astrologers.HandCardStep(
+            seat=seat,
+            mode="remove",
+            card_kind=option.remove,
+            building=building_id,
+            use=index,
+            option=action.int_param("option"),
+        )
+        state.flow.push(step)
+        return
+    for effect in (*use.effects, *(option.effects if option else ())):
+        if effect.kind == "combat-enemy-discards":
+            effects.add(state, seat, effect.kind, str(seat), effect.amount or 1, building_id)
+        else:
+            astrologers.apply_effect(state, seat, effect)
+
+
 RULES: tuple[Rule, ...] = (
     Rule(("build",), build_candidates, build_refusal, build),
     Rule(
@@ -340,6 +415,7 @@ RULES: tuple[Rule, ...] = (
     ),
     Rule(("recruit-hero",), hero_candidates, hero_refusal, recruit_hero),
     Rule(("buy-spell",), guild_candidates, guild_refusal, buy_spell),
+    Rule(("use-building",), use_candidates, use_refusal, use_building),
 )
 """The Town actions a turn and a window offer."""
 
