@@ -469,3 +469,33 @@ def test_cover_of_darkness_cycles_cards() -> None:
     state.apply_action(Action.of("discard", card=card), seat)
     state.apply_action(Action.of("done"), seat)
     assert len(player.hand) == size and card in player.discard
+
+
+def test_necromancy_amplifier_at_the_start_of_the_turn() -> None:
+    """towns.yaml necropolis-faction-building-2 (Necromancy Amplifier): at the start of your
+    turn you may take the Necromancy card from the Ability deck, or a Specialty card from your
+    discard pile, or neither."""
+    amplifier = "necropolis-faction-building-2"
+    for choice in (0, 1, -1):
+        state, seat = first_turn_of("necropolis", ["necropolis", "dungeon"])
+        player = state.players[seat]
+        town(state, seat).buildings.append(amplifier)
+        specialty = next(c for c in player.deck if c in state.game.pack.specialties)
+        player.deck.remove(specialty)
+        player.discard.append(specialty)
+        if "necromancy" not in state.decks["ability"]:
+            state.decks["ability"].append("necromancy")
+        town_actions.turn_start(state, seat)
+        top = state.flow.top()
+        assert isinstance(top, town_actions.BuildingUseStep) and top.building == amplifier
+        if choice < 0:
+            state.apply_action(Action.of("decline"), seat)
+            assert "necromancy" not in player.hand and specialty in player.discard
+            continue
+        state.apply_action(Action.of("choose-option", index=choice), seat)
+        if choice == 0:
+            assert "necromancy" in player.hand
+            assert "necromancy" not in state.decks["ability"]
+        else:
+            state.apply_action(Action.of("recover", card=specialty), seat)
+            assert specialty in player.hand and specialty not in player.discard

@@ -59,7 +59,13 @@ LASTING_KINDS = (
     "redraw-neutral",
 )
 """Effects that work while their card is in force: other modules ask :func:`in_force`."""
-CARD_KINDS: Mapping[str, str] = {"artifact": "artifacts", "spell": "spells", "ability": "abilities"}
+CARD_KINDS: Mapping[str, str] = {
+    "artifact": "artifacts",
+    "spell": "spells",
+    "ability": "abilities",
+    "specialty": "specialties",
+}
+"""The board data's card kinds and the content pack's tables of them."""
 
 
 def draws_this_round(state: Any) -> bool:
@@ -233,6 +239,41 @@ def _cycle(state: Any, seat: int, effect: Any) -> None:
         state.flow.push(HandCardStep(seat=seat, mode="cycle", count=effect.amount or 1))
 
 
+def _reshuffle_discard(state: Any, seat: int, effect: Any) -> None:
+    """The discard pile is shuffled back into the Might & Magic deck."""
+    player = state.players[seat]
+    player.deck.extend(player.discard)
+    player.discard.clear()
+    state.rng.shuffle(player.deck)
+    state.events.append("deck-reshuffled", {"seat": seat})
+
+
+def _fetch(state: Any, seat: int, effect: Any) -> None:
+    """The card ``card`` is taken from the shared ``deck`` (searched through, then shuffled)."""
+    pile = state.decks.get(DECKS.get(effect.deck or "", ""), [])
+    if effect.card in pile:
+        pile.remove(effect.card)
+        state.rng.shuffle(pile)
+        search.gain_card(state, seat, effect.card)
+    else:
+        state.events.append("card-not-found", {"seat": seat, "card": effect.card})
+
+
+def _recover(state: Any, seat: int, effect: Any) -> None:
+    """A card of ``card_kinds`` from the discard pile back to hand (:class:`HandCardStep`)."""
+    kind = next(iter(effect.card_kinds or ()), "")
+    step = HandCardStep(seat=seat, mode="recover", card_kind=kind)
+    if step.picks(state):
+        state.flow.push(step)
+
+
+def resolvable(effect: Any) -> bool:
+    """Whether :func:`apply_effect` resolves *effect* now (not a lasting one, not logged)."""
+    if effect.kind == "search":
+        return effect.deck in DECKS
+    return effect.kind in HANDLERS and effect.kind not in LASTING_KINDS
+
+
 def _reinforce(state: Any, seat: int, effect: Any) -> None:
     percent = (
         0 if effect.kind == "reinforce-free" else int((effect.numbers or {}).get("percent", 100))
@@ -290,6 +331,9 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
     "search": _search,
     "shuffle-back": _shuffle_back,
     "cycle": _cycle,
+    "reshuffle-discard": _reshuffle_discard,
+    "fetch": _fetch,
+    "recover": _recover,
     "reinforce-free": _reinforce,
     "reinforce-discount": _reinforce,
     "weaken": _weaken,
@@ -311,10 +355,11 @@ DONE = Action.of("done")
 
 @dataclass
 class HandCardStep(Step[Any]):
-    """*seat* picks cards of its hand for an effect: ``cycle`` (discard up to ``count`` cards,
-    then ``done`` draws as many) or ``remove`` (Remove one card of ``card_kind`` from the game,
+    """*seat* picks cards for an effect: ``cycle`` (discard up to ``count`` cards of its hand,
+    then ``done`` draws as many), ``remove`` (Remove one card of ``card_kind`` from the hand,
     then the effects of ``building``'s use ``use``, option ``option``; ``done``: none
-    removed, nothing gained). The hand is hidden: nothing here is judged in public."""
+    removed, nothing gained) or ``recover`` (a card of ``card_kind`` from its discard pile to
+    hand). The hand is hidden: nothing here is judged in public."""
 
     kind = "hand-card"
     rule = "homm3.md §5.8 (cards discarded or Removed for an effect)"
@@ -328,8 +373,8 @@ class HandCardStep(Step[Any]):
     done: int = 0
 
     def __post_init__(self) -> None:
-        if self.mode not in ("cycle", "remove"):
-            raise ValueError(f"mode must be cycle or remove, not {self.mode!r}")
+        if self.mode not in ("cycle", "remove", "recover"):
+            raise ValueError(f"mode must be cycle, remove or recover, not {self.mode!r}")
 
     def actor(self, state: Any) -> int:
         return self.seat
@@ -337,15 +382,17 @@ class HandCardStep(Step[Any]):
     def held_zones(self, state: Any) -> Sequence[str]:
         return [f"mm-hand-{self.seat}"]
 
-    def legal(self, state: Any, seat: int) -> Sequence[Action]:
-        if seat != self.seat:
-            return []
-        held = state.players[seat].hand
-        verb = "discard" if self.mode == "cycle" else "remove"
+    def picks(self, state: Any) -> list[Action]:
+        """The cards the seat may pick now."""
+        player = state.players[self.seat]
+        held = player.discard if self.mode == "recover" else player.hand
+        verb = {"cycle": "discard", "remove": "remove", "recover": "recover"}[self.mode]
         table = getattr(state.game.pack, CARD_KINDS.get(self.card_kind, ""), None)
         cards = [c for c in dict.fromkeys(held) if self.mode == "cycle" or (table and c in table)]
-        picks = [Action.of(verb, card=c) for c in cards] if self.done < self.count else []
-        return [*picks, DONE]
+        return [Action.of(verb, card=c) for c in cards] if self.done < self.count else []
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        return [*self.picks(state), DONE] if seat == self.seat else []
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
         player = state.players[seat]
@@ -355,6 +402,12 @@ class HandCardStep(Step[Any]):
                 hand.draw(state, player, self.done)
             return
         card = action.str_param("card")
+        if self.mode == "recover":
+            state.flow.pop()
+            player.discard.remove(card)
+            player.hand.append(card)
+            state.events.append("card-recovered", {"seat": seat, "card": card})
+            return
         player.hand.remove(card)
         self.done += 1
         if self.mode == "cycle":

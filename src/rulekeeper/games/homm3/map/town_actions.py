@@ -49,6 +49,7 @@ __all__ = [
     "open_window",
     "resource_round",
     "starting_buildings",
+    "turn_start",
 ]
 
 RULE_BUILD = "homm3.md §5.14.1 (Build: the Town board's cost, one building a round)"
@@ -272,6 +273,24 @@ def resource_round(state: Any) -> None:
                 for index, use in reversed(list(enumerate(uses))):
                     if use.timing == "resource-round":
                         _use(state, seat, building_id, index)
+
+
+def turn_start(state: Any, seat: int) -> None:
+    """The start of *seat*'s turn: the ``turn-start`` uses of the buildings it may use that
+    this game resolves (Necromancy Amplifier), each the player's choice (may be declined)."""
+    for town in reversed(usable_towns(state, seat)):
+        for building_id in reversed(town.buildings):
+            uses = _building(state, building_id).uses
+            for index, use in reversed(list(enumerate(uses))):
+                if use.timing == "turn-start" and _resolvable(use):
+                    _use(state, seat, building_id, index)
+
+
+def _resolvable(use: Any) -> bool:
+    """Whether every effect of *use* (and of each option) is one the game resolves, with no
+    card to discard first (Portal of Summoning and Mana Vortex are not yet)."""
+    found = [*use.effects, *(e for option in use.one_of for e in option.effects)]
+    return not use.discard and all(astrologers.resolvable(effect) for effect in found)
 
 
 def _use(state: Any, seat: int, building_id: str, index: int) -> None:

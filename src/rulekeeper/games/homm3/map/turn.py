@@ -95,6 +95,7 @@ class TurnStep(Step[Any]):
             self.stage = "act"
             state.events.append("turn-starts", {"seat": self.seat, "round": state.round})
             hand.refresh(state, self.seat)
+            town_actions.turn_start(state, self.seat)  # above the refresh: first
             return
         state.flow.pop()
         end_of_turn(state, self.seat)
