@@ -15,7 +15,7 @@ from rulekeeper.core.flow import PASS
 from rulekeeper.games.homm3.map import effects, recruiting, town_actions
 from rulekeeper.games.homm3.map.game import MapState
 from rulekeeper.games.homm3.map.model import SECONDARY, Troop
-from rulekeeper.games.homm3.map.recruiting import PopulationStep
+from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep
 from rulekeeper.games.homm3.map.rounds import start_round
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.town_actions import TownWindow
@@ -499,3 +499,34 @@ def test_necromancy_amplifier_at_the_start_of_the_turn() -> None:
         else:
             state.apply_action(Action.of("recover", card=specialty), seat)
             assert specialty in player.hand and specialty not in player.discard
+
+
+def test_portal_of_summoning() -> None:
+    """towns.yaml dungeon-faction-building (Portal of Summoning, provisional): at the start of
+    your turn you may draw a Neutral card of a tier whose Dwelling you have and Recruit it at
+    its cost (Few side), or let it go to its tier's discard pile."""
+    portal = "dungeon-faction-building"
+    for recruit in (True, False):
+        state, seat = first_turn_of("dungeon")
+        town(state, seat).buildings.append(portal)
+        rich(state, seat)
+        town_actions.turn_start(state, seat)
+        assert isinstance(state.flow.top(), town_actions.BuildingUseStep)
+        state.apply_action(Action.of("use"), seat)
+        legal = state.legal_actions(seat)
+        assert Action.of("summon", tier="bronze") in legal
+        assert Action.of("summon", tier="silver") not in legal  # no Level 2 Dwelling
+        state.apply_action(Action.of("summon", tier="bronze"), seat)
+        top = state.flow.top()
+        assert isinstance(top, SummonStep)
+        card = top.card
+        assert state.game.pack.units[card].faction == "neutral"
+        cost = recruit_cost(state, card)
+        gold = state.players[seat].resources.get("gold")
+        if recruit:
+            state.apply_action(Action.of("recruit-neutral"), seat)
+            assert Troop(card, "few") in state.players[seat].units
+            assert state.players[seat].resources.get("gold") == gold - cost.gold
+        else:
+            state.apply_action(Action.of("decline"), seat)
+            assert state.discards["neutral-bronze"][-1] == card

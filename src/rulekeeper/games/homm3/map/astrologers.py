@@ -281,6 +281,10 @@ def _reinforce(state: Any, seat: int, effect: Any) -> None:
     recruiting.choose_unit(state, seat, "reinforce", percent, effect.tier or "")
 
 
+def _summon(state: Any, seat: int, effect: Any) -> None:
+    recruiting.summon(state, seat)
+
+
 def _weaken(state: Any, seat: int, effect: Any) -> None:
     recruiting.choose_unit(state, seat, "weaken")
 
@@ -337,6 +341,7 @@ HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
     "reinforce-free": _reinforce,
     "reinforce-discount": _reinforce,
     "weaken": _weaken,
+    "summon-neutral": _summon,
     "remove-black-cubes": _remove_cubes,
     "resource-dice": _dice,
     "treasure-dice": _dice,

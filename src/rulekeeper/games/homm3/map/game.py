@@ -61,7 +61,7 @@ from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, To
 from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
 from rulekeeper.games.homm3.map.places import PlaceHeroStep
-from rulekeeper.games.homm3.map.recruiting import PopulationStep, UnitChoiceStep
+from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, UnitChoiceStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
@@ -90,6 +90,7 @@ STEPS = BATTLE_STEPS.merged(
         LayTileStep,
         PopulationStep,
         UnitChoiceStep,
+        SummonStep,
         TownWindow,
         BuildingUseStep,
         EventChoiceStep,

@@ -33,6 +33,7 @@ __all__ = [
     "RULE_TOKENS",
     "TOKEN_NAMES",
     "PopulationStep",
+    "SummonStep",
     "UnitChoiceStep",
     "choose_unit",
     "flip_token",
@@ -41,6 +42,7 @@ __all__ = [
     "recruit_refusal",
     "reinforce_cost",
     "reinforce_refusal",
+    "summon",
     "token_refusal",
     "unit_actions",
     "usable_towns",
@@ -334,3 +336,71 @@ class UnitChoiceStep(Step[Any]):
             return
         state.players[seat].resources.pay(reinforce_cost(state, card, self.percent))
         reinforce(state, seat, card)
+
+
+RULE_SUMMON = "towns.yaml dungeon-faction-building (Portal of Summoning, provisional)"
+
+
+def summon(state: Any, seat: int) -> None:
+    """Push *seat*'s Portal of Summoning (:class:`SummonStep`) if a tier deck can be drawn."""
+    step = SummonStep(seat=seat)
+    if step.tiers(state):
+        state.flow.push(step)
+
+
+@dataclass
+class SummonStep(Step[Any]):
+    """*seat* draws the top Neutral card of a tier whose Dwelling it may use (``summon
+    tier=T``, or ``decline``), then Recruits it at its cost (``recruit-neutral``, Few side)
+    or lets it go to that tier's discard pile (``decline``)."""
+
+    kind = "summon"
+    rule = RULE_SUMMON
+    public_kinds = None
+    seat: int = 0
+    card: str = ""
+    tier: str = ""
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def tiers(self, state: Any) -> list[str]:
+        """The tiers whose Dwelling *seat* may use and whose deck (or discard) has a card."""
+        return [
+            tier
+            for tier, role in TIER_ROLE.items()
+            if has_role(state, self.seat, role)
+            and (state.decks[f"neutral-{tier}"] or state.discards[f"neutral-{tier}"])
+        ]
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        if seat != self.seat:
+            return []
+        if not self.card:
+            return [*(Action.of("summon", tier=t) for t in self.tiers(state)), DECLINE]
+        unit = state.game.pack.units[self.card]
+        cost = _cost(unit.recruit)
+        payable = state.players[seat].resources.can_pay(cost)
+        return [Action.of("recruit-neutral"), DECLINE] if payable else [DECLINE]
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        if action.kind == "summon":
+            self.tier = action.str_param("tier")
+            deck = f"neutral-{self.tier}"
+            pile, discard = state.decks[deck], state.discards[deck]
+            if not pile:
+                pile.extend(discard)
+                discard.clear()
+                state.rng.shuffle(pile)
+            self.card = pile.pop()
+            state.events.append("summoned", {"seat": seat, "unit": self.card})
+            return
+        state.flow.pop()
+        if not self.card:
+            return
+        if action.kind == "recruit-neutral":
+            state.players[seat].resources.pay(_cost(state.game.pack.units[self.card].recruit))
+            state.players[seat].units.append(Troop(self.card, "few"))
+            state.events.append("recruited", {"seat": seat, "unit": self.card})
+        else:
+            state.discards[f"neutral-{self.tier}"].append(self.card)

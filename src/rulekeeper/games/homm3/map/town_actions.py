@@ -461,7 +461,7 @@ class TownWindow(ResponseWindow[Any]):
         return legal_of(RULES, state, seat)
 
     def public_pass(self, state: Any, seat: int) -> bool:
-        return not self.responses(state, seat)
+        return not can_act(state, seat)
 
     def candidates(self, state: Any, seat: int) -> Iterable[Action]:
         for rule in RULES:
@@ -480,6 +480,15 @@ class TownWindow(ResponseWindow[Any]):
         rule.apply(state, seat, action)
 
 
+def can_act(state: Any, seat: int) -> bool:
+    """Whether *seat* has any Town action it could take now (stops at the first found)."""
+    return any(
+        rule.refusal(state, seat, action) is None
+        for rule in RULES
+        for action in rule.candidates(state, seat)
+    )
+
+
 def open_window(state: Any, active: int, point: str) -> None:
     """Let the players other than *active* take Town actions at *point* (§8.13): every seat
     not eliminated, in turn order from *active*."""
@@ -490,6 +499,6 @@ def open_window(state: Any, active: int, point: str) -> None:
         for seat in order[start + 1 :] + order[:start]
         if seat != active and not state.players[seat].eliminated
     ]
-    if seats and any(legal_of(RULES, state, seat) for seat in seats):
+    if any(can_act(state, seat) for seat in seats):
         state.flow.push(TownWindow(seats=seats, point=point))
         state.events.append("town-window", {"point": point, "active": active})
