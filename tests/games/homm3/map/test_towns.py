@@ -530,3 +530,28 @@ def test_portal_of_summoning() -> None:
         else:
             state.apply_action(Action.of("decline"), seat)
             assert state.discards["neutral-bronze"][-1] == card
+
+
+def test_window_priority_in_turn_order_from_the_active_player() -> None:
+    """homm3.md §4.2, §8.13: with three players, priority passes in turn order starting after
+    the active player; a Town action makes everyone pass again."""
+    state = load_game("homm3", players=3, scenario="clash-3").new_initial_state(4)
+    assert isinstance(state, MapState)
+    seat = to_turn(state)
+    order = state.order
+    after = order[order.index(seat) + 1 :] + order[: order.index(seat)]
+    for other in after:
+        rich(state, other)
+    town_actions.open_window(state, seat, "before-combat")
+    window = state.flow.top()
+    assert isinstance(window, TownWindow) and window.seats == after
+    first, second = after
+    assert state.current_player() == first
+    state.apply_action(PASS, first)
+    assert state.current_player() == second
+    building = f"{state.players[second].faction}-citadel"
+    state.apply_action(Action.of("build", building=building), second)
+    assert state.current_player() == first  # priority goes round again
+    state.apply_action(PASS, first)
+    state.apply_action(PASS, second)
+    assert not isinstance(state.flow.top(), TownWindow)
