@@ -64,6 +64,7 @@ from rulekeeper.games.homm3.map.places import PlaceHeroStep
 from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, UnitChoiceStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
+from rulekeeper.games.homm3.map.secondary import SecondaryStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.map.town_actions import BuildingUseStep, TownWindow
 from rulekeeper.games.homm3.map.trading import TradingStep
@@ -85,6 +86,7 @@ STEPS = BATTLE_STEPS.merged(
         EnterStep,
         FightStep,
         SiegeStep,
+        SecondaryStep,
         PlaceHeroStep,
         SearchStep,
         LayTileStep,

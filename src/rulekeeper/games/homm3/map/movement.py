@@ -22,10 +22,10 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import board, effects, town_actions, visiting
+from rulekeeper.games.homm3.map import board, effects, secondary, town_actions, visiting
 from rulekeeper.games.homm3.map.actions import Rule
 from rulekeeper.games.homm3.map.fights import FightStep
-from rulekeeper.games.homm3.map.model import NOBODY_SEAT, MapHero
+from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT, MapHero
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 
 __all__ = ["RULE", "EnterStep", "guarded", "move_refusal"]
@@ -139,11 +139,9 @@ def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
     enemies = [other for other in board.heroes_at(state, key) if other.seat != item.seat]
     printed = board.field_at(state, key)
     if enemies and (printed is None or printed.location != "sanctuary"):
-        enemy = enemies[0]
+        enemy = next((e for e in enemies if e.role == MAIN), enemies[0])
         against = "siege" if _holds_place(state, key, enemy.seat) else "hero"
-        return FightStep(
-            hero=item.id, field=key, against=against, defender=enemy.id, defender_seat=enemy.seat
-        )
+        return secondary.fight_or_remove(item, enemy, key, against)
     owner = _place_owner(state, key)
     if owner not in (NOBODY_SEAT, item.seat):
         return SiegeStep(hero=item.id, field=key, owner=owner)
