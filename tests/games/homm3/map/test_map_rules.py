@@ -15,7 +15,7 @@ from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.core.hexes import neighbours
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE
 from rulekeeper.games.homm3.combat.result import DEFEAT_GOLD, SURRENDER_GOLD
-from rulekeeper.games.homm3.map import board, economy, experience, fights, places, setup
+from rulekeeper.games.homm3.map import board, economy, experience, fights, places, setup, visiting
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, MapHero
 from rulekeeper.games.homm3.map.secondary import SecondaryStep
@@ -203,3 +203,21 @@ def test_two_seats_cannot_play_one_faction() -> None:
     with pytest.raises(DataError) as found:
         load_game("homm3", players=2, factions="castle,castle")
     assert "factions" in str(found.value)
+
+
+def test_exp_found_by_a_secondary_hero_is_the_main_heros() -> None:
+    """homm3.md §8.56, §5.6: a Secondary Hero holds no Exp: a Learning Stone it visits gives its
+    player's Main Hero the Exp (½ Level)."""
+    state = at_turn()
+    key = lay_location(state, "learning-stone")
+    player = state.players[0]
+    main = hero_of(state, 0)
+    helper = MapHero(
+        id=setup.secondary_of(state.game.pack, player.hero), seat=0, role=SECONDARY, field=key
+    )
+    state.heroes.append(helper)
+    halves = 2 * (player.level - 1) + player.experience
+    visiting.visit(state, helper, key)
+    state.settle()
+    assert 2 * (player.level - 1) + player.experience == halves + 1
+    assert main.field != key
