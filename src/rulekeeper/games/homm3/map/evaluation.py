@@ -4,20 +4,25 @@ docs/bots.md; issue 24 §5), in [-1, 1] against the strongest other player.
 A seat's *worth* adds up what it holds and what it is on its way to:
 
 * **places**: each town and settlement it holds (an enemy's town counts more: capturing one is
-  the way to win, §1.4), its faction cubes, its income and a little of its stock;
+  the way to win, §1.4), its faction cubes (more while they count towards a scenario's
+  ``cubes`` victory, §5.22), its income and a little of its stock;
 * **army**: each unit's strength as the combat reckons it, ``(attack + defence + 2) × HP``
   (a Pack side with its Few side to come), its Level;
 * **a plan** for each hero on the map (a one-step lookahead would wander without one): how
   close it stands to the best target for it, counted in steps over the face-up fields and the
-  face-down slots (each of those is crossed once revealed): an enemy town or settlement (the
-  Main Hero's goal, worth more as its army outgrows the enemy's), a mine or settlement it does
-  not flag, a one-time location not yet used;
+  face-down slots (stepping onto one costs its reveal; a guarded field costs more steps by its
+  level): an enemy town or settlement and an enemy Main Hero (the Main Hero's goals, worth
+  more as its army outgrows the enemy's), a mine or settlement it does not flag, a one-time
+  location not yet used; a guarded target counts by the chance of beating its guard (its
+  expected strength from the Field Difficulty Table, §5.23);
+* **threats**: a town of its own that an enemy Main Hero stands nearer to than any of its
+  heroes puts part of its worth at stake (an undefended town is captured, §8.20);
 * **a fight in progress**: the combat's own evaluation of the battle for the seat's side.
 
-A seat that is eliminated is worth nothing. The value is ``(mine - best) / (mine + best)``
+A seat that is eliminated is worth nothing. The value is ``(mine - best) / (|mine| + |best|)``
 with *best* the worth of the strongest other player still in the game. Nothing hidden (a hand,
-a deck, a face-down tile) is read: only how many cards a hand holds.
-"""
+a deck, a face-down tile) is read: only how many cards a hand holds. The weights are
+:data:`WEIGHTS` (tuned by benchmarks/homm3_bots.py)."""
 
 from __future__ import annotations
 
