@@ -31,6 +31,7 @@ from typing import Any
 
 from rulekeeper.core import load_game
 from rulekeeper.core.agents import make_agent, play_out
+from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
 from rulekeeper.core.tournament import Standing, run, schedule, standings
@@ -87,7 +88,10 @@ def map_game(args: tuple[str, tuple[str, ...], int]) -> Result:
     state: Any = game.new_initial_state(seed=seed)
     agents = {s: make_agent(spec, seed=seed * 101 + s, game=game) for s, spec in enumerate(seats)}
     started = time.perf_counter()
-    play_out(state, agents)
+    try:
+        play_out(state, agents)
+    except RulekeeperError as exc:  # a rules bug: reported with the game's seed, not hidden
+        state.winners, state.ending = [], f"error ({exc})"
     return {
         "seed": seed,
         "seats": list(seats),
@@ -122,14 +126,18 @@ def greedy_against_random(games: int, seed: int, workers: int) -> list[str]:
     pairs = [("greedy", "random") if n % 2 == 0 else ("random", "greedy") for n in range(games)]
     started = time.perf_counter()
     results = map_games([("clash-2", pair, seed + n) for n, pair in enumerate(pairs)], workers)
+    errors = [r for r in results if str(r["ending"]).startswith("error")]
+    results = [r for r in results if r not in errors]
+    games = len(results)
+    pairs = [tuple(r["seats"]) for r in results]
     scores = [points(r, list(r["seats"]).index("greedy")) for r in results]
     score = sum(scores) / len(scores)
     low, high = wilson(score, len(scores))
     wins, draws = scores.count(1.0), scores.count(0.5)
     by_seat = [
         100
-        * sum(x for x, n in zip(scores, range(games), strict=True) if n % 2 == k)
-        / max(1, len(range(k, games, 2)))
+        * sum(x for x, pair in zip(scores, pairs, strict=True) if pair.index("greedy") == k)
+        / max(1, sum(1 for pair in pairs if pair.index("greedy") == k))
         for k in (0, 1)
     ]
     return [
@@ -137,7 +145,8 @@ def greedy_against_random(games: int, seed: int, workers: int) -> list[str]:
         f"[{100 * low:5.1f}, {100 * high:5.1f}]  W{wins} D{draws} L{len(scores) - wins - draws}  "
         f"as seat 0 {by_seat[0]:.0f}% / seat 1 {by_seat[1]:.0f}%  "
         f"({time.perf_counter() - started:.0f} s)",
-        "  endings: " + endings(results),
+        "  endings: " + endings(results + errors),
+        *[f"  seed {r['seed']}: {r['ending']}" for r in errors],
     ]
 
 
@@ -159,7 +168,7 @@ def greedy_selfplay(scenario: str, games: int, seed: int, workers: int) -> list[
     seats = tuple(["greedy"] * players)
     started = time.perf_counter()
     results = map_games([(scenario, seats, seed + n) for n in range(games)], workers)
-    early = [r for r in results if r["ending"] != "round-limit"]
+    early = [r for r in results if r["ending"] == "victory"]
     share = len(early) / len(results)
     low, high = wilson(share, len(results))
     winners = Counter(tuple(r["winners"]) for r in results)
@@ -169,6 +178,11 @@ def greedy_selfplay(scenario: str, games: int, seed: int, workers: int) -> list[
         f"({time.perf_counter() - started:.0f} s)",
         "  endings: " + endings(results),
         "  winners: " + ", ".join(f"{list(k)} {n}" for k, n in sorted(winners.items())),
+        *[
+            f"  seed {r['seed']}: {r['ending']}"
+            for r in results
+            if str(r["ending"]).startswith("error")
+        ],
     ]
 
 
