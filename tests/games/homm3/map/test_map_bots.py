@@ -227,3 +227,29 @@ def test_cubes_count_towards_a_cubes_victory() -> None:
     two = new_state(seed=1)
     two.players[0].cubes.append(two.players[1].faction)
     assert evaluation.cube_progress(two, 0) == 0  # clash-2 has no cubes condition
+
+
+def test_greedy_does_not_walk_into_a_fight_it_would_lose() -> None:
+    """homm3.md §5.18.1, §5.23 and issue 24 §5: a move onto a guarded field is valued where
+    its battle begins (after the other players' Town-action window, §8.13), by the combat's
+    reckoning of the two sides: a lone Few Bronze unit against an Impossible level-I guard
+    (three Bronze units) ranks the move below ending the turn."""
+    state = new_state(seed=10)
+    seat = to_turn(state)
+    state.difficulty = "impossible"
+    hero = main_hero(state, seat)
+    guarded, beside = next(
+        (key, hex_key(h))
+        for key, level in evaluation.guards(state).items()
+        if level == 1
+        for h in neighbours(key_hex(key))
+        if getattr(board.field_at(state, hex_key(h)), "location", "") == "empty"
+    )
+    hero.field, hero.mp = beside, 3
+    player = state.players[seat]
+    player.units = player.units[-1:]
+    player.units[0].side = "few"
+    move = Action.of("move", hero=hero.id, to=guarded)
+    assert move in state.legal_actions(seat)
+    ranked = dict(greedy.candidates(state, seat, state.legal_actions(seat), Pcg32(3)))
+    assert ranked[move] < ranked[Action.of("end-turn")]
