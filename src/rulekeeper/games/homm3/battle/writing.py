@@ -92,5 +92,21 @@ def write_battle(
         doc["decider"] = battle.decider
     doc["pending"] = [write_step(step) for step in steps]
     if not steps and result is not None:
-        doc["result"] = result
+        doc["result"] = _without_empty_gains(result)
     return doc
+
+
+def _without_empty_gains(result: JsonObject) -> JsonObject:
+    """*result* as a battle file writes it: a side's ``card_gains`` only if a card gave it
+    something (combat/result.py ``result_data``; a save may hold an empty one)."""
+    sides = result.get("sides")
+    if not isinstance(sides, list):
+        return result
+    out = dict(result)
+    out["sides"] = [
+        {k: v for k, v in side.items() if k != "card_gains" or v}
+        if isinstance(side, dict)
+        else side
+        for side in sides
+    ]
+    return out
