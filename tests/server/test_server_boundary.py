@@ -6,6 +6,7 @@ lists every answer. Each test failed on the code before the fix (9b4273f)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import socket
 import threading
@@ -179,9 +180,16 @@ def test_issue20_s2_a_content_length_that_is_not_a_number_is_a_bad_request(lobby
     text; the app itself answers bad-request naming the header."""
     app = create_app(lobby)
     for value in (b"abc", b"-5", b"1e3"):
-        status, body = asyncio.run(_asgi_post(app, [(b"content-length", value)], b"{}"))
+        status, body = _run(_asgi_post(app, [(b"content-length", value)], b"{}"))
         assert status == 400, value
         assert protocol_error(body)["field"] == "Content-Length"
+
+
+def _run(coro: Any) -> Any:
+    """Run *coro* to its end on a fresh event loop in a thread of its own: a browser test's
+    Playwright may keep an event loop running in this worker's main thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 async def _asgi_post(
