@@ -221,3 +221,22 @@ def test_exp_found_by_a_secondary_hero_is_the_main_heros() -> None:
     state.settle()
     assert 2 * (player.level - 1) + player.experience == halves + 1
     assert main.field != key
+
+
+def test_a_players_own_heroes_may_share_a_sanctuary() -> None:
+    """homm3.md §5.4, §8.19: a Sanctuary bars other players' heroes; a player's Main and
+    Secondary Heroes may stand on it together and the turn ends (a game once had no legal
+    action there)."""
+    state = at_turn()
+    key = lay_location(state, "sanctuary")
+    main = hero_of(state, 0)
+    main.field, main.mp = key, 0
+    helper = MapHero(
+        id=setup.secondary_of(state.game.pack, state.players[0].hero),
+        seat=0,
+        role=SECONDARY,
+        field=key,
+        mp=0,
+    )
+    state.heroes.append(helper)
+    assert END_TURN in state.legal_actions(0)

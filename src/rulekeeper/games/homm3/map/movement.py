@@ -49,10 +49,12 @@ def guarded(state: Any, key: str) -> int:
 
 
 def sanctuary_held(state: Any, key: str, mover: MapHero) -> bool:
+    """Whether *key* is a Sanctuary a hero of another player holds (§5.4, §8.19; a player's
+    own heroes may share one)."""
     printed = board.field_at(state, key)
     if printed is None or printed.location != "sanctuary":
         return False
-    return any(other is not mover for other in board.heroes_at(state, key))
+    return any(other.seat != mover.seat for other in board.heroes_at(state, key))
 
 
 def move_candidates(state: Any, seat: int) -> Iterable[Action]:

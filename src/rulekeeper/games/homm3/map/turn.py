@@ -105,7 +105,9 @@ def end_refusal(state: Any, seat: int) -> Refusal | None:
     """Why *seat* may not end its turn now: a hero of its passing through a Sanctuary another
     hero holds must leave it first (§5.4, §8.19; it entered with an MP to leave)."""
     for item in state.heroes:
-        if item.seat == seat and item.field and movement.sanctuary_held(state, item.field, item):
+        if item.seat != seat or not item.field or item.mp <= 0:
+            continue  # (with no MP left it cannot leave: it stays, §8.19 cannot be kept)
+        if movement.sanctuary_held(state, item.field, item):
             return (movement.RULE_SANCTUARY, f"{item.id} may only pass through that Sanctuary")
     return None
 
