@@ -10,7 +10,8 @@ stream and forgets what the seat may not see of the logs, so only the seat's vie
 compared. The test also asserts that the re-deal really changed the hidden cards in at least
 half of the samples (a re-deal that changed nothing would prove nothing).
 
-``RULEKEEPER_SLOW=1`` (set by ``./rk test``) plays more games; ``RULEKEEPER_LONG=1`` more still.
+``RULEKEEPER_SLOW=1`` (set by ``./rk test``) plays longer games; ``RULEKEEPER_LONG=1`` 12 games
+of each kind.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from rulekeeper.games.homm3.battle.generate import random_battle
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-GAMES = 12 if LONG else 2 if SLOW else 1
-"""Random games of each kind."""
+GAMES = 12 if LONG else 1
+"""Random games of each kind (RULEKEEPER_SLOW plays them longer)."""
 DECLINED = ("forfeit", "offer-draw", "surrender", "flee")
 """Kinds the random players avoid when they have another choice (whole games, not short ones)."""
 

@@ -505,7 +505,7 @@ def finished(state: BattlegroundState) -> None:
     assert state.game.deserialize_state(text).serialize() == text
 
 
-@pytest.mark.parametrize("block", range(6))
+@pytest.mark.parametrize("block", range(5))
 def test_random_games_on_the_skirmish_map(skirmish, block):
     """Rulebook, Mana, Card Limits, Perform Actions, Health and Wounds, Buffs and Debuffs, and
     core/state.py (explain, serialization), checked after every action: random complete games

@@ -58,7 +58,7 @@ def test_random_games_keep_the_invariants(block: int, record_property: Any) -> N
     games = {n: load_game("homm3", players=n, scenario=f"clash-{n}") for n in (2, 3)}
     for index in range(GAMES):
         seed = block * GAMES + index
-        state = games[2 + seed % 2].new_initial_state(seed=seed)
+        state = games[3 if seed % 3 == 2 else 2].new_initial_state(seed=seed)
         play(state, random.Random(seed), check_every=1 if index == 0 else 25)
         assert state.is_terminal() and invariants.log_problems(state) == []
         outcome = state.outcome()

@@ -38,6 +38,7 @@ __all__ = [
     "choose_unit",
     "flip_token",
     "has_role",
+    "population_candidates",
     "price_refusal",
     "recruit_refusal",
     "reinforce_cost",
@@ -218,6 +219,14 @@ def reinforce(state: Any, seat: int, card: str) -> None:
     if troop is not None:
         troop.side = "pack"
         state.events.append("reinforced", {"seat": seat, "unit": card})
+
+
+def population_candidates(state: Any, seat: int) -> Iterable[Action]:
+    """The Recruit and Reinforce candidates of a use of the Population token (none once it is
+    used this round: the refusal would say so for each)."""
+    if "population" in state.players[seat].used_tokens:
+        return iter(())
+    return unit_actions(state, seat)
 
 
 def population_refusal(state: Any, seat: int, action: Action) -> Refusal | None:

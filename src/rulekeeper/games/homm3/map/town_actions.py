@@ -83,7 +83,10 @@ def _town_of(state: Any, seat: int, building_id: str) -> Any:
 
 
 def build_candidates(state: Any, seat: int) -> Iterable[Action]:
-    """Every building of *seat*'s own towns not built yet."""
+    """Every building of *seat*'s own towns not built yet (none once the Build token is
+    used: the refusal would say so for each)."""
+    if "build" in state.players[seat].used_tokens:
+        return
     for town in _own_towns(state, seat):
         for building_id in state.game.pack.towns[town.faction].ids():
             if building_id not in town.buildings:
@@ -179,7 +182,9 @@ def secondary_of(state: Any, seat: int) -> str:
 
 
 def guild_candidates(state: Any, seat: int) -> Iterable[Action]:
-    """The Mage Guilds of the towns *seat* may use."""
+    """The Mage Guilds of the towns *seat* may use (none once the Spell Book token is used)."""
+    if "spellbook" in state.players[seat].used_tokens:
+        return
     for town in usable_towns(state, seat):
         yield Action.of("buy-spell", guild=f"{town.faction}-{GUILD}")
 
@@ -428,7 +433,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("build",), build_candidates, build_refusal, build),
     Rule(
         ("recruit", "reinforce"),
-        recruiting.unit_actions,
+        recruiting.population_candidates,
         recruiting.population_refusal,
         recruiting.use_population,
     ),
