@@ -89,4 +89,3 @@ def _battle(state: Any, sight: tuple[int, ...]) -> JsonObject:
                     entry[key] = views[f"{zone}-{index}"]["count"]
     doc.pop("pending", None)
     return doc
-
