@@ -238,14 +238,14 @@ NOISE = ["help", "list", "list move", "log", "odds attack", "why move", "los he 
 
 
 @pytest.mark.parametrize(
-    ("game", "params"), [("battleground", {"rounds": 2}), ("homm3-combat", {})]
+    ("game", "params"), [("battleground", {"rounds": 1}), ("homm3-combat", {})]
 )
 def test_a_person_typing_anything_plays_a_whole_game_to_its_end(
     game: str, params: dict[str, int]
 ) -> None:
     """Issue 9 §1: a whole game against the MCTS bot through the client, with random choices,
     commands, undos and nonsense typed; every answer is understood or refused, never a crash.
-    (Battleground over 2 rounds: a whole game, in half the time of 4.)"""
+    (Battleground over 1 round: a whole game, in a quarter of the time of 4.)"""
     session = Session(load_game(game, **params).new_initial_state(seed=3))
     monkey = Monkey(3)
     console = Console(record=True, width=100)

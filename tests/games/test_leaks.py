@@ -10,8 +10,7 @@ stream and forgets what the seat may not see of the logs, so only the seat's vie
 compared. The test also asserts that the re-deal really changed the hidden cards in at least
 half of the samples (a re-deal that changed nothing would prove nothing).
 
-``RULEKEEPER_SLOW=1`` (set by ``./rk test``) plays longer games; ``RULEKEEPER_LONG=1`` 12 games
-of each kind.
+``RULEKEEPER_LONG=1`` plays 12 longer games of each kind.
 """
 
 from __future__ import annotations
@@ -187,7 +186,7 @@ def test_no_view_changes_when_what_a_seat_cannot_see_is_dealt_again(kind: str) -
         states = list(homm3_states(GAMES))
     changed: list[bool] = []
     for state in states:
-        steps = 500 if kind == "homm3" else 300 if SLOW else 150
+        steps = 500 if kind == "homm3" else 300 if LONG else 150
         changed += compared(state, rng, max_steps=steps, stride=stride)
     assert len(changed) >= 20
     assert sum(changed) >= len(changed) / 2, f"{sum(changed)} of {len(changed)} re-deals changed"

@@ -3,8 +3,8 @@ HoMM3 instant window raised "step 'instant-window' was left unsettled"), in both
 
 Random positions of random games; at each, a re-deal for every seat (``resample``), which must
 pass every check of a saved state, keep the seat's observation and legal actions, and play on
-to the end with random legal actions. ``RULEKEEPER_SLOW=1`` (set by ``./rk test``) plays more
-games; ``RULEKEEPER_LONG=1`` many more.
+to the end with random legal actions. ``RULEKEEPER_LONG=1`` plays many more
+games.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from rulekeeper.games.homm3.battle.generate import random_battle
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-SIZE = 20 if LONG else 2 if SLOW else 1
+SIZE = 20 if LONG else 1
 
 
 def play_to_end(state: GameState, rng: random.Random, limit: int = 5_000) -> None:

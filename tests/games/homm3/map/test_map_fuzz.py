@@ -59,12 +59,12 @@ def test_random_games_keep_the_invariants(block: int, record_property: Any) -> N
     for index in range(GAMES):
         seed = block * GAMES + index
         state = games[3 if seed % 3 == 2 else 2].new_initial_state(seed=seed)
-        play(state, random.Random(seed), check_every=1 if index == 0 else 25)
+        play(state, random.Random(seed), check_every=1 if seed == 0 else 25)
         assert state.is_terminal() and invariants.log_problems(state) == []
         outcome = state.outcome()
         assert outcome is not None
         endings[outcome.ending] += 1
-        if index == 0:
+        if index == 0 and block < 3:
             again = replay(record_of(state))
             assert again.serialize() == state.serialize()
     record_property("endings", dict(endings))
