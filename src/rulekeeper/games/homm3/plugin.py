@@ -51,7 +51,7 @@ MAP = GameInfo(
             "A scenario file, or a shipped scenario's name (docs/homm3-scenarios.md); default: "
             "clash-2.",
             format="scenario",
-            shipped=f"{PACKAGE}.map.game:shipped_scenario_files",
+            shipped=f"{PACKAGE}.map.params:shipped_scenario_files",
             by_name=True,
         ),
         Param("players", "int", "How many players: 2 or 3.", minimum=2, maximum=3),

@@ -21,11 +21,10 @@ from rulekeeper.core import (
     ProcedureState,
     Reader,
     RefCheck,
-    StepKinds,
     Zone,
     register_game,
 )
-from rulekeeper.core.content import folder_digest, load_yaml
+from rulekeeper.core.content import folder_digest
 from rulekeeper.core.flow import Flow
 from rulekeeper.core.graph import Placement, Tile, TileMap
 from rulekeeper.core.lasting import Timing
@@ -38,106 +37,20 @@ from rulekeeper.games.homm3.combat.model import Battle
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.homm3.content.tiles import core_tile
-from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map import evaluation, observation, position, setup
-from rulekeeper.games.homm3.map.astrologers import HandCardStep
-from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
-from rulekeeper.games.homm3.map.card_instants import InstantCostStep
-from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
-from rulekeeper.games.homm3.map.dice import DiceStep
-from rulekeeper.games.homm3.map.events import EventChoiceStep, RemoveCardStep
-from rulekeeper.games.homm3.map.exploration import LayTileStep
-from rulekeeper.games.homm3.map.fights import FightStep
-from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
-from rulekeeper.games.homm3.map.location_steps import (
-    LocationRemoveStep,
-    ObservatoryStep,
-    PeekStep,
-    RecoverStep,
-    ReinforceStep,
-)
-from rulekeeper.games.homm3.map.locations import ChoiceStep, EffectsStep
+from rulekeeper.games.homm3.map import params as map_params
+from rulekeeper.games.homm3.map.bonus import StartingBonusStep
 from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
-from rulekeeper.games.homm3.map.morale import MoraleCycleStep
-from rulekeeper.games.homm3.map.movement import EnterStep
-from rulekeeper.games.homm3.map.places import PlaceHeroStep
-from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, UnitChoiceStep
-from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
+from rulekeeper.games.homm3.map.rounds import GameStep
 from rulekeeper.games.homm3.map.search import SearchStep
-from rulekeeper.games.homm3.map.secondary import SecondaryStep
-from rulekeeper.games.homm3.map.sieges import SiegeStep
-from rulekeeper.games.homm3.map.town_actions import BuildingUseStep, TownWindow
-from rulekeeper.games.homm3.map.trading import TradingStep
+from rulekeeper.games.homm3.map.steps import STEPS
 from rulekeeper.games.homm3.map.turn import TurnStep
-from rulekeeper.games.homm3.scenario import read_scenario, shipped_scenario, shipped_scenarios
+from rulekeeper.games.homm3.scenario import read_scenario
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
 from rulekeeper.games.homm3.views import explain as combat_explain
 from rulekeeper.games.homm3.views import map_words
 
 __all__ = ["Homm3Game", "MapState"]
-
-STEPS = BATTLE_STEPS.merged(
-    StepKinds(
-        GameStep,
-        RoundStep,
-        TurnStep,
-        RefreshStep,
-        DrawChoiceStep,
-        EnterStep,
-        FightStep,
-        SiegeStep,
-        SecondaryStep,
-        PlaceHeroStep,
-        SearchStep,
-        LayTileStep,
-        PopulationStep,
-        UnitChoiceStep,
-        SummonStep,
-        TownWindow,
-        BuildingUseStep,
-        EventChoiceStep,
-        RemoveCardStep,
-        HandCardStep,
-        StartingBonusStep,
-        BonusChoiceStep,
-        MapEmpowerStep,
-        DiplomacyStep,
-        EndStepStep,
-        MoraleCycleStep,
-        InstantCostStep,
-        ChoiceStep,
-        EffectsStep,
-        DiceStep,
-        TradingStep,
-        LocationRemoveStep,
-        PeekStep,
-        RecoverStep,
-        ReinforceStep,
-        ObservatoryStep,
-    )
-)
-"""Every step of the map game and of its battles (kind names are part of the saved format)."""
-DEFAULT_SCENARIO = "clash-2"
-DIFFICULTIES = ("easy", "normal", "hard", "impossible")
-FACTIONS = setup.FACTIONS
-PARAMS = (
-    "scenario",
-    "players",
-    "difficulty",
-    "factions",
-    "heroes",
-    "options",
-    "content",
-    "position",
-)
-ALIASES: Mapping[str, str] = {
-    "minimum-damage": "minimum-damage",
-    "die-no-damage": "die-no-damage",
-    "no-rerolls": "no-rerolls",
-    "free-extension": "free-extension",
-    "retreat": "retreat",
-}
-"""The optional rules a battle file has too, passed to each fight under the same names."""
 
 
 @register_game
@@ -160,14 +73,16 @@ class Homm3Game(Game):
         if params.get("position") is not None:  # the position says the game (position.py)
             params = position.game_params(params, self.position_source)
         for key in params:
-            if key not in PARAMS:
-                raise DataError(source, key, f"unknown parameter (known: {', '.join(PARAMS)})")
+            if key not in map_params.PARAMS:
+                raise DataError(
+                    source, key, f"unknown parameter (known: {', '.join(map_params.PARAMS)})"
+                )
         content = params.get("content")
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
         self.pack: ContentPack = load_content_pack(Path(content) if content else None)
-        raw = params.get("scenario", DEFAULT_SCENARIO)
-        doc, where = _scenario_doc(raw)
+        raw = params.get("scenario", map_params.DEFAULT_SCENARIO)
+        doc, where = map_params.scenario_doc(raw)
         self.scenario: Scenario = read_scenario(doc, self.pack, where)
         players = params.get("players", self.scenario.players[0])
         if not isinstance(players, int) or players not in self.scenario.players:
@@ -175,12 +90,12 @@ class Homm3Game(Game):
             raise DataError(source, "players", f"{players!r}: the scenario is for {counts} players")
         self._players = players
         difficulty = params.get("difficulty", self.scenario.difficulty)
-        if difficulty not in DIFFICULTIES:
-            raise DataError(source, "difficulty", f"one of {', '.join(DIFFICULTIES)}")
+        if difficulty not in map_params.DIFFICULTIES:
+            raise DataError(source, "difficulty", f"one of {', '.join(map_params.DIFFICULTIES)}")
         self.difficulty = str(difficulty)
-        self.factions = _factions(params.get("factions"), players, self.scenario, source)
-        self.heroes = _heroes(params.get("heroes"), self.factions, self.pack, source)
-        self.options = _options(params.get("options"), source)
+        self.factions = map_params.factions(params.get("factions"), players, self.scenario, source)
+        self.heroes = map_params.heroes(params.get("heroes"), self.factions, self.pack, source)
+        self.options = map_params.options(params.get("options"), source)
         self.catalogue: dict[str, Tile] = {t.id: core_tile(t) for t in self.pack.tiles.values()}
         return {
             "scenario": raw if isinstance(raw, str) else doc,
@@ -209,79 +124,6 @@ class Homm3Game(Game):
         if content:
             return folder_digest(Path(str(content)), PACK_FILES)
         return folder_digest(Path(self.pack.folder), PACK_FILES)
-
-
-def _scenario_doc(raw: Any) -> tuple[Mapping[str, Any], str]:
-    """A scenario's document and its name for errors: shipped name, path or data."""
-    if isinstance(raw, Mapping):
-        return raw, "scenario"
-    if not isinstance(raw, str) or not raw:
-        raise DataError("homm3 parameters", "scenario", "a scenario name, a file or its data")
-    path = Path(raw)
-    if not path.suffix:
-        path = shipped_scenario(raw)
-    text = path.read_text(encoding="utf-8")
-    doc = load_yaml(text, str(path))
-    if not isinstance(doc, Mapping):
-        raise DataError(str(path), "(file)", "a scenario file is a mapping")
-    return doc, path.name
-
-
-def shipped_scenario_files() -> dict[str, str]:
-    """The shipped scenarios, name -> path (plugin.py)."""
-    return {name: str(shipped_scenario(name)) for name in shipped_scenarios()}
-
-
-def _listed(raw: Any) -> Any:
-    """A list parameter given as text (the command line): ``castle,dungeon``."""
-    if isinstance(raw, str):
-        return [part.strip() for part in raw.split(",") if part.strip()]
-    return raw
-
-
-def _factions(raw: Any, players: int, scenario: Scenario, source: str) -> tuple[str, ...]:
-    raw = _listed(raw)
-    if raw is None:
-        fixed = [seat.faction for seat in scenario.layout(players).seats]
-        free = [f for f in FACTIONS if f not in fixed]
-        return tuple(f if f in FACTIONS else free.pop(0) for f in fixed)
-    if not isinstance(raw, list | tuple) or len(raw) != players:
-        raise DataError(source, "factions", f"a list of {players} factions")
-    if any(f not in FACTIONS for f in raw) or len(set(raw)) != len(raw):
-        raise DataError(source, "factions", f"different factions of {', '.join(FACTIONS)}")
-    return tuple(str(f) for f in raw)
-
-
-def _heroes(raw: Any, factions: Sequence[str], pack: ContentPack, source: str) -> tuple[str, ...]:
-    raw = _listed(raw)
-    if raw is None:
-        return tuple(
-            next(h for h in sorted(pack.heroes) if pack.heroes[h].faction == f) for f in factions
-        )
-    if not isinstance(raw, list | tuple) or len(raw) != len(factions):
-        raise DataError(source, "heroes", f"a list of {len(factions)} hero ids")
-    for seat, (hero, faction) in enumerate(zip(raw, factions, strict=True)):
-        card = pack.heroes.get(hero)
-        if card is None or card.faction != faction:
-            raise DataError(source, f"heroes[{seat}]", f"{hero!r} is not a {faction} hero")
-    return tuple(str(h) for h in raw)
-
-
-def _options(raw: Any, source: str) -> dict[str, str]:
-    if raw is None:
-        return {}
-    if isinstance(raw, str):
-        pairs = [part.partition("=") for part in _listed(raw)]
-        if any(not sep for _, sep, _ in pairs):
-            raise DataError(source, "options", "write them as name=value,name=value")
-        raw = {name.strip(): value.strip() for name, _, value in pairs}
-    if not isinstance(raw, Mapping) or any(not isinstance(v, str) for v in raw.values()):
-        raise DataError(source, "options", "a mapping of option names to values")
-    for name, value in raw.items():
-        allowed = BATTLE_OPTIONS.get(name)
-        if allowed is not None and value not in allowed:
-            raise DataError(source, f"options.{name}", f"one of {', '.join(allowed)}")
-    return {str(k): str(v) for k, v in raw.items()}
 
 
 class MapState(ProcedureState):

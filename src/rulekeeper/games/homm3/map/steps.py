@@ -1,0 +1,80 @@
+"""The step vocabulary of the map game (issue 24): every step of the map and every step of a
+battle, which the unchanged combat plays as a sub-procedure (fights.py). A step's kind name is
+part of the saved format: a game saved with a step kind is read back by this table."""
+
+from __future__ import annotations
+
+from rulekeeper.core import StepKinds
+from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
+from rulekeeper.games.homm3.map.astrologers import HandCardStep
+from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
+from rulekeeper.games.homm3.map.card_instants import InstantCostStep
+from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
+from rulekeeper.games.homm3.map.dice import DiceStep
+from rulekeeper.games.homm3.map.events import EventChoiceStep, RemoveCardStep
+from rulekeeper.games.homm3.map.exploration import LayTileStep
+from rulekeeper.games.homm3.map.fights import FightStep
+from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
+from rulekeeper.games.homm3.map.location_steps import (
+    LocationRemoveStep,
+    ObservatoryStep,
+    PeekStep,
+    RecoverStep,
+    ReinforceStep,
+)
+from rulekeeper.games.homm3.map.locations import ChoiceStep, EffectsStep
+from rulekeeper.games.homm3.map.morale import MoraleCycleStep
+from rulekeeper.games.homm3.map.movement import EnterStep
+from rulekeeper.games.homm3.map.places import PlaceHeroStep
+from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, UnitChoiceStep
+from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
+from rulekeeper.games.homm3.map.search import SearchStep
+from rulekeeper.games.homm3.map.secondary import SecondaryStep
+from rulekeeper.games.homm3.map.sieges import SiegeStep
+from rulekeeper.games.homm3.map.town_actions import BuildingUseStep, TownWindow
+from rulekeeper.games.homm3.map.trading import TradingStep
+from rulekeeper.games.homm3.map.turn import TurnStep
+
+__all__ = ["STEPS"]
+
+STEPS = BATTLE_STEPS.merged(
+    StepKinds(
+        GameStep,
+        RoundStep,
+        TurnStep,
+        RefreshStep,
+        DrawChoiceStep,
+        EnterStep,
+        FightStep,
+        SiegeStep,
+        SecondaryStep,
+        PlaceHeroStep,
+        SearchStep,
+        LayTileStep,
+        PopulationStep,
+        UnitChoiceStep,
+        SummonStep,
+        TownWindow,
+        BuildingUseStep,
+        EventChoiceStep,
+        RemoveCardStep,
+        HandCardStep,
+        StartingBonusStep,
+        BonusChoiceStep,
+        MapEmpowerStep,
+        DiplomacyStep,
+        EndStepStep,
+        MoraleCycleStep,
+        InstantCostStep,
+        ChoiceStep,
+        EffectsStep,
+        DiceStep,
+        TradingStep,
+        LocationRemoveStep,
+        PeekStep,
+        RecoverStep,
+        ReinforceStep,
+        ObservatoryStep,
+    )
+)
+"""Every step of the map game and of its battles (kind names are part of the saved format)."""
