@@ -19,14 +19,19 @@ T = TypeVar("T")
 
 class Derived:
     """The tables derived from one owner, by key: ``derived(key, compute)`` is ``compute()``,
-    made the first time *key* is asked for."""
+    made the first time *key* is asked for. With a *limit*, the tables are all dropped when
+    that many are kept and a new one is asked for (an owner that derives one per question,
+    such as a map's distances to changing goals, stays bounded)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
         self._tables: dict[Hashable, Any] = {}
+        self._limit = limit
 
     def __call__(self, key: Hashable, compute: Callable[[], T]) -> T:
         """What ``compute()`` makes, made once per *key*."""
         if key not in self._tables:
+            if self._limit is not None and len(self._tables) >= self._limit:
+                self._tables.clear()
             self._tables[key] = compute()
         found: T = self._tables[key]
         return found

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Annotated, Any, NamedTuple, Self
 
+from rulekeeper.core.derived import Derived
 from rulekeeper.core.hexes import DIRECTIONS, Hex, are_neighbours, neighbours, rotate_offset
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Bounds, Reader, from_data, to_data
@@ -62,6 +63,8 @@ MAX_COST = 10_000
 """The largest cost of one edge."""
 MAX_COORD = 10_000
 """The largest hex coordinate (either sign) of a tile field or a placement."""
+MAP_TABLES = 4096
+"""A map keeps at most this many derived tables (:class:`TileMap` ``derived``)."""
 STEP = "step"
 """The kind of the edges a :class:`TileMap` draws between neighbouring fields (cost 1)."""
 
@@ -458,6 +461,12 @@ class TileMap:
         if missing:
             raise ValueError(f"no tile {missing[0]!r}")
         return cls(tuple(catalogue[name] for name in names), laid)
+
+    @cached_property
+    def derived(self) -> Derived:
+        """What the rules work out once per map (distances to goals, what lies where): the map
+        owns it (core/derived.py), so it goes with the map."""
+        return Derived(limit=MAP_TABLES)
 
     @cached_property
     def catalogue(self) -> dict[str, Tile]:

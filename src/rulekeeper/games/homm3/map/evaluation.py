@@ -98,12 +98,7 @@ RESOURCE_WORTH: Mapping[str, float] = {"gold": 1.0, "materials": 2.0, "valuables
 STRENGTH_UNIT = 10.0
 """A unit's ``(attack + defence + 2) × HP`` is divided by this (a Bronze Few side: about 2)."""
 
-_CACHE: dict[tuple[Any, ...], tuple[TileMap, dict[str, int]]] = {}
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
-_GUARDS: dict[tuple[int, str, int], float] = {}
-_GROUNDS: dict[tuple[int, tuple[str, ...]], tuple[TileMap, dict[str, tuple[str, ...]]]] = {}
-_PRINTED: dict[int, tuple[TileMap, list[tuple[str, str, str, int]]]] = {}
-_CACHE_SIZE = 4096
 
 
 def evaluate(state: Any, seat: int) -> float:
@@ -184,17 +179,20 @@ def army_strength(state: Any, seat: int) -> float:
 def guard_strength(state: Any, level: int) -> float:
     """The expected strength of the neutral units guarding a field of *level* at the game's
     difficulty (the Field Difficulty Table's tiers, each the mean of its neutral deck)."""
-    pack = state.game.pack
-    key = (id(pack), state.difficulty, level)
-    found = _GUARDS.get(key)
-    if found is None:
-        letters = FIELD_TABLE[level][DIFFICULTIES.index(state.difficulty)]
-        found = 0.0
-        for letter in letters:
-            deck = tier_deck(pack, TIER_LETTERS[letter])
-            if deck:
-                found += sum(troop_strength(pack, card, "few") for card in deck) / len(deck)
-        _GUARDS[key] = found
+    return float(
+        state.game.derived(
+            ("guard-strength", state.difficulty, level),
+            lambda: _guard_strength(state.game.pack, state.difficulty, level),
+        )
+    )
+
+
+def _guard_strength(pack: Any, difficulty: str, level: int) -> float:
+    found = 0.0
+    for letter in FIELD_TABLE[level][DIFFICULTIES.index(difficulty)]:
+        deck = tier_deck(pack, TIER_LETTERS[letter])
+        if deck:
+            found += sum(troop_strength(pack, card, "few") for card in deck) / len(deck)
     return found
 
 
@@ -257,11 +255,15 @@ def targets(state: Any, seat: int) -> dict[str, list[str]]:
 
 def _printed(state: Any) -> list[tuple[str, str, str, int]]:
     """Each face-up field with something on it but a town: its key, location, category and
-    difficulty (cached per map)."""
+    difficulty (kept by the map)."""
+    found: list[tuple[str, str, str, int]] = state.tilemap().derived(
+        "printed-places", lambda: _printed_places(state)
+    )
+    return found
+
+
+def _printed_places(state: Any) -> list[tuple[str, str, str, int]]:
     tilemap = state.tilemap()
-    cached = _PRINTED.get(id(tilemap))
-    if cached is not None and cached[0] is tilemap:
-        return cached[1]
     locations = state.game.pack.locations
     out = []
     for spot_hex in tilemap.spots:
@@ -272,9 +274,6 @@ def _printed(state: Any) -> list[tuple[str, str, str, int]]:
         entry = locations.get(printed.location)
         category = entry.category if entry is not None else "none"
         out.append((key, printed.location, category, int(printed.difficulty)))
-    if len(_PRINTED) >= _CACHE_SIZE:
-        _PRINTED.clear()
-    _PRINTED[id(tilemap)] = (tilemap, out)
     return out
 
 
@@ -283,15 +282,21 @@ def distances(
 ) -> dict[str, int]:
     """Steps from each field to the nearest of *goals*, over the face-up open fields and the
     face-down slots' fields, a guarded field (*guarded*, default :func:`guards`) counting
-    :data:`GUARD_STEPS` more per level (cached per map, goals and guards)."""
+    :data:`GUARD_STEPS` more per level (kept by the map, per goals and guards)."""
     goal_keys = tuple(sorted(goals))
     tilemap = state.tilemap()
     down = tuple(item.at for item in state.face_down)
     guarded = guards(state) if guarded is None else guarded
-    cache_key = (id(tilemap), down, goal_keys, tuple(sorted(guarded.items())))
-    cached = _CACHE.get(cache_key)
-    if cached is not None and cached[0] is tilemap:
-        return cached[1]
+    key = ("distances", down, goal_keys, tuple(sorted(guarded.items())))
+    found: dict[str, int] = tilemap.derived(
+        key, lambda: _distances(tilemap, down, goal_keys, guarded)
+    )
+    return found
+
+
+def _distances(
+    tilemap: TileMap, down: tuple[str, ...], goal_keys: tuple[str, ...], guarded: Mapping[str, int]
+) -> dict[str, int]:
     ground = _ground(tilemap, down)
     hidden = _hidden_fields(down)
     found: dict[str, int] = {}
@@ -308,9 +313,6 @@ def distances(
                 cost = REVEAL_STEPS if key in hidden and other not in hidden else 1
                 cost += GUARD_STEPS * guarded.get(key, 0) if key not in goal_keys else 0
                 heapq.heappush(queue, (steps + cost, other))
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.clear()
-    _CACHE[cache_key] = (tilemap, found)
     return found
 
 
@@ -320,14 +322,11 @@ def _hidden_fields(down: tuple[str, ...]) -> set[str]:
 
 def _ground(tilemap: TileMap, down: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     """Each open field's open neighbours: face-up fields by the map's graph, face-down slot
-    fields by plain hex adjacency (a revealed tile's blocked fields are unknown); cached."""
-    cached = _GROUNDS.get((id(tilemap), down))
-    if cached is not None and cached[0] is tilemap:
-        return cached[1]
-    found = _open_ground(tilemap, down)
-    if len(_GROUNDS) >= _CACHE_SIZE:
-        _GROUNDS.clear()
-    _GROUNDS[(id(tilemap), down)] = (tilemap, found)
+    fields by plain hex adjacency (a revealed tile's blocked fields are unknown); kept by the
+    map."""
+    found: dict[str, tuple[str, ...]] = tilemap.derived(
+        ("ground", down), lambda: _open_ground(tilemap, down)
+    )
     return found
 
 
