@@ -258,7 +258,8 @@ def test_pools_default_to_the_unused_tiles_of_each_kind() -> None:
 
 def test_the_round_track_defaults_and_triggers() -> None:
     """homm3.md §4.1, §8.8: odd rounds Resource, even Astrologers, no income in round 1; a
-    timed event every 4 rounds from round 2 fires in rounds 2, 6, 10."""
+    timed event every 4 rounds from round 2 fires in rounds 2, 6, 10; the shipped scenarios add
+    the choice of 1 Valuables or 2 Building Materials in each Resource round (odd rounds)."""
     track = RoundTrack()
     assert [track.pays_income(n) for n in (1, 2, 3)] == [False, False, True]
     assert [track.is_astrologers(n) for n in (1, 2)] == [False, True]
@@ -266,8 +267,13 @@ def test_the_round_track_defaults_and_triggers() -> None:
     assert [n for n in range(1, 13) if every.fires_at(n)] == [2, 6, 10]
     assert load_scenario("clash-2").round_track is None
     scenario = load_scenario("clash-3")
-    assert [n for n in range(1, 17) if scenario.events_at(n)] == [2, 6, 10]
+    assert [n for n in range(1, 17) if scenario.events_at(n)] == sorted(
+        {*range(1, 17, 2), 2, 6, 10}
+    )
     assert [event.who for event in scenario.events_at(6)] == ["second", "third"]
+    assert [n for n in range(1, 17) if any(e.choose for e in scenario.events_at(n))] == [
+        *range(1, 17, 2)
+    ]
     doc = _doc("clash-2")
     doc["events"] = [{"when": {"level": 5}, "effects": [{"kind": "movement"}]}]
     levelled = read_scenario(doc)

@@ -5,7 +5,9 @@ A seat's *worth* adds up what it holds and what it is on its way to:
 
 * **places**: each town and settlement it holds (an enemy's town counts more: capturing one is
   the way to win, §1.4), its faction cubes (more while they count towards a scenario's
-  ``cubes`` victory, §5.22), its income and a little of its stock;
+  ``cubes`` victory, §5.22), its income, a little of its stock and, worth more than the stock
+  they cost, the buildings of the towns it holds (a Dwelling lets it Recruit a stronger tier, a
+  Citadel Reinforce: without them Gold piles up unspent);
 * **army**: each unit's strength as the combat reckons it, ``(attack + defence + 2) × HP``
   (a Pack side with its Few side to come), its Level;
 * **a plan** for each hero on the map (a one-step lookahead would wander without one): how
@@ -41,6 +43,7 @@ from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
 __all__ = [
     "WEIGHTS",
     "army_strength",
+    "buildings_worth",
     "cube_progress",
     "distances",
     "evaluate",
@@ -61,6 +64,7 @@ WEIGHTS: Mapping[str, float] = {
     "cube": 6.0,
     "income": 1.5,
     "stock": 0.15,
+    "building": 0.35,
     "army": 1.0,
     "level": 3.0,
     "hand": 0.3,
@@ -128,6 +132,7 @@ def worth(state: Any, seat: int) -> float:
     value += WEIGHTS["victory-cube"] * cube_progress(state, seat)
     value += WEIGHTS["income"] * _in_gold(economy.income(state, seat))
     value += WEIGHTS["stock"] * _in_gold(player.resources.amounts)
+    value += WEIGHTS["building"] * buildings_worth(state, held, towns)
     army = army_strength(state, seat)
     value += WEIGHTS["army"] * army
     value += WEIGHTS["level"] * (player.level + 0.5 * player.experience)
@@ -137,6 +142,17 @@ def worth(state: Any, seat: int) -> float:
     if state.battle is not None:
         value += WEIGHTS["fight"] * _fight(state, seat)
     return float(value)
+
+
+def buildings_worth(state: Any, held: Iterable[str], towns: Mapping[str, Any]) -> float:
+    """What the buildings of the towns in *held* cost, in Gold (:data:`RESOURCE_WORTH`)."""
+    total = 0.0
+    for key in held:
+        town = towns.get(key)
+        if town is not None:
+            board = state.game.pack.towns[town.faction]
+            total += sum(_in_gold(board.building(b).cost.amounts()) for b in town.buildings)
+    return total
 
 
 def _in_gold(amounts: Mapping[str, int]) -> float:
@@ -244,13 +260,22 @@ def targets(state: Any, seat: int) -> dict[str, list[str]]:
         used = site is not None and site.visited
         if location == "settlement" and owner not in (NOBODY_SEAT, seat):
             found["enemy"].append(key)
-        elif category == "flaggable" and owner != seat:
+        elif category == "flaggable" and owner != seat and not _visited_by(state, site, seat):
             found["flag"].append(key)
         elif category == "one-time" and not used:
             found["visit"].append(key)
         elif difficulty > 0 and not used:
             found["guarded"].append(key)
     return found
+
+
+def _visited_by(state: Any, site: Any, seat: int) -> bool:
+    """Whether *seat* has used up a location visited once per faction (an Obelisk, §8.14): it
+    is never flagged, so it stays a target only until the seat's visit."""
+    if site is None or seat not in site.visitors:
+        return False
+    location = state.game.pack.locations.get(board.field_at(state, site.field).location)
+    return location is not None and "per-faction" in location.traits
 
 
 def _printed(state: Any) -> list[tuple[str, str, str, int]]:
