@@ -9,7 +9,9 @@ turn order (:func:`proclaim`). Its ``duration`` says how long it works:
 * ``at-once``: its effects resolve now, for each player;
 * ``until-next-astrologers``: it stays in force (``state.astrologers``) until the next card is
   drawn; MP changes are given to every hero at the start of each round it is in force
-  (:func:`renew`); the other modules ask :func:`in_force` (hand limit, spells, dice, fights);
+  (:func:`renew`); the other modules ask proclaimed.py ``in_force`` (hand limit: hand.py;
+  rerolls: effects.py; neutral redraws and the enemy's discard: fights.py; spells: the
+  battle file, fights.py);
 * ``next-resource-round``: it changes the income of the next Resource round
   (:func:`income_change`), then it is spent.
 
@@ -25,6 +27,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.games.homm3.map import board, dice, experience, hand, morale, recruiting, search
+from rulekeeper.games.homm3.map.proclaimed import card_in_force, in_force
 
 __all__ = [
     "DECKS",
@@ -110,24 +113,11 @@ def start_of_round(state: Any) -> None:
     proclaim(state)
 
 
-def card_in_force(state: Any) -> Any:
-    """The Astrologers card in force (content ``AstrologersCard``), or None."""
-    return state.game.pack.astrologers.get(state.astrologers) if state.astrologers else None
-
-
 def redraw_first(state: Any, first: bool) -> bool:
     """Whether the card just drawn is discarded for another: a ``redraw_first`` card drawn as
     the game's first (Friendly Beaver)."""
     card = card_in_force(state)
     return first and card is not None and card.redraw_first
-
-
-def in_force(state: Any, kind: str) -> int:
-    """The amount of the lasting effect *kind* of the card in force (0: none)."""
-    card = card_in_force(state)
-    if card is None or card.duration != "until-next-astrologers":
-        return 0
-    return sum(effect.amount or 0 for effect in card.effects if effect.kind == kind)
 
 
 def proclaim(state: Any) -> None:

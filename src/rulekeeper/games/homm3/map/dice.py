@@ -6,7 +6,8 @@ a chance step that rolls them one at a time (each face's probability is its shar
 faces of the pack's board data, ``board.yaml`` ``dice``). Then the player keeps one result
 (``keep: one``, "roll N, choose one") or all of them (``keep: all``); first a player may
 reroll one die for each reroll it has (the Positive Morale token, §5.17; Luck's reroll this
-turn: effects.py ``reroll_sources``; none under optional rule 6). A face is an effect of the
+turn; Swift Weasel's one die a turn while that Astrologers card is in force, §5.21: effects.py
+``reroll_sources``; none under optional rule 6), or keep what it rolled. A face is an effect of the
 board data: gain a resource (only 1 under optional rule 3), the Main Hero's half Level, a
 Search (2) of the Artifact deck, or more Resource dice.
 """
@@ -25,7 +26,10 @@ from rulekeeper.games.homm3.map import effects, experience, search
 __all__ = ["DICE", "DiceStep", "face_effect", "face_name", "outcomes", "resolve", "roll"]
 
 RULE_DICE = "homm3.md §5.13.2, §5.13.3, §9.6 (Resource and Treasure dice, rulebook p. 16, 18)"
-RULE_REROLL = "homm3.md §5.17 (a Positive Morale token rerolls 1 die; Luck, §5.9)"
+RULE_REROLL = (
+    "homm3.md §5.17 (a Positive Morale token rerolls 1 die; Luck, §5.9; Astrologers Proclaim"
+    " swift-weasel, §5.21)"
+)
 DICE = ("resource", "treasure")
 KEEPS = ("one", "all")
 DECKS = {"artifacts": "artifact", "spells": "spell", "abilities": "ability"}
@@ -66,13 +70,16 @@ def roll(state: Any, seat: int, die: str, count: int, keep: str = "one") -> None
 
 def reroll_refusal(state: Any, seat: int, die: str, source: str) -> Refusal | None:
     """Why *seat* may not reroll a *die* die with *source* (``morale``: the Positive token,
-    ``luck``: Luck's reroll this turn; effects.py ``reroll_sources``), or None."""
+    ``luck``: Luck's reroll this turn, ``astrologers``: Swift Weasel's one a turn; effects.py
+    ``reroll_sources``), or None."""
     if source in effects.reroll_sources(state, seat, die):
         return None
     if state.option("no-rerolls"):
         return (effects.RULE_NO_REROLLS, "optional rule 6: no die may be rerolled")
     if source == "morale":
         return (RULE_REROLL, "rerolling a die spends a Positive Morale token; you hold none")
+    if source == "astrologers":
+        return (RULE_REROLL, "no Astrologers card lets you reroll a die now (one a turn)")
     return (RULE_REROLL, f"nothing lets you reroll a {die} die with {source!r} now")
 
 
@@ -162,7 +169,7 @@ class DiceStep(Step[Any]):
         if action.kind == "keep-all" and self.keep == "all":
             return None
         word = "keep face=NAME" if self.keep == "one" else "keep-all"
-        return (self.rule, f"{word}, or reroll die=N by=morale|luck")
+        return (self.rule, f"{word}, or reroll die=N by=morale|luck|astrologers")
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
         if action.kind == "roll":

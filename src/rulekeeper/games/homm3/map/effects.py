@@ -11,10 +11,14 @@ turn (:func:`end_turn`). The owners of the situations call these queries:
   recruited or reinforced, :func:`mage_guild_terms` / :func:`use_mage_guild_terms` when a spell
   is bought at the Mage Guild;
 * the dice (resource and treasure dice of locations): :func:`reroll_sources` and
-  :func:`spend_reroll` (Luck's rerolls and the Positive Morale token, morale.py);
+  :func:`spend_reroll` (Luck's rerolls, Swift Weasel's reroll a turn and the Positive Morale
+  token, morale.py);
+* fights.py: :func:`enemy_discards` when a fight against an enemy hero starts (Cover of
+  Darkness, town_actions.py; homm3.md §5.21 for an Astrologers card with that effect);
 * aftermath.py: :func:`note_combat_won` after a fight the player won (Necromancy, cards.py).
 
-This module imports no other rule module, so that each of them can ask it.
+This module imports no other rule module (but proclaimed.py, which imports none), so that each
+of them can ask it.
 """
 
 from __future__ import annotations
@@ -22,13 +26,16 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.core.lasting import Lasting, total
+from rulekeeper.games.homm3.map import proclaimed
 from rulekeeper.games.homm3.map.model import Site
 
 __all__ = [
     "RULE_NO_REROLLS",
     "SKIP",
     "add",
+    "astrologers_rerolls",
     "end_turn",
+    "enemy_discards",
     "has",
     "mage_guild_terms",
     "note_combat_won",
@@ -37,6 +44,7 @@ __all__ = [
     "skip_neutral_fight",
     "spend",
     "spend_reroll",
+    "turn_tag",
     "use_mage_guild_terms",
     "use_recruit_discount",
 ]
@@ -47,6 +55,10 @@ UNTIL = "turn-end"
 SKIP = "skip-neutral-combat"
 WON = "won-combat"
 DICE = ("resource", "treasure")
+ASTROLOGERS_REROLL = "reroll-dice"
+ENEMY_DISCARDS = "combat-enemy-discards"
+REROLL_USED = "astrologers-reroll-used"
+"""A die rerolled by the Astrologers card in force this turn (held by :func:`turn_tag`)."""
 
 
 def add(state: Any, seat: int, kind: str, holder: str, amount: int = 0, source: str = "") -> None:
@@ -143,15 +155,34 @@ def use_mage_guild_terms(state: Any, seat: int) -> tuple[int, int]:
     return terms
 
 
+def turn_tag(state: Any) -> str:
+    """The current turn as a holder of a per-turn counter: round and active seat (-1: between
+    turns), so that a counter of an earlier turn no longer counts."""
+    return f"turn-{state.round}-{state.players_turn()}"
+
+
+def astrologers_rerolls(state: Any, seat: int) -> int:
+    """The dice *seat* may still reroll this turn by the Astrologers card in force (Swift
+    Weasel: ``reroll-dice``, ``per_turn``; §5.21)."""
+    allowed = proclaimed.in_force(state, ASTROLOGERS_REROLL)
+    if not allowed:
+        return 0
+    used = total(state.players[seat].lasting, REROLL_USED, turn_tag(state))
+    return max(0, allowed - used)
+
+
 def reroll_sources(state: Any, seat: int, die: str) -> list[str]:
     """What lets *seat* reroll a *die* ("resource", "treasure", "attack") now: ``luck`` (Luck
-    Basic, one Treasure and one Resource die a turn) and ``morale`` (the Positive token,
-    §5.17); none under optional rule 6."""
+    Basic, one Treasure and one Resource die a turn), ``astrologers`` (Swift Weasel in force:
+    one Resource or Treasure die a turn, §5.21) and ``morale`` (the Positive token, §5.17);
+    none under optional rule 6."""
     if state.option("no-rerolls"):
         return []
     found = []
     if die in DICE and has(state, seat, f"reroll-{die}"):
         found.append("luck")
+    if die in DICE and astrologers_rerolls(state, seat):
+        found.append("astrologers")
     player = state.players[seat]
     if player.morale > 0 and player.faction != "necropolis":
         found.append("morale")
@@ -164,6 +195,8 @@ def spend_reroll(state: Any, seat: int, die: str, source: str) -> None:
         raise ValueError(f"player {seat} cannot reroll a {die} die with {source!r}")
     if source == "luck":
         spend(state, seat, f"reroll-{die}")
+    elif source == "astrologers":
+        add(state, seat, REROLL_USED, turn_tag(state), 1, state.astrologers)
     else:
         state.players[seat].morale = 0
     state.events.append("reroll", {"seat": seat, "die": die, "by": source})
@@ -173,3 +206,19 @@ def note_combat_won(state: Any, seat: int, quick: bool) -> None:
     """*seat* won a fight (aftermath.py): Necromancy may follow, unless it was a Quick Combat."""
     if not quick:
         add(state, seat, WON, str(seat))
+
+
+def enemy_discards(state: Any, seat: int, enemy: int, holds_cards: bool) -> None:
+    """A fight of *seat* against a hero of *enemy* starts (fights.py): Cover of Darkness
+    (``combat-enemy-discards`` on *seat*, spent now) and an Astrologers card in force with that
+    effect make *enemy* discard that many random cards of its hand (state.rng; a discard is
+    public, so the card is named to all). *holds_cards*: the enemy hero is a Main Hero (a
+    Secondary Hero holds no cards, §8.34: the effect is spent, nothing is discarded)."""
+    count = spend(state, seat, ENEMY_DISCARDS) + proclaimed.in_force(state, ENEMY_DISCARDS)
+    hand = state.players[enemy].hand
+    for _ in range(count if holds_cards else 0):
+        if not hand:
+            break
+        card = hand.pop(state.rng.below(len(hand)))
+        state.players[enemy].discard.append(card)
+        state.events.append("enemy-discards", {"seat": enemy, "by": seat, "card": card})

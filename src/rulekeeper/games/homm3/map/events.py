@@ -2,7 +2,8 @@
 
 At the start of a round, after the round type's step (income or an Astrologers card), the
 scenario's events of that round fire in file order (:func:`start_of_round`); an event of a
-Level fires when a player's Main Hero reaches it (:func:`at_level`, called by experience.py).
+Level fires when a player's Main Hero reaches it (:func:`at_level`, run by
+:class:`LevelEventsStep`, which experience.py ``reach`` pushes).
 An event touches every player or one by place in the turn order (``who``); each player it
 touches takes all its effects, or chooses one of them (``choose``: :class:`EventChoiceStep`).
 
@@ -16,6 +17,7 @@ at the start of rounds 4, 8 and 12.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +30,7 @@ from rulekeeper.games.homm3.map.model import MAIN, RESOURCES
 __all__ = [
     "REFRESH_ROUNDS",
     "EventChoiceStep",
+    "LevelEventsStep",
     "RemoveCardStep",
     "apply_effect",
     "at_level",
@@ -50,6 +53,22 @@ def start_of_round(state: Any) -> None:
         fire(state, event)
     if state.option("refresh-locations") and state.round in REFRESH_ROUNDS:
         astrologers.remove_black_cubes(state, one_time_only=True)
+
+
+@dataclass
+class LevelEventsStep(Step[Any]):
+    """*seat*'s Main Hero reached ``levels`` (experience.py ``reach``, after the rewards): their
+    timed events fire for that seat, lowest Level first."""
+
+    kind = experience.LEVEL_EVENTS
+    rule = RULE_EVENTS
+    seat: int = 0
+    levels: list[int] = dataclasses.field(default_factory=list)
+
+    def run(self, state: Any) -> None:
+        state.flow.pop()
+        for level in self.levels:
+            at_level(state, self.seat, level)
 
 
 def at_level(state: Any, seat: int, level: int) -> None:

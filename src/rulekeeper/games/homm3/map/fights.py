@@ -18,7 +18,7 @@ from rulekeeper.core import HostStep, JsonObject, Seating
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS
 from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.game import CombatSubGame
-from rulekeeper.games.homm3.map import aftermath, board
+from rulekeeper.games.homm3.map import aftermath, board, effects, neutral_redraw
 from rulekeeper.games.homm3.map.model import MAIN, MapHero
 
 __all__ = ["FIGHT_KINDS", "FightStep", "battle_doc", "neutral_controller"]
@@ -155,11 +155,18 @@ class FightStep(HostStep[Any, CombatResult]):
         if self.started:  # pragma: no cover - take pops it
             state.flow.pop()
             return
-        self.started = True
         attacker = board.hero(state, self.hero)
         assert attacker is not None
         if self.against == "neutral" and not self.neutrals:
             self.neutrals = draw_neutrals(state, self.difficulty)
+            if neutral_redraw.offer(state, attacker.seat, self.neutrals):
+                return  # Groovy Satyr: the swap first; run again after it (§5.21)
+        self.started = True
+        if self.against in ("hero", "siege") and self.defender:
+            other = board.hero(state, self.defender)
+            if other is not None:  # Cover of Darkness (effects.py), before the cards are dealt
+                effects.enemy_discards(state, attacker.seat, other.seat, other.role == MAIN)
+                effects.enemy_discards(state, other.seat, attacker.seat, attacker.role == MAIN)
         doc = battle_doc(state, self)
         if self.against == "neutral":
             seating = Seating(

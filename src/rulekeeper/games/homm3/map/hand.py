@@ -2,8 +2,9 @@
 (homm3.md §4.3 step 1, §5.7, §5.8).
 
 At the start of a turn the active player may discard any number of cards, then may draw up to
-the hand limit of the Main Hero's Level; with more cards than the limit, they must discard down
-to it. A draw from an empty deck shuffles the discard pile into a new deck (§5.8).
+the hand limit of the Main Hero's Level (an Astrologers card in force may change it, §5.21);
+with more cards than the limit, they must discard down to it. A draw from an empty deck
+shuffles the discard pile into a new deck (§5.8).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import PickSubset, Refusal
+from rulekeeper.games.homm3.map import proclaimed
 
 if TYPE_CHECKING:
     from rulekeeper.games.homm3.map.model import Player
@@ -32,8 +34,10 @@ def hand_zone(seat: int) -> str:
 
 
 def hand_limit(state: MapLike, player: Player) -> int:
-    """The hand limit of *player*'s Main Hero's Level (the level track, §5.7)."""
-    return int(state.game.pack.levels[player.level].hand_limit)
+    """The hand limit of *player*'s Main Hero's Level (the level track, §5.7), changed by an
+    Astrologers card in force (Profuse Growth: 1 higher, §5.21)."""
+    printed = int(state.game.pack.levels[player.level].hand_limit)
+    return max(0, printed + proclaimed.in_force(state, "hand-limit"))
 
 
 def draw(state: MapLike, player: Player, count: int) -> list[str]:

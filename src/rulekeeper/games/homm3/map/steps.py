@@ -11,7 +11,7 @@ from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
 from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
 from rulekeeper.games.homm3.map.dice import DiceStep
-from rulekeeper.games.homm3.map.events import EventChoiceStep, RemoveCardStep
+from rulekeeper.games.homm3.map.events import EventChoiceStep, LevelEventsStep, RemoveCardStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.hand import DrawChoiceStep, RefreshStep
@@ -25,6 +25,7 @@ from rulekeeper.games.homm3.map.location_steps import (
 from rulekeeper.games.homm3.map.locations import ChoiceStep, EffectsStep
 from rulekeeper.games.homm3.map.morale import MoraleCycleStep
 from rulekeeper.games.homm3.map.movement import EnterStep
+from rulekeeper.games.homm3.map.neutral_redraw import RedrawStep
 from rulekeeper.games.homm3.map.places import PlaceHeroStep
 from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, UnitChoiceStep
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
@@ -58,6 +59,8 @@ STEPS = BATTLE_STEPS.merged(
         BuildingUseStep,
         EventChoiceStep,
         RemoveCardStep,
+        LevelEventsStep,
+        RedrawStep,
         HandCardStep,
         StartingBonusStep,
         BonusChoiceStep,
