@@ -132,3 +132,31 @@ def test_not_a_folder_is_a_usage_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["homm3", "content", "check", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
     assert "not a folder" in result.output
+
+
+def test_strict_names_a_building_use_effect_the_map_game_does_not_resolve(
+    copy: Path, everything_implemented: None
+) -> None:
+    """issue 24 §1 (content check --strict): an effect kind of the vocabulary that no rules
+    module resolves at a building use's timing fails --strict, naming file, entry and kind."""
+    path = copy / "towns.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    portal = next(b for b in data["buildings"] if b["id"] == "dungeon-faction-building")
+    portal["uses"][0]["effects"] = [{"kind": "find-artifact", "grade": "minor"}]
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    result = runner.invoke(app, ["homm3", "content", "check", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "map effects: all implemented" not in result.output
+    line = "  find-artifact: towns.yaml: dungeon-faction-building: uses[0].effects[0] (turn-start)"
+    assert line in result.output
+    strict = runner.invoke(app, ["homm3", "content", "check", "--strict", str(copy)])
+    assert strict.exit_code == 1
+    assert line in strict.output
+
+
+def test_strict_passes_the_shipped_map_data(everything_implemented: None) -> None:
+    """issue 24 §1: every effect of the shipped towns', Astrologers' and locations' data is one
+    the map game resolves (map/effect_check.py asks the rules modules' registries)."""
+    result = runner.invoke(app, ["homm3", "content", "check", "--strict"])
+    assert "map effects: all implemented" in result.output
+    assert "map data effect kinds not resolved yet" not in result.output

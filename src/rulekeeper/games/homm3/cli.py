@@ -44,7 +44,7 @@ from rulekeeper.games.homm3.content.pack import (
     load_content_pack,
 )
 from rulekeeper.games.homm3.map import cards as map_cards
-from rulekeeper.games.homm3.map import position_cli
+from rulekeeper.games.homm3.map import effect_check, position_cli
 from rulekeeper.games.homm3.scenario import check_scenario_file, shipped_scenario, shipped_scenarios
 from rulekeeper.games.homm3.views.odds import attack_lines
 
@@ -78,9 +78,12 @@ class Unimplemented:
     """Why card effects count as not implemented when the module is missing, else empty."""
     map_effects: Mapping[str, list[str]] = dataclasses.field(default_factory=dict)
     """Map effects (``kind: map``, by ``effect`` name) the map game does not carry out."""
+    map_data: Mapping[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Effect kinds of the towns', Astrologers' and locations' data the map game does not
+    resolve, each with its file, entry and path (map/effect_check.py)."""
 
     def __bool__(self) -> bool:
-        return bool(self.unit_abilities or self.card_effects or self.map_effects)
+        return bool(self.unit_abilities or self.card_effects or self.map_effects or self.map_data)
 
 
 def implemented_card_effects() -> tuple[frozenset[str], str]:
@@ -109,7 +112,8 @@ def map_effect_users(pack: ContentPack) -> dict[str, list[str]]:
 
 def unimplemented(pack: ContentPack) -> Unimplemented:
     """The unit ability kinds and card effect kinds of *pack* the combat rules do not apply,
-    and the map effects the map game does not carry out (map/cards.py ``IMPLEMENTED``)."""
+    the map effects the map game does not carry out (map/cards.py ``IMPLEMENTED``) and the
+    map data's effect kinds it does not resolve (map/effect_check.py)."""
     ability_users: dict[str, set[str]] = {}
     for card in (*pack.units.values(), pack.tower):
         for face in ("few", "pack"):
@@ -134,6 +138,7 @@ def unimplemented(pack: ContentPack) -> Unimplemented:
             for name, users in map_effect_users(pack).items()
             if name not in map_cards.IMPLEMENTED
         },
+        map_data=effect_check.unresolved(pack),
     )
 
 
@@ -172,7 +177,7 @@ def content_check(
         typer.Option(
             "--strict",
             help="Also fail (exit code 1) when the pack uses kinds the combat rules do not "
-            "implement yet.",
+            "implement or the map game does not resolve yet.",
         ),
     ] = False,
 ) -> None:
@@ -204,7 +209,9 @@ def content_check(
         typer.echo("card effect kinds: all implemented")
     if missing.map_effects:
         _print_kinds("map effects not implemented yet", missing.map_effects)
-    else:
+    if missing.map_data:
+        _print_kinds("map data effect kinds not resolved yet", missing.map_data)
+    if not missing.map_effects and not missing.map_data:
         typer.echo("map effects: all implemented")
     if strict and missing:
         typer.echo(f"--strict: {where} uses kinds not implemented yet", err=True)

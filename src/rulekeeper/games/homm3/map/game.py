@@ -259,9 +259,7 @@ class MapState(ProcedureState):
             out.append(Zone(f"deck-{name}", self.decks[name], NOBODY, pool=f"deck-{name}"))
         for step in self.flow.steps:
             if isinstance(step, SearchStep):
-                out.append(
-                    Zone(step.zone_name(), step.seen, (step.seat,), pool=f"deck-{step.deck}")
-                )
+                out.append(Zone(step.zone_name(), step.seen, (step.seat,), pool=step.pool_name()))
         if self.battle is not None:
             out.extend(battle_zones(self.battle))
         return out

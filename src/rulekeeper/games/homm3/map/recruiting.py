@@ -22,7 +22,7 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.ledger import missing_words
 from rulekeeper.games.homm3.content.towns import DWELLING_TIERS
-from rulekeeper.games.homm3.map import effects
+from rulekeeper.games.homm3.map import effects, neutral_decks
 from rulekeeper.games.homm3.map.model import Town, Troop
 
 __all__ = [
@@ -347,7 +347,7 @@ class UnitChoiceStep(Step[Any]):
         reinforce(state, seat, card)
 
 
-RULE_SUMMON = "towns.yaml dungeon-faction-building (Portal of Summoning, provisional)"
+RULE_SUMMON = "homm3.md §5.14.1, §5.15 (Portal of Summoning: towns.yaml dungeon-faction-building)"
 
 
 def summon(state: Any, seat: int) -> None:
@@ -361,7 +361,8 @@ def summon(state: Any, seat: int) -> None:
 class SummonStep(Step[Any]):
     """*seat* draws the top Neutral card of a tier whose Dwelling it may use (``summon
     tier=T``, or ``decline``), then Recruits it at its cost (``recruit-neutral``, Few side)
-    or lets it go to that tier's discard pile (``decline``)."""
+    or lets it go to that tier's discard pile (``decline``). The card drawn is shown to
+    everyone (``summoned``); the deck order stays hidden (neutral_decks.py)."""
 
     kind = "summon"
     rule = RULE_SUMMON
@@ -378,8 +379,7 @@ class SummonStep(Step[Any]):
         return [
             tier
             for tier, role in TIER_ROLE.items()
-            if has_role(state, self.seat, role)
-            and (state.decks[f"neutral-{tier}"] or state.discards[f"neutral-{tier}"])
+            if has_role(state, self.seat, role) and neutral_decks.drawable(state, tier)
         ]
 
     def legal(self, state: Any, seat: int) -> Sequence[Action]:
@@ -395,13 +395,10 @@ class SummonStep(Step[Any]):
     def apply(self, state: Any, action: Action, seat: int) -> None:
         if action.kind == "summon":
             self.tier = action.str_param("tier")
-            deck = f"neutral-{self.tier}"
-            pile, discard = state.decks[deck], state.discards[deck]
-            if not pile:
-                pile.extend(discard)
-                discard.clear()
-                state.rng.shuffle(pile)
-            self.card = pile.pop()
+            self.card = neutral_decks.draw(state, self.tier) or ""
+            if not self.card:  # pragma: no cover - tiers() offers drawable tiers only
+                state.flow.pop()
+                return
             state.events.append("summoned", {"seat": seat, "unit": self.card})
             return
         state.flow.pop()

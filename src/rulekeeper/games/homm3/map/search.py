@@ -104,6 +104,10 @@ class SearchStep(Step[Any]):
     def held_zones(self, state: Any) -> Sequence[str]:
         return [self.zone_name()]
 
+    def pool_name(self) -> str:
+        """The pool the cards looked at come from (a re-deal mixes them with its zones)."""
+        return f"deck-{self.deck}"
+
     def legal(self, state: Any, seat: int) -> Sequence[Action]:
         out = [Action.of("take", card=card) for card in dict.fromkeys(self.seen)]
         if state.discards[self.deck]:

@@ -8,6 +8,7 @@ from rulekeeper.core import StepKinds
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map.astrologers import HandCardStep
 from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
+from rulekeeper.games.homm3.map.building_uses import OwnSearchStep, UseDiscardStep
 from rulekeeper.games.homm3.map.card_instants import InstantCostStep
 from rulekeeper.games.homm3.map.cards import DiplomacyStep, EndStepStep, MapEmpowerStep
 from rulekeeper.games.homm3.map.dice import DiceStep
@@ -78,6 +79,8 @@ STEPS = BATTLE_STEPS.merged(
         RecoverStep,
         ReinforceStep,
         ObservatoryStep,
+        UseDiscardStep,
+        OwnSearchStep,
     )
 )
 """Every step of the map game and of its battles (kind names are part of the saved format)."""

@@ -25,11 +25,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rulekeeper.core import Action, Step
+from rulekeeper.core import Action
 from rulekeeper.core.flow import PASS, Refusal, ResponseWindow
 from rulekeeper.games.homm3.content.towns import requirement_refusal
-from rulekeeper.games.homm3.map import astrologers, effects, places, recruiting, search
+from rulekeeper.games.homm3.map import (
+    astrologers,
+    building_uses,
+    effects,
+    places,
+    recruiting,
+    search,
+)
 from rulekeeper.games.homm3.map.actions import Rule, legal_of, refusal_of
+from rulekeeper.games.homm3.map.building_uses import (
+    BuildingUseStep,
+    resource_round,
+    starting_buildings,
+    turn_start,
+)
+from rulekeeper.games.homm3.map.building_uses import building as _building
 from rulekeeper.games.homm3.map.model import SECONDARY, MapHero
 from rulekeeper.games.homm3.map.recruiting import (
     flip_token,
@@ -125,7 +139,7 @@ def build(state: Any, seat: int, action: Action) -> None:
     for use in building.uses:
         if use.timing == "built":
             for effect in use.effects:
-                astrologers.apply_effect(state, seat, effect)
+                building_uses.apply_effect(state, seat, effect)
 
 
 # --------------------------------------------------------------------------- Secondary Hero
@@ -245,118 +259,6 @@ def spell_price(state: Any, seat: int, guild: str) -> dict[str, int]:
 # --------------------------------------------------------------------------- building uses
 
 
-def starting_buildings(state: Any) -> None:
-    """The start of round 1: a seat whose scenario gives its starting buildings their "when
-    built" uses (``built_bonus``) takes them now; the Mage Guild's Searches go into the Might &
-    Magic deck instead of the hand (§5.11)."""
-    seats = state.game.scenario.layout(state.num_players).seats
-    for seat in reversed([s for s in state.order if seats[s].setup.built_bonus]):
-        for town in reversed(_own_towns(state, seat)):
-            for building_id in reversed(town.buildings):
-                for use in _building(state, building_id).uses:
-                    if use.timing != "built":
-                        continue
-                    for effect in use.effects:
-                        if effect.kind == "search" and effect.deck == "spells":
-                            search.search(
-                                state, seat, "spell", effect.amount or 2, effect.times, True
-                            )
-                        else:
-                            astrologers.apply_effect(state, seat, effect)
-
-
-def resource_round(state: Any) -> None:
-    """The start of a Resource round: the ``resource-round`` uses of the buildings of every
-    player's usable towns (City Hall, Brotherhood of the Sword, ...), in turn order; a use
-    with options is the player's choice (:class:`BuildingUseStep`)."""
-    seats = [s for s in state.order if not state.players[s].eliminated]
-    for seat in reversed(seats):  # pushed last-first, resolved in turn order
-        for town in reversed(usable_towns(state, seat)):
-            content = state.game.pack.towns[town.faction]
-            for building_id in reversed(town.buildings):
-                uses = content.building(building_id).uses
-                for index, use in reversed(list(enumerate(uses))):
-                    if use.timing == "resource-round":
-                        _use(state, seat, building_id, index)
-
-
-def turn_start(state: Any, seat: int) -> None:
-    """The start of *seat*'s turn: the ``turn-start`` uses of the buildings it may use that
-    this game resolves (Necromancy Amplifier), each the player's choice (may be declined)."""
-    for town in reversed(usable_towns(state, seat)):
-        for building_id in reversed(town.buildings):
-            uses = _building(state, building_id).uses
-            for index, use in reversed(list(enumerate(uses))):
-                if use.timing == "turn-start" and _resolvable(use):
-                    _use(state, seat, building_id, index)
-
-
-def _resolvable(use: Any) -> bool:
-    """Whether every effect of *use* (and of each option) is one the game resolves, with no
-    card to discard first (Portal of Summoning and Mana Vortex are not yet)."""
-    found = [*use.effects, *(e for option in use.one_of for e in option.effects)]
-    return not use.discard and all(astrologers.resolvable(effect) for effect in found)
-
-
-def _use(state: Any, seat: int, building_id: str, index: int) -> None:
-    """*seat* uses use *index* of *building_id*: its effects, or a choice of its options."""
-    use = _building(state, building_id).uses[index]
-    if use.one_of or use.optional:
-        state.flow.push(BuildingUseStep(seat=seat, building=building_id, use=index))
-        return
-    state.events.append("building-used", {"seat": seat, "building": building_id})
-    for effect in use.effects:
-        astrologers.apply_effect(state, seat, effect)
-
-
-def _building(state: Any, building_id: str) -> Any:
-    faction = building_id.split("-", 1)[0]
-    return state.game.pack.towns[faction].building(building_id)
-
-
-@dataclass
-class BuildingUseStep(Step[Any]):
-    """*seat* takes one option of a building's use (``choose-option index=N``), or declines
-    an optional use (``decline``) (§5.14.1: City Hall's income or ability)."""
-
-    kind = "building-use"
-    rule = "homm3.md §5.14.1 (a building's use, as its Town board prints it)"
-    public_kinds = None
-    seat: int = 0
-    building: str = ""
-    use: int = 0
-
-    def actor(self, state: Any) -> int:
-        return self.seat
-
-    def legal(self, state: Any, seat: int) -> Sequence[Action]:
-        if seat != self.seat:
-            return []
-        use = _building(state, self.building).uses[self.use]
-        out = [
-            Action.of("choose-option", index=i)
-            for i, option in enumerate(use.one_of)
-            if state.players[seat].resources.can_pay(option.pay.amounts())
-        ]
-        if not use.one_of:
-            out.append(Action.of("use"))
-        return [*out, DECLINE] if use.optional or not out else out
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
-        if action == DECLINE:
-            return
-        use = _building(state, self.building).uses[self.use]
-        effects = use.effects
-        if action.kind == "choose-option":
-            option = use.one_of[action.int_param("index")]
-            state.players[seat].resources.pay(option.pay.amounts())
-            effects = (*effects, *option.effects)
-        state.events.append("building-used", {"seat": seat, "building": self.building})
-        for effect in effects:
-            astrologers.apply_effect(state, seat, effect)
-
-
 def use_candidates(state: Any, seat: int) -> Iterable[Action]:
     """Each option of each ``own-turn`` use of the buildings *seat* may use."""
     for town in usable_towns(state, seat):
@@ -392,6 +294,9 @@ def use_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
     if effects.has(state, seat, USED, building_id):
         return (RULE_USE, f"the {_building(state, building_id).name} is used this turn")
     use, option = found
+    problem = building_uses.discard_refusal(state, seat, use)
+    if problem is not None:
+        return problem
     price = {**use.pay.amounts()}
     for name, amount in (option.pay.amounts() if option else {}).items():
         price[name] = price.get(name, 0) + amount
@@ -399,7 +304,8 @@ def use_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
 
 
 def use_building(state: Any, seat: int, action: Action) -> None:
-    """Pay, mark the building used this turn, then its effects (a card to Remove first)."""
+    """Pay, mark the building used this turn, then its effects (a card to Remove or cards to
+    discard first)."""
     found = _own_turn_use(state, seat, action)
     assert found is not None
     use, option = found
@@ -422,11 +328,16 @@ def use_building(state: Any, seat: int, action: Action) -> None:
         )
         state.flow.push(step)
         return
+    index = _building(state, building_id).uses.index(use)
+    if use.discard:  # the cards first, then the effects (building_uses.py)
+        chosen = action.int_param("option") if option is not None else -1
+        building_uses.begin(state, seat, building_id, index, chosen)
+        return
     for effect in (*use.effects, *(option.effects if option else ())):
         if effect.kind == "combat-enemy-discards":
             effects.add(state, seat, effect.kind, str(seat), effect.amount or 1, building_id)
         else:
-            astrologers.apply_effect(state, seat, effect)
+            building_uses.apply_effect(state, seat, effect)
 
 
 RULES: tuple[Rule, ...] = (

@@ -31,7 +31,7 @@ __all__ = ["END_TURN", "TURN_RULES", "TurnStep", "end_of_turn"]
 
 RULE_TURN = "homm3.md §4.3 (a player's turn, rulebook p. 10)"
 END_TURN = Action.of("end-turn")
-STAGES = ("start", "act", "end")
+STAGES = ("start", "refresh", "act", "end")
 TURN_RULES: tuple[Rule, ...] = (
     movement.RULE,
     exploration.RULE,
@@ -45,7 +45,8 @@ TURN_RULES: tuple[Rule, ...] = (
 
 @dataclass
 class TurnStep(Step[Any]):
-    """*seat*'s turn: ``start`` (the hand refresh), ``act`` (its actions), ``end``."""
+    """*seat*'s turn: ``start`` (its buildings' turn-start uses), ``refresh`` (the hand
+    refresh, of the hand as those uses left it), ``act`` (its actions), ``end``."""
 
     kind = "turn"
     rule = RULE_TURN
@@ -92,10 +93,13 @@ class TurnStep(Step[Any]):
 
     def run(self, state: Any) -> None:
         if self.stage == "start":
-            self.stage = "act"
+            self.stage = "refresh"
             state.events.append("turn-starts", {"seat": self.seat, "round": state.round})
+            town_actions.turn_start(state, self.seat)  # first: they may change the hand
+            return
+        if self.stage == "refresh":
+            self.stage = "act"
             hand.refresh(state, self.seat)
-            town_actions.turn_start(state, self.seat)  # above the refresh: first
             return
         state.flow.pop()
         end_of_turn(state, self.seat)
