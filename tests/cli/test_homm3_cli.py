@@ -160,3 +160,18 @@ def test_strict_passes_the_shipped_map_data(everything_implemented: None) -> Non
     result = runner.invoke(app, ["homm3", "content", "check", "--strict"])
     assert "map effects: all implemented" in result.output
     assert "map data effect kinds not resolved yet" not in result.output
+
+
+def test_strict_names_a_die_face_the_map_game_does_not_roll(
+    copy: Path, everything_implemented: None
+) -> None:
+    """issue 24 §1, homm3.md §5.13.3: a die face dice.py does not resolve (a Search of a
+    player's own deck) is named with its file, die and face; --strict fails."""
+    path = copy / "board.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    treasure = next(d for d in data["dice"] if d["id"] == "treasure")
+    treasure["faces"][0] = {"kind": "search", "deck": "might-magic", "amount": 2}
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    strict = runner.invoke(app, ["homm3", "content", "check", "--strict", str(copy)])
+    assert strict.exit_code == 1, strict.output
+    assert "  search: board.yaml: treasure: faces[0]" in strict.output

@@ -33,8 +33,9 @@ def at_turn(factions: str = "castle,dungeon", seed: int = 3) -> tuple[MapState, 
     state = game.new_initial_state(seed=seed)
     assert isinstance(state, MapState)
     while not isinstance(state.flow.top(), TurnStep) or state.flow.top().stage != "act":
-        seat = state.current_player()
-        state.apply_action(Action.of("keep"), seat)
+        seat, keep = state.current_player(), Action.of("keep")
+        legal = state.legal_actions(seat)  # else the first: a Starting tile unturned (§3 step 21)
+        state.apply_action(keep if keep in legal else legal[0], seat)
     return state, state.current_player()
 
 

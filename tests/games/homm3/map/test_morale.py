@@ -27,7 +27,9 @@ def at_turn(options: dict[str, str] | None = None) -> tuple[MapState, int]:
     state = game.new_initial_state(seed=5)
     assert isinstance(state, MapState)
     while not isinstance(state.flow.top(), TurnStep) or state.flow.top().stage != "act":
-        state.apply_action(Action.of("draw"), state.current_player())  # a full hand
+        seat, draw = state.current_player(), Action.of("draw")  # a full hand
+        legal = state.legal_actions(seat)  # else the first: a Starting tile unturned (§3 step 21)
+        state.apply_action(draw if draw in legal else legal[0], seat)
     return state, state.current_player()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from rulekeeper.core import Action, load_game
 from rulekeeper.games.homm3.content.pack import load_content_pack
+from rulekeeper.games.homm3.content.towns import Use
 from rulekeeper.games.homm3.map import building_uses, neutral_decks, town_actions
 from rulekeeper.games.homm3.map.building_uses import (
     BuildingUseStep,
@@ -138,3 +139,80 @@ def test_every_shipped_building_use_is_resolved() -> None:
         for item in town.buildings:
             for use in item.uses:
                 assert building_uses.use_resolvable(use), (item.id, use)
+
+
+def with_use(monkeypatch: Any, building_id: str, use: dict[str, Any]) -> None:
+    """Let *building_id* have the single use *use* (a town data fixture) in this test only."""
+    found = building_uses.building
+
+    def patched(state: Any, key: str) -> Any:
+        item = found(state, key)
+        if key != building_id:
+            return item
+        return item.model_copy(update={"uses": (Use.model_validate(use),)})
+
+    monkeypatch.setattr(building_uses, "building", patched)
+    monkeypatch.setattr(town_actions, "_building", patched)
+
+
+def test_a_use_discarding_two_cards_at_the_turn_start(monkeypatch: Any) -> None:
+    """homm3.md §5.14.1, towns.yaml ``discard: N`` (any building): the use is offered only to a
+    hand of N cards or more; once taken, N cards of the player's choice go to its discard pile,
+    one at a time, then the effects resolve."""
+    use = {
+        "timing": "turn-start",
+        "optional": True,
+        "discard": 2,
+        "effects": [{"kind": "gain", "resource": "gold", "amount": 3}],
+    }
+    with_use(monkeypatch, "dungeon-city-hall", use)
+    state, seat = first_turn_of("dungeon")
+    player = state.players[seat]
+    next(t for t in state.towns if t.seat == seat).buildings.append("dungeon-city-hall")
+    while len(player.hand) < 3:
+        player.hand.append(player.deck.pop())
+    gold = player.resources.get("gold")
+    town_actions.turn_start(state, seat)
+    state.apply_action(Action.of("use"), seat)
+    first, second = player.hand[0], player.hand[1]
+    state.apply_action(Action.of("discard", card=first), seat)
+    assert isinstance(state.flow.top(), UseDiscardStep) and player.resources.get("gold") == gold
+    state.apply_action(Action.of("discard", card=second), seat)
+    assert player.discard[-2:] == [first, second]
+    assert player.resources.get("gold") == gold + 3
+    player.deck.extend(player.hand[1:])
+    del player.hand[1:]
+    town_actions.turn_start(state, seat)
+    assert state.legal_actions(seat) == [Action.of("decline")]
+
+
+def test_an_own_turn_option_that_discards(monkeypatch: Any) -> None:
+    """homm3.md §5.14.1 (an option's ``discard``): an own-turn use's option that discards is
+    refused with too small a hand, and otherwise discards before its effects."""
+    use = {
+        "timing": "own-turn",
+        "limit": "once-per-turn",
+        "optional": True,
+        "one_of": [
+            {"effects": [{"kind": "gain", "resource": "gold", "amount": 1}]},
+            {"discard": 1, "effects": [{"kind": "gain", "resource": "valuables", "amount": 2}]},
+        ],
+    }
+    with_use(monkeypatch, "dungeon-city-hall", use)
+    state, seat = first_turn_of("dungeon")
+    player = state.players[seat]
+    next(t for t in state.towns if t.seat == seat).buildings.append("dungeon-city-hall")
+    action = Action.of("use-building", building="dungeon-city-hall", option=1)
+    while len(player.hand) < 2:
+        player.hand.append(player.deck.pop())
+    hand = list(player.hand)
+    player.hand.clear()
+    problem = town_actions.use_refusal(state, seat, action)
+    assert problem is not None and "discards 1 card" in problem[1]
+    player.hand.extend(hand)
+    assert town_actions.use_refusal(state, seat, action) is None
+    valuables = player.resources.get("valuables")
+    state.apply_action(action, seat)
+    assert isinstance(state.flow.top(), UseDiscardStep)
+    state.apply_action(Action.of("discard", card=hand[0]), seat)
+    assert player.resources.get("valuables") == valuables + 2

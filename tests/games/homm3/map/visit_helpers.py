@@ -28,7 +28,9 @@ def at_turn(options: dict[str, str] | None = None, seed: int = 1) -> MapState:
     state = game.new_initial_state(seed=seed)
     assert isinstance(state, MapState)
     while not isinstance(state.flow.top(), TurnStep) or state.flow.top().stage != "act":
-        state.apply_action(Action.of("draw"), state.current_player())
+        seat, draw = state.current_player(), Action.of("draw")
+        legal = state.legal_actions(seat)  # else the first: a Starting tile unturned (§3 step 21)
+        state.apply_action(draw if draw in legal else legal[0], seat)
     return state
 
 

@@ -12,7 +12,7 @@ its top card turned up as the new discard pile (§8.30).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,13 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.games.homm3.map import dice, search
 
-__all__ = ["BonusChoiceStep", "StartingBonusStep", "find_artifact", "reshuffle_artifacts"]
+__all__ = [
+    "HANDLERS",
+    "BonusChoiceStep",
+    "StartingBonusStep",
+    "find_artifact",
+    "reshuffle_artifacts",
+]
 
 RULE_BONUS = "homm3.md §5.23 Starting Bonus (rulebook p. 35), §3 step 16"
 RULE_RESHUFFLE = "homm3.md §8.30 (the Artifact deck reshuffled after the Starting Bonus)"
@@ -85,17 +91,32 @@ class BonusChoiceStep(Step[Any]):
             take(state, self.seat, effect)
 
 
+def _dice(state: Any, seat: int, effect: Any) -> None:
+    dice.roll(state, seat, "resource", int(effect.amount or 1), effect.keep or "all")
+
+
+def _search(state: Any, seat: int, effect: Any) -> None:
+    deck = DECKS.get(effect.deck or "", effect.deck or "")
+    search.search(state, seat, deck, int(effect.amount or 2), int(effect.times))
+
+
+def _find(state: Any, seat: int, effect: Any) -> None:
+    find_artifact(state, seat, effect.grade or "minor")
+
+
+HANDLERS: dict[str, Callable[[Any, int, Any], None]] = {
+    "resource-dice": _dice,
+    "search": _search,
+    "find-artifact": _find,
+}
+"""What a Starting Bonus effect of each kind does (content check: board.yaml's bonuses)."""
+
+
 def take(state: Any, seat: int, effect: Any) -> None:
     """Start *seat*'s bonus effect: dice, Searches, or the hunt for a Minor Artifact."""
-    if effect.kind == "resource-dice":
-        dice.roll(state, seat, "resource", int(effect.amount or 1), effect.keep or "all")
-    elif effect.kind == "search":
-        deck = DECKS.get(effect.deck or "", effect.deck or "")
-        search.search(state, seat, deck, int(effect.amount or 2), int(effect.times))
-    elif effect.kind == "find-artifact":
-        find_artifact(state, seat, effect.grade or "minor")
-    else:
+    if effect.kind not in HANDLERS:
         raise ValueError(f"a Starting Bonus effect of kind {effect.kind!r} is not known")
+    HANDLERS[effect.kind](state, seat, effect)
 
 
 def find_artifact(state: Any, seat: int, grade: str) -> str:

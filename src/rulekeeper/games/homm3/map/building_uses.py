@@ -34,6 +34,7 @@ __all__ = [
     "apply_effect",
     "begin",
     "building",
+    "discard_count",
     "discard_refusal",
     "resolvable",
     "resource_round",
@@ -109,10 +110,18 @@ def use_resolvable(use: Any) -> bool:
     return all(resolvable(effect, use.timing) for effect in found)
 
 
-def discard_refusal(state: Any, seat: int, use: Any) -> Refusal | None:
-    """Why *seat* cannot take *use* for lack of cards to discard (the hand's size is public)."""
-    if len(state.players[seat].hand) < use.discard:
-        return (RULE_DISCARD, f"the use discards {use.discard} card(s): your hand is too small")
+def discard_count(use: Any, option: int = -1) -> int:
+    """How many cards *use* (with its option *option*, if any) discards first."""
+    extra = use.one_of[option].discard if option >= 0 else 0
+    return int(use.discard) + int(extra)
+
+
+def discard_refusal(state: Any, seat: int, use: Any, option: int = -1) -> Refusal | None:
+    """Why *seat* cannot take *use* (option *option*) for lack of cards to discard (the hand's
+    size is public)."""
+    count = discard_count(use, option)
+    if len(state.players[seat].hand) < count:
+        return (RULE_DISCARD, f"the use discards {count} card(s): your hand is too small")
     return None
 
 
@@ -120,7 +129,7 @@ def begin(state: Any, seat: int, building_id: str, index: int, option: int = -1)
     """*seat* takes use *index* of *building_id* (option *option*, paid already): its cards to
     discard first (:class:`UseDiscardStep`), else its effects now."""
     use = building(state, building_id).uses[index]
-    if use.discard:
+    if discard_count(use, option):
         state.flow.push(UseDiscardStep(seat=seat, building=building_id, use=index, option=option))
         return
     resolve(state, seat, building_id, index, option)
@@ -156,7 +165,8 @@ class UseDiscardStep(Step[Any]):
 
     def remaining(self, state: Any) -> int:
         """How many cards are still to discard."""
-        return int(building(state, self.building).uses[self.use].discard) - self.done
+        use = building(state, self.building).uses[self.use]
+        return discard_count(use, self.option) - self.done
 
     def legal(self, state: Any, seat: int) -> Sequence[Action]:
         if seat != self.seat:
@@ -303,15 +313,14 @@ class BuildingUseStep(Step[Any]):
         if seat != self.seat:
             return []
         use = building(state, self.building).uses[self.use]
-        out: list[Action] = []
-        if discard_refusal(state, seat, use) is None:
-            out = [
-                Action.of("choose-option", index=i)
-                for i, option in enumerate(use.one_of)
-                if state.players[seat].resources.can_pay(option.pay.amounts())
-            ]
-            if not use.one_of:
-                out.append(Action.of("use"))
+        out = [
+            Action.of("choose-option", index=i)
+            for i, option in enumerate(use.one_of)
+            if state.players[seat].resources.can_pay(option.pay.amounts())
+            and discard_refusal(state, seat, use, i) is None
+        ]
+        if not use.one_of and discard_refusal(state, seat, use) is None:
+            out.append(Action.of("use"))
         return [*out, DECLINE] if use.optional or not out else out
 
     def apply(self, state: Any, action: Action, seat: int) -> None:

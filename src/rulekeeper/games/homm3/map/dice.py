@@ -15,7 +15,7 @@ Search (2) of the Artifact deck, or more Resource dice.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from rulekeeper.core import CHANCE, Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.games.homm3.map import effects, experience, search
 
-__all__ = ["DICE", "DiceStep", "face_effect", "face_name", "outcomes", "resolve", "roll"]
+__all__ = ["DICE", "FACES", "DiceStep", "face_effect", "face_name", "outcomes", "resolve", "roll"]
 
 RULE_DICE = "homm3.md §5.13.2, §5.13.3, §9.6 (Resource and Treasure dice, rulebook p. 16, 18)"
 RULE_REROLL = (
@@ -83,21 +83,39 @@ def reroll_refusal(state: Any, seat: int, die: str, source: str) -> Refusal | No
     return (RULE_REROLL, f"nothing lets you reroll a {die} die with {source!r} now")
 
 
+def _gain(state: Any, seat: int, effect: Any) -> None:
+    amount = 1 if state.option("one-resource-dice") else int(effect.amount)
+    state.players[seat].resources.gain({effect.resource: amount})
+    state.events.append("resources-gained", {"seat": seat, effect.resource: amount})
+
+
+def _experience(state: Any, seat: int, effect: Any) -> None:
+    experience.gain(state, seat, int(effect.amount))
+
+
+def _search(state: Any, seat: int, effect: Any) -> None:
+    search.search(state, seat, DECKS.get(effect.deck, effect.deck), int(effect.amount))
+
+
+def _roll(state: Any, seat: int, effect: Any) -> None:
+    roll(state, seat, "resource", int(effect.amount), str(effect.keep))
+
+
+FACES: dict[str, Callable[[Any, int, Any], None]] = {
+    "gain": _gain,
+    "experience": _experience,
+    "search": _search,
+    "resource-dice": _roll,
+}
+"""What a die face of each effect kind does (content check: board.yaml's faces)."""
+
+
 def resolve(state: Any, seat: int, die: str, name: str) -> None:
     """Resolve the face *name* of *die* for *seat* (§5.13.2, §5.13.3; optional rule 3)."""
     effect = face_effect(state, die, name)
-    if effect.kind == "gain":
-        amount = 1 if state.option("one-resource-dice") else int(effect.amount)
-        state.players[seat].resources.gain({effect.resource: amount})
-        state.events.append("resources-gained", {"seat": seat, effect.resource: amount})
-    elif effect.kind == "experience":
-        experience.gain(state, seat, int(effect.amount))
-    elif effect.kind == "search":
-        search.search(state, seat, DECKS.get(effect.deck, effect.deck), int(effect.amount))
-    elif effect.kind == "resource-dice":
-        roll(state, seat, "resource", int(effect.amount), str(effect.keep))
-    else:  # the board data's vocabulary offers more kinds than the dice print
+    if effect.kind not in FACES:  # the board data's vocabulary offers more than dice print
         raise ValueError(f"a die face of kind {effect.kind!r} is not one the map game rolls")
+    FACES[effect.kind](state, seat, effect)
 
 
 @dataclass

@@ -32,6 +32,7 @@ from rulekeeper.games.homm3.map.recruiting import PopulationStep, SummonStep, Un
 from rulekeeper.games.homm3.map.rounds import GameStep, RoundStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.secondary import SecondaryStep
+from rulekeeper.games.homm3.map.setup import StartRotationStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.map.town_actions import BuildingUseStep, TownWindow
 from rulekeeper.games.homm3.map.trading import TradingStep
@@ -65,6 +66,7 @@ STEPS = BATTLE_STEPS.merged(
         HandCardStep,
         StartingBonusStep,
         BonusChoiceStep,
+        StartRotationStep,
         MapEmpowerStep,
         DiplomacyStep,
         EndStepStep,

@@ -294,7 +294,8 @@ def use_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
     if effects.has(state, seat, USED, building_id):
         return (RULE_USE, f"the {_building(state, building_id).name} is used this turn")
     use, option = found
-    problem = building_uses.discard_refusal(state, seat, use)
+    chosen = action.int_param("option") if option is not None else -1
+    problem = building_uses.discard_refusal(state, seat, use, chosen)
     if problem is not None:
         return problem
     price = {**use.pay.amounts()}
@@ -329,8 +330,8 @@ def use_building(state: Any, seat: int, action: Action) -> None:
         state.flow.push(step)
         return
     index = _building(state, building_id).uses.index(use)
-    if use.discard:  # the cards first, then the effects (building_uses.py)
-        chosen = action.int_param("option") if option is not None else -1
+    chosen = action.int_param("option") if option is not None else -1
+    if building_uses.discard_count(use, chosen):  # the cards first, then the effects
         building_uses.begin(state, seat, building_id, index, chosen)
         return
     for effect in (*use.effects, *(option.effects if option else ())):

@@ -32,7 +32,16 @@ TOP_FIELDS = (
 )
 VARIANT_FIELDS = ("players", "rounds", "tiles", "seats", "far_pool", "pools")
 SLOT_FIELDS = ("at", "tile", "rotation", "face", "pool")
-SEAT_FIELDS = ("start", "faction", "resources", "income", "buildings", "army", "cards")
+SEAT_FIELDS = (
+    "start",
+    "faction",
+    "rotation",
+    "resources",
+    "income",
+    "buildings",
+    "army",
+    "cards",
+)
 START_FIELDS = (
     "resources",
     "income",

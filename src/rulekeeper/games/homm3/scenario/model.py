@@ -81,6 +81,9 @@ class Seat:
     """A faction id, or ``any``: chosen at setup (§3 step 2)."""
     setup: Start
     """The scenario's ``start`` with this seat's overrides."""
+    rotation: int | None = None
+    """The Starting tile's rotation the scenario fixes (sixths of a turn counter-clockwise);
+    None: its player chooses it at setup (§3 step 21)."""
 
 
 @dataclass(frozen=True)

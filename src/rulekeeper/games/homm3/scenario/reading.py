@@ -122,18 +122,22 @@ def _slot(raw: Any, problems: Problems, path: str) -> SlotEntry | None:
 
 
 def _seat(raw: Any, start: Start, pack: ContentPack, problems: Problems, path: str) -> Seat | None:
-    """One seat: its starting slot, its faction (or ``any``) and its overrides."""
+    """One seat: its starting slot, its faction (or ``any``), its Starting tile's rotation if
+    fixed, and its overrides."""
     doc = parts.mapping(raw, problems, path)
     at = parts.slot_hex(doc.get("start"), problems, f"{path}.start")
     allowed = (F.ANY_FACTION, *checks.factions(pack))
     faction = parts.choice(doc.get("faction", F.ANY_FACTION), allowed, problems, f"{path}.faction")
-    overrides = {k: v for k, v in doc.items() if k not in ("start", "faction")}
+    overrides = {k: v for k, v in doc.items() if k not in ("start", "faction", "rotation")}
     setup = _start(overrides, pack, problems, path, start)
+    rotation = None
+    if "rotation" in doc:  # fixed by the scenario; else chosen at setup (§3 step 21)
+        rotation = parts.whole(doc["rotation"], 0, F.ROTATIONS - 1, problems, f"{path}.rotation")
     if at is None:
         return None
     if not is_slot(at):
         problems.add(f"{path}.start", f"{at[0]},{at[1]} is not a slot centre: {checks.LATTICE}")
-    return Seat(start=at, faction=faction, setup=setup)
+    return Seat(start=at, faction=faction, setup=setup, rotation=rotation)
 
 
 def _seat_problems(

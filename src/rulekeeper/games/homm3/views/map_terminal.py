@@ -27,6 +27,7 @@ from rulekeeper.games.homm3.content.towns import requirement_refusal
 from rulekeeper.games.homm3.map import board, economy, movement
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.search import SearchStep
+from rulekeeper.games.homm3.map.setup import StartRotationStep
 from rulekeeper.games.homm3.views import map_log, map_text
 from rulekeeper.games.homm3.views import terminal as battle_screen
 from rulekeeper.games.homm3.views.card_text import text_of
@@ -90,7 +91,7 @@ def status_line(state: Any) -> str:
     kind = "an Astrologers round" if track.is_astrologers(state.round) else "a Resource round"
     parts = [f"Round {state.round}" + (f" of {limit}" if limit else "") + f", {kind}"]
     if state.round == 0:
-        parts = ["Setting up (the Starting Bonus, homm3.md §3)"]
+        parts = ["Setting up (the Starting Bonus, the Starting tiles' rotation, homm3.md §3)"]
     parts.append(f"{state.game.scenario.name}, {state.difficulty}")
     if state.astrologers:
         parts.append(f"Astrologers: {card_name(state, state.astrologers)}")
@@ -111,6 +112,8 @@ def _focus(state: Any, seat: int | None) -> list[str]:
 def _lay_marks(state: Any, seat: int | None) -> dict[str, str]:
     """The slots a tile being laid may go on (the seat's own decision), marked on the map."""
     top = state.flow.steps[-1] if state.flow.steps else None
+    if isinstance(top, StartRotationStep) and top.seats[0] == seat:
+        return {top.slot(state): top.tile_of(state)}
     if not isinstance(top, LayTileStep) or top.seat != seat:
         return {}
     return {at: top.tile for at in top.slots}
@@ -195,6 +198,13 @@ def pending_lines(state: Any, seat: int) -> list[str]:
         return [
             f"{hero_name(state, top.hero)} besieges {place(state, top.field)}: pay 8 Gold to "
             "transport your army there and defend it (homm3.md §5.14.4), or it is captured"
+        ]
+    if isinstance(top, StartRotationStep) and top.seats[0] == seat:
+        turns = ", ".join(str(a.get("rotation")) for a in state.legal_actions(seat))
+        return [
+            f"Rotate your Starting tile {top.tile_of(state)} at ({top.slot(state)}): lay "
+            f"rotation={turns} (sixths of a turn counter-clockwise; 'preview N' shows the map "
+            "with choice N laid; homm3.md §3 step 21)"
         ]
     if isinstance(top, LayTileStep) and top.seat == seat:
         slots = ", ".join(f"({at})" for at in top.slots)

@@ -15,6 +15,7 @@ from typing import Any
 from rulekeeper.core import Action
 from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.games.homm3.map import geometry
+from rulekeeper.games.homm3.map.setup import StartRotationStep
 from rulekeeper.games.homm3.views import words as battle_words
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "location_name",
     "place",
     "seat_name",
+    "start_rotation_words",
     "tile_words",
     "unit_name",
 ]
@@ -213,6 +215,15 @@ def tile_words(state: Any, tile_id: object) -> str:
     return f"{tile.id} ({KIND_NAMES.get(tile.kind, tile.kind)})"
 
 
+def start_rotation_words(state: Any, step: StartRotationStep, rotation: object) -> str:
+    """A Starting tile's rotation (§3 step 21): "turn the Starting tile S3 (Starting) at
+    (-5,1) 2 sixths counter-clockwise"."""
+    tile = tile_words(state, step.tile_of(state))
+    sixths = "sixth" if rotation == 1 else "sixths"
+    turned = "unturned" if rotation == 0 else f"{rotation} {sixths} counter-clockwise"
+    return f"turn the Starting tile {tile} at ({step.slot(state)}) {turned}"
+
+
 def in_battle(state: Any) -> bool:
     """Whether the pending decision is one of a fight's (the combat's steps are on top)."""
     if getattr(state, "battle", None) is None:
@@ -241,6 +252,8 @@ def _map_words(state: Any, action: Action) -> str:
         return f"{hero_name(state, get('hero'))} explores: lays your next Far tile (1 MP)"
     if kind == "lay":
         top = state.flow.steps[-1] if state.flow.steps else None
+        if isinstance(top, StartRotationStep):
+            return start_rotation_words(state, top, get("rotation"))
         tile = getattr(top, "tile", "") or "the tile"
         return f"lay {tile} at ({get('at')}) turned {get('rotation')}"
     if get("face") is not None and len(action.params) == 1:
