@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulekeeper.core.chain import CHUNK, Chain
+from rulekeeper.core.chain import CHUNK, Chain, Records
 
 
 @given(st.lists(st.integers(), max_size=3 * CHUNK + 5), st.integers(0, 4 * CHUNK))
@@ -58,3 +58,37 @@ def test_records_read_back_as_built_and_share_with_earlier_copies(
         assert history[-1].last() == (len(pairs) - 1, *pairs[-1])
         assert history[-1][0] == (0, *pairs[0])
     assert Records(2, make, pairs) == history[-1]
+
+
+def _pair(index: int, fields: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(fields)
+
+
+@given(
+    st.lists(st.tuples(st.integers(-3, 3), st.integers()), max_size=3 * CHUNK),
+    st.lists(st.integers(0, 3 * CHUNK), max_size=4),
+)
+def test_a_mapped_log_maps_each_record_and_only_the_new_ones_again(
+    records: list[tuple[int, int]], cuts: list[int]
+) -> None:
+    """Covering a growing log (core/hidden.py forget_hidden): every prefix maps as the list
+    would, a record left unchanged is shared, and a longer log maps only its new records."""
+    calls: list[tuple[int, ...]] = []
+
+    def negate(fields: tuple[int, ...]) -> tuple[int, ...]:
+        calls.append(fields)
+        return fields if fields[0] >= 0 else (fields[0], -fields[1])
+
+    expected = [r if r[0] >= 0 else (r[0], -r[1]) for r in records]
+    tips = [Records(2, _pair)]
+    for record in records:
+        tips.append(tips[-1].append(record))
+    for cut in sorted({min(c, len(records)) for c in cuts} | {len(records)}):
+        before = len(calls)
+        assert list(tips[cut].mapped("negate", negate)) == expected[:cut]
+        assert len(calls) - before <= cut  # never more than the records asked for
+    calls.clear()
+    assert list(tips[-1].mapped("negate", negate)) == expected
+    assert not calls  # mapped before: kept by the links
+    if all(r[0] >= 0 for r in records):
+        assert tips[-1].mapped("same", lambda fields: fields) is tips[-1]

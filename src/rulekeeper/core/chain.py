@@ -11,7 +11,7 @@ objects, not one per item, which keeps the garbage collector's work small.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 __all__ = ["CHUNK", "Chain", "Records"]
@@ -26,9 +26,11 @@ CHUNK = 32
 class Chain(Generic[T]):
     """An immutable sequence; ``append`` returns a new chain sharing this one."""
 
-    __slots__ = ("_items", "_prev", "_size")
+    __slots__ = ("_items", "_memo", "_prev", "_size")
 
     _items: tuple[T, ...]
+    _memo: dict[Hashable, Any]
+    """What this link was mapped to, by key (:meth:`Records.mapped`); unset until then."""
     _prev: Chain[T] | None
     _size: int
 
@@ -155,6 +157,43 @@ class Records(Chain[R]):
             link._prev = self if self._size else None
         link._size = self._size + len(record)
         return link
+
+    def mapped(
+        self, key: Hashable, change: Callable[[tuple[Any, ...]], tuple[Any, ...]]
+    ) -> Records[R]:
+        """These records with each one's fields passed through *change* (same width; a record
+        it returns unchanged, the very tuple it was given, stays shared). Each link keeps what
+        it mapped to under *key*, so a longer log maps only its new links: *change* must be the
+        same for the same *key*."""
+        pending: list[Records[R]] = []
+        link: Records[R] | None = self
+        base: Records[R] | None = None
+        while link is not None and link._size:
+            memo = getattr(link, "_memo", None)
+            if memo is not None and key in memo:
+                base = memo[key]
+                break
+            pending.append(link)
+            link = link._prev  # type: ignore[assignment]
+        if not pending:
+            return self if base is None else base
+        width = self._width
+        for link in reversed(pending):
+            items = link._items
+            slices = [items[k : k + width] for k in range(0, len(items), width)]
+            parts = [change(fields) for fields in slices]
+            same = link._prev is base and all(a is b for a, b in zip(parts, slices, strict=True))
+            if same:
+                out = link
+            else:
+                out = object.__new__(Records)
+                out._width, out._make, out._size = width, self._make, link._size
+                out._items = tuple(value for part in parts for value in part)
+                out._prev = base
+            link._memo = {**(getattr(link, "_memo", None) or {}), key: out}
+            base = out
+        assert base is not None
+        return base
 
     def newest(self, count: int) -> list[R]:
         """The newest *count* records, oldest first."""

@@ -9,7 +9,7 @@ source, not by every client remembering to do it.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,6 +180,13 @@ class EventLog:
     def public(self, since: int = 0) -> list[Event]:
         """Events everyone may see (what a spectator gets)."""
         return [e for e in self.since(since) if e.visible_to is None]
+
+    def mapped(
+        self, key: Hashable, change: Callable[[tuple[Any, ...]], tuple[Any, ...]]
+    ) -> EventLog:
+        """This log with each event's ``(kind, data, visible_to)`` passed through *change*,
+        mapping only what is new since the last call with *key* (core/chain.py ``mapped``)."""
+        return EventLog(self._events.mapped(key, change))
 
     def clone(self) -> EventLog:
         """A log sharing these events (they are immutable); O(1)."""

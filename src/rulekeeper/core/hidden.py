@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Records
-from rulekeeper.core.events import Event, EventLog
-from rulekeeper.core.history import LoggedAction, history_of
+from rulekeeper.core.events import EventLog
+from rulekeeper.core.history import LoggedAction
 from rulekeeper.core.zones import Zone, redeal
 
 __all__ = [
@@ -118,20 +118,23 @@ def forget_hidden(
 ) -> tuple[Records[LoggedAction], EventLog]:
     """The logs without what a player seeing through *sight* may not see (others' secret
     actions and hidden events, which tell the real hidden values): they become their covers
-    and ``hidden`` markers. Logs with nothing to hide come back as they are."""
-    if any(not entry.visible_for(sight) for entry in history):
-        history = history_of(covered_history(history, sight))
-    listed = list(events)
-    if any(e.visible_to is not None and not _sees(sight, e.visible_to) for e in listed):
-        events = EventLog(
-            [
-                e
-                if e.visible_to is None or _sees(sight, e.visible_to)
-                else Event(e.seq, "hidden", {}, e.visible_to)
-                for e in listed
-            ]
-        )
-    return history, events
+    and ``hidden`` markers. What a log holds that *sight* may see stays shared, and each log
+    keeps what it mapped for *sight*, so a longer log covers only its new entries."""
+    seats = tuple(sight)
+
+    def cover(fields: tuple[Any, ...]) -> tuple[Any, ...]:
+        player, _action, visible_to, text = fields
+        if visible_to is None or _sees(seats, visible_to):
+            return fields
+        return (player, Action.of("hidden", text=text or "a hidden action"), visible_to, text)
+
+    def mark(fields: tuple[Any, ...]) -> tuple[Any, ...]:
+        visible_to = fields[2]
+        if visible_to is None or _sees(seats, visible_to):
+            return fields
+        return ("hidden", {}, visible_to)
+
+    return history.mapped(("covered", seats), cover), events.mapped(("marked", seats), mark)
 
 
 def _sees(sight: Sequence[int], visible_to: Sequence[int]) -> bool:
