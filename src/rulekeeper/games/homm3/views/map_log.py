@@ -139,8 +139,8 @@ def past_battle(state: Any, data: Data) -> Battle | None:
 
 def event_line(state: Any, event: Event) -> str:
     """One map event in words; unknown kinds get a generic line."""
-    telling = LINES.get(event.kind)
-    return telling(state, event.data) if telling else generic(state, event)
+    sentence = LINES.get(event.kind)
+    return generic(state, event) if sentence is None else _said(sentence, state, event.data)
 
 
 def generic(state: Any, event: Event) -> str:
@@ -227,176 +227,146 @@ def _game_end(state: Any, d: Data) -> str:
 
 Line = Callable[[Any, Data], str]
 
-LINES: dict[str, Line] = {
-    "first-player": lambda s, d: f"{seat_name(s, d.get('seat'))} plays first",
-    "round-starts": lambda s, d: f"— round {d.get('round')} begins —",
-    "turn-starts": lambda s, d: f"{seat_name(s, d.get('seat'))}'s turn begins",
-    "turn-ends": lambda s, d: f"{seat_name(s, d.get('seat'))}'s turn ends",
-    "hero-moves": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} moves from ({d.get('from')}) to {place(s, d.get('to'))}"
-    ),
-    "visited": lambda s, d: (
-        ""  # an empty field: nothing to tell
-        if field_name(s, str(d.get("field"))) == "empty"
-        else f"{hero_name(s, d.get('hero'))} visits {place(s, d.get('field'))}"
-    ),
+FILLERS: Mapping[str, Line] = {
+    "seat": lambda s, d: seat_name(s, d.get("seat")),
+    "hero": lambda s, d: hero_name(s, d.get("hero")),
+    "card": lambda s, d: card_name(s, d.get("card")),
+    "cards": lambda s, d: _cards(s, d.get("cards")),
+    "unit": lambda s, d: unit_name(s, d.get("unit")),
+    "tile": lambda s, d: tile_words(s, d.get("tile")),
+    "building": lambda s, d: building_name(s, d.get("building")),
+    "faction": lambda s, d: faction_name(d.get("faction")),
+    "field_place": lambda s, d: place(s, d.get("field")),
+    "to_place": lambda s, d: place(s, d.get("to")),
+    "gains": lambda s, d: _gains(d),
+    "bonus": lambda s, d: _bonus(s, d.get("option")),
+    "face": lambda s, d: face_words(d.get("face")),
+}
+"""What a sentence's ``{name}`` says, by name; any other ``{name}`` is the event's value."""
+
+
+class _Words(dict[str, str]):
+    """An event's values by name for a sentence (:data:`FILLERS` first)."""
+
+    def __init__(self, state: Any, data: Data) -> None:
+        super().__init__()
+        self.state, self.data = state, data
+
+    def __missing__(self, name: str) -> str:
+        filler = FILLERS.get(name)
+        return filler(self.state, self.data) if filler else str(self.data.get(name))
+
+
+def _said(sentence: str | Line, state: Any, data: Data) -> str:
+    """*sentence* for an event's *data*: a template filled in (:class:`_Words`) or a function."""
+    if isinstance(sentence, str):
+        return sentence.format_map(_Words(state, data))
+    return sentence(state, data)
+
+
+def _visited(s: Any, d: Data) -> str:
+    if field_name(s, str(d.get("field"))) == "empty":
+        return ""  # an empty field: nothing to tell
+    return _said("{hero} visits {field_place}", s, d)
+
+
+def _plural(count: object, noun: str) -> str:
+    return f"{count} {noun}" + ("s" if count != 1 else "")
+
+
+def _resource(name: object) -> str:
+    return str(RESOURCE_NAMES.get(str(name), name))
+
+
+LINES: dict[str, str | Line] = {
+    "first-player": "{seat} plays first",
+    "round-starts": "— round {round} begins —",
+    "turn-starts": "{seat}'s turn begins",
+    "turn-ends": "{seat}'s turn ends",
+    "hero-moves": "{hero} moves from ({from}) to {to_place}",
+    "hero-teleports": "{hero} teleports from ({from}) to {to_place}",
+    "hero-flies": "{hero} flies from ({from}) to {to_place}",
+    "visited": _visited,
     "fight-starts": _fight_start,
     "fight-ends": _fight_end,
-    "hero-goes-back": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} goes back to {place(s, d.get('to'))}"
-    ),
-    "hero-goes-home": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} goes home to {place(s, d.get('to'))}"
-    ),
-    "hero-homeless": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} has no town or settlement to go to: off the map"
-    ),
-    "tile-revealed": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} reveals {tile_words(s, d.get('tile'))} at ({d.get('at')})"
-    ),
-    "tile-drawn": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} draws {tile_words(s, d.get('tile'))} from its Far pool"
-    ),
-    "tile-fits-nowhere": lambda s, d: (
-        f"{tile_words(s, d.get('tile'))} fits nowhere: back to the bottom of the Far pool"
-    ),
-    "tile-laid": lambda s, d: (
-        f"{tile_words(s, d.get('tile'))} is laid at ({d.get('at')}), turned {d.get('rotation')}"
-    ),
-    "income": lambda s, d: f"{seat_name(s, d.get('seat'))} gains its income: {_gains(d)}",
-    "astrologers": lambda s, d: f"the Astrologers proclaim {card_name(s, d.get('card'))}",
+    "hero-goes-back": "{hero} goes back to {to_place}",
+    "hero-goes-home": "{hero} goes home to {to_place}",
+    "hero-homeless": "{hero} has no town or settlement to go to: off the map",
+    "hero-removed": "{hero} leaves the map",
+    "tile-revealed": "{seat} reveals {tile} at ({at})",
+    "tile-drawn": "{seat} draws {tile} from its Far pool",
+    "tile-fits-nowhere": "{tile} fits nowhere: back to the bottom of the Far pool",
+    "tile-laid": "{tile} is laid at ({at}), turned {rotation}",
+    "income": "{seat} gains its income: {gains}",
+    "astrologers": "the Astrologers proclaim {card}",
     "cards-drawn": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} draws {d.get('count')} card"
-        + ("s" if d.get("count") != 1 else "")
+        f"{seat_name(s, d.get('seat'))} draws " + _plural(d.get("count"), "card")
     ),
-    "cards-discarded": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} discards {_cards(s, d.get('cards'))}"
-    ),
-    "hand-discarded": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} discards the whole hand (a second Negative Morale): "
-        f"{_cards(s, d.get('cards'))}"
-    ),
-    "deck-reshuffled": lambda s, d: (
-        f"{seat_name(s, d['seat'])} shuffles the discard pile into a new deck"
+    "cards-discarded": "{seat} discards {cards}",
+    "hand-discarded": "{seat} discards the whole hand (a second Negative Morale): {cards}",
+    "deck-reshuffled": lambda s, d: _said(
+        "{seat} shuffles the discard pile into a new deck"
         if "seat" in d
-        else f"the {d.get('deck')} discard pile is shuffled into a new deck"
+        else "the {deck} discard pile is shuffled into a new deck",
+        s,
+        d,
     ),
-    "card-gained": lambda s, d: f"{seat_name(s, d.get('seat'))} gains a card",
-    "level-up": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))}'s Main Hero rises to Level {d.get('to')}"
-    ),
-    "specialty-added": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} shuffles the Specialty card "
-        f"{card_name(s, d.get('card'))} into the deck"
-    ),
-    "army-restored": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} has no unit left: the starting army comes back"
-    ),
-    "captured": lambda s, d: f"{seat_name(s, d.get('seat'))} captures {place(s, d.get('field'))}",
-    "cube-taken": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} takes a {faction_name(d.get('faction'))} faction cube"
-    ),
-    "army-transported": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} pays 8 Gold to transport its army to "
-        f"{place(s, d.get('field'))}"
-    ),
-    "elimination-clock": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} holds no town or settlement: 3 rounds to take one back"
-    ),
-    "eliminated": lambda s, d: f"{seat_name(s, d.get('seat'))} is eliminated",
+    "card-gained": "{seat} gains a card",
+    "level-up": "{seat}'s Main Hero rises to Level {to}",
+    "specialty-added": "{seat} shuffles the Specialty card {card} into the deck",
+    "army-restored": "{seat} has no unit left: the starting army comes back",
+    "captured": "{seat} captures {field_place}",
+    "cube-taken": "{seat} takes a {faction} faction cube",
+    "army-transported": "{seat} pays 8 Gold to transport its army to {field_place}",
+    "elimination-clock": "{seat} holds no town or settlement: 3 rounds to take one back",
+    "eliminated": "{seat} is eliminated",
     "game-ends": _game_end,
-    "starting-bonus": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} takes a Starting Bonus: {_bonus(s, d.get('option'))}"
-    ),
-    "die-rolled": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} rolls the {d.get('die')} die: {face_words(d.get('face'))}"
-    ),
-    "resources-gained": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",
-    "resources": lambda s, d: f"{seat_name(s, d.get('seat'))} gains {_gains(d)}",
-    "paid": lambda s, d: f"{seat_name(s, d.get('seat'))} pays {_gains(d)}",
-    "token-used": lambda s, d: f"{seat_name(s, d.get('seat'))} flips its {d.get('token')} token",
-    "built": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} builds {building_name(s, d.get('building'))}"
-    ),
-    "building-used": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} uses its {building_name(s, d.get('building'))}"
-    ),
-    "card-played": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} plays {card_name(s, d.get('card'))} ({d.get('use')})"
-    ),
-    "empowers": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} empowers the spell with {card_name(s, d.get('card'))}"
-    ),
-    "spell-cast": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} casts {card_name(s, d.get('card'))} "
-        f"(power {d.get('power')})"
-    ),
-    "hero-teleports": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} teleports from ({d.get('from')}) to {place(s, d.get('to'))}"
-    ),
-    "secondary-hero": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} recruits {hero_name(s, d.get('hero'))} as its Secondary "
-        f"Hero at {place(s, d.get('field'))}"
-    ),
-    "hero-removed": lambda s, d: f"{hero_name(s, d.get('hero'))} leaves the map",
-    "town-window": lambda s, d: "",
+    "starting-bonus": "{seat} takes a Starting Bonus: {bonus}",
+    "die-rolled": "{seat} rolls the {die} die: {face}",
+    "resources-gained": "{seat} gains {gains}",
+    "resources": "{seat} gains {gains}",
+    "paid": "{seat} pays {gains}",
+    "token-used": "{seat} flips its {token} token",
+    "built": "{seat} builds {building}",
+    "building-used": "{seat} uses its {building}",
+    "card-played": "{seat} plays {card} ({use})",
+    "empowers": "{seat} empowers the spell with {card}",
+    "spell-cast": "{seat} casts {card} (power {power})",
+    "secondary-hero": "{seat} recruits {hero} as its Secondary Hero at {field_place}",
+    "town-window": "",
     "proclaimed": lambda s, d: (
         f"{card_name(s, d.get('card'))} is in force ({str(d.get('duration')).replace('-', ' ')})"
     ),
-    "recruited": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} recruits {unit_name(s, d.get('unit'))}"
+    "recruited": "{seat} recruits {unit}",
+    "weakened": "{seat}'s {unit} flip to Few",
+    "flagged": lambda s, d: _said(
+        "{seat} flags {field_place}" + (" (the first flag)" if d.get("first") else ""), s, d
     ),
-    "weakened": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))}'s {unit_name(s, d.get('unit'))} flip to Few"
-    ),
-    "flagged": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} flags {place(s, d.get('field'))}"
-        + (" (the first flag)" if d.get("first") else "")
-    ),
-    "spell-bought": lambda s, d: f"{seat_name(s, d.get('seat'))} buys a spell at its Mage Guild",
-    "card-removed": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} removes {card_name(s, d.get('card'))} from the game"
-    ),
-    "movement-gained": lambda s, d: f"{hero_name(s, d.get('hero'))} gains {d.get('mp')} MP",
+    "spell-bought": "{seat} buys a spell at its Mage Guild",
+    "card-removed": "{seat} removes {card} from the game",
+    "movement-gained": "{hero} gains {mp} MP",
     "traded": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} trades {d.get('paid')} "
-        f"{RESOURCE_NAMES.get(str(d.get('give')), d.get('give'))} for {d.get('got')} "
-        f"{RESOURCE_NAMES.get(str(d.get('get')), d.get('get'))}"
+        f"{seat_name(s, d.get('seat'))} trades {d.get('paid')} {_resource(d.get('give'))} for "
+        f"{d.get('got')} {_resource(d.get('get'))}"
     ),
     "timed-event": lambda s, d: (
         f"the scenario's event of round {d.get('round')} for "
         + (" and ".join(seat_name(s, x) for x in d.get("seats") or []) or "nobody")
     ),
-    "reroll": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} rerolls the {d.get('die')} die ({d.get('by')})"
-    ),
+    "reroll": "{seat} rerolls the {die} die ({by})",
     "astrologers-movement": lambda s, d: (
         f"{card_name(s, d.get('card'))}: heroes' MP {_signed(d.get('mp'))} this round"
     ),
-    "shuffled-back": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} shuffles {d.get('count')} cards back into the deck"
-    ),
+    "shuffled-back": "{seat} shuffles {count} cards back into the deck",
     "black-cubes-removed": lambda s, d: (
         f"the black cubes come off {len(d.get('fields') or [])} fields: their locations may be "
         "visited again"
     ),
-    "card-recovered": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} takes {card_name(s, d.get('card'))} back from the "
-        "discard pile"
-    ),
-    "neutrals-drawn": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} plays {card_name(s, d.get('card'))}: "
-        f"{_cards(s, d.get('cards'))} drawn"
-    ),
-    "hero-flies": lambda s, d: (
-        f"{hero_name(s, d.get('hero'))} flies from ({d.get('from')}) to {place(s, d.get('to'))}"
-    ),
+    "card-recovered": "{seat} takes {card} back from the discard pile",
+    "neutrals-drawn": "{seat} plays {card}: {cards} drawn",
     "settlement-reward": lambda s, d: (
-        f"the Settlement at ({d.get('field')}) now gives "
-        f"{RESOURCE_NAMES.get(str(d.get('resource')), d.get('resource'))}"
+        f"the Settlement at ({d.get('field')}) now gives {_resource(d.get('resource'))}"
     ),
-    "visit-declined": lambda s, d: (
-        f"{seat_name(s, d.get('seat'))} declines the visit at {place(s, d.get('field'))}"
-    ),
+    "visit-declined": "{seat} declines the visit at {field_place}",
 }
 """Each map event kind, in words."""
