@@ -7,7 +7,8 @@ once; Hard, roll 1 and gain it or reveal Artifact cards from the top until a Min
 into the hand (the others discarded); Impossible, nothing. Under optional rule 8 nobody gets a
 bonus. The dice are rolled as every die of the map is (dice.py: chance steps, the kept result,
 optional rule 3). Afterwards the Artifact deck is shuffled together with its discard pile and
-its top card turned up as the new discard pile (§8.30).
+its top card turned up as the new discard pile (§8.30). Then the players turn their Starting
+tiles (§3 step 21, setup.py ``StartRotationStep``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import dice, search
+from rulekeeper.games.homm3.map import dice, search, setup
 
 __all__ = [
     "HANDLERS",
@@ -44,8 +45,8 @@ def options(state: Any) -> tuple[Any, ...]:
 
 @dataclass
 class StartingBonusStep(Step[Any]):
-    """Each seat's Starting Bonus in turn order, then the Artifact deck reshuffled (automatic);
-    ``done``: the seats served so far."""
+    """Each seat's Starting Bonus in turn order, then the Artifact deck reshuffled and the
+    Starting tiles turned (§3 step 21; automatic); ``done``: the seats served so far."""
 
     kind = "starting-bonus"
     rule = RULE_BONUS
@@ -60,6 +61,9 @@ class StartingBonusStep(Step[Any]):
             return
         state.flow.pop()
         reshuffle_artifacts(state)
+        rotating = setup.rotation_step(state)  # §3 step 21 follows step 16
+        if rotating is not None:
+            state.flow.push(rotating)
 
 
 @dataclass
