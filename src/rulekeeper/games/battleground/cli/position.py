@@ -14,43 +14,30 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
+from rulekeeper.cli.positions import (
+    FileArgument,
+    FilesArgument,
+    SeedOption,
+    check_files,
+)
+from rulekeeper.cli.positions import load_position as read_position
+from rulekeeper.cli.positions import to_act as act_words
+from rulekeeper.core import SIMULTANEOUS
 from rulekeeper.games.battleground.board.render import render_map, render_plain
 from rulekeeper.games.battleground.cli.demo import forces_table, hand_line, score_line
 from rulekeeper.games.battleground.game import BattlegroundState
 from rulekeeper.games.battleground.position import phase_of
 from rulekeeper.games.battleground.rules.dicetest import DiceTest, DiceTestStep
 
-# Exit codes as for maps: 1 = the position has problems; 2 = bad usage.
-EXIT_INVALID = 1
-
 app = typer.Typer(
     help="Battleground positions (docs/positions.md): draw a position file, or check one.",
     no_args_is_help=True,
 )
 
-FileArgument = Annotated[
-    Path,
-    typer.Argument(metavar="FILE", help="A position file (YAML or JSON)."),
-]
-SeedOption = Annotated[
-    int,
-    typer.Option(help="Seed deciding what the position leaves open (deck orders, hands)."),
-]
-
 
 def load_position(path: Path, seed: int) -> BattlegroundState:
     """The state of the position file at *path*, or exit 1 with every problem printed."""
-    try:
-        state = load_game("battleground", position=path).new_initial_state(seed=seed)
-    except PositionError as error:
-        for problem in error.problems:
-            typer.echo(DataError.__str__(problem))
-        typer.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
-        raise typer.Exit(EXIT_INVALID) from None
-    except DataError as error:
-        typer.echo(str(error))
-        raise typer.Exit(EXIT_INVALID) from None
+    state = read_position("battleground", path, seed)
     assert isinstance(state, BattlegroundState)
     return state
 
@@ -70,15 +57,8 @@ def test_line(test: DiceTest) -> str:
 
 def to_act(state: BattlegroundState) -> str:
     """Who must act now, in words."""
-    player = state.current_player()
-    if player == TERMINAL:
-        winner = "a draw" if state.winner < 0 else f"player {state.winner} wins"
-        return f"the game is over: {winner} ({state.result})"
-    if player == CHANCE:
-        return "the dice are rolling"
-    if player == SIMULTANEOUS:
-        return "both players choose in secret"
-    return f"player {player} to act"
+    winner = "a draw" if state.winner < 0 else f"player {state.winner} wins"
+    return act_words(state, f"{winner} ({state.result})", "both players choose in secret")
 
 
 def seats(state: BattlegroundState) -> list[int]:
@@ -124,20 +104,6 @@ def show(
 
 
 @app.command("check")
-def check(
-    files: Annotated[
-        list[Path], typer.Argument(metavar="FILE", help="Position files (YAML or JSON).")
-    ],
-    seed: SeedOption = 0,
-) -> None:
+def check(files: FilesArgument, seed: SeedOption = 0) -> None:
     """Check position files: print OK and where the game stands, or every problem (exit 1)."""
-    failed = False
-    for path in files:
-        try:
-            state = load_position(path, seed)
-        except typer.Exit:
-            failed = True
-            continue
-        typer.echo(f"OK: {path}: {summary(state)}")
-    if failed:
-        raise typer.Exit(EXIT_INVALID)
+    check_files(files, lambda path: load_position(path, seed), summary)

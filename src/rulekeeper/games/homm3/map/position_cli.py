@@ -10,53 +10,35 @@ file: field: reason (exit code 1). Paths are read from the current folder.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
-from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
-
-EXIT_INVALID = 1
+from rulekeeper.cli.positions import (
+    FileArgument,
+    FilesArgument,
+    SeedOption,
+    check_files,
+    to_act,
+)
+from rulekeeper.cli.positions import load_position as read_position
+from rulekeeper.core import CHANCE
 
 app = typer.Typer(
     help="HoMM3 map positions (docs/homm3-positions.md): show a position file, or check some.",
     no_args_is_help=True,
 )
-FileArgument = Annotated[Path, typer.Argument(metavar="FILE", help="A position file.")]
-SeedOption = Annotated[
-    int, typer.Option(help="Seed deciding what the position leaves open (deck orders).")
-]
 
 
 def load_position(path: Path, seed: int) -> Any:
     """The state of the position file at *path*, or exit 1 with every problem printed."""
-    try:
-        return load_game("homm3", position=path).new_initial_state(seed=seed)
-    except PositionError as error:
-        for problem in error.problems:
-            typer.echo(DataError.__str__(problem))
-        typer.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
-    except DataError as error:
-        typer.echo(str(error))
-    raise typer.Exit(EXIT_INVALID)
-
-
-def to_act(state: Any) -> str:
-    """Who must act now, in words."""
-    player = state.current_player()
-    if player == TERMINAL:
-        return f"the game is over: {state.describe_result()}"
-    if player == CHANCE:
-        return "the dice are rolling"
-    if player == SIMULTANEOUS:
-        return "several players choose"
-    return f"player {player} to act"
+    return read_position("homm3", path, seed)
 
 
 def summary(state: Any) -> str:
     """Round, turn order and who is to act, in one line."""
     order = ", ".join(str(seat) for seat in state.order)
-    return f"Round {state.round}, turn order {order}; {to_act(state)}"
+    return f"Round {state.round}, turn order {order}; {to_act(state, state.describe_result())}"
 
 
 def board_lines(state: Any) -> list[str]:
@@ -114,18 +96,6 @@ def show(file: FileArgument, seed: SeedOption = 0) -> None:
 
 
 @app.command("check")
-def check(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Position files.")],
-    seed: SeedOption = 0,
-) -> None:
+def check(files: FilesArgument, seed: SeedOption = 0) -> None:
     """Check position files: OK and where the game stands, or every problem (exit 1)."""
-    failed = False
-    for path in files:
-        try:
-            state = load_position(path, seed)
-        except typer.Exit:
-            failed = True
-            continue
-        typer.echo(f"OK: {path}: {summary(state)}")
-    if failed:
-        raise typer.Exit(EXIT_INVALID)
+    check_files(files, lambda path: load_position(path, seed), summary)

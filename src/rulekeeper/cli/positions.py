@@ -1,0 +1,78 @@
+"""What every game's ``rulekeeper GAME position`` command shares (docs/positions.md): reading a
+position file into a state, or exiting 1 with every problem printed as file: field: reason;
+``check`` over many files; who is to act, in words. Each game adds how it draws a position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, DataError, PositionError, load_game
+
+__all__ = [
+    "EXIT_INVALID",
+    "FileArgument",
+    "FilesArgument",
+    "SeedOption",
+    "check_files",
+    "load_position",
+    "to_act",
+]
+
+EXIT_INVALID = 1
+"""The exit code of a position with problems (2 is bad usage, as for maps)."""
+FileArgument = Annotated[
+    Path, typer.Argument(metavar="FILE", help="A position file (YAML or JSON).")
+]
+FilesArgument = Annotated[
+    list[Path], typer.Argument(metavar="FILE", help="Position files (YAML or JSON).")
+]
+SeedOption = Annotated[
+    int, typer.Option(help="Seed deciding what the position leaves open (deck orders, hands).")
+]
+
+
+def load_position(game: str, path: Path, seed: int) -> Any:
+    """The state of *game*'s position file at *path*, or exit 1 with every problem printed."""
+    try:
+        return load_game(game, position=path).new_initial_state(seed=seed)
+    except PositionError as error:
+        for problem in error.problems:
+            typer.echo(DataError.__str__(problem))
+        typer.echo(f"{len(error.problems)} problem(s) in {path}", err=True)
+    except DataError as error:
+        typer.echo(str(error))
+    raise typer.Exit(EXIT_INVALID)
+
+
+def check_files(
+    files: list[Path], load: Callable[[Path], Any], summary: Callable[[Any], str]
+) -> None:
+    """``check``: OK and where the game stands for each good file, every problem of the
+    others (*load* prints them); exit 1 if any file had one."""
+    failed = False
+    for path in files:
+        try:
+            state = load(path)
+        except typer.Exit:
+            failed = True
+            continue
+        typer.echo(f"OK: {path}: {summary(state)}")
+    if failed:
+        raise typer.Exit(EXIT_INVALID)
+
+
+def to_act(state: Any, over: str, together: str = "several players choose") -> str:
+    """Who must act now, in words (*over*: how the game ended; *together*: a simultaneous
+    choice)."""
+    player = state.current_player()
+    if player == TERMINAL:
+        return f"the game is over: {over}"
+    if player == CHANCE:
+        return "the dice are rolling"
+    if player == SIMULTANEOUS:
+        return together
+    return f"player {player} to act"
