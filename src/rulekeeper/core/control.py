@@ -11,10 +11,9 @@ Nothing here knows any game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Self
+from typing import Annotated
 
-from rulekeeper.core.jsonvalue import JsonObject
-from rulekeeper.core.record import Bounds, Reader, clone_record, from_data, to_data
+from rulekeeper.core.record import Bounds, Record
 
 __all__ = ["MAX_SEAT", "Control"]
 
@@ -39,7 +38,7 @@ def _check_seat(seat: object) -> int:
 
 
 @dataclass
-class Control:
+class Control(Record):
     """Which seat controls each piece: every piece has at most one owner."""
 
     owners: dict[str, Seat] = field(default_factory=dict)
@@ -98,16 +97,3 @@ class Control:
         """Whether *piece* is controlled by *seat* or a seat of its team."""
         owner = self.owners.get(piece)
         return owner is not None and owner in self.team_of(seat)
-
-    def clone(self) -> Control:
-        """A copy sharing nothing mutable."""
-        return clone_record(self)
-
-    def to_data(self) -> JsonObject:
-        """The control record as JSON data."""
-        return to_data(self)
-
-    @classmethod
-    def from_data(cls, data: Any, source: str | Reader, path: str = "") -> Self:
-        """A control record read from untrusted JSON data (DataError naming the bad field)."""
-        return from_data(cls, data, source, path)

@@ -26,12 +26,11 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Annotated, Any, NamedTuple, Self
+from typing import Annotated, NamedTuple
 
 from rulekeeper.core.derived import Derived
 from rulekeeper.core.hexes import DIRECTIONS, Hex, are_neighbours, neighbours, rotate_offset
-from rulekeeper.core.jsonvalue import JsonObject
-from rulekeeper.core.record import Bounds, Reader, from_data, to_data
+from rulekeeper.core.record import Bounds, Record
 
 __all__ = [
     "ANYONE",
@@ -114,7 +113,7 @@ class Arc(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Graph:
+class Graph(Record):
     """Nodes, the edges between them, and the nodes nobody enters (blocked)."""
 
     nodes: tuple[str, ...]
@@ -180,15 +179,6 @@ class Graph:
     def with_edges(self, edges: Iterable[Edge]) -> Graph:
         """This graph with more edges (a flight route, a wrap): a new graph."""
         return Graph(self.nodes, (*self.edges, *edges), self.blocked)
-
-    def to_data(self) -> JsonObject:
-        """The graph as JSON data."""
-        return to_data(self)
-
-    @classmethod
-    def from_data(cls, data: Any, source: str | Reader, path: str = "") -> Self:
-        """A graph read from untrusted JSON data (DataError naming the bad field)."""
-        return from_data(cls, data, source, path)
 
 
 @dataclass(frozen=True)
@@ -441,7 +431,7 @@ class Spot(NamedTuple):
 
 
 @dataclass(frozen=True)
-class TileMap:
+class TileMap(Record):
     """The tiles laid on the board (``tiles``: the tiles it may use, each name once) and the
     graph of steps between the neighbouring fields of all of them."""
 
@@ -546,12 +536,3 @@ class TileMap:
             return False
         tile = self.catalogue[self.placements[a.placement].tile]
         return frozenset((a.field.name, b.field.name)) in tile.walled
-
-    def to_data(self) -> JsonObject:
-        """The map as JSON data."""
-        return to_data(self)
-
-    @classmethod
-    def from_data(cls, data: Any, source: str | Reader, path: str = "") -> Self:
-        """A map read from untrusted JSON data (DataError naming the bad field)."""
-        return from_data(cls, data, source, path)

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Self
+from typing import Annotated, Self
 
 from rulekeeper.core.errors import RulekeeperError
-from rulekeeper.core.jsonvalue import JsonObject
-from rulekeeper.core.record import MAX_INT, Bounds, Reader, clone_record, from_data, to_data
+from rulekeeper.core.record import MAX_INT, Bounds, Record
 
 __all__ = ["Cost", "Ledger", "LedgerError", "missing_words"]
 
@@ -52,7 +51,7 @@ def _check_amount(name: str, amount: object) -> int:
 
 
 @dataclass
-class Ledger:
+class Ledger(Record):
     """What one owner holds of each resource; never negative."""
 
     amounts: dict[str, Amount] = field(default_factory=dict)
@@ -151,19 +150,6 @@ class Ledger:
                 self.amounts[name] = left
             else:
                 self.amounts.pop(name, None)
-
-    def clone(self) -> Ledger:
-        """A copy sharing nothing mutable."""
-        return clone_record(self)
-
-    def to_data(self) -> JsonObject:
-        """The ledger as JSON data."""
-        return to_data(self)
-
-    @classmethod
-    def from_data(cls, data: Any, source: str | Reader, path: str = "") -> Self:
-        """A ledger read from untrusted JSON data (DataError naming the bad field)."""
-        return from_data(cls, data, source, path)
 
 
 def missing_words(missing: Mapping[str, int], names: Mapping[str, str] | None = None) -> str:

@@ -24,7 +24,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar, get_args, get_origin, get_type_hints
+from typing import Any, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import join
@@ -37,6 +37,7 @@ __all__ = [
     "Codec",
     "FieldSet",
     "Reader",
+    "Record",
     "Ref",
     "RefCheck",
     "clone_record",
@@ -445,6 +446,26 @@ def from_data(cls: type[R], data: Any, reader: Reader | str, path: str = "") -> 
     context = Reader(reader) if isinstance(reader, str) else reader
     result: R = _record_plan(cls).read(data, context, path)
     return result
+
+
+class Record:
+    """What every record class offers, for a dataclass of record fields to inherit: a copy
+    sharing nothing mutable, its JSON data, and reading it back from untrusted data."""
+
+    __slots__ = ()
+
+    def clone(self) -> Self:
+        """A copy sharing nothing mutable."""
+        return clone_record(self)
+
+    def to_data(self) -> JsonObject:
+        """This record as JSON data."""
+        return to_data(self)
+
+    @classmethod
+    def from_data(cls, data: Any, source: str | Reader, path: str = "") -> Self:
+        """A record read from untrusted JSON data (DataError naming the bad field)."""
+        return from_data(cls, data, source, path)
 
 
 def plan_of(tp: Any) -> _Plan:
