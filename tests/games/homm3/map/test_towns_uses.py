@@ -17,6 +17,7 @@ from rulekeeper.games.homm3.map.building_uses import (
     UseDiscardStep,
 )
 from rulekeeper.games.homm3.map.game import MapState
+from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, MapHero
 from rulekeeper.games.homm3.map.recruiting import SummonStep
 from rulekeeper.games.homm3.map.turn import TurnStep
 
@@ -216,3 +217,16 @@ def test_an_own_turn_option_that_discards(monkeypatch: Any) -> None:
     assert isinstance(state.flow.top(), UseDiscardStep)
     state.apply_action(Action.of("discard", card=hand[0]), seat)
     assert player.resources.get("valuables") == valuables + 2
+
+
+def test_castle_city_hall_movement_is_the_main_heros() -> None:
+    """towns.yaml castle-city-hall (provisional ``uses[0].one_of[1]``, its text: +1 MP for your
+    Main Hero this round): the MP go to the Main Hero, not to a Secondary Hero."""
+    state, seat = first_turn_of("castle")
+    heroes = [h for h in state.heroes if h.seat == seat]
+    main = next(h for h in heroes if h.role == MAIN)
+    secondary = MapHero(id="x", seat=seat, role=SECONDARY, field=main.field, mp=2)
+    state.heroes.append(secondary)
+    before = main.mp
+    building_uses.resolve(state, seat, "castle-city-hall", 0, 1)
+    assert main.mp == before + 1 and secondary.mp == 2

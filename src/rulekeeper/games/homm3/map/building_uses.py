@@ -23,6 +23,7 @@ from typing import Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.games.homm3.map import astrologers, effects, search
+from rulekeeper.games.homm3.map.model import MAIN
 from rulekeeper.games.homm3.map.recruiting import usable_towns
 
 __all__ = [
@@ -67,6 +68,14 @@ def _search(state: Any, seat: int, effect: Any) -> None:
         astrologers.apply_effect(state, seat, effect)
 
 
+def _movement(state: Any, seat: int, effect: Any) -> None:
+    """MP for the owner's Main Hero this round (the Castle City Hall; towns.yaml's text)."""
+    for item in state.heroes:
+        if item.seat == seat and item.role == MAIN and item.field:
+            item.mp = max(0, item.mp + (effect.amount or 0))
+            state.events.append("mp-gained", {"seat": seat, "hero": item.id, "mp": effect.amount})
+
+
 def _enemy_discards(state: Any, seat: int, effect: Any) -> None:
     """Cover of Darkness: the enemy hero of the turn's next fight discards (effects.py)."""
     effects.add(state, seat, effect.kind, str(seat), effect.amount or 1, "building")
@@ -75,6 +84,7 @@ def _enemy_discards(state: Any, seat: int, effect: Any) -> None:
 HANDLERS: Mapping[str, Callable[[Any, int, Any], None]] = {
     **{kind: astrologers.apply_effect for kind in astrologers.HANDLERS},
     "search": _search,
+    "movement": _movement,
     "combat-enemy-discards": _enemy_discards,
 }
 """What each effect kind of a building's use does for its owner, when the use resolves."""
