@@ -8,7 +8,8 @@ board is shown (views/terminal.py), headed by where and whom the fight is agains
 
 A move is previewed before it is confirmed: its MP, the fight it starts (a guard's Field
 Difficulty and the neutral units the Field Difficulty Table draws at the scenario's difficulty,
-§5.23; an enemy hero; a siege) and the location visited. Commands at the prompt: ``map``,
+§5.23; an enemy hero; a siege), the fight's odds (map/fight_odds.py: battles played out from
+what the seat knows) and the location visited. Commands at the prompt: ``map``,
 ``field Q,R``, ``town``, ``cards`` (and, in a fight, the combat's ``card UNIT``).
 """
 
@@ -24,7 +25,7 @@ from rulekeeper.core.graph import key_hex
 from rulekeeper.core.plugin import Screen
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS
 from rulekeeper.games.homm3.content.towns import requirement_refusal
-from rulekeeper.games.homm3.map import board, economy, movement
+from rulekeeper.games.homm3.map import board, economy, fight_odds, movement
 from rulekeeper.games.homm3.map.exploration import LayTileStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.setup import StartRotationStep
@@ -41,6 +42,7 @@ from rulekeeper.games.homm3.views.map_words import (
     hero_name,
     in_battle,
     location_name,
+    odds_words,
     place,
     seat_name,
     short_cost,
@@ -359,6 +361,9 @@ def move_preview(state: Any, seat: int, action: Action) -> str | None:
             for t in state.players[item.seat].units
         )
         lines.append(f"your army: {army or 'none'}")
+        odds = fight_odds.fight_odds(state, seat, action)
+        if odds is not None:  # issue 24 §5: the fight's odds where the fight is known
+            lines.append(odds_words(odds, getattr(fight, "against", "")))
     printed = board.field_at(state, key)
     if printed is not None and printed.location not in ("empty", "blocked"):
         lines.append("then the visit: " + visit_words(state, key, printed, item.seat))

@@ -33,6 +33,7 @@ __all__ = [
     "hero_name",
     "in_battle",
     "location_name",
+    "odds_words",
     "place",
     "seat_name",
     "start_rotation_words",
@@ -213,6 +214,23 @@ def tile_words(state: Any, tile_id: object) -> str:
     if tile is None:
         return str(tile_id)
     return f"{tile.id} ({KIND_NAMES.get(tile.kind, tile.kind)})"
+
+
+def odds_words(odds: Any, against: str) -> str:
+    """A fight's odds before the move (map/fight_odds.py ``FightOdds``): "odds: about 72% to
+    win (between 47% and 88%; 8 simulated battles, greedy play on both sides; the enemy's
+    hand dealt at random)", then the losses and the units lost on average."""
+    hidden = {
+        "neutral": "the neutral units drawn at random from what the tier decks may hold",
+    }.get(against, "the enemy's hand and deck dealt at random")
+    head = (
+        f"odds: about {round(odds.share * 100)}% to win (between {round(odds.low * 100)}% and "
+        f"{round(odds.high * 100)}%; {odds.runs} simulated battles, {odds.policy}; {hidden})"
+    )
+    return (
+        f"{head}\n  won {odds.wins}, lost {odds.losses}, fled or no battle {odds.others}; "
+        f"units lost on average: yours {odds.lost:.1f}, the enemy's {odds.enemy_lost:.1f}"
+    )
 
 
 def start_rotation_words(state: Any, step: StartRotationStep, rotation: object) -> str:
