@@ -274,7 +274,8 @@ def _visited_by(state: Any, site: Any, seat: int) -> bool:
     is never flagged, so it stays a target only until the seat's visit."""
     if site is None or seat not in site.visitors:
         return False
-    location = state.game.pack.locations.get(board.field_at(state, site.field).location)
+    printed = board.field_at(state, site.field)
+    location = None if printed is None else state.game.pack.locations.get(printed.location)
     return location is not None and "per-faction" in location.traits
 
 
