@@ -15,7 +15,16 @@ from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.core.hexes import neighbours
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE
 from rulekeeper.games.homm3.combat.result import DEFEAT_GOLD, SURRENDER_GOLD
-from rulekeeper.games.homm3.map import board, economy, experience, fights, places, setup, visiting
+from rulekeeper.games.homm3.map import (
+    board,
+    economy,
+    experience,
+    fights,
+    places,
+    setup,
+    victory,
+    visiting,
+)
 from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, MapHero
 from rulekeeper.games.homm3.map.secondary import SecondaryStep
@@ -240,3 +249,19 @@ def test_a_players_own_heroes_may_share_a_sanctuary() -> None:
     )
     state.heroes.append(helper)
     assert END_TURN in state.legal_actions(0)
+
+
+def test_the_round_limit_score_counts_places_cubes_income_then_stock() -> None:
+    """docs/homm3.md readings (the round limit, ``at_limit: score``): towns and settlements,
+    then faction cubes, then income, then resources in stock, so that Gold left unspent does
+    not beat a stronger economy."""
+    state: Any = load_game("homm3").new_initial_state(seed=3)
+    first, second = state.players
+    first.resources.gain({"gold": 30})
+    assert victory.score(state, 0) > victory.score(state, 1)  # the stock breaks a full tie
+    second.base_income["materials"] = 2  # the second's income grows
+    assert sum(economy.income(state, 1).values()) > sum(economy.income(state, 0).values())
+    assert victory.score(state, 1) > victory.score(state, 0)
+    second.cubes.append(first.faction)
+    first.cubes.extend([second.faction, second.faction])
+    assert victory.score(state, 0) > victory.score(state, 1)

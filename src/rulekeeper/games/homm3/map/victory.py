@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.games.homm3.map import places
+from rulekeeper.games.homm3.map import economy, places
 
 __all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "winners"]
 
@@ -120,7 +120,10 @@ def finish(state: Any) -> None:
     state.events.append("game-ends", {"ending": state.ending, "winners": list(state.winners)})
 
 
-def score(state: Any, seat: int) -> tuple[int, int, int]:
-    """The round-limit score: towns and settlements, then faction cubes, then resources."""
+def score(state: Any, seat: int) -> tuple[int, int, int, int]:
+    """The round-limit score: towns and settlements, then faction cubes, then income (its
+    three resources counted alike), then resources in stock (our reading, docs/homm3.md)."""
     player = state.players[seat]
-    return (len(places.held_places(state, seat)), len(player.cubes), player.resources.total())
+    held = len(places.held_places(state, seat))
+    income = sum(economy.income(state, seat).values())
+    return (held, len(player.cubes), income, player.resources.total())
