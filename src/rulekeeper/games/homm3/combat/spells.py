@@ -9,6 +9,10 @@ by a unit's ``spell-resistance``; a unit with ``spell-immunity`` cannot be targe
 
 Actions: ``cast card=S`` (the spell leaves the hand), then ``empower item=C`` ... ``done``,
 then ``target unit=U`` (or ``fizzle`` when no unit is left to target).
+
+A host may hand a side lasting effects on its next spell (battle file ``lasting``, until
+``used``): :data:`FIRST_SPELL_POWER` (power to start with) and :data:`FIRST_SPELL_BACK` (the
+card returns to hand once resolved); both are spent by the side's next cast.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulekeeper.core import AUTO, Action, Step
+from rulekeeper.core import AUTO, Action, Step, lasting
 from rulekeeper.core.lasting import Lasting, total
 from rulekeeper.games.homm3.combat import board, card_effects, cards, hands
 from rulekeeper.games.homm3.combat.damage import take_damage
@@ -27,6 +31,12 @@ from rulekeeper.games.homm3.content.cards import Spell, SpellRow
 
 RULE = "homm3.md §5.11 spells, §5.18.7 one spell a round (rulebook p. 14–15, 31)"
 FIZZLE = Action.of("fizzle")
+FIRST_SPELL_POWER = "first-spell-power"
+"""A side's lasting effect (battle file ``lasting``, until ``used``): the next spell it casts
+starts with that much power (a host's effect: the map's Astrologers card Grim Warlock)."""
+FIRST_SPELL_BACK = "first-spell-back"
+"""A side's lasting effect (until ``used``): the next spell it casts returns to hand once
+resolved (the map's Astrologers card Crazy Wizard)."""
 
 
 def most_power(state: BattleState, side: int, cards_: list[str]) -> int:
@@ -160,6 +170,7 @@ def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
     if hero is None or battle.armies[side].spells_cast >= spell_limit(state, side):
         return
     pack = state.game.pack
+    holder = side_holder(side)
     for card_id in sorted(set(hero.hand)):
         spell = pack.card(card_id)
         if not isinstance(spell, Spell) or not castable(spell):
@@ -168,7 +179,8 @@ def cast_actions(state: BattleState, side: int, activation: bool) -> Iterator[Ac
             continue
         rest = list(hero.hand)
         rest.remove(card_id)
-        if targets_exist(state, side, spell, row_for(spell, most_power(state, side, rest))):
+        power = most_power(state, side, rest) + total(battle.lasting, FIRST_SPELL_POWER, holder)
+        if targets_exist(state, side, spell, row_for(spell, power)):
             yield Action.of("cast", card=card_id)
 
 
@@ -183,7 +195,10 @@ def cast(state: BattleState, side: int, action: Action) -> None:
     battle.played[side].append(card_id)
     state.events.append("casts", {"side": side, "card": card_id})
     battle.last_cast[side] = [card_id]
-    state.flow.push(SpellTargetStep(side=side, card=card_id))
+    holder = side_holder(side)
+    power = sum(e.amount for e in lasting.use(battle.lasting, FIRST_SPELL_POWER, holder))
+    back = bool(lasting.use(battle.lasting, FIRST_SPELL_BACK, holder))
+    state.flow.push(SpellTargetStep(side=side, card=card_id, power=power, back=back))
     if hero.hand:  # asked whatever the hand holds: a hidden hand's power is not told
         state.flow.push(EmpowerStep(seat=battle.armies[side].seat, side=side))
 
@@ -269,6 +284,8 @@ class SpellTargetStep(Step[Any]):
     chosen: str = ""
     """The target chosen (``unit=`` or ``fields=`` text), or "" while choosing."""
     countered: bool = False
+    back: bool = False
+    """The spell returns to hand once resolved (``first-spell-back``)."""
 
     def actor(self, state: Any) -> int:
         return AUTO if self.chosen else int(state.battle.armies[self.side].seat)
@@ -315,6 +332,8 @@ class SpellTargetStep(Step[Any]):
         hero = hands.hero_of(state, self.side)
         assert hero is not None
         hero.discard.append(self.card)
+        if self.back:  # the battle file's first-spell-back: the spell returns to hand
+            hands.back_to_hand(state, self.side, [self.card])
 
     def run(self, state: Any) -> None:
         self._discard(state)

@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekeeper.core import Action, Step
-from rulekeeper.games.homm3.map import board, dice, experience, hand, morale, recruiting, search
+from rulekeeper.games.homm3.map import (
+    board,
+    dice,
+    effects,
+    experience,
+    hand,
+    morale,
+    recruiting,
+    search,
+)
 from rulekeeper.games.homm3.map.proclaimed import card_in_force, in_force
 
 __all__ = [
@@ -61,7 +70,10 @@ LASTING_KINDS = (
     "reroll-dice",
     "redraw-neutral",
 )
-"""Effects that work while their card is in force: other modules ask :func:`in_force`."""
+"""Effects that work while their card is in force (proclaimed.py ``in_force``): the hand limit
+(hand.py), spells (proclaimed_spells.py: map casts and the battle file), the enemy's discard at
+a hero fight (effects.py ``enemy_discards``), rerolls (effects.py ``reroll_sources``) and the
+neutral redraw (neutral_redraw.py)."""
 CARD_KINDS: Mapping[str, str] = {
     "artifact": "artifacts",
     "spell": "spells",
@@ -93,6 +105,7 @@ def draw(state: Any) -> bool:
     card = deck.pop()
     discard.append(card)
     state.astrologers = card
+    effects.end_astrologers(state)  # the card before's marks (proclaimed_spells.py)
     state.events.append("astrologers", {"card": card})
     return True
 
@@ -308,7 +321,8 @@ def _remove_cubes(state: Any, seat: int, effect: Any) -> None:
 
 
 def _lasting(state: Any, seat: int, effect: Any) -> None:
-    """A lasting effect: nothing to do now (its card in force is asked, :func:`in_force`)."""
+    """A lasting effect: nothing to do now (the rule modules ask the card in force,
+    :data:`LASTING_KINDS`)."""
 
 
 def _unapplied(state: Any, seat: int, effect: Any) -> None:

@@ -27,7 +27,13 @@ from rulekeeper.core.graph import key_hex
 from rulekeeper.core.hexes import hex_distance as distance
 from rulekeeper.games.homm3.combat.cards import plays_of
 from rulekeeper.games.homm3.content.cards import Effect, Spell
-from rulekeeper.games.homm3.map import board, card_instants, effects, exploration
+from rulekeeper.games.homm3.map import (
+    board,
+    card_instants,
+    effects,
+    exploration,
+    proclaimed_spells,
+)
 from rulekeeper.games.homm3.map.actions import Rule
 from rulekeeper.games.homm3.map.card_targets import (
     RULE_MAP,
@@ -340,12 +346,16 @@ def apply(state: Any, seat: int, action: Action) -> None:
         card_instants.play(state, seat, card, use, instant)
         return
     player.discard.append(card)
+    power = proclaimed_spells.map_cast(state, seat, card) if use == "cast" else 0  # §5.21
+    target = {k: str(v) for k, v in action.params}
     if use == "cast" and player.hand:  # asked whatever the hand holds: its power is not told
-        state.flow.push(
-            MapEmpowerStep(seat=seat, card=card, target={k: str(v) for k, v in action.params})
-        )
+        state.flow.push(MapEmpowerStep(seat=seat, card=card, target=target, power=power))
+        return
+    if power:
+        cast_spell(state, seat, card, target, power)
         return
     IMPLEMENTED[found.effect or ""].apply(state, seat, action, found, card)
+    proclaimed_spells.map_cast_done(state, seat, card)
 
 
 RULE: Rule = Rule((PLAY,), candidates, refusal, apply)
@@ -361,6 +371,7 @@ def cast_spell(state: Any, seat: int, card: str, target: Mapping[str, Any], powe
     action = Action.of(PLAY, **dict(target))
     state.events.append("spell-cast", {"seat": seat, "card": card, "power": power})
     IMPLEMENTED[found.effect or ""].apply(state, seat, action, found, card)
+    proclaimed_spells.map_cast_done(state, seat, card)  # Crazy Wizard, §5.21
 
 
 def _power_uses(state: Any, seat: int, card_id: str) -> list[tuple[str, int]]:

@@ -34,6 +34,7 @@ __all__ = [
     "SKIP",
     "add",
     "astrologers_rerolls",
+    "end_astrologers",
     "end_turn",
     "enemy_discards",
     "has",
@@ -52,6 +53,8 @@ __all__ = [
 RULE_MAP = "homm3.md §5.8 Map effects (rulebook p. 13)"
 RULE_NO_REROLLS = "homm3.md §5.25 optional rule 6 (you cannot reroll your dice)"
 UNTIL = "turn-end"
+ASTROLOGERS = "astrologers"
+"""The end of an effect kept until the next Astrologers card is drawn (proclaimed_spells.py)."""
 SKIP = "skip-neutral-combat"
 WON = "won-combat"
 DICE = ("resource", "treasure")
@@ -87,11 +90,18 @@ def spend(state: Any, seat: int, kind: str, holder: str | None = None) -> int:
 
 
 def end_turn(state: Any, seat: int) -> list[Lasting]:
-    """The turn's map effects of *seat* end (§5.8: "this turn"); return them."""
+    """The turn's map effects of *seat* end (§5.8: "this turn"); return them. Marks that last
+    until the next Astrologers card (:data:`ASTROLOGERS`) stay."""
     player = state.players[seat]
-    ended = list(player.lasting)
-    player.lasting.clear()
+    ended = [e for e in player.lasting if e.until != ASTROLOGERS]
+    player.lasting[:] = [e for e in player.lasting if e.until == ASTROLOGERS]
     return ended
+
+
+def end_astrologers(state: Any) -> None:
+    """A new Astrologers card is drawn: every player's marks of the card before end."""
+    for player in state.players:
+        player.lasting[:] = [e for e in player.lasting if e.until != ASTROLOGERS]
 
 
 def skip_neutral_fight(state: Any, hero: Any, key: str, level: int) -> bool:

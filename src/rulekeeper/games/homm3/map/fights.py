@@ -18,7 +18,13 @@ from rulekeeper.core import HostStep, JsonObject, Seating
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS
 from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.game import CombatSubGame
-from rulekeeper.games.homm3.map import aftermath, board, effects, neutral_redraw
+from rulekeeper.games.homm3.map import (
+    aftermath,
+    board,
+    effects,
+    neutral_redraw,
+    proclaimed_spells,
+)
 from rulekeeper.games.homm3.map.model import MAIN, MapHero
 
 __all__ = ["FIGHT_KINDS", "FightStep", "battle_doc", "neutral_controller"]
@@ -111,7 +117,7 @@ def battle_doc(state: Any, step: FightStep) -> JsonObject:
             other = board.hero(state, step.defender)
             assert other is not None
             defender = hero_side(state, other)
-    return {
+    doc: dict[str, Any] = {
         "format": "homm3-battle",
         "version": 2,
         "mode": "clash",
@@ -121,6 +127,13 @@ def battle_doc(state: Any, step: FightStep) -> JsonObject:
         "attacker": hero_side(state, attacker),
         "defender": defender,
     }
+    sides = proclaimed_spells.hero_sides(
+        [str(doc["attacker"]["kind"]), str(defender["kind"])], [attacker.seat, step.defender_seat]
+    )
+    lasting = proclaimed_spells.battle_lasting(state, sides)  # Crazy Wizard, Grim Warlock
+    if lasting:
+        doc["lasting"] = lasting
+    return doc
 
 
 def _stand_in(state: Any, seat: int) -> MapHero:
@@ -193,4 +206,8 @@ class FightStep(HostStep[Any, CombatResult]):
 
     def take(self, state: Any, result: CombatResult) -> None:
         state.flow.pop()
+        attacker = board.hero(state, self.hero)
+        seats = [attacker.seat if attacker else -1, self.defender_seat]
+        sides = proclaimed_spells.hero_sides([s.kind for s in result.sides], seats)
+        proclaimed_spells.note_battle(state, sides, [s.played for s in result.sides])
         aftermath.apply(state, self, result)
