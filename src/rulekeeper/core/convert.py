@@ -53,6 +53,7 @@ class Upgrading(Protocol):
 
     def upgrade_action(self, state: GameState, action: Action) -> Sequence[Action]: ...
 
+
 OLD_STATE_FORMAT = 2
 """The serialized state format whose actions and steps :func:`upgrade_state_text` converts."""
 

@@ -23,9 +23,9 @@ def new_state(seed: int = 2, factions: str = "castle,dungeon") -> MapState:
     )
     state = game.new_initial_state(seed=seed)
     assert isinstance(state, MapState)
-    while state.flow.top().kind == "start-rotation":  # the Starting tiles unturned (§3 step 21)
-        seat = state.current_player()
-        state.apply_action(state.legal_actions(seat)[0], seat)  # rotation 0
+    while state.flow.top().kind in ("start-rotation", "event-choice"):
+        seat = state.current_player()  # the Starting tiles unturned (§3 step 21); the first
+        state.apply_action(state.legal_actions(seat)[0], seat)  # of a timed event's choices
     return state
 
 

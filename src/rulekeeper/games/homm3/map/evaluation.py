@@ -49,6 +49,7 @@ __all__ = [
     "evaluate",
     "guard_strength",
     "guards",
+    "hidden_guard",
     "plan_value",
     "take_chance",
     "targets",
@@ -308,16 +309,41 @@ def distances(
 ) -> dict[str, int]:
     """Steps from each field to the nearest of *goals*, over the face-up open fields and the
     face-down slots' fields, a guarded field (*guarded*, default :func:`guards`) counting
-    :data:`GUARD_STEPS` more per level (kept by the map, per goals and guards)."""
+    :data:`GUARD_STEPS` more per level, a face-down field as many more as a field of its
+    kind's tiles is guarded on average (:func:`hidden_guard`; kept by the map, per goals and
+    guards)."""
     goal_keys = tuple(sorted(goals))
     tilemap = state.tilemap()
     down = tuple(item.at for item in state.face_down)
     guarded = guards(state) if guarded is None else guarded
     key = ("distances", down, goal_keys, tuple(sorted(guarded.items())))
     found: dict[str, int] = tilemap.derived(
-        key, lambda: _distances(tilemap, down, goal_keys, guarded)
+        key, lambda: _distances(tilemap, down, goal_keys, {**_unknown(state), **guarded})
     )
     return found
+
+
+def hidden_guard(state: Any, kind: str) -> int:
+    """The steps a field of a face-down tile of *kind* is expected to cost for its guard: the
+    mean difficulty of the fields of that kind's tiles (public: the tiles printed), in
+    :data:`GUARD_STEPS`, rounded (a Center tile's fields are guarded far more than a Far one's)."""
+    found: int = state.game.derived(("hidden-guard", kind), lambda: _hidden_guard(state, kind))
+    return found
+
+
+def _hidden_guard(state: Any, kind: str) -> int:
+    fields = [f for t in state.game.pack.tiles.values() if t.kind == kind for f in t.fields]
+    return round(GUARD_STEPS * sum(f.difficulty for f in fields) / len(fields)) if fields else 0
+
+
+def _unknown(state: Any) -> dict[str, int]:
+    """Each face-down field with its expected guard (:func:`hidden_guard`), those above 0."""
+    out = {}
+    for item in state.face_down:
+        level = hidden_guard(state, item.kind)
+        if level:
+            out.update({hex_key(h): level for h in slot_fields(key_hex(item.at))})
+    return out
 
 
 def _distances(
