@@ -72,6 +72,20 @@ def test_redeal_varies_hidden_cards_with_the_rng() -> None:
     assert [z.cards for z in again[0]] == [z.cards for z in again[1]]
 
 
+def test_a_redeal_depends_on_nothing_the_seat_may_not_know() -> None:
+    """Hidden information is a promise (the brief): with the same random stream, two tables
+    that differ only in the order of hidden cards are dealt the same (issue 24 §5: a fight's
+    odds, estimated on re-deals, must not tell the enemy's hand)."""
+    one, two = table(), table()
+    for zone in two:
+        if not zone.visible_for([0]):
+            zone.cards.reverse()
+    assert [z.cards for z in one] != [z.cards for z in two]
+    redeal(one, [0], random.Random(5))
+    redeal(two, [0], random.Random(5))
+    assert [z.cards for z in one] == [z.cards for z in two]
+
+
 def test_redeal_for_a_team_keeps_both_hands() -> None:
     zones = table()
     redeal(zones, [0, 1], random.Random(1))

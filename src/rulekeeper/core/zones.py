@@ -68,7 +68,9 @@ def redeal(zones: Sequence[Zone], sight: Sequence[int], rng: random.Random) -> N
 
     Zones visible to *sight* keep their cards; in the others, every card (its order too) is
     pooled with the hidden cards of the zones of the same ``pool`` and dealt back, each zone
-    keeping its size. Cards a seat of *sight* was shown (``seen``) stay where they are."""
+    keeping its size. Cards a seat of *sight* was shown (``seen``) stay where they are. The
+    pooled cards are put in one order before the shuffle, so that what is dealt depends on
+    *rng* and on what *sight* may know, never on the hidden order."""
     pools: dict[str, list[tuple[Zone, list[int]]]] = {}
     for zone in zones:
         if zone.visible_for(sight):
@@ -80,7 +82,7 @@ def redeal(zones: Sequence[Zone], sight: Sequence[int], rng: random.Random) -> N
         ]
         pools.setdefault(zone.pool or zone.name, []).append((zone, free))
     for members in pools.values():
-        cards = [zone.cards[i] for zone, free in members for i in free]
+        cards = sorted((zone.cards[i] for zone, free in members for i in free), key=str)
         rng.shuffle(cards)
         for zone, free in members:
             for i in free:

@@ -110,7 +110,6 @@ def fight_odds(
     wins = losses = fought = 0
     lost = enemy_lost = 0
     known = state.clone()
-    _sort_hidden(known, seat)
     for _ in range(runs):
         world = determinise(known, seat, rng)
         ended = play_out(world, seat, action, rng, enemy)
@@ -135,28 +134,6 @@ def fight_odds(
         enemy_lost=enemy_lost / fought if fought else 0.0,
         policy=POLICIES[enemy],
     )
-
-
-def _sort_hidden(world: Any, seat: int) -> None:
-    """Put the cards *seat* cannot see in one order, that of their names within each pool,
-    dealt back zone by zone (a re-deal then depends only on what the seat knows)."""
-    sight = world.game.sight_of(seat)
-    held = {name for step in world.flow.steps for name in step.held_zones(world)}
-    pools: dict[str, list[tuple[Any, list[int]]]] = {}
-    for zone in world.zones():
-        if not zone.redealt or zone.name in held or zone.visible_for(sight):
-            continue
-        free = [
-            i
-            for i, card in enumerate(zone.cards)
-            if not any(s in zone.seen.get(card, ()) for s in sight)
-        ]
-        pools.setdefault(zone.pool or zone.name, []).append((zone, free))
-    for members in pools.values():
-        cards = sorted((zone.cards[i] for zone, free in members for i in free), reverse=True)
-        for zone, free in members:
-            for i in free:
-                zone.cards[i] = cards.pop()
 
 
 def play_out(
