@@ -250,6 +250,7 @@ def test_pools_default_to_the_unused_tiles_of_each_kind() -> None:
     doc = _doc("clash-2")
     doc["variants"][0]["pools"] = {"near-settlement": ["N2", "N4"]}
     doc["variants"][0]["tiles"][1]["pool"] = "near-settlement"
+    doc["variants"][0]["tiles"][2]["pool"] = "near-settlement"  # 2 drawn there, 4 from "near"
     layout = read_scenario(doc).layout(2)
     assert layout.pools["near-settlement"] == ("N2", "N4")
     assert layout.pools["near"] == ("N1", "N3", "N5", "N6")

@@ -254,9 +254,10 @@ def test_grail_gives_the_token_and_the_scenarios_effect() -> None:
 def test_observatory_reveals_a_tile_next_to_its_tile() -> None:
     """homm3.md §5.1, §5.4: the Observatory turns up a face-down tile touching its tile, free."""
     state = at_turn()
-    down = state.face_down[0].at
     taken = geometry.occupied_slots(state.tilemap(), [f.at for f in state.face_down])
-    centre = next(s for s in geometry.neighbour_slots(down) if s not in taken)
+    centre = next(  # a free slot beside a face-down tile
+        s for f in state.face_down for s in geometry.neighbour_slots(f.at) if s not in taken
+    )
     tile = next(t for t in ("F5", "F9") if t not in {p.tile for p in state.placements})
     state.lay(geometry.lay(state.game.catalogue[tile], centre, 0))
     key = f"{centre[0]},{centre[1]}"  # the Observatory is the centre of F5 and F9

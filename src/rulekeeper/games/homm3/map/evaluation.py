@@ -49,7 +49,6 @@ __all__ = [
     "evaluate",
     "guard_strength",
     "guards",
-    "hidden_guard",
     "plan_value",
     "take_chance",
     "targets",
@@ -96,6 +95,9 @@ THREAT_STEPS = 4
 """An enemy Main Hero this many steps from a town (or nearer) threatens it (threat)."""
 THREAT_SHARE = 0.5
 """The share of a threatened town's worth at stake when the enemy stands next to it."""
+PRESSURE = 1.0
+"""The enemy's places and Main Hero are worth this much more as targets at the round limit,
+in proportion to the rounds played (a victory before the limit is the way to win, §1.4)."""
 HORIZON = 24
 """A target this many steps away (or more) adds nothing to the plan."""
 RESOURCE_WORTH: Mapping[str, float] = {"gold": 1.0, "materials": 2.0, "valuables": 4.0}
@@ -309,41 +311,16 @@ def distances(
 ) -> dict[str, int]:
     """Steps from each field to the nearest of *goals*, over the face-up open fields and the
     face-down slots' fields, a guarded field (*guarded*, default :func:`guards`) counting
-    :data:`GUARD_STEPS` more per level, a face-down field as many more as a field of its
-    kind's tiles is guarded on average (:func:`hidden_guard`; kept by the map, per goals and
-    guards)."""
+    :data:`GUARD_STEPS` more per level (kept by the map, per goals and guards)."""
     goal_keys = tuple(sorted(goals))
     tilemap = state.tilemap()
     down = tuple(item.at for item in state.face_down)
     guarded = guards(state) if guarded is None else guarded
     key = ("distances", down, goal_keys, tuple(sorted(guarded.items())))
     found: dict[str, int] = tilemap.derived(
-        key, lambda: _distances(tilemap, down, goal_keys, {**_unknown(state), **guarded})
+        key, lambda: _distances(tilemap, down, goal_keys, guarded)
     )
     return found
-
-
-def hidden_guard(state: Any, kind: str) -> int:
-    """The steps a field of a face-down tile of *kind* is expected to cost for its guard: the
-    mean difficulty of the fields of that kind's tiles (public: the tiles printed), in
-    :data:`GUARD_STEPS`, rounded (a Center tile's fields are guarded far more than a Far one's)."""
-    found: int = state.game.derived(("hidden-guard", kind), lambda: _hidden_guard(state, kind))
-    return found
-
-
-def _hidden_guard(state: Any, kind: str) -> int:
-    fields = [f for t in state.game.pack.tiles.values() if t.kind == kind for f in t.fields]
-    return round(GUARD_STEPS * sum(f.difficulty for f in fields) / len(fields)) if fields else 0
-
-
-def _unknown(state: Any) -> dict[str, int]:
-    """Each face-down field with its expected guard (:func:`hidden_guard`), those above 0."""
-    out = {}
-    for item in state.face_down:
-        level = hidden_guard(state, item.kind)
-        if level:
-            out.update({hex_key(h): level for h in slot_fields(key_hex(item.at))})
-    return out
 
 
 def _distances(
@@ -440,6 +417,7 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
     mine = army_strength(state, seat) if army is None else army
     rivals = [army_strength(state, p.seat) for p in state.players if p.seat != seat]
     guarded = guards(state)
+    late = min(1.0, state.round / max(1, state.rounds_limit()))
     groups: dict[tuple[str, int], list[str]] = {}
     for kind, keys in targets(state, seat).items():
         for key in keys:
@@ -452,7 +430,8 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
             chance = take_chance(mine, max(rivals, default=0.0))
         else:
             chance = take_chance(mine, guard_strength(state, level)) if level else 1.0
-        worths[(kind, level)] = WEIGHTS[f"target-{kind}"] * chance
+        urgency = 1.0 + PRESSURE * late if kind in ("enemy", "hero") else 1.0
+        worths[(kind, level)] = WEIGHTS[f"target-{kind}"] * chance * urgency
     maps = {
         group: distances(state, keys, guarded)
         for group, keys in groups.items()
