@@ -22,6 +22,7 @@ from rulekeeper.games.homm3.map import (
     aftermath,
     board,
     effects,
+    neutral_decks,
     neutral_redraw,
     proclaimed_spells,
 )
@@ -51,17 +52,8 @@ def draw_neutrals(state: Any, level: int) -> list[str]:
     """The neutral cards met on a field of *level* (§5.16, §5.23), drawn from the tier decks;
     an empty deck gets its discard pile shuffled back (§8.29)."""
     letters = FIELD_TABLE[level][DIFFICULTIES.index(state.difficulty)]
-    drawn = []
-    for letter in letters:
-        tier = TIER_LETTERS[letter]
-        deck, discard = state.decks[f"neutral-{tier}"], state.discards[f"neutral-{tier}"]
-        if not deck:
-            deck.extend(discard)
-            discard.clear()
-            state.rng.shuffle(deck)
-        if deck:
-            drawn.append(deck.pop())
-    return drawn
+    drawn = [neutral_decks.draw(state, TIER_LETTERS[letter]) for letter in letters]
+    return [card for card in drawn if card is not None]
 
 
 def hero_side(state: Any, item: MapHero, army_only: bool = False) -> JsonObject:

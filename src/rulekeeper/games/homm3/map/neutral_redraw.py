@@ -18,7 +18,7 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import proclaimed
+from rulekeeper.games.homm3.map import neutral_decks, proclaimed
 
 __all__ = ["KEEP", "RULE_REDRAW", "RedrawStep", "offer", "redraw", "swappable"]
 
@@ -27,29 +27,26 @@ KIND = "redraw-neutral"
 KEEP = Action.of("keep-neutrals")
 
 
-def _piles(state: Any, card: str) -> tuple[list[str], list[str]]:
-    """The deck and discard pile of *card*'s neutral tier."""
-    tier = state.game.pack.units[card].tier
-    return state.decks[f"neutral-{tier}"], state.discards[f"neutral-{tier}"]
+def _tier(state: Any, card: str) -> str:
+    return str(state.game.pack.units[card].tier)
 
 
 def swappable(state: Any, cards: Sequence[str]) -> list[str]:
     """The drawn neutral *cards* that may be swapped: one of each, whose tier has a card left."""
-    return [card for card in dict.fromkeys(cards) if any(_piles(state, card))]
+    return [
+        card for card in dict.fromkeys(cards) if neutral_decks.drawable(state, _tier(state, card))
+    ]
 
 
 def redraw(state: Any, cards: list[str], card: str) -> str:
     """Swap *card* of *cards* (in place) for the top card of its tier's deck; the old card to
     the tier's discard pile (§8.29: an empty deck gets its discard pile shuffled back first)."""
-    deck, discard = _piles(state, card)
-    if not deck:
-        deck.extend(discard)
-        discard.clear()
-        state.rng.shuffle(deck)
-    new = deck.pop()
+    tier = _tier(state, card)
+    new = neutral_decks.draw(state, tier)
+    assert new is not None  # swappable: the tier has a card left
     cards[cards.index(card)] = new
-    discard.append(card)
-    return str(new)
+    state.discards[f"neutral-{tier}"].append(card)
+    return new
 
 
 def offer(state: Any, seat: int, cards: Sequence[str]) -> bool:
