@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
+from typist import Monkey
 
 from rulekeeper.cli import commands, saves
 from rulekeeper.cli.main import app, with_last
@@ -208,32 +208,6 @@ def test_the_data_folder_can_be_chosen(tmp_path: Path, monkeypatch: pytest.Monke
     assert saves.saves_dir() == tmp_path / "mine" / "saves"
 
 
-class Monkey(LineReader):
-    """A person who types a random choice, or now and then a command, an undo or nonsense."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(interactive=False)
-        self.rng = random.Random(seed)
-        self.client: Client | None = None
-        self.typed = 0
-
-    def read(self, prompt: str, choices: object = ()) -> str:
-        self.typed += 1
-        if "[Y/n]" in prompt or "[y/N]" in prompt:
-            return self.rng.choice(["y", "", "n"])
-        assert self.client is not None
-        seat = int(prompt.split()[1].rstrip(":"))
-        legal = self.client.session.state.legal_actions(seat)
-        roll = self.rng.random()
-        if roll < 0.04 or self.typed == 3:
-            return "u"
-        if roll < 0.08:
-            return self.rng.choice(NOISE)
-        pick = self.rng.randrange(len(legal))
-        grave = ("forfeit", "offer-draw", "surrender", "retreat", "flee")
-        return "0" if legal[pick].kind in grave else str(pick)
-
-
 NOISE = ["help", "list", "list move", "log", "odds attack", "why move", "los he sk", "²", "save"]
 
 
@@ -247,7 +221,7 @@ def test_a_person_typing_anything_plays_a_whole_game_to_its_end(
     commands, undos and nonsense typed; every answer is understood or refused, never a crash.
     (Battleground over 1 round: a whole game, in a quarter of the time of 4.)"""
     session = Session(load_game(game, **params).new_initial_state(seed=3))
-    monkey = Monkey(3)
+    monkey = Monkey(3, NOISE)
     console = Console(record=True, width=100)
     client = Client(console, session, {1: make_agent("mcts@1", 3)}, {0}, screen_for(game), monkey)
     monkey.client = client

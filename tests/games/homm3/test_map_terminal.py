@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
+from typist import Monkey
 
 from rulekeeper.cli import commands
 from rulekeeper.cli.main import app
@@ -320,34 +321,6 @@ def test_field_town_and_map_commands() -> None:
     assert map_terminal.command(state, seat, "move somewhere") is None
 
 
-class Monkey(LineReader):
-    """A person who types a random choice, now and then a command, an undo or nonsense."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(interactive=False)
-        self.rng = random.Random(seed)
-        self.client: Client | None = None
-        self.typed = 0
-
-    def read(self, prompt: str, choices: object = ()) -> str:
-        self.typed += 1
-        if "[Y/n]" in prompt or "[y/N]" in prompt:
-            return self.rng.choice(["y", "", "n"])
-        if "press Enter" in prompt:
-            return ""
-        assert self.client is not None
-        seat = int(prompt.split()[1].rstrip(":"))
-        legal = self.client.session.state.legal_actions(seat)
-        roll = self.rng.random()
-        if roll < 0.03 or self.typed == 3:
-            return "u"
-        if roll < 0.08:
-            return self.rng.choice(NOISE)
-        pick = self.rng.randrange(len(legal))
-        grave = ("surrender", "retreat", "flee")
-        return "0" if legal[pick].kind in grave else str(pick)
-
-
 NOISE = ["help", "map", "town", "cards", "field 0,0", "why 0", "odds 0", "log", "list", "²"]
 
 
@@ -356,7 +329,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_at_the_terminal(tmp_path: Pat
     loop, with commands, undos and nonsense typed; it ends with a result, and the saved game
     resumes where it was."""
     session = Session(short_game(2).new_initial_state(seed=5), tmp_path / "game.json")
-    monkey = Monkey(5)
+    monkey = Monkey(5, NOISE, undo=0.03)
     console = Console(record=True, width=100)
     client = Client(console, session, {1: RandomAgent(9)}, {0}, screen_for("homm3"), monkey)
     monkey.client = client
