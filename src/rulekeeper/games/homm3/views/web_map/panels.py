@@ -151,10 +151,12 @@ def round_track(state: Any) -> JsonObject:
         if number > 0 and found(number)
     ]
     turn = state.players_turn()
+    limit = state.rounds_limit()
     return {
         "round": number,
-        "limit": state.rounds_limit(),
+        "limit": limit,
         "kinds": kinds,
+        "track": [_round_kinds(track, n) for n in range(1, limit + 1)],
         "kind_name": " and ".join(KIND_NAMES[k] for k in kinds) or "Setting up",
         "income": number > 0 and track.pays_income(number),
         "turn": turn,
@@ -164,6 +166,16 @@ def round_track(state: Any) -> JsonObject:
         "events": timed_events(state),
         "winners": list(state.winners),
     }
+
+
+def _round_kinds(track: Any, number: int) -> JsonObject:
+    """One space of the round track: its number, kinds and whether it pays income."""
+    kinds = [
+        k
+        for k, found in (("resource", track.is_resource), ("astrologers", track.is_astrologers))
+        if found(number)
+    ]
+    return {"round": number, "kinds": kinds, "income": track.pays_income(number)}
 
 
 def astrologers_card(state: Any) -> JsonObject | None:
