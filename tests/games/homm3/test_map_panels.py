@@ -13,7 +13,7 @@ from typing import Any
 from rulekeeper.core import Action, load_game
 from rulekeeper.core.agents import make_agent
 from rulekeeper.core.content import load_yaml
-from rulekeeper.games.homm3.map import town_actions
+from rulekeeper.games.homm3.map import recruiting, town_actions
 from rulekeeper.games.homm3.map.town_actions import TownWindow, open_window
 from rulekeeper.games.homm3.scenario import shipped_scenario
 from rulekeeper.games.homm3.views.map_text import COLOURS
@@ -267,3 +267,43 @@ def test_the_hand_shows_its_cards_with_text() -> None:
                 assert card["kind"] in ("statistic", "ability", "spell", "artifact", "specialty")
                 shown += 1
     assert shown > 5
+
+
+def test_every_town_is_public() -> None:
+    """issue 25 §1 (every town: field, owner, buildings built): the public towns list each
+    town of the state with its buildings by name, the same for every viewer."""
+    state, views = seen()[-1]
+    public = views[None]["towns_public"]
+    assert [t["field"] for t in public] == [t.field for t in state.towns]
+    for entry, town in zip(public, state.towns, strict=True):
+        assert [b["id"] for b in entry["buildings"]] == town.buildings
+        assert entry["owner"] == town.owner
+    assert views[0]["towns_public"] == views[1]["towns_public"] == public
+
+
+def test_a_population_steps_refusal_is_the_units() -> None:
+    """homm3.md §5.14.2, §5.15 (one Population token: any number of Recruits and
+    Reinforcements at that moment): after the first Recruit the panel offers the other units
+    payable still, and a unit refused says the unit's reason (recruiting.py
+    ``unit_refusal``), not that the token is used."""
+    for state in greedy_states(5):
+        seat = state.players_turn()
+        if seat < 0 or state.flow.steps[-1].kind != "turn" or seat not in state.decision_seat():
+            continue
+        trial = state.clone()
+        trial.players[seat].resources.gain({"gold": 20})
+        recruits = [a for a in trial.legal_actions(seat) if a.kind == "recruit"]
+        if len(recruits) < 2:
+            continue
+        trial.apply_action(recruits[0], seat)
+        assert trial.flow.steps[-1].kind == "population"
+        panel: list[Any] = panels.towns(trial, seat)
+        offered = set(panel_actions(panel))
+        assert {str(a) for a in recruits[1:]} <= offered
+        taken = next(u for p in panel for u in p["recruit"] if u["unit"] == recruits[0].get("unit"))
+        assert taken["action"] is None
+        found = recruiting.unit_refusal(trial, seat, recruits[0])
+        assert found is not None and (taken["rule"], taken["refusal"]) == found
+        assert "token" not in taken["refusal"]
+        return
+    raise AssertionError("no turn with two recruits")

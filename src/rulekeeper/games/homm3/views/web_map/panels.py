@@ -29,6 +29,7 @@ from rulekeeper.games.homm3.views.map_words import (
     effects_words,
     faction_name,
     hero_name,
+    in_battle,
     location_name,
     place,
     seat_name,
@@ -220,11 +221,12 @@ def _event_effect(effect: Any) -> str:
 
 def hand(state: Any, seat: int | None) -> JsonObject:
     """*seat*'s own hand (a spectator: {}): each card once with how many are held, its kind,
-    generated text (views/card_text.py) and the legal actions that play or use it now."""
+    generated text (views/card_text.py) and the legal actions that play or use it now (none
+    during a fight: the combat board's hand offers those)."""
     if seat is None or not 0 <= seat < len(state.players):
         return {}
     player = state.players[seat]
-    legal = legal_strings(state, seat)
+    legal = {} if in_battle(state) else legal_strings(state, seat)
     cards: list[JsonObject] = []
     for card_id in dict.fromkeys(player.hand):
         actions = [
