@@ -110,6 +110,7 @@ def test_every_panel_action_is_legal() -> None:
             legal = legal_strings(state, seat)
             offered = panel_actions(views[seat]["towns"]) + hand_actions(views[seat]["hand"])
             assert set(offered) <= legal, (state.flow.steps[-1].kind, set(offered) - legal)
+            assert len(offered) == len(set(offered))  # one button per action
             checked += len(offered)
         assert views[None]["towns"] == [] and views[None]["hand"] == {}
     assert checked > 20
@@ -307,3 +308,30 @@ def test_a_population_steps_refusal_is_the_units() -> None:
         assert "token" not in taken["refusal"]
         return
     raise AssertionError("no turn with two recruits")
+
+
+def test_the_mage_guild_sells_a_spell_on_the_panel() -> None:
+    """homm3.md §5.11 (Mage Guild: the Spell Book token, its price, not in the round it was
+    built): with a Mage Guild built in an earlier round the panel's guild carries the legal
+    ``buy-spell`` action and the Guild's price; with the token used, the rule's refusal."""
+    for state in greedy_states(5):
+        seat = state.players_turn()
+        if seat < 0 or state.flow.steps[-1].kind != "turn" or seat not in state.decision_seat():
+            continue
+        trial = state.clone()
+        town = next(t for t in trial.towns if t.seat == seat)
+        guild = f"{town.faction}-{town_actions.GUILD}"
+        town.buildings.append(guild)
+        town.built_round = 0
+        trial.players[seat].resources.gain({"gold": 20, "materials": 10, "valuables": 10})
+        found = next(p for p in panels.towns(trial, seat) if p["field"] == town.field)["guild"]
+        assert found["action"] == f"buy-spell guild={guild}"
+        assert found["action"] in {str(a) for a in trial.legal_actions(seat)}
+        assert found["cost"] == town_actions.spell_price(trial, seat, guild)
+        trial.players[seat].used_tokens.append("spellbook")
+        found = next(p for p in panels.towns(trial, seat) if p["field"] == town.field)["guild"]
+        refused = town_actions.guild_refusal(trial, seat, Action.of("buy-spell", guild=guild))
+        assert found["action"] is None and refused is not None
+        assert (found["rule"], found["refusal"]) == refused
+        return
+    raise AssertionError("no turn found")

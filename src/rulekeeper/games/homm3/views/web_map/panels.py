@@ -7,6 +7,9 @@ and the seat's hand, JSON-safe, for views/static/homm3-map-panels.js.
     towns(state, seat)    # the seat's own town panels, each choice with `action` / `refusal`
     hand(state, seat)     # the seat's own hand with card texts and the plays legal now
 
+``panel_actions(towns(...))`` and ``hand_actions(hand(...))`` are the action strings these
+panels give a button (each once), for the decision panel to leave out.
+
 Nothing a seat may not know is read for another seat: a hand, a deck and a discard pile are
 counts, except the seat's own hand in :func:`hand`. No rule is written here: an ``action`` is
 a legal action's string (server/views.py ``entries``), a refusal the rule's own words.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core import Action, JsonObject
+from rulekeeper.core import JsonObject
 from rulekeeper.games.homm3.content.cards import AbilityCard, Artifact, Specialty, Spell, StatCard
 from rulekeeper.games.homm3.map import board, economy
 from rulekeeper.games.homm3.map import hand as hands
@@ -36,9 +39,23 @@ from rulekeeper.games.homm3.views.map_words import (
     unit_name,
 )
 from rulekeeper.games.homm3.views.web_map.tiles import colour_of
-from rulekeeper.games.homm3.views.web_map.town import legal_strings, towns, towns_public
+from rulekeeper.games.homm3.views.web_map.town import (
+    legal_strings,
+    panel_actions,
+    towns,
+    towns_public,
+)
 
-__all__ = ["CARD_KINDS", "hand", "players", "round_track", "towns", "towns_public"]
+__all__ = [
+    "CARD_KINDS",
+    "hand",
+    "hand_actions",
+    "panel_actions",
+    "players",
+    "round_track",
+    "towns",
+    "towns_public",
+]
 
 CARD_KINDS: tuple[tuple[type, str], ...] = (
     (StatCard, "statistic"),
@@ -264,10 +281,6 @@ def card_kind(state: Any, card_id: str) -> str:
 
 
 def hand_actions(found: Any) -> list[str]:
-    """Every ``action`` string of a :func:`hand` (for tests and the decision panel)."""
+    """Every ``action`` string of a :func:`hand` (the decision panel leaves these out, as it
+    leaves out :func:`panel_actions`: one button per action on the board)."""
     return [a["action"] for card in found.get("cards") or [] for a in card["actions"]]
-
-
-def play(action: Action) -> bool:
-    """Whether *action* is a card's play the hand panel offers."""
-    return action.kind == "play-card"

@@ -27,7 +27,7 @@ from rulekeeper.games.homm3.views.map_words import (
     unit_name,
 )
 
-__all__ = ["TOWN_KINDS", "legal_strings", "towns", "towns_public"]
+__all__ = ["TOWN_KINDS", "legal_strings", "panel_actions", "towns", "towns_public"]
 
 TOWN_KINDS = frozenset({"build", "recruit", "reinforce", "recruit-hero", "buy-spell"})
 """The Town actions a town panel offers (town_actions.py ``RULES``; building uses aside)."""
@@ -213,7 +213,7 @@ def refusal(state: Any, seat: int, action: Action) -> tuple[str, str]:
 
 
 def panel_actions(panels: Iterable[Any]) -> list[str]:
-    """Every ``action`` string on the town panels (for tests and the decision panel)."""
+    """Every ``action`` string on the town panels, each once (for the decision panel)."""
     out: list[str] = []
     for panel in panels:
         for key in ("buildings", "recruit", "reinforce", "hero"):
