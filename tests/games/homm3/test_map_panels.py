@@ -324,14 +324,19 @@ def test_the_mage_guild_sells_a_spell_on_the_panel() -> None:
         town.buildings.append(guild)
         town.built_round = 0
         trial.players[seat].resources.gain({"gold": 20, "materials": 10, "valuables": 10})
-        found = next(p for p in panels.towns(trial, seat) if p["field"] == town.field)["guild"]
+        found = guild_of(trial, seat, town.field)
         assert found["action"] == f"buy-spell guild={guild}"
         assert found["action"] in {str(a) for a in trial.legal_actions(seat)}
         assert found["cost"] == town_actions.spell_price(trial, seat, guild)
         trial.players[seat].used_tokens.append("spellbook")
-        found = next(p for p in panels.towns(trial, seat) if p["field"] == town.field)["guild"]
+        found = guild_of(trial, seat, town.field)
         refused = town_actions.guild_refusal(trial, seat, Action.of("buy-spell", guild=guild))
         assert found["action"] is None and refused is not None
         assert (found["rule"], found["refusal"]) == refused
         return
     raise AssertionError("no turn found")
+
+
+def guild_of(state: Any, seat: int, field: str) -> Any:
+    """The Mage Guild part of *seat*'s panel of the town on *field*."""
+    return next(p for p in panels.towns(state, seat) if p["field"] == field)["guild"]
