@@ -36,6 +36,7 @@ __all__ = [
     "SummonStep",
     "UnitChoiceStep",
     "choose_unit",
+    "cost_of",
     "flip_token",
     "has_role",
     "population_candidates",
@@ -109,7 +110,7 @@ def price_refusal(
     return (rule, f"{what} costs {price}: you need {missing_words(missing, NAMES)}")
 
 
-def _cost(model: Any) -> dict[str, int]:
+def cost_of(model: Any) -> dict[str, int]:
     """A unit card's cost record as ledger amounts."""
     return {k: v for k, v in model.model_dump().items() if v} if model is not None else {}
 
@@ -126,7 +127,7 @@ def discounted(state: Any, seat: int, cost: dict[str, int], spend: bool = False)
 
 def reinforce_cost(state: Any, card: str, percent: int = 100) -> dict[str, int]:
     """The Reinforce cost of *card* (*percent* of it, rounded up: a half-cost effect)."""
-    full = _cost(state.game.pack.units[card].reinforce)
+    full = cost_of(state.game.pack.units[card].reinforce)
     return {k: math.ceil(v * percent / 100) for k, v in full.items() if v}
 
 
@@ -149,7 +150,7 @@ def recruit_refusal(state: Any, seat: int, card: str) -> Refusal | None:
         level = role.rsplit("-", 1)[1]
         what = f"Recruiting {unit.tier.capitalize()} units needs the Level {level} Dwelling"
         return (RULE_RECRUIT, f"{what} of a {unit.faction.capitalize()} town you may use")
-    cost = discounted(state, seat, _cost(unit.recruit))
+    cost = discounted(state, seat, cost_of(unit.recruit))
     return price_refusal(state, seat, cost, f"Recruiting the {unit.name}", RULE_RECRUIT)
 
 
@@ -205,7 +206,7 @@ def apply_unit(state: Any, seat: int, action: Action) -> None:
     player = state.players[seat]
     unit = state.game.pack.units[card]
     if action.kind == "recruit":
-        player.resources.pay(discounted(state, seat, _cost(unit.recruit), spend=True))
+        player.resources.pay(discounted(state, seat, cost_of(unit.recruit), spend=True))
         player.units.append(Troop(card, "few"))
         state.events.append("recruited", {"seat": seat, "unit": card})
         return
@@ -388,7 +389,7 @@ class SummonStep(Step[Any]):
         if not self.card:
             return [*(Action.of("summon", tier=t) for t in self.tiers(state)), DECLINE]
         unit = state.game.pack.units[self.card]
-        cost = _cost(unit.recruit)
+        cost = cost_of(unit.recruit)
         payable = state.players[seat].resources.can_pay(cost)
         return [Action.of("recruit-neutral"), DECLINE] if payable else [DECLINE]
 
@@ -405,7 +406,7 @@ class SummonStep(Step[Any]):
         if not self.card:
             return
         if action.kind == "recruit-neutral":
-            state.players[seat].resources.pay(_cost(state.game.pack.units[self.card].recruit))
+            state.players[seat].resources.pay(cost_of(state.game.pack.units[self.card].recruit))
             state.players[seat].units.append(Troop(self.card, "few"))
             state.events.append("recruited", {"seat": seat, "unit": self.card})
         else:

@@ -229,7 +229,7 @@ def panel_actions(panels: Iterable[Any]) -> list[str]:
 
 def _recruit(state: Any, seat: int, card: str, legal: Mapping[str, Action]) -> JsonObject:
     """A unit to Recruit: its cost to *seat* (less a card's discount, recruiting.py)."""
-    printed = state.game.pack.units[card].recruit
-    cost = {k: v for k, v in printed.model_dump().items() if v} if printed is not None else {}
-    cost = recruiting.discounted(state, seat, cost)
+    cost = recruiting.discounted(
+        state, seat, recruiting.cost_of(state.game.pack.units[card].recruit)
+    )
     return choice(state, seat, Action.of("recruit", unit=card), cost, legal)
