@@ -4,6 +4,7 @@
 Usage: python benchmarks/homm3_bots.py [--part combat|map|all] [--games 20] [--jobs 2] [--seed 1]
        [--battles NAME ...] [--pairs mcts-random greedy-random mcts-greedy ...]
        [--map-games 100] [--selfplay-games 100] [--scenarios clash-2 clash-3]
+       [--part map-mcts --mcts-games 100 --out results.jsonl]
 
 Combat: MCTS (default level) and greedy against random on every shipped battle.
 
@@ -18,11 +19,19 @@ round-limit score shared by both), a loss 0; target: the Wilson lower bound at 8
 100 games. Then greedy against greedy on each shipped scenario: how each game ended (a victory
 condition before the round limit, or the round limit) and in which round; target: half of the
 games or more end by a victory. The games of a match run on --jobs processes.
+
+Map MCTS (``--part map-mcts``): MCTS at its default level against greedy on clash-2, seeds from
+--seed, sides alternating (MCTS is seat 0 on even game numbers): score with its Wilson interval,
+W/D/L, score by seat, how the games ended, and the CPU time (``time.process_time``, measured
+inside the worker process) of each decision MCTS searches (``greedy.searched``): median, 90th
+percentile and count. Target (issue 25 §2): a lower bound of 55%, a median of 1 s or less.
+``--out`` appends each game's record as a JSON line as it finishes (a partial tally survives).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from collections import Counter
@@ -30,12 +39,15 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rulekeeper.core import load_game
-from rulekeeper.core.agents import make_agent, play_out
+from rulekeeper.core.actions import Action
+from rulekeeper.core.agents import Agent, make_agent, play_out
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.mcts import DEFAULT_LEVEL, LEVELS
+from rulekeeper.core.state import GameState
 from rulekeeper.core.tournament import Standing, run, schedule, standings
 from rulekeeper.games.homm3.game import shipped_battle, shipped_battles
+from rulekeeper.games.homm3.map.greedy import searched
 
 GAME = "homm3-combat"
 MAP_GAME = "homm3"
@@ -80,13 +92,35 @@ def wilson(score: float, games: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Timed:
+    """An agent whose searched decisions (``greedy.searched``, more than one legal action) are
+    timed in CPU seconds (``time.process_time``) into ``times``."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.times: list[float] = []
+
+    def choose(self, state: GameState, player: int) -> Action:
+        timed = searched(state, player) and len(state.legal_actions(player)) > 1
+        started = time.process_time()
+        action = self.agent.choose(state, player)
+        if timed:
+            self.times.append(time.process_time() - started)
+        return action
+
+
 def map_game(args: tuple[str, tuple[str, ...], int]) -> Result:
     """One map game of *scenario* with the bots *seats* from game seed *seed*: who won, how
-    it ended, in which round, its length and time."""
+    it ended, in which round, its length and time, and the CPU seconds of each searched decision
+    of an MCTS seat (``cpu``)."""
     scenario, seats, seed = args
     game = load_game(MAP_GAME, players=len(seats), scenario=scenario)
     state: Any = game.new_initial_state(seed=seed)
-    agents = {s: make_agent(spec, seed=seed * 101 + s, game=game) for s, spec in enumerate(seats)}
+    agents: dict[int, Any] = {
+        s: make_agent(spec, seed=seed * 101 + s, game=game) for s, spec in enumerate(seats)
+    }
+    timed = {s: Timed(agents[s]) for s, spec in enumerate(seats) if spec.startswith("mcts")}
+    agents.update(timed)
     started = time.perf_counter()
     try:
         play_out(state, agents)
@@ -100,15 +134,80 @@ def map_game(args: tuple[str, tuple[str, ...], int]) -> Result:
         "round": state.round,
         "actions": state.actions_taken(),
         "seconds": time.perf_counter() - started,
+        "cpu": [t for agent in timed.values() for t in agent.times],
     }
 
 
-def map_games(jobs: list[tuple[str, tuple[str, ...], int]], workers: int) -> list[Result]:
-    """Play *jobs* on *workers* processes, results in seed order."""
+def map_games(
+    jobs: list[tuple[str, tuple[str, ...], int]], workers: int, out: str | None = None
+) -> list[Result]:
+    """Play *jobs* on *workers* processes, results in seed order; each appended to *out* (JSON
+    lines) as it finishes."""
     if workers <= 1:
-        return [map_game(job) for job in jobs]
+        results = []
+        for job in jobs:
+            results.append(map_game(job))
+            _save(out, results[-1])
+        return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(map_game, jobs))
+        results = []
+        for result in pool.map(map_game, jobs):
+            results.append(result)
+            _save(out, result)
+        return results
+
+
+def _save(out: str | None, result: Result) -> None:
+    """Append *result* to the file *out* as one JSON line (nothing without a file)."""
+    if out:
+        with open(out, "a", encoding="utf-8") as file:
+            file.write(json.dumps(result) + "\n")
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The *q* quantile of *values* (nearest rank; 0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def match_lines(title: str, bot: str, results: list[Result], seconds: float) -> list[str]:
+    """*bot*'s record over map *results*: score, Wilson interval, W/D/L, by seat, endings, and
+    the CPU time of its searched decisions; games stopped by a rules error listed apart."""
+    errors = [r for r in results if str(r["ending"]).startswith("error")]
+    played = [r for r in results if r not in errors]
+    scores = [points(r, list(r["seats"]).index(bot)) for r in played]
+    score = sum(scores) / max(1, len(scores))
+    low, high = wilson(score, len(scores))
+    wins, draws = scores.count(1.0), scores.count(0.5)
+    by_seat = []
+    for k in (0, 1):
+        mine = [x for x, r in zip(scores, played, strict=True) if r["seats"].index(bot) == k]
+        by_seat.append(f"{100 * sum(mine) / max(1, len(mine)):.0f}% of {len(mine)}")
+    cpu = [t for r in played for t in r.get("cpu", [])]
+    return [
+        f"{title} {len(scores)} games  score {100 * score:5.1f}% "
+        f"[{100 * low:5.1f}, {100 * high:5.1f}]  W{wins} D{draws} "
+        f"L{len(scores) - wins - draws}  as seat 0 {by_seat[0]} / seat 1 {by_seat[1]}  "
+        f"({seconds:.0f} s)",
+        "  endings: " + (endings(played) if played else "none"),
+        f"  {bot} searched decisions: {len(cpu)}, CPU median {quantile(cpu, 0.5):.2f} s, "
+        f"90th percentile {quantile(cpu, 0.9):.2f} s, max {max(cpu, default=0.0):.2f} s",
+        *[f"  seed {r['seed']}: {r['ending']}" for r in errors],
+    ]
+
+
+def mcts_against_greedy(games: int, seed: int, workers: int, out: str | None) -> list[str]:
+    """MCTS (default level) against greedy on clash-2, sides alternating (module doc)."""
+    pairs: list[tuple[str, ...]] = [
+        ("mcts", "greedy") if n % 2 == 0 else ("greedy", "mcts") for n in range(games)
+    ]
+    started = time.perf_counter()
+    jobs = [("clash-2", pair, seed + n) for n, pair in enumerate(pairs)]
+    results = map_games(jobs, workers, out)
+    title = "clash-2 mcts vs greedy"
+    return match_lines(title, "mcts", results, time.perf_counter() - started)
 
 
 def points(result: Result, seat: int) -> float:
@@ -193,11 +292,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--battles", nargs="*", default=None, help="e.g. siege.yaml")
     parser.add_argument("--pairs", nargs="*", default=PAIRS, help="e.g. mcts-greedy mcts@5-random")
-    parser.add_argument("--part", choices=("combat", "map", "all"), default="all")
+    parser.add_argument("--part", choices=("combat", "map", "map-mcts", "all"), default="all")
+    parser.add_argument("--mcts-games", type=int, default=100, help="mcts vs greedy on the map")
+    parser.add_argument("--out", default=None, help="map-mcts: append each game as JSON lines")
     parser.add_argument("--map-games", type=int, default=100, help="greedy vs random on the map")
     parser.add_argument("--selfplay-games", type=int, default=100, help="greedy vs greedy")
     parser.add_argument("--scenarios", nargs="*", default=["clash-2", "clash-3"])
     args = parser.parse_args()
+    if args.part == "map-mcts":
+        print(f"HoMM3 map (homm3): mcts (level {DEFAULT_LEVEL}) against greedy", flush=True)
+        for text in mcts_against_greedy(args.mcts_games, args.seed, args.jobs, args.out):
+            print(text, flush=True)
+        return
     if args.part in ("map", "all"):
         print("HoMM3 map (homm3): greedy against random, then greedy against greedy", flush=True)
         if args.map_games:
