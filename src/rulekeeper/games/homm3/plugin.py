@@ -75,6 +75,7 @@ MAP = GameInfo(
         ),
     ),
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",
+    board=Board(data=f"{PACKAGE}.views.web_map", script="homm3-map.js"),
 )
 
 PLUGIN = Plugin(

@@ -32,12 +32,21 @@ from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.homm3.battle.checks import known_card, known_unit_card
 from rulekeeper.games.homm3.battle.fields import OPTIONS as BATTLE_OPTIONS
+from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.hands import battle_zones
 from rulekeeper.games.homm3.combat.model import Battle
+from rulekeeper.games.homm3.combat.odds import attack_odds
 from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.homm3.content.tiles import core_tile
-from rulekeeper.games.homm3.map import evaluation, observation, position, setup
+from rulekeeper.games.homm3.map import (
+    evaluation,
+    fight_odds,
+    movement,
+    observation,
+    position,
+    setup,
+)
 from rulekeeper.games.homm3.map import params as map_params
 from rulekeeper.games.homm3.map.bonus import StartingBonusStep
 from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
@@ -304,6 +313,47 @@ class MapState(ProcedureState):
 
     def _evaluate(self, player: int) -> float:
         return evaluation.evaluate(self, player)
+
+    def _odds(self, action: Action, player: int) -> JsonObject | None:
+        """In a fight, an attack's odds as the combat's (combat/odds.py); on the map, a move
+        that starts a fight: the fight played out from what *player* knows (fight_odds.py),
+        as win/lose/other counts and percentages (issue 25 §1); None otherwise."""
+        top = self.flow.steps[-1] if self.flow.steps else None
+        if isinstance(top, ActivationStep) and action.kind == "attack":
+            fighting: Any = self  # the combat's steps work on the map state in a fight
+            return attack_odds(fighting, top.attack_step(fighting, action.str_param("target")))
+        if action.kind != "move" or self.battle is not None:
+            return None
+        found = fight_odds.fight_odds(self, player, action)
+        if found is None:
+            return None
+        item = self.heroes[[h.id for h in self.heroes].index(action.str_param("hero"))]
+        fight = movement.encounter(self, item, action.str_param("to"))
+        return _fight_odds_data(found, str(getattr(fight, "against", "")))
+
+
+def _fight_odds_data(odds: fight_odds.FightOdds, against: str) -> JsonObject:
+    """A fight's odds as JSON data: the runs and their endings, percentages, units lost."""
+    percent = {
+        "win": round(100 * odds.share),
+        "low": round(100 * odds.low),
+        "high": round(100 * odds.high),
+        "lose": round(100 * odds.losses / odds.runs) if odds.runs else 0,
+        "other": round(100 * odds.others / odds.runs) if odds.runs else 0,
+    }
+    return {
+        "kind": "fight",
+        "against": against,
+        "runs": odds.runs,
+        "wins": odds.wins,
+        "losses": odds.losses,
+        "others": odds.others,
+        "percent": percent,
+        "lost": round(odds.lost, 2),
+        "enemy_lost": round(odds.enemy_lost, 2),
+        "policy": odds.policy,
+        "text": map_words.odds_words(odds, against),
+    }
 
 
 def _field_key(value: str) -> bool:

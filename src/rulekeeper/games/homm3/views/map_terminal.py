@@ -346,8 +346,9 @@ def preview(state: Any, seat: int, action: Action) -> str | None:
     return None
 
 
-def move_preview(state: Any, seat: int, action: Action) -> str | None:
-    """A move's cost, what it starts (a fight or a siege) and what is visited."""
+def move_preview(state: Any, seat: int, action: Action, odds: bool = True) -> str | None:
+    """A move's cost, what it starts (a fight or a siege) and what is visited (*odds* False:
+    without the fight's odds, which take a second; the browser asks for them apart)."""
     item = board.hero(state, str(action.get("hero")))
     key = str(action.get("to"))
     if item is None or board.field_at(state, key) is None:
@@ -361,9 +362,9 @@ def move_preview(state: Any, seat: int, action: Action) -> str | None:
             for t in state.players[item.seat].units
         )
         lines.append(f"your army: {army or 'none'}")
-        odds = fight_odds.fight_odds(state, seat, action)
-        if odds is not None:  # issue 24 §5: the fight's odds where the fight is known
-            lines.append(odds_words(odds, getattr(fight, "against", "")))
+        found = fight_odds.fight_odds(state, seat, action) if odds else None
+        if found is not None:  # issue 24 §5: the fight's odds where the fight is known
+            lines.append(odds_words(found, getattr(fight, "against", "")))
     printed = board.field_at(state, key)
     if printed is not None and printed.location not in ("empty", "blocked"):
         lines.append("then the visit: " + visit_words(state, key, printed, item.seat))

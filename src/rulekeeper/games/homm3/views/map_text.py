@@ -40,6 +40,7 @@ __all__ = [
     "cells",
     "guard_level",
     "legend",
+    "location_code",
     "map_text",
 ]
 
@@ -110,7 +111,7 @@ def guard_level(state: Any, key: str, printed: Any) -> int:
     return int(printed.difficulty)
 
 
-def _code(state: Any, printed: Any) -> str:
+def location_code(state: Any, printed: Any) -> str:
     """The location code of a printed field."""
     location = printed.location
     if location == "mine" and printed.resource:
@@ -138,7 +139,7 @@ def _letter(state: Any, seat: int) -> str:
 
 def field_cell(state: Any, key: str, printed: Any) -> Cell:
     """The cell of a face-up field (module doc)."""
-    code = _code(state, printed)
+    code = location_code(state, printed)
     found = state.sites.get(key)
     style = ""
     top = code
@@ -276,7 +277,7 @@ def legend(state: Any, marks: bool = False) -> str:
         for printed in state.game.pack.tiles[placement.tile].fields:
             if printed.location in ("empty", "blocked"):
                 continue
-            code = _code(state, printed)
+            code = location_code(state, printed)
             name = location_name(state, printed).split(" (")[0]
             seen.setdefault(code, "Settlement" if printed.location == "settlement" else name)
     parts = [f"{code} {name}" for code, name in sorted(seen.items())]

@@ -6,6 +6,7 @@
 // by shape (player 0: circles and upper-case letters; player 1: diamonds and lower case).
 
 import { el, svg } from "/static/dom.js";
+import { centre as hexCentre, hexPoints as hexCorners } from "/static/hexes.js";
 
 export const S = 40; // pixels per hex (1 inch across the flats)
 export const SQRT3 = Math.sqrt(3);
@@ -18,20 +19,10 @@ export const DIRECTIONS = ["E", "NE", "NW", "W", "SW", "SE"];
 // === geometry ==================================================================================
 
 /** The centre of hex (q, r) in pixels (core/hexes.py: x = q + r/2, y = r*sqrt(3)/2). */
-export function centre(q, r) {
-  return [S * (q + r / 2), S * ((r * SQRT3) / 2)];
-}
+export const centre = (q, r) => hexCentre(q, r, S);
 
 /** The corners of a pointy-topped hex around its centre, as an SVG points list. */
-export function hexPoints(cx, cy, scale = 1) {
-  const radius = (S / SQRT3) * scale;
-  const points = [];
-  for (let i = 0; i < 6; i += 1) {
-    const angle = (Math.PI / 180) * (30 + 60 * i);
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
-  }
-  return points.join(" ");
-}
+export const hexPoints = (cx, cy, scale = 1) => hexCorners(cx, cy, S, scale);
 
 /** The screen angle (degrees, y down) of facing direction k: E 0, NE -60, ... */
 export function facingAngle(direction) {
