@@ -19,7 +19,11 @@ search, by game:
   value of a candidate counts as one simulation more. The simulations of one decision share a
   ``memo`` (a dict that lives for that decision), where the game keeps what they would
   otherwise work out again. Decisions the game does not search
-  (``searched``) are the greedy logic's.
+  (``searched``) are the greedy logic's, but where the game's ``tree_measure(world, seat)``
+  gives a value function (a HoMM3 fight on the map: the combat's evaluation, who won once it
+  is over) the generic search decides, scored by that function and with the game's own
+  candidates' values as the root's prior: a fight inside a bigger game is searched as the
+  combat game's bots search it.
 
 Levels are iteration budgets (the game's own ``LEVELS`` for an advised search), so a given seed
 plays the same on any machine; ``think`` (seconds) is an optional wall-clock budget for
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,6 +57,8 @@ LEVELS = {1: 25, 2: 50, 3: 100, 4: 200, 5: 400}
 """Iterations per decision at each level (generic search). A game whose bot logic has levels
 of its own (its ``LEVELS``: a game whose simulations cost far more) uses those."""
 DEFAULT_LEVEL = 3
+Measure = Callable[[GameState], float]
+"""A value for the searching seat of a state reached in the search (``tree_measure``)."""
 
 
 @dataclass
@@ -132,18 +138,24 @@ class MCTSAgent:
         deadline = None if self.think is None else time.perf_counter() + self.think
         world = determinise(state, player, self.rng)
         logic = self._logic(world)
-        if logic is not None:
+        tree = getattr(logic, "tree_measure", None)
+        measure: Measure | None = None if tree is None else tree(world, player)
+        if logic is not None and measure is None:
             return self._advised(state, player, legal, world, logic, deadline)
         root = Node(player=player)
         if self.prior > 0:
-            for action, value in self.greedy.values(state, player):
+            if measure is None:
+                values = self.greedy.values(state, player)
+            else:  # the game's own one-ply values, on the scale of its measure
+                values = logic.candidates(world, player, legal, self.rng)
+            for action, value in values:
                 root.children[action] = Child(
                     visits=self.prior, total=self.prior * value, available=self.prior
                 )
         for index in range(self.iterations):
             if index:
                 world = determinise(state, player, self.rng)
-            self._iterate(root, world, player)
+            self._iterate(root, world, player, measure)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return max(
@@ -160,7 +172,9 @@ class MCTSAgent:
 
     # -------------------------------------------------------------------------- generic
 
-    def _iterate(self, root: Node, world: GameState, seat: int) -> None:
+    def _iterate(
+        self, root: Node, world: GameState, seat: int, measure: Measure | None = None
+    ) -> None:
         path: list[tuple[Child, int]] = []
         node = root
         expanded = False
@@ -194,7 +208,7 @@ class MCTSAgent:
             node = child.node
         if expanded:
             self._rollout(world, seat)
-        value = world.evaluate(seat)
+        value = world.evaluate(seat) if measure is None else measure(world)
         teams = world.game.teams
         for child, player in path:
             child.visits += 1.0

@@ -253,3 +253,33 @@ def test_greedy_does_not_walk_into_a_fight_it_would_lose() -> None:
     assert move in state.legal_actions(seat)
     ranked = dict(greedy.candidates(state, seat, state.legal_actions(seat), Pcg32(3)))
     assert ranked[move] < ranked[Action.of("end-turn")]
+
+
+def test_mcts_searches_a_fight_as_the_combat_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 25 §2 (a fight on the map uses the combat's own search): on the map
+    ``tree_measure`` is None (the advised search); in a battle it is the combat's evaluation,
+    and MCTS decides there by the generic tree search, scored by it, not by greedy's choice."""
+    state = new_state(seed=1)
+    seat = to_turn(state)
+    assert greedy.tree_measure(state, seat) is None
+    hero = main_hero(state, seat)
+    target = next(
+        hex_key(h)
+        for h in neighbours(key_hex(hero.field))
+        if (printed := board.field_at(state, hex_key(h))) is not None
+        and printed.difficulty
+        and printed.location != "blocked"
+    )
+    state.apply_action(Action.of("move", hero=hero.id, to=target), seat)
+    while state.battle is None or len(state.legal_actions(state.current_player())) < 2:
+        player = state.current_player()
+        if player < 0:
+            state.resolve_chance()
+            continue
+        state.apply_action(state.legal_actions(player)[0], player)
+    player = state.current_player()
+    measure = greedy.tree_measure(state, player)
+    assert measure is not None and -1.0 <= measure(state) <= 1.0
+    monkeypatch.setattr(greedy, "choose", lambda *args: pytest.fail("greedy chose in a fight"))
+    bot = make_agent("mcts@1", seed=2, game=state.game)
+    assert bot.choose(state, player) in state.legal_actions(player)

@@ -33,12 +33,13 @@ from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 from rulekeeper.games.homm3.map.turn import TurnStep
 
-__all__ = ["LEVELS", "candidates", "choose", "searched", "simulate", "value_of"]
+__all__ = ["LEVELS", "candidates", "choose", "searched", "simulate", "tree_measure", "value_of"]
 
 LEVELS = {1: 4, 2: 8, 3: 12, 4: 24, 5: 48}
 """Simulations per searched decision at each MCTS level (a simulation plays many decisions)."""
-HORIZON_DECISIONS = 6
-"""Decisions of more than one choice a simulation plays per unit of MCTS's ``horizon``."""
+HORIZON_DECISIONS = 8
+"""Decisions of more than one choice a simulation plays at most per unit of MCTS's ``horizon``
+(it stops sooner when the seat's turn is over)."""
 RESOLVE_LIMIT = 40
 """Random decisions at most while the chance after an action is settled (core resolve)."""
 TIE = 1e-9
@@ -55,6 +56,14 @@ Value = Callable[[GameState], float]
 def searched(world: Any, seat: int) -> bool:
     """Whether MCTS searches *seat*'s decision here: the actions of its turn on the map."""
     return world.battle is None and isinstance(world.flow.top(), TurnStep)
+
+
+def tree_measure(world: Any, seat: int) -> Value | None:
+    """In a fight, what MCTS's generic tree search scores with (core/mcts.py), so a battle on
+    the map is searched as the combat game's MCTS searches it: the combat's evaluation while
+    it lasts, who won once it is over (:func:`_battle_value`); None on the map (searched by
+    :func:`simulate`)."""
+    return _battle_value(world, seat) if world.battle is not None else None
 
 
 def _battle_value(before: Any, seat: int) -> Value:
@@ -139,6 +148,12 @@ def value_of(
     return total
 
 
+def _turn_over(state: Any, seat: int) -> bool:
+    """Whether another seat's turn is what the game is at (*seat*'s turn is over)."""
+    top = state.flow.top() if state.flow.steps else None
+    return isinstance(top, TurnStep) and top.seat != seat
+
+
 def _completes(state: Any, seat: int) -> bool:
     """Whether *seat* decides next, on the map, something other than its turn's next action."""
     if state.is_terminal() or state.battle is not None or state.is_chance_node():
@@ -173,12 +188,16 @@ def simulate(
     world: Any, seat: int, action: Action, rng: Pcg32, horizon: int, memo: dict[Any, Any]
 ) -> float:
     """MCTS's simulation: *action*, then this policy for every seat (chance sampled from *rng*)
-    for *horizon* × :data:`HORIZON_DECISIONS` decisions of more than one choice; the evaluation
-    for *seat* at the end."""
+    until *seat*'s turn is over (another seat's turn begins) or for *horizon* ×
+    :data:`HORIZON_DECISIONS` decisions of more than one choice; the evaluation for *seat* at
+    the end. (Stopping after a fixed count of decisions compared an action that ends the turn,
+    scored after the other seat's moves, with one that keeps it, scored after *seat*'s own.)"""
     del memo  # nothing worth keeping between simulations yet
     world.apply_action(action, actor_of(world, seat))
     decisions = 0
     while not world.is_terminal() and decisions < horizon * HORIZON_DECISIONS:
+        if _turn_over(world, seat):
+            break  # every candidate is scored at the same point: the next seat's turn
         player = actor_of(world, seat)
         if player == CHANCE:
             sample_chance(world, rng)
