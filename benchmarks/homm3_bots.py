@@ -4,7 +4,7 @@
 Usage: python benchmarks/homm3_bots.py [--part combat|map|all] [--games 20] [--jobs 2] [--seed 1]
        [--battles NAME ...] [--pairs mcts-random greedy-random mcts-greedy ...]
        [--map-games 100] [--selfplay-games 100] [--scenarios clash-2 clash-3]
-       [--part map-mcts --mcts-games 100 --out results.jsonl]
+       [--part map-mcts --mcts-games 100 --out results.jsonl] [--tally results.jsonl]
 
 Combat: MCTS (default level) and greedy against random on every shipped battle.
 
@@ -25,7 +25,8 @@ Map MCTS (``--part map-mcts``): MCTS at its default level against greedy on clas
 W/D/L, score by seat, how the games ended, and the CPU time (``time.process_time``, measured
 inside the worker process) of each decision MCTS searches (``greedy.searched``): median, 90th
 percentile and count. Target (issue 25 §2): a lower bound of 55%, a median of 1 s or less.
-``--out`` appends each game's record as a JSON line as it finishes (a partial tally survives).
+``--out`` appends each game's record as a JSON line as it finishes (a partial tally survives);
+``--tally FILE`` prints the match's lines from such a file.
 """
 
 from __future__ import annotations
@@ -295,10 +296,17 @@ def main() -> None:
     parser.add_argument("--part", choices=("combat", "map", "map-mcts", "all"), default="all")
     parser.add_argument("--mcts-games", type=int, default=100, help="mcts vs greedy on the map")
     parser.add_argument("--out", default=None, help="map-mcts: append each game as JSON lines")
+    parser.add_argument("--tally", default=None, help="print the map-mcts tally of an --out file")
     parser.add_argument("--map-games", type=int, default=100, help="greedy vs random on the map")
     parser.add_argument("--selfplay-games", type=int, default=100, help="greedy vs greedy")
     parser.add_argument("--scenarios", nargs="*", default=["clash-2", "clash-3"])
     args = parser.parse_args()
+    if args.tally:
+        with open(args.tally, encoding="utf-8") as file:
+            results = [json.loads(text) for text in file if text.strip()]
+        for text in match_lines(f"{args.tally}: mcts vs greedy", "mcts", results, 0.0):
+            print(text)
+        return
     if args.part == "map-mcts":
         print(f"HoMM3 map (homm3): mcts (level {DEFAULT_LEVEL}) against greedy", flush=True)
         for text in mcts_against_greedy(args.mcts_games, args.seed, args.jobs, args.out):
