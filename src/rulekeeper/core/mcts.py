@@ -20,7 +20,7 @@ search, by game:
   ``memo`` (a dict that lives for that decision), where the game keeps what they would
   otherwise work out again. Decisions the game does not search
   (``searched``) are the greedy logic's, but where the game's ``tree_measure(world, seat)``
-  gives a value function (a HoMM3 fight on the map: the combat's evaluation, who won once it
+  gives a value function (a battle fought inside a bigger game: its evaluation, who won once it
   is over) the generic search decides, scored by that function and with the game's own
   candidates' values as the root's prior: a fight inside a bigger game is searched as the
   combat game's bots search it.
