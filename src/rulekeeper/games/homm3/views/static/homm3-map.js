@@ -28,7 +28,7 @@ const TERRAIN = {
   dirt: "#c9a772", grass: "#8fbf6a", subterranean: "#8a7a8c", swamp: "#6f8f6a",
   rough: "#b99a6b", highlands: "#a3a86e", snow: "#e6eef2", lava: "#b5654a",
 };
-const BACKS = { far: "#55617a", near: "#6b5a7a", center: "#7a4a4a", starting: "#4a6a7a" };
+const BACKS = { far: "#3b4658", near: "#4f5e76", center: "#6e4646", starting: "#3f6470" };
 
 /** Every `action` string in a panel's data (town and hand choices), to leave them out of the
  * decision panel's buttons. */
@@ -101,12 +101,14 @@ export function createView(body, ctx) {
       }
       drawMap();
     }
+    decisionBox.hidden = fighting; // the combat board has its own decision panel
     drawDecision(decision);
     drawPreview();
     drawPlayers(playersBox, board.players || [], ctx);
     drawRoundTrack(roundBox, board.round || {}, ctx);
     drawTowns(townsBox, board.towns || [], board.towns_public || [], ctx);
-    handBox.hidden = view.seat === null || view.seat === undefined;
+    // a spectator has no hand; in a fight the hand is the combat board's
+    handBox.hidden = view.seat === null || view.seat === undefined || fighting;
     drawHand(handBox, board.hand || {}, ctx);
     ctx.renderLog(logBox);
   }
@@ -183,12 +185,12 @@ export function createView(body, ctx) {
     const drawing = svg("svg", {
       class: "hm-map", viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
       role: "img", "aria-label": "The map",
-    }, ...layer.backs, ...layer.fields, ...layer.walls, ...layer.marks, ...layer.heroes, resultNode(minX, minY));
+    }, ...layer.backs, ...layer.fields, ...layer.walls, ...layer.marks, ...layer.heroes);
     drawing.addEventListener("click", (event) => {
       const target = event.target.closest(".hm-field.reach");
       if (target) preview(target.dataset.action);
     });
-    fill(mapBox, drawing);
+    fill(mapBox, resultNode(), drawing);
   }
 
   function fieldNode(tile, f, move, guard, flag, town, wasVisited) {
@@ -254,21 +256,22 @@ export function createView(body, ctx) {
       svg("title", { text: `${hero.main ? "Main" : "Secondary"} Hero ${hero.name}, ${hero.mp} MP` }));
   }
 
-  /** The last fight's result, in a box on the map (foreignObject keeps it inside the SVG). */
-  function resultNode(x, y) {
+  /** The last fight's result, in a box over the map's top edge. */
+  function resultNode() {
     const fight = board.last_fight;
     if (!fight) return null;
-    const lines = [`Fight at ${fight.place}: ${fight.hero_name} — ${fight.ending}, ${fight.winner} won`];
+    const lines = [];
     for (const side of fight.sides || []) {
-      const who = side.hero_name || side.kind;
+      const who = side.hero_name || (side.kind === "neutral" ? "The neutral units" : side.kind);
       const parts = [`lost ${side.lost.length ? side.lost.join(", ") : "no unit"}`];
       if (side.experience) parts.push(`+${side.experience} Exp`);
       if (side.resources.length) parts.push(side.resources.join(", "));
       lines.push(`${who} (${side.side}): ${parts.join("; ")}`);
     }
     lines.push(...(fight.after || []));
-    const box = el("div", { class: "hm-fight-result", "aria-live": "polite" }, ...lines.map((line) => el("div", { text: line })));
-    return svg("foreignObject", { x: x + 4, y: y + 4, width: S * 7, height: S * 2.4 }, box);
+    return el("div", { class: "hm-fight-result", "aria-live": "polite" },
+      el("div", { class: "hm-result-head", text: `Fight at ${fight.place}: ${fight.ending}, the ${fight.winner} won` }),
+      ...lines.map((line) => el("div", { text: line })));
   }
 
   // --- the move preview ---
