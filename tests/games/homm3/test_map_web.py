@@ -12,6 +12,7 @@ from typing import Any
 from rulekeeper.core import CHANCE, load_game
 from rulekeeper.core.lookahead import GreedyAgent
 from rulekeeper.games.homm3.map.game import MapState
+from rulekeeper.games.homm3.map.town_actions import TownWindow
 from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.views import web_map
 from rulekeeper.games.homm3.views.map_words import in_battle
@@ -72,6 +73,8 @@ def hidden_ids(state: MapState, seat: int | None) -> set[str]:
         hidden |= set(player.deck) | set(player.far_pool)
     for tiles in state.tiles_down.values():
         hidden |= set(tiles)
+    for deck in state.decks.values():  # the neutral and shared decks, the Astrologers deck
+        hidden |= set(deck)
     public = {p.tile for p in state.placements}
     for player in state.players:
         public |= set(player.discard) | {t.card for t in player.units}
@@ -79,6 +82,8 @@ def hidden_ids(state: MapState, seat: int | None) -> set[str]:
             public |= set(player.hand)
     for pile in state.discards.values():
         public |= set(pile)
+    if state.battle is not None:
+        public |= {unit.card for unit in state.battle.units.values()}
     for army in state.battle.armies if state.battle is not None else []:
         if army.hero is not None:  # in a fight the hands are the battle heroes'
             hidden |= set(army.hero.deck) | (set(army.hero.hand) if army.seat != seat else set())
@@ -179,3 +184,15 @@ def test_the_last_fight_result_after_a_fight() -> None:
 
 def _turns_ended(state: MapState) -> int:
     return len([e for e in state.events.public(0) if e.kind == "turn-ends"])
+
+
+def test_an_out_of_turn_town_window_is_marked() -> None:
+    """issue 25 §1, homm3.md §8.13: Town actions offered to a non-active player at a window
+    point show as a window in the decision, for the seat it waits for."""
+    state = at_turn()
+    other = 1 - state.current_player()
+    state.flow.push(TownWindow(seats=[other], point="end-of-turn"))
+    found = web_map.seat_board(state, other)["map_seat"]["decision"]
+    assert found["window"] and found["yours"] and found["point"] == "end-of-turn"
+    assert not web_map.seat_board(state, 1 - other)["map_seat"]["decision"]["yours"]
+    assert not web_map.seat_board(fresh(), 0)["map_seat"]["decision"]["window"]
