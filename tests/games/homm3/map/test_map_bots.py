@@ -283,3 +283,19 @@ def test_mcts_searches_a_fight_as_the_combat_does(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(greedy, "choose", lambda *args: pytest.fail("greedy chose in a fight"))
     bot = make_agent("mcts@1", seed=2, game=state.game)
     assert bot.choose(state, player) in state.legal_actions(player)
+
+
+def test_a_simulation_stops_when_the_seats_turn_is_over() -> None:
+    """issue 25 §2 (MCTS on the map scores every candidate at the same point): a simulation of
+    ending the turn is scored where the other seat's turn begins, not after its moves."""
+    state = new_state(seed=3)
+    seat = to_turn(state)
+    end = Action.of("end-turn")
+    assert end in state.legal_actions(seat)
+    world = state.clone()
+    value = greedy.simulate(world, seat, end, Pcg32(1), 1, {})
+    top = world.flow.top()
+    assert isinstance(top, TurnStep) and top.seat != seat and top.stage == "act"
+    others = [(h.id, h.field) for h in state.heroes if h.seat != seat]
+    assert [(h.id, h.field) for h in world.heroes if h.seat != seat] == others
+    assert -1.0 <= value <= 1.0
