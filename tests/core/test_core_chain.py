@@ -92,3 +92,24 @@ def test_a_mapped_log_maps_each_record_and_only_the_new_ones_again(
     assert not calls  # mapped before: kept by the links
     if all(r[0] >= 0 for r in records):
         assert tips[-1].mapped("same", lambda fields: fields) is tips[-1]
+
+
+@given(st.lists(st.integers(), max_size=3 * CHUNK + 5), st.integers(0, 3 * CHUNK + 5))
+def test_joined_text_is_each_record_rendered_and_written_once(items: list[int], cut: int) -> None:
+    """Issue 25 (test speed): ``Records.joined`` gives the records rendered and joined with
+    commas, for every earlier copy too, and renders a record a shared link holds only once."""
+    calls: list[int] = []
+
+    def render(index: int, fields: object) -> str:
+        calls.append(index)
+        return f"{index}:{fields[0]}"  # type: ignore[index]
+
+    early = Records(1, lambda i, f: f[0], ((item,) for item in items[:cut]))
+    late = early
+    for item in items[cut:]:
+        late = late.append((item,))
+    for log, part in ((late, items), (early, items[:cut])):
+        assert log.joined("k", render) == ",".join(f"{i}:{v}" for i, v in enumerate(part))
+    calls.clear()
+    assert late.joined("k", render) == ",".join(f"{i}:{v}" for i, v in enumerate(items))
+    assert calls == []

@@ -67,6 +67,39 @@ def _render(value: FrozenJson) -> str:
     return json.dumps(thaw(value), ensure_ascii=False, allow_nan=False)
 
 
+def _plain_params(params: Any) -> tuple[tuple[str, FrozenJson], ...] | None:
+    """The usual parameters (named by distinct words other than ``kind``, holding texts,
+    integers, truth values, null or flat lists of texts and integers) frozen and sorted in one
+    quick pass; None for anything else, which :meth:`Action._checked_params` reads carefully."""
+    if type(params) is not tuple and type(params) is not list:
+        return None
+    pairs: list[tuple[str, FrozenJson]] = []
+    for pair in params:
+        if type(pair) is not tuple or len(pair) != 2:
+            return None
+        name, value = pair
+        if type(name) is not str or not name or name == "kind":
+            return None
+        kind = type(value)
+        if kind is str or kind is int or kind is bool or value is None:
+            pairs.append(pair)
+        elif (kind is tuple or kind is list) and all(
+            type(item) is int or type(item) is str for item in value
+        ):
+            pairs.append((name, tuple(value)))
+        else:
+            return None
+    if len(pairs) > 1:
+        if len({name for name, _ in pairs}) != len(pairs):
+            return None
+        pairs.sort(key=_by_name)
+    return tuple(pairs)
+
+
+def _by_name(pair: tuple[str, FrozenJson]) -> str:
+    return pair[0]
+
+
 @dataclass(frozen=True, eq=False)
 class Action:
     """An immutable action ``kind`` with parameters sorted by name.
@@ -82,6 +115,15 @@ class Action:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise ValueError(f"action kind must be a non-empty string, got {self.kind!r}")
+        pairs = _plain_params(self.params)
+        if pairs is None:
+            pairs = self._checked_params()
+        object.__setattr__(self, "params", pairs)
+        object.__setattr__(self, "_key", None)  # computed when first compared or hashed
+
+    def _checked_params(self) -> tuple[tuple[str, FrozenJson], ...]:
+        """The parameters checked one by one, sorted by name (the error names the first
+        fault)."""
         pairs: list[tuple[str, FrozenJson]] = []
         seen: set[str] = set()
         for name, value in self.params:
@@ -94,8 +136,7 @@ class Action:
             seen.add(name)
             pairs.append((name, freeze(value, name)))
         pairs.sort(key=lambda pair: pair[0])
-        object.__setattr__(self, "params", tuple(pairs))
-        object.__setattr__(self, "_key", None)  # computed when first compared or hashed
+        return tuple(pairs)
 
     def _typed_identity(self) -> object:
         key = self._key

@@ -195,6 +195,28 @@ class Records(Chain[R]):
         assert base is not None
         return base
 
+    def joined(self, key: Hashable, render: Callable[[int, Sequence[Any]], str]) -> str:
+        """The records rendered by *render* (from each one's index and fields) and joined with
+        commas; each link keeps its part under *key*, so a longer log renders only its new
+        records (*render* must be the same for the same *key*)."""
+        parts: list[str] = []
+        link: Records[R] | None = self
+        width = self._width
+        while link is not None and link._size:
+            memo = getattr(link, "_memo", None)
+            text = memo.get(key) if memo is not None else None
+            if text is None:
+                items = link._items
+                first = (link._size - len(items)) // width
+                text = ",".join(
+                    render(first + k // width, items[k : k + width])
+                    for k in range(0, len(items), width)
+                )
+                link._memo = {**(memo or {}), key: text}
+            parts.append(text)
+            link = link._prev  # type: ignore[assignment]
+        return ",".join(reversed(parts))
+
     def newest(self, count: int) -> list[R]:
         """The newest *count* records, oldest first."""
         width, make = self._width, self._make

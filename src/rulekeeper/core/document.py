@@ -8,13 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rulekeeper.core.chain import Records
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.events import EventLog
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.history import LoggedAction
+from rulekeeper.core.history import LoggedAction, history_text
+from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
 from rulekeeper.core.rng import Pcg32
 
-__all__ = ["STATE_FORMAT", "StateDocument", "read_document"]
+__all__ = ["STATE_FORMAT", "StateDocument", "read_document", "write_document"]
 
 STATE_FORMAT = 3
 """Version of the serialized state layout; bump on incompatible changes (2: typed procedure
@@ -82,3 +84,11 @@ def read_document(game: str, params: Mapping[str, Any], text: str) -> StateDocum
 def _reject_constant(name: str) -> float:
     """JSON's NaN and Infinity are not valid JSON: refuse them."""
     raise ValueError(f"{name} is not valid JSON")
+
+
+def write_document(head: JsonObject, history: Records[LoggedAction], events: EventLog) -> str:
+    """``canonical_dumps`` of the document *head* with the history and the event log added,
+    the logs' text taken from what their links kept (their entries never change)."""
+    parts = {key: canonical_dumps(value) for key, value in head.items()}
+    parts["history"], parts["events"] = history_text(history), events.to_text()
+    return "{" + ",".join(f"{json.dumps(key)}:{parts[key]}" for key in sorted(parts)) + "}"

@@ -19,6 +19,7 @@ from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, me
 from rulekeeper.core.jsonvalue import (
     JsonObject,
     JsonValue,
+    canonical_dumps,
     check_json,
     copy_checked_json,
     copy_json,
@@ -123,6 +124,19 @@ def _event(index: int, fields: Sequence[Any]) -> Event:
     return Event(index + 1, fields[0], fields[1], fields[2])
 
 
+def _event_text(index: int, fields: Sequence[Any]) -> str:
+    """The canonical JSON text of the event at *index* (what ``Event.to_data`` holds)."""
+    seats = fields[2]
+    return canonical_dumps(
+        {
+            "seq": index + 1,
+            "kind": fields[0],
+            "data": fields[1],
+            "visible_to": None if seats is None else list(seats),
+        }
+    )
+
+
 class EventLog:
     """Append-only sequence of events numbered from 1.
 
@@ -197,6 +211,11 @@ class EventLog:
 
     def to_data(self) -> list[JsonValue]:
         return [e.to_data() for e in self._events]
+
+    def to_text(self) -> str:
+        """``canonical_dumps(self.to_data())``, each event written once (core/chain.py
+        ``joined``: the links clones share keep their text)."""
+        return "[" + self._events.joined(_event_text, _event_text) + "]"
 
     @classmethod
     def from_data(cls, data: Any, source: str = "events", path: str = "") -> EventLog:

@@ -11,9 +11,9 @@ from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Records
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.fields import as_int, as_list, as_mapping, as_str, join, member
-from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
 
-__all__ = ["LoggedAction", "history_of"]
+__all__ = ["LoggedAction", "history_of", "history_text"]
 
 
 @dataclass(frozen=True)
@@ -70,3 +70,14 @@ def _logged(index: int, fields: Sequence[Any]) -> LoggedAction:
 def history_of(entries: Iterable[LoggedAction]) -> Records[LoggedAction]:
     """A history holding *entries* (kept as their fields; see :class:`Records`)."""
     return Records(4, _logged, ((e.player, e.action, e.visible_to, e.cover) for e in entries))
+
+
+def _logged_text(index: int, fields: Sequence[Any]) -> str:
+    """The canonical JSON text of one history entry (what ``LoggedAction.to_json`` holds)."""
+    return canonical_dumps(_logged(index, fields).to_json())
+
+
+def history_text(history: Records[LoggedAction]) -> str:
+    """``canonical_dumps`` of the history's entries, each written once (core/chain.py
+    ``joined``: the links clones share keep their text)."""
+    return "[" + history.joined(_logged_text, _logged_text) + "]"

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.chain import Records
-from rulekeeper.core.document import STATE_FORMAT, read_document
+from rulekeeper.core.document import STATE_FORMAT, read_document, write_document
 from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.events import Event, EventLog, seat_tuple
 from rulekeeper.core.explain import Explanation, explain, refusal
@@ -36,7 +36,7 @@ from rulekeeper.core.hidden import (
     redeal_hidden,
 )
 from rulekeeper.core.history import LoggedAction, history_of
-from rulekeeper.core.jsonvalue import JsonObject, canonical_dumps
+from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.outcome import Outcome, default_outcome
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.core.seats import CHANCE, SIMULTANEOUS, SPECTATOR, TERMINAL
@@ -548,22 +548,21 @@ class GameState(ABC):
 
     # ---------------------------------------------------------- serialization
 
-    def to_document(self) -> JsonObject:
-        """The serialized state as JSON data (what :meth:`serialize` writes)."""
-        return {
-            "format": STATE_FORMAT,
-            "game": self.game.name,
-            "params": self.game.params,
-            "seed": self.seed,
-            "rng": dict(self.rng.to_data()),
-            "history": [entry.to_json() for entry in self._history],
-            "events": self.events.to_data(),
-            "data": self._to_data(),
-        }
+    def to_document(self, logs: bool = True) -> JsonObject:
+        """The serialized state as JSON data (what :meth:`serialize` writes); *logs* False
+        leaves out the history and the event log."""
+        game, rng = self.game, dict(self.rng.to_data())
+        head: JsonObject = {"format": STATE_FORMAT, "game": game.name, "params": game.params}
+        head.update(seed=self.seed, rng=rng)
+        if logs:
+            head["history"] = [entry.to_json() for entry in self._history]
+            head["events"] = self.events.to_data()
+        head["data"] = self._to_data()
+        return head
 
     def serialize(self) -> str:
         """Canonical JSON text; equal states give identical text."""
-        return canonical_dumps(self.to_document())
+        return write_document(self.to_document(logs=False), self._history, self.events)
 
     @classmethod
     def _deserialize(cls, game: GameLike, text: str) -> GameState:
