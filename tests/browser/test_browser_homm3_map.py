@@ -16,25 +16,22 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from browser_helpers import screenshot, version
 from browser_live import LiveServer
 from homm3_map_policy import choose
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_browser_homm3 import IMAGES, play
+from test_browser_replay import finished_bots_game
 
-from rulekeeper.games.homm3.plugin import MAP
 from rulekeeper.server.hosted import parse_action
-
-pytestmark = pytest.mark.skipif(
-    MAP.board is None, reason="the homm3 game declares no map board yet (plugin.py)"
-)
 
 SIEGE = json.loads((Path(__file__).parent / "homm3_map_siege.json").read_text())
 """Round 1 of the Clash for 2, Catherine (Castle) one field from the Dungeon's town, whose hero
 stands outside it: her move in is a siege the owner may defend with the army (homm3.md
 §5.14.4)."""
+LAST_ROUND = {**SIEGE, "round": 16}
+"""The same table in the Clash's last round (its limit, 16): two random bots end it at once."""
 STALL_MS = 8_000
 SEED = 2
 """The main game's seed: the policy explores, builds, recruits and fights neutrals early."""
@@ -54,20 +51,17 @@ STATUS = """() => {
 """The game is over, or ours to decide: in a fight, on the map, or with nothing to click."""
 
 OFFERED = """() => {
-    const keyOf = (e) => e.dataset.key || (e.closest("[data-key]") || {dataset: {}}).dataset.key;
+    const keyOf = (e) => e.dataset.key || e.dataset.at || e.dataset.field
+        || (e.closest("[data-key]") || {dataset: {}}).dataset.key;
     const actions = [...document.querySelectorAll("[data-action]")]
         .filter((e) => !e.closest(".hm-fight, .hm-preview") && e.checkVisibility())
         .map((e) => e.dataset.action);
-    const heroes = {};
-    for (const e of document.querySelectorAll(".hm-hero[data-hero]")) {
-        heroes[e.dataset.hero] = keyOf(e);
-    }
     const guards = [...document.querySelectorAll(".hm-guard")].map(keyOf).filter(Boolean);
     const backs = [...document.querySelectorAll(".hm-back")].map(keyOf).filter(Boolean);
-    return {actions: [...new Set(actions)], heroes, guards, backs};
+    return {actions: [...new Set(actions)], guards, backs};
 }"""
-"""What the page offers (the ``data-action`` of its visible elements) and where the heroes, the
-guards and the face-down tiles are (their fields' ``data-key``)."""
+"""What the page offers (the ``data-action`` of its visible elements) and where the guards and
+the face-down tiles are (their fields' ``data-key``)."""
 
 SETTLED = """([version, before]) => {
     const app = document.getElementById("app");
@@ -76,6 +70,11 @@ SETTLED = """([version, before]) => {
     const now = (preview ? preview.textContent : "") + (decision ? decision.textContent : "");
     return app.dataset.version !== version || now !== before;
 }"""
+
+
+def gone(page: Page) -> bool:
+    """Whether the fight's board has left the map board."""
+    return not page.locator(".hm-fight .h3-grid").count()
 
 
 class FightOver(Exception):
@@ -101,12 +100,19 @@ def panel_text(page: Page) -> str:
     return str(found)
 
 
-def click(page: Page, target: Locator) -> None:
+def click(page: Page, target: Locator, timeout: float | None = None) -> bool:
     """Click *target* (dispatched: a map field may be redrawn under the pointer) and wait for
-    its effect: a new view, or the preview or decision panel changed."""
+    its effect: a new view, or the preview or decision panel changed. With a *timeout* (ms), a
+    target gone by then (a newer view came) is no click: False."""
     before = [version(page), panel_text(page)]
-    target.dispatch_event("click")
+    try:
+        target.dispatch_event("click", timeout=timeout)
+    except PlaywrightTimeout:
+        if timeout is None:
+            raise
+        return False
     page.wait_for_function(SETTLED, arg=before)
+    return True
 
 
 def state_of(server: LiveServer, game_id: str) -> Any:
@@ -117,6 +123,14 @@ def hero_field(server: LiveServer, game_id: str, hero: str) -> str:
     hosted = state_of(server, game_id)
     with hosted.lock:
         return str(next(h.field for h in hosted.state.heroes if h.id == hero))
+
+
+def where(server: LiveServer, game_id: str, seat: int) -> dict[str, str]:
+    """The field of each hero of *seat*, as the public view of the board says (the map board
+    draws a hero apart from its field)."""
+    view = server.api("GET", f"/api/games/{game_id}")
+    heroes = view["board"]["map"]["heroes"]
+    return {h["id"]: h["field"] for h in heroes if h["seat"] == seat and h["field"]}
 
 
 def check_preview(page: Page, server: LiveServer, game_id: str, seat: int, action: str) -> bool:
@@ -133,7 +147,12 @@ def check_preview(page: Page, server: LiveServer, game_id: str, seat: int, actio
     with hosted.lock:
         computed = hosted.state.odds(parse_action(action), seat)
     assert computed is not None, f"the preview shows odds, state.odds has none: {action}"
-    expect(odds).to_contain_text(f"{computed['wins']} of {computed['runs']}")
+    expect(odds).not_to_contain_text("working out", timeout=30_000)
+    share = computed["percent"]
+    expect(odds).to_contain_text(
+        f"about {share['win']}% to win ({share['low']}–{share['high']}%), "
+        f"lose {share['lose']}%, other {share['other']}% over {computed['runs']} runs"
+    )
     return True
 
 
@@ -147,11 +166,20 @@ def fight_out(
     def watch() -> None:
         if others is not None:
             others()
-        if not page.locator(".hm-fight .h3-grid").count():
+        if gone(page):
             raise FightOver
 
-    with contextlib.suppress(FightOver):
-        found = play(page, server, game_id, seat, seconds, others=watch)
+    over = page.locator(".hm-fight .h3-grid")
+    try:
+        with contextlib.suppress(FightOver):
+            found = play(page, server, game_id, seat, seconds, until=gone, others=watch)
+    except AssertionError as error:
+        if not over.count():  # the fight ended while play waited for a control: the map's
+            return found
+        hosted = state_of(server, game_id)
+        with hosted.lock:
+            legal = [str(a) for a in hosted.state.legal_actions(seat)][:8]
+        raise AssertionError(f"{error}; the seat may: {legal}") from None
     return found
 
 
@@ -170,6 +198,7 @@ def drive(
     kinds: dict[str, int] = {}
     been: set[str] = set()
     avoid: frozenset[str] = frozenset()
+    ours = False
     deadline = time.monotonic() + seconds
     while not done(kinds):
         left_ms = (deadline - time.monotonic()) * 1000
@@ -193,20 +222,28 @@ def drive(
         if status == "fight":
             fight_out(page, server, game_id, seat, max(5.0, left_ms / 1000))
             kinds["fight"] = kinds.get("fight", 0) + 1
+            if ours:  # our hero's fight: its result on the map
+                expect(page.locator(".hm-fight-result")).to_be_visible()
+                expect(page.locator(".hm-fight-result")).to_contain_text("won")
+                kinds["own-fight"] = kinds.get("own-fight", 0) + 1
+                ours = False
             avoid = frozenset(page.evaluate(OFFERED)["guards"])
             continue
         offered = page.evaluate(OFFERED)
-        heroes = {k: v for k, v in offered["heroes"].items() if v}
+        if not offered["actions"]:  # a new view came meanwhile: look again
+            continue
+        heroes = where(server, game_id, seat)
         been |= set(heroes.values())
         targets = offered["backs"] + ([] if avoid else offered["guards"])
         action = choose(offered["actions"], targets, heroes, been, avoid)
         kind = parse_action(action).kind
         if step is not None and step(action):
             continue  # the step took the action itself
-        click(page, by_action(page, action).first)
+        if not click(page, by_action(page, action).first, timeout=3000):
+            continue  # a newer view came: look again
         confirm = page.locator(".hm-preview button.confirm[data-action]")
         if kind == "move":
-            check_preview(page, server, game_id, seat, action)
+            ours = check_preview(page, server, game_id, seat, action)
         if confirm.count() and confirm.first.is_visible():
             click(page, confirm.first)
         kinds[kind] = kinds.get(kind, 0) + 1
@@ -236,9 +273,12 @@ def test_a_clash_clicked_through_several_rounds(
     def step(action: str) -> bool:
         """Undo the first move once (the hero back on its field), keep the mid-game screenshot
         once a building was built and a unit recruited."""
-        if seen["undo"] or parse_action(action).kind != "move":
+        move = parse_action(action)
+        if seen["undo"] or move.kind != "move":
             return False
-        hero = str(parse_action(action).get("hero"))
+        if page.locator(f'.hm-field[data-key="{move.get("to")}"] .hm-guard').count():
+            return False  # a fight's move is not taken back
+        hero = str(move.get("hero"))
         start = hero_field(live_server, game_id, hero)
         click(page, by_action(page, action).first)
         check_preview(page, live_server, game_id, 0, action)
@@ -256,26 +296,35 @@ def test_a_clash_clicked_through_several_rounds(
         return True
 
     def done(kinds: dict[str, int]) -> bool:
-        if kinds.get("fight") and not seen["result"]:
-            expect(page.locator(".hm-fight-result")).to_be_visible()
+        if kinds.get("own-fight") and not seen["result"]:
             screenshot(page, artifacts, "homm3-map-fight-result")
             seen["result"] = True
-        wanted = ("build", "recruit", "fight")
-        if all(kinds.get(k) for k in wanted[:2]) and not seen["shot"] and mine(page):
-            expect(page.locator(".hm-towns")).to_be_visible()
-            expect(page.locator(".hm-hand")).to_be_visible()
-            screenshot(page, artifacts, "homm3-map")
-            if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":
-                page.screenshot(path=str(IMAGES / "homm3-map.png"))
-            seen["shot"] = True
+        wanted = ("build", "recruit", "own-fight")
         hosted = state_of(live_server, game_id)
         with hosted.lock:
             rounds = int(hosted.state.round)
+        cards = page.locator(".hm-hand .hm-card").count()
+        if all(kinds.get(k) for k in wanted) and not seen["shot"] and mine(page) and cards:
+            # the map in progress for the README: explored, fought, built; the hand's cards
+            expect(page.locator(".hm-towns")).to_be_visible()
+            expect(page.locator(".hm-hand")).to_be_visible()
+            screenshot(page, artifacts, "homm3-map")
+            if os.environ.get("RULEKEEPER_DOCS_IMAGES") == "1":  # tall enough for the hand
+                size = page.viewport_size
+                page.set_viewport_size({"width": 1366, "height": 1080})
+                page.screenshot(path=str(IMAGES / "homm3-map.png"))
+                page.set_viewport_size(size)
+            seen["shot"] = True
         explored = kinds.get("reveal", 0) + kinds.get("explore", 0)
-        return rounds > ROUNDS and explored > 0 and all(kinds.get(k) for k in wanted)
+        wanted_all = all(kinds.get(k) for k in wanted)
+        return rounds > ROUNDS and explored > 0 and wanted_all and seen["shot"]
 
     started = time.monotonic()
     kinds = drive(page, live_server, game_id, 0, seconds=50, done=done, step=step)
+    print(
+        f"clicked through {live_server.lobby.get(game_id).state.round - 1} rounds in "
+        f"{time.monotonic() - started:.1f} s: {kinds}"
+    )
     assert seen["undo"], f"no move was made: {kinds}"
     assert seen["result"] and seen["shot"], (seen, kinds)
     screenshot(page, artifacts, "homm3-map-round-4")
@@ -287,8 +336,9 @@ def test_a_clash_clicked_through_several_rounds(
     expect(spectator.locator(".hm-map .hm-hero").first).to_be_attached()
     expect(spectator.locator(".hm-hand .hm-card")).to_have_count(0)
     expect(spectator.locator(".hm-field.reach")).to_have_count(0)
-    # the replay draws a step of the game with the same board
-    spectator.goto(f"{live_server.url}/#/replay/{game_id}?at=30")
+    # the replay viewer (a game ended: two random bots' last round) draws with the same board
+    replayed = finished_bots_game(live_server, "homm3", params={"position": LAST_ROUND}, seed=1)
+    spectator.goto(f"{live_server.url}/#/replay/{replayed}?at=1")
     expect(spectator.locator(".hm-map")).to_be_visible()
     expect(spectator.locator(".hm-hand .hm-card")).to_have_count(0)
     screenshot(spectator, artifacts, "homm3-map-replay")
