@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rulekeeper.core import Action, Step
@@ -39,6 +40,7 @@ __all__ = [
     "cost_of",
     "flip_token",
     "has_role",
+    "named_action",
     "population_candidates",
     "price_refusal",
     "recruit_refusal",
@@ -178,16 +180,23 @@ def reinforce_refusal(
     return price_refusal(state, seat, cost, f"Reinforcing the {name}", RULE_REINFORCE)
 
 
+@cache
+def named_action(kind: str, param: str, value: str) -> Action:
+    """The action ``kind param=value``, built once (actions are immutable; the candidate lists
+    ask for the same few hundred again and again)."""
+    return Action.of(kind, **{param: value})
+
+
 def unit_actions(state: Any, seat: int) -> Iterable[Action]:
     """Recruit and Reinforce candidates of *seat*: the units of the factions of the towns it
     has, and its Few units."""
     factions = {town.faction for town in state.towns if town.seat == seat or town.owner == seat}
     for card, unit in state.game.pack.units.items():
         if unit.faction in factions and unit.recruit is not None:
-            yield Action.of("recruit", unit=card)
+            yield named_action("recruit", "unit", card)
     for troop in state.players[seat].units:
         if troop.side == "few":
-            yield Action.of("reinforce", unit=troop.card)
+            yield named_action("reinforce", "unit", troop.card)
 
 
 def unit_refusal(state: Any, seat: int, action: Action) -> Refusal | None:

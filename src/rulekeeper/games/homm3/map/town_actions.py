@@ -47,6 +47,7 @@ from rulekeeper.games.homm3.map.building_uses import building as _building
 from rulekeeper.games.homm3.map.model import SECONDARY, MapHero
 from rulekeeper.games.homm3.map.recruiting import (
     flip_token,
+    named_action,
     price_refusal,
     token_refusal,
     usable_towns,
@@ -104,7 +105,7 @@ def build_candidates(state: Any, seat: int) -> Iterable[Action]:
     for town in _own_towns(state, seat):
         for building_id in state.game.pack.towns[town.faction].ids():
             if building_id not in town.buildings:
-                yield Action.of("build", building=building_id)
+                yield named_action("build", "building", building_id)
 
 
 def build_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
