@@ -174,7 +174,8 @@ def fight_out(
         with contextlib.suppress(FightOver):
             found = play(page, server, game_id, seat, seconds, until=gone, others=watch)
     except AssertionError as error:
-        if not over.count():  # the fight ended while play waited for a control: the map's
+        stalled = str(error).startswith("a decision with nothing to click")
+        if stalled and not over.count():  # the fight ended while play waited for a control
             return found
         hosted = state_of(server, game_id)
         with hosted.lock:
