@@ -119,14 +119,16 @@ KINDS = [
 
 
 def nodes(value: Any, path: Where = ()) -> Iterator[tuple[Where, Any]]:
-    """Every value inside *value*, with its path of keys and indexes."""
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from nodes(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from nodes(item, (*path, index))
+    """Every value inside *value*, with its path of keys and indexes (depth first, in order;
+    a stack, not nested generators, which cost a step per level for every value)."""
+    stack: list[tuple[Where, Any]] = [(path, value)]
+    while stack:
+        where, item = stack.pop()
+        yield where, item
+        if isinstance(item, dict):
+            stack.extend([((*where, key), inner) for key, inner in reversed(item.items())])
+        elif isinstance(item, list):
+            stack.extend([((*where, index), item[index]) for index in range(len(item) - 1, -1, -1)])
 
 
 def at(doc: Any, path: Where) -> Any:
@@ -142,8 +144,24 @@ def put(doc: Any, path: Where, value: Any) -> None:
 def pick(rng: random.Random, doc: Any, root: Where, test: Callable[[Any], bool]) -> Where | None:
     """A random path under *root* (now and then anywhere) whose value passes *test*."""
     base: Where = root if rng.random() < 0.9 else ()
-    found = [(*base, *p) for p, v in nodes(at(doc, base)) if p and test(v)]
+    found: list[Where] = []
+    _gather(at(doc, base), list(base), test, found)
     return rng.choice(found) if found else None
+
+
+def _gather(value: Any, trail: list[Any], test: Callable[[Any], bool], found: list[Where]) -> None:
+    """The paths (from *trail*, kept as one list) of the values inside *value* that pass
+    *test*, depth first and in order, as :func:`nodes` lists them (*value* itself left out)."""
+    if not isinstance(value, dict | list):
+        return
+    children = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in children:
+        trail.append(key)
+        if test(item):
+            found.append(tuple(trail))
+        if item and isinstance(item, dict | list):
+            _gather(item, trail, test, found)
+        trail.pop()
 
 
 def is_int(value: Any) -> bool:
