@@ -384,8 +384,16 @@ def test_a_siege_from_a_position(live_server: LiveServer, page: Page, artifacts:
     expect(page.locator(".hm-fight .h3-grid")).to_be_visible()
     expect(page.locator(".hm-fight .h3-grid .h3-field")).to_have_count(20)
     screenshot(page, artifacts, "homm3-map-siege")
-    fight_out(
-        page, live_server, game_id, 0, 40, others=lambda: defend(live_server, game_id, defender)
-    )
+    walls = page.locator(".hm-fight .h3-field.work-wall")
+    seen: list[int] = []
+
+    def others() -> None:
+        defend(live_server, game_id, defender)
+        seen.append(walls.count())
+
+    fight_out(page, live_server, game_id, 0, 40, others=others)
+    # the Dungeon's town has its Citadel: once the Gate is set the siege is fought behind its
+    # Walls (fights.py battle_doc; homm3.md §5.14.4)
+    assert max(seen, default=0) >= 1, "no Walls were drawn in the siege of a town with a Citadel"
     expect(page.locator(".hm-fight-result")).to_be_visible()
     screenshot(page, artifacts, "homm3-map-siege-result")

@@ -191,3 +191,32 @@ def test_a_siege_undefended_and_defended() -> None:
     assert (town.owner == seat) == (
         ending["winner"] == "attacker" and ending["ending"] == "victory"
     )
+
+
+def test_a_town_with_its_citadel_is_besieged_behind_its_walls() -> None:
+    """§5.14.4 (a town's Citadel gives the siege its Walls, Gate and Arrow Tower): the map's
+    siege of a town that has built its faction's Citadel is a battle at a town with a citadel
+    (the building's id is the faction's, ``dungeon-citadel``); without it, none."""
+    for built in (True, False):
+        state = new_state(2)
+        seat = to_turn(state)
+        other = 1 - seat
+        hero, enemy = main_hero(state, seat), main_hero(state, other)
+        town = next(t for t in state.towns if t.seat == other)
+        citadel = f"{town.faction}-citadel"
+        if built and citadel not in town.buildings:
+            town.buildings.append(citadel)
+        if not built and citadel in town.buildings:
+            town.buildings.remove(citadel)
+        hero.field = next(
+            hex_key(h)
+            for h in neighbours(key_hex(town.field))
+            if (f := board.field_at(state, hex_key(h))) is not None and f.location != "blocked"
+        )
+        enemy.field = ""
+        state.players[other].resources.gain({"gold": 8})
+        state.apply_action(Action.of("move", hero=hero.id, to=town.field), seat)
+        state.apply_action(Action.of("transport"), other)
+        pass_windows(state)
+        assert state.battle is not None and state.battle.site.kind == "town"
+        assert state.battle.site.citadel is built

@@ -94,7 +94,7 @@ def battle_doc(state: Any, step: FightStep) -> JsonObject:
     else:
         town = board.town_at(state, step.field)
         if town is not None:
-            citadel = "citadel" in town.buildings
+            citadel = f"{town.faction}-citadel" in town.buildings
             site = {
                 "kind": "town",
                 "owner": town.faction,
