@@ -35,8 +35,8 @@ from test_saves_corrupted import (
     at,
     games,
     is_int,
-    nodes,
     parent,
+    paths,
     step,
 )
 
@@ -74,7 +74,7 @@ def samples() -> tuple[str, ...]:
 
 def pick(rng: random.Random, doc: Any, test: Callable[[Any], bool]) -> Where | None:
     """A random path in *doc* whose value passes *test* (never the document itself)."""
-    found = [p for p, v in nodes(doc) if p and test(v)]
+    found = paths(doc, test)
     return rng.choice(found) if found else None
 
 

@@ -17,7 +17,7 @@ import copy
 import json
 import random
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -168,15 +168,25 @@ def samples() -> tuple[tuple[int, str], ...]:
 Where = tuple[Any, ...]
 
 
-def nodes(value: Any, path: Where = ()) -> Iterator[tuple[Where, Any]]:
-    """Every value inside *value*, with its path of keys and indexes."""
-    yield path, value
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from nodes(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from nodes(item, (*path, index))
+def paths(value: Any, test: Callable[[Any], bool], trail: Where = ()) -> list[Where]:
+    """The paths (after *trail*) of the values inside *value* that pass *test*, depth first and
+    in order (*value* itself left out): one walk, a path built only for a value that passes."""
+    found: list[Where] = []
+    _gather(value, list(trail), test, found)
+    return found
+
+
+def _gather(value: Any, trail: list[Any], test: Callable[[Any], bool], found: list[Where]) -> None:
+    if not isinstance(value, dict | list):
+        return
+    children = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in children:
+        trail.append(key)
+        if test(item):
+            found.append(tuple(trail))
+        if item and isinstance(item, dict | list):
+            _gather(item, trail, test, found)
+        trail.pop()
 
 
 def at(doc: Any, path: Where) -> Any:
@@ -193,7 +203,7 @@ def pick(rng: random.Random, doc: Any, test: Callable[[Any], bool]) -> Where | N
     """A random path in the state's data (now and then in the whole document) whose value
     passes *test* (never the document or the data itself)."""
     root: Where = ("data",) if rng.random() < 0.9 else ()
-    found = [(root + p) for p, v in nodes(doc["data"] if root else doc) if p and test(v)]
+    found = paths(doc["data"], test, root) if root else paths(doc, test)
     return rng.choice(found) if found else None
 
 
