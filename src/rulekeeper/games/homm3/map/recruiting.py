@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from rulekeeper.core import Action, Step
@@ -180,11 +179,16 @@ def reinforce_refusal(
     return price_refusal(state, seat, cost, f"Reinforcing the {name}", RULE_REINFORCE)
 
 
-@cache
-def named_action(kind: str, param: str, value: str) -> Action:
-    """The action ``kind param=value``, built once (actions are immutable; the candidate lists
-    ask for the same few hundred again and again)."""
-    return Action.of(kind, **{param: value})
+def named_action(state: Any, kind: str, param: str, value: str) -> Action:
+    """The action ``kind param=value``, built once per game (actions are immutable; the
+    candidate lists ask for the same few hundred again and again): the game's own table
+    (core/derived.py), which this function alone fills."""
+    table: dict[tuple[str, str, str], Action] = state.game.derived("named-actions", dict)
+    key = (kind, param, value)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = Action.of(kind, **{param: value})
+    return found
 
 
 def unit_actions(state: Any, seat: int) -> Iterable[Action]:
@@ -193,10 +197,10 @@ def unit_actions(state: Any, seat: int) -> Iterable[Action]:
     factions = {town.faction for town in state.towns if town.seat == seat or town.owner == seat}
     for card, unit in state.game.pack.units.items():
         if unit.faction in factions and unit.recruit is not None:
-            yield named_action("recruit", "unit", card)
+            yield named_action(state, "recruit", "unit", card)
     for troop in state.players[seat].units:
         if troop.side == "few":
-            yield named_action("reinforce", "unit", troop.card)
+            yield named_action(state, "reinforce", "unit", troop.card)
 
 
 def unit_refusal(state: Any, seat: int, action: Action) -> Refusal | None:

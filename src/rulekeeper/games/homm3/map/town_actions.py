@@ -105,7 +105,7 @@ def build_candidates(state: Any, seat: int) -> Iterable[Action]:
     for town in _own_towns(state, seat):
         for building_id in state.game.pack.towns[town.faction].ids():
             if building_id not in town.buildings:
-                yield named_action("build", "building", building_id)
+                yield named_action(state, "build", "building", building_id)
 
 
 def build_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
