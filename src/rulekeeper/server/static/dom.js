@@ -79,3 +79,15 @@ export function confirmDialog(question, yes = "Yes", no = "No") {
     noButton.focus();
   });
 }
+
+/** Links the stylesheet at `href` (once per `id`); resolves when it has loaded or failed, so a
+ * board script draws its first view styled (or unstyled rather than not at all). */
+export function loadStyle(id, href) {
+  if (document.getElementById(id)) return Promise.resolve();
+  const link = el("link", { id, rel: "stylesheet", href });
+  return new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+    document.head.append(link);
+  });
+}

@@ -9,7 +9,7 @@
 // (battleground.css, beside it) are linked before the module is ready, so the first drawing
 // already has them.
 
-import { el, fill, svg } from "/static/dom.js";
+import { el, fill, loadStyle, svg } from "/static/dom.js";
 import {
   S, SIDES, centre, defs, facingAngle, hexPoints, legendSwatch, oddsTable, percent, posKey, posText, shapeIcon, star,
   terrainFill, tokenList,
@@ -18,16 +18,7 @@ import { glossaryIndex, guideDismissed, guidePanel, setGuideDismissed, withTerms
 import { rerollGroup, rerollOffer } from "./rerolls.js";
 import { SHOW_MS, resultBanner } from "./results.js";
 
-const STYLE_ID = "plugin-style-battleground";
-
-if (!document.getElementById(STYLE_ID)) {
-  const link = el("link", { id: STYLE_ID, rel: "stylesheet", href: new URL("./battleground.css", import.meta.url).href });
-  await new Promise((resolve) => {
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve); // unstyled rather than no board at all
-    document.head.append(link);
-  });
-}
+await loadStyle("plugin-style-battleground", new URL("./battleground.css", import.meta.url).href);
 
 /** Every Battleground action kind this screen handles (tests/server/test_ui_kinds.py reads it). */
 export const HANDLED_KINDS = [

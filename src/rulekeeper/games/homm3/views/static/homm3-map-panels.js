@@ -4,19 +4,10 @@
 // string the data gives (the seat's legal action); a choice without one shows the rule's
 // refusal on hover (and on a click, as a message).
 
-import { el, fill } from "/static/dom.js";
+import { el, fill, loadStyle } from "/static/dom.js";
 import { define, loadGlossary } from "./parts.js";
 
-const STYLE_ID = "plugin-style-homm3-map-panels";
-
-if (!document.getElementById(STYLE_ID)) {
-  const link = el("link", { id: STYLE_ID, rel: "stylesheet", href: new URL("./homm3-map-panels.css", import.meta.url).href });
-  await new Promise((resolve) => {
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve); // unstyled rather than no panels at all
-    document.head.append(link);
-  });
-}
+await loadStyle("plugin-style-homm3-map-panels", new URL("./homm3-map-panels.css", import.meta.url).href);
 await loadGlossary("homm3"); // the map game's words on hover (Few, Pack, tokens, ...)
 
 const RESOURCE_NAMES = { gold: "Gold", materials: "Building Materials", valuables: "Valuables" };

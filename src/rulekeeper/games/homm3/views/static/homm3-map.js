@@ -7,21 +7,12 @@
 // No rule is computed here: what may be clicked is what the seat's legal actions say; every
 // element whose click acts carries `data-action` (the action string of the view's `legal`).
 
-import { el, fill, svg } from "/static/dom.js";
+import { el, fill, loadStyle, svg } from "/static/dom.js";
 import { centre, hexPoints } from "/static/hexes.js";
 import { combatOf, createCombat } from "./homm3.js";
 import { drawHand, drawPlayers, drawRoundTrack, drawTowns } from "./homm3-map-panels.js";
 
-const STYLE_ID = "plugin-style-homm3-map";
-
-if (!document.getElementById(STYLE_ID)) {
-  const link = el("link", { id: STYLE_ID, rel: "stylesheet", href: new URL("./homm3-map.css", import.meta.url).href });
-  await new Promise((resolve) => {
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve); // unstyled rather than no board at all
-    document.head.append(link);
-  });
-}
+await loadStyle("plugin-style-homm3-map", new URL("./homm3-map.css", import.meta.url).href);
 
 const S = 56; // pixels per hex across the flats
 const TERRAIN = {

@@ -7,19 +7,10 @@
 // (or `drawCombat`) on the combat part of its own view; `createView` is the combat game's
 // screen. No rule is computed here: what may be clicked is what the seat's legal actions say.
 
-import { el, fill } from "/static/dom.js";
+import { el, fill, loadStyle } from "/static/dom.js";
 import { heroPanel, loadGlossary, oddsTable, orderStrip, resultLabel, sideOf, unitCard, unitDetails } from "./parts.js";
 
-const STYLE_ID = "plugin-style-homm3";
-
-if (!document.getElementById(STYLE_ID)) {
-  const link = el("link", { id: STYLE_ID, rel: "stylesheet", href: new URL("./homm3.css", import.meta.url).href });
-  await new Promise((resolve) => {
-    link.addEventListener("load", resolve);
-    link.addEventListener("error", resolve); // unstyled rather than no board at all
-    document.head.append(link);
-  });
-}
+await loadStyle("plugin-style-homm3", new URL("./homm3.css", import.meta.url).href);
 await loadGlossary(); // the hover definitions of the board's words (issue 23 §2.4)
 
 const GRAVE_KINDS = new Set(["surrender", "retreat", "flee"]);
