@@ -366,20 +366,45 @@ def defend(server: LiveServer, game_id: str, token: str) -> None:
         )
 
 
-def test_a_siege_from_a_position(live_server: LiveServer, page: Page, artifacts: Path) -> None:
+def hand_ids(page: Page) -> set[str]:
+    """The card ids of the hand the page shows."""
+    return set(
+        page.locator(".hm-hand .hm-card").evaluate_all("(all) => all.map((c) => c.dataset.card)")
+    )
+
+
+def test_a_siege_from_a_position(live_server: LiveServer, new_page: Any, artifacts: Path) -> None:
     """issue 25 §1, homm3.md §5.14.4: a hero clicked into the enemy's town its hero does not
-    hold; the owner pays to defend it with the army; the siege is fought on the combat board
-    inside the map board (the Dungeon's town, its owner's units) and its result shown on the
-    map."""
+    hold; the owner, out of turn, gets the decision as a prompt on its own page (hotseat: each
+    seat's page shows its own hand, never the other's); it pays to defend the town with the
+    army; the siege is fought on the combat board inside the map board (the Dungeon's town,
+    its owner's units) and its result shown on the map."""
     made = live_server.create("homm3", ["me", "me"], params={"position": SIEGE}, seed=5)
     game_id = made["id"]
     attacker, defender = made["seat_tokens"]["0"], made["seat_tokens"]["1"]
+    page = new_page()
     page.goto(live_server.game_link(game_id, attacker))
     expect(page.locator(".hm-map")).to_be_visible()
     into = 'move hero=catherine to="5,-1"'
     click(page, by_action(page, into).first)
     check_preview(page, live_server, game_id, 0, into)
     click(page, page.locator(".hm-preview button.confirm[data-action]").first)
+    # the besieged seat's own page: its decision, out of turn, with its buttons; its hand only
+    owner = new_page()
+    owner.goto(live_server.game_link(game_id, defender))
+    expect(owner.locator(".hm-decision.yours")).to_be_visible()
+    asked = live_server.api("GET", f"/api/games/{game_id}", token=defender)["legal"]
+    expect(
+        owner.locator(f'.hm-decision button[data-action="{asked[0]["action"]}"]')
+    ).to_be_visible()
+    expect(page.locator(".hm-decision.yours")).to_have_count(0)
+    hosted = state_of(live_server, game_id)
+    for seat, shown in ((0, page), (1, owner)):
+        expect(shown.locator(".hm-hand .hm-card").first).to_be_attached()
+        with hosted.lock:
+            held = set(hosted.state.players[seat].hand)
+        assert hand_ids(shown) <= held, f"seat {seat}'s page shows a card it does not hold"
+    assert not hand_ids(page) & hand_ids(owner)
     defend(live_server, game_id, defender)
     expect(page.locator(".hm-fight .h3-grid")).to_be_visible()
     expect(page.locator(".hm-fight .h3-grid .h3-field")).to_have_count(20)

@@ -7,6 +7,7 @@ and asks the bot or the evaluation about it."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -299,3 +300,24 @@ def test_a_simulation_stops_when_the_seats_turn_is_over() -> None:
     others = [(h.id, h.field) for h in state.heroes if h.seat != seat]
     assert [(h.id, h.field) for h in world.heroes if h.seat != seat] == others
     assert -1.0 <= value <= 1.0
+
+
+def test_the_bots_choose_alike_whatever_the_seat_cannot_see() -> None:
+    """Brief, hidden information (issue 25 §2, a fair bot): greedy and MCTS on the map choose
+    the same action in a state and in its twin re-dealt for the seat (the other hand, every
+    deck's order, the face-down tiles), so nothing the seat cannot see steers them."""
+    state = new_state(seed=5)
+    to_turn(state)
+    random_bot = make_agent("random", seed=4, game=state.game)
+    for _ in range(60):
+        seat = state.current_player()
+        state.apply_action(random_bot.choose(state, seat), seat)
+    seat = to_turn(state)
+    other = 1 - seat
+    twin = state.resample(seat, random.Random(7))
+    assert twin.observation(seat) == state.observation(seat)
+    assert twin.legal_actions(seat) == state.legal_actions(seat)
+    assert twin.observation(other) != state.observation(other)
+    for spec in ("greedy", "mcts@1"):
+        chosen = make_agent(spec, seed=3, game=state.game).choose(state, seat)
+        assert chosen == make_agent(spec, seed=3, game=state.game).choose(twin, seat), spec
