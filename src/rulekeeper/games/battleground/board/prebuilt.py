@@ -11,7 +11,8 @@ fill on demand as before) until it is rebuilt with::
 
     python -m rulekeeper.games.battleground.board.prebuilt
 
-A test checks that every shipped file matches and equals a fresh build.
+A test checks that every shipped file matches and agrees with the rules on random pairs (with
+RULEKEEPER_LONG=1: equals a fresh build).
 """
 
 from __future__ import annotations
