@@ -13,7 +13,7 @@ of an attack; at most one buff and one debuff; serialize/deserialize round-trips
 game ends. The same seed and action log replay to the same final state and event log.
 
 Legality both ways (core/state.py: validation before mutation, atomic application): listed
-actions are accepted (``explain`` says legal: all of them every sixth decision, a sampled one
+actions are accepted (``explain`` says legal: all of them every twelfth decision, a sampled one
 otherwise; and every seventh decision a sampled one is applied to a clone); plausible
 *unlisted* actions are refused (``explain`` says not legal, ``apply_action`` raises
 IllegalActionError with the same rule and reason, and ``serialize()`` is unchanged). The
@@ -58,7 +58,7 @@ from rulekeeper.games.battleground.rules.combat import usable_weapons
 
 MAX_ACTIONS = 6000
 ROUND_TRIP_EVERY = 29
-EXPLAIN_ALL_EVERY = 6
+EXPLAIN_ALL_EVERY = 12
 ACCEPT_ON_CLONE_EVERY = 7  # apply a sampled listed action to a clone (it must be accepted)
 REFUSE_EVERY = 19  # try a few plausible unlisted actions (at a chance node 1 time in 3)
 CLONE_EVERY = 151  # play a clone on and scribble over it; check an earlier clone
@@ -505,7 +505,7 @@ def finished(state: BattlegroundState) -> None:
     assert state.game.deserialize_state(text).serialize() == text
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(3))
 def test_random_games_on_the_skirmish_map(skirmish, block):
     """Rulebook, Mana, Card Limits, Perform Actions, Health and Wounds, Buffs and Debuffs, and
     core/state.py (explain, serialization), checked after every action: random complete games
@@ -514,7 +514,7 @@ def test_random_games_on_the_skirmish_map(skirmish, block):
         finished(play(skirmish, seed))
 
 
-@pytest.mark.parametrize("block", range(2))
+@pytest.mark.parametrize("block", range(1))
 def test_random_games_on_the_first_game_map(block):
     """The invariants of the module docstring (rulebook: Mana, Card Limits, Perform Actions,
     Health and Wounds, Buffs and Debuffs; core/state.py): random complete games on the First
@@ -523,7 +523,7 @@ def test_random_games_on_the_first_game_map(block):
         finished(play(first_game(), seed))
 
 
-@pytest.mark.parametrize("block", range(2))
+@pytest.mark.parametrize("block", range(1))
 def test_random_games_of_a_standard_setup(standard, block):
     """The invariants of the module docstring (rulebook and core/state.py): random complete
     games of a Standard Setup (Ram Man, Orko, Stratos against Evil-Lyn,

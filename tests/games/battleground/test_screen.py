@@ -85,7 +85,7 @@ def test_the_other_hand_never_shows(seed: int) -> None:
     and the decks again), and a spectator's for every state neither seat can tell apart. The
     other seat's cards that the seat does not hold itself, and that no public event named, are
     never named."""
-    for state, _ in sampled(seed, every=20):
+    for state, _ in sampled(seed, every=40):
         for seat in (0, 1):
             text = text_of(state, seat)
             for index in range(2):
