@@ -1,8 +1,10 @@
 """Random complete map games through the public API, checking the invariants after every action
 (issue 24 §6): resources and MP never negative, heroes only on open face-up fields, one
-building a town a round, face-down tiles in no view (map/invariants.py); plus save round trips at
-random points and replay determinism. 100 games (2 and 3 players) in ./rk test; 1,000 with
-RULEKEEPER_LONG=1. Each game reports how it ended."""
+building a town a round (map/invariants.py), all after every action; the hand within its limit
+when each turn's actions begin; face-down tiles in no view (every action of the first game,
+every 250th of the others: each check builds every seat's observation, about 25 ms); plus save
+round trips at random points and replay determinism. 100 games (2 and 3 players) in ./rk test;
+1,000 with RULEKEEPER_LONG=1. Each game reports how it ended."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ import pytest
 from rulekeeper.core import CHANCE, Action, GameState, load_game, replay
 from rulekeeper.core.replay import record_of
 from rulekeeper.games.homm3.map import invariants
+from rulekeeper.games.homm3.map.hand import hand_limit
+from rulekeeper.games.homm3.map.turn import TurnStep
 
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
 BLOCKS = 100 if LONG else 10
@@ -23,10 +27,12 @@ GAMES = 10
 """Blocks of games (spread over the test workers) and games a block."""
 
 
-def play(state: GameState, rng: random.Random, check_every: int) -> list[tuple[int, Action]]:
-    """Random legal actions to the end; invariants after every *check_every* actions (and the
-    views' check every 10th time), a save round trip at random points."""
+def play(state: GameState, rng: random.Random, views_every: int) -> list[tuple[int, Action]]:
+    """Random legal actions to the end; the invariants after every action (no face-down tile
+    in any view: every *views_every* actions), the hand limit when each turn's actions begin,
+    a save round trip at random points."""
     taken: list[tuple[int, Action]] = []
+    turn: tuple[int, int] | None = None
     while not state.is_terminal():
         seat = state.current_player()
         if seat == CHANCE:
@@ -38,14 +44,28 @@ def play(state: GameState, rng: random.Random, check_every: int) -> list[tuple[i
             action = rng.choice(calm)
         state.apply_action(action, seat)
         taken.append((seat, action))
-        if len(taken) % check_every == 0:
-            views = len(taken) % (10 * check_every) == 0
-            assert invariants.problems(state, views=views) == [], (len(taken), action)
+        views = len(taken) % views_every == 0
+        assert invariants.problems(state, views=views) == [], (len(taken), action)
+        turn = hand_checked(state, turn)
         if rng.random() < 0.001:
             text = state.serialize()
             assert state.game.deserialize_state(text).serialize() == text
         assert len(taken) < 20_000, "a game that does not end"
     return taken
+
+
+def hand_checked(state: Any, turn: tuple[int, int] | None) -> tuple[int, int] | None:
+    """homm3.md §4.3 step 1, §5.7: when a turn's actions begin (after the hand refresh) the
+    hand is within the Level's hand limit. Answers the turn now on (round, seat)."""
+    if state.is_terminal():
+        return turn
+    top = state.flow.top()
+    if not isinstance(top, TurnStep) or top.stage != "act" or turn == (state.round, top.seat):
+        return turn
+    player = state.players[top.seat]
+    limit = hand_limit(state, player)
+    assert len(player.hand) <= limit, (state.round, top.seat, len(player.hand), limit)
+    return (state.round, top.seat)
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
@@ -59,7 +79,7 @@ def test_random_games_keep_the_invariants(block: int, record_property: Any) -> N
     for index in range(GAMES):
         seed = block * GAMES + index
         state = games[3 if seed % 3 == 2 else 2].new_initial_state(seed=seed)
-        play(state, random.Random(seed), check_every=1 if seed == 0 else 25)
+        play(state, random.Random(seed), views_every=1 if seed == 0 else 250)
         assert state.is_terminal() and invariants.log_problems(state) == []
         outcome = state.outcome()
         assert outcome is not None
