@@ -405,6 +405,7 @@ def test_a_siege_from_a_position(live_server: LiveServer, new_page: Any, artifac
             held = set(hosted.state.players[seat].hand)
         assert hand_ids(shown) <= held, f"seat {seat}'s page shows a card it does not hold"
     assert not hand_ids(page) & hand_ids(owner)
+    owner.close()  # the fight is watched from the attacker's page only
     defend(live_server, game_id, defender)
     expect(page.locator(".hm-fight .h3-grid")).to_be_visible()
     expect(page.locator(".hm-fight .h3-grid .h3-field")).to_have_count(20)
