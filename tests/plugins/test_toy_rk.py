@@ -54,7 +54,8 @@ def test_issue22_rk_test_installs_the_toy_plugin_once_and_serve_never(tmp_path: 
 
     tested = run_rk(tmp_path, log, "test-fast", "-k", "nothing")
     assert installs(tested) == [
-        f"python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e {TOY}"
+        "python -m pip install --quiet --disable-pip-version-check --no-compile"
+        f" -c constraints.txt -e {TOY}"
     ]
     pytest = next(i for i, call in enumerate(tested) if call.startswith("pytest "))
     assert tested.index(installs(tested)[0]) < pytest  # installed before the tests run
