@@ -10,8 +10,8 @@ negative or small, booleans flipped, list items duplicated or removed, deep nest
 100,000-item list, unknown or swapped character and card ids, hexes off the battlefield or
 where one cannot stand.
 
-Sizes: 80 corruptions in a quick run, 800 with RULEKEEPER_SLOW=1 (``./rk test``; with the HoMM3
-battle files and saves of tests/games/homm3/test_corrupted_inputs.py, 3,000 in all), 8,000 with
+Sizes: 80 corruptions in a quick run, 400 with RULEKEEPER_SLOW=1 (``./rk test``; with the HoMM3
+battle files and saves of tests/games/homm3/test_corrupted_inputs.py, 1,500 in all), 8,000 with
 RULEKEEPER_LONG=1 (each loaded position then played to the end).
 """
 
@@ -45,7 +45,7 @@ from rulekeeper.games.battleground.game import BattlegroundState
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-CORRUPTIONS = 8000 if LONG else 800 if SLOW else 80
+CORRUPTIONS = 8000 if LONG else 400 if SLOW else 80
 BLOCKS = 4
 MAX_ACTIONS = 5000
 FUTURE = MAX_ACTIONS if LONG else 10

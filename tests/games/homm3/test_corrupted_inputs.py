@@ -10,9 +10,9 @@ added, a value of another type, numbers huge, negative or small, booleans flippe
 duplicated or removed, deep nesting, a 100,000-item list, another step kind, unknown or swapped
 unit, card and unit-card ids, fields off the board or taken.
 
-Sizes: 110 battle files and 110 saves in a quick run; 1,100 of each with RULEKEEPER_SLOW=1
-(``./rk test``; with the 800 Battleground positions of
-tests/games/battleground/test_positions_corrupted.py, 3,000 in all); ten times that, each
+Sizes: 110 battle files and 110 saves in a quick run; 550 of each with RULEKEEPER_SLOW=1
+(``./rk test``; with the 400 Battleground positions of
+tests/games/battleground/test_positions_corrupted.py, 1,500 in all); 11,000 of each, each
 loaded state played to the end, with RULEKEEPER_LONG=1.
 """
 
@@ -37,7 +37,7 @@ from rulekeeper.games.homm3.game import STEPS, CombatState, shipped_battle, ship
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
-SCALE = 100 if LONG else 10 if SLOW else 1
+SCALE = 100 if LONG else 5 if SLOW else 1
 BATTLE_CORRUPTIONS = 110 * SCALE
 SAVE_CORRUPTIONS = 110 * SCALE
 BLOCKS = 4
