@@ -2,7 +2,7 @@
 (issue 24 §6): resources and MP never negative, heroes only on open face-up fields, one
 building a town a round (map/invariants.py), all after every action; the hand within its limit
 when each turn's actions begin; face-down tiles in no view (every action of the first game,
-every 250th of the others: each check builds every seat's observation, about 25 ms); plus save
+every 250th of the others: each check builds and searches every seat's observation); plus save
 round trips at random points and replay determinism. 100 games (2 and 3 players) in ./rk test;
 1,000 with RULEKEEPER_LONG=1. Each game reports how it ended."""
 
