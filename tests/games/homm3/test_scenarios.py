@@ -72,10 +72,13 @@ def _doc(name: str) -> dict[str, Any]:
 
 
 def test_two_clash_scenarios_are_shipped() -> None:
-    """Issue 24 §3: at least one Clash scenario for 2 players and one for 3."""
-    counts = {load_scenario(name).id: load_scenario(name).players for name in shipped_scenarios()}
-    assert counts == {"clash-2": (2,), "clash-3": (3,)}
-    assert all(load_scenario(name).mode == "clash" for name in shipped_scenarios())
+    """Issue 24 §3: at least one Clash scenario for 2 players and one for 3; issue 26 §3: a
+    solo scenario."""
+    found = {load_scenario(name).id: load_scenario(name) for name in shipped_scenarios()}
+    clash = {key: s.players for key, s in found.items() if s.mode == "clash"}
+    assert clash == {"clash-2": (2,), "clash-3": (3,)}
+    assert found["solo-1"].mode == "solo" and found["solo-1"].players == (1,)
+    assert [h.id for h in found["solo-1"].ai_heroes] == ["warlord"]
 
 
 @pytest.mark.parametrize("name", shipped_scenarios())
@@ -84,7 +87,10 @@ def test_a_shipped_scenario_checks_clean(name: str) -> None:
     assert check_scenario_file(shipped_scenario(name)) == []
 
 
-@pytest.mark.parametrize("name", shipped_scenarios())
+CLASH = [name for name in shipped_scenarios() if name.startswith("clash-")]
+
+
+@pytest.mark.parametrize("name", CLASH)
 def test_a_shipped_layout_follows_the_general_clash_setup(name: str) -> None:
     """homm3.md §3 step 6, §5.1: face-down Near tiles and the Center tile, a Far pool per
     player; each start touches two tiles, so a Far tile can be laid from it (two placed
@@ -101,7 +107,7 @@ def test_a_shipped_layout_follows_the_general_clash_setup(name: str) -> None:
     assert [e.pool for e in layout.tiles].count("near") <= len(layout.pools["near"]) == 6
 
 
-@pytest.mark.parametrize("name", shipped_scenarios())
+@pytest.mark.parametrize("name", CLASH)
 def test_a_shipped_scenario_is_won_by_capture_within_a_round_limit(name: str) -> None:
     """Issue 24 §3 and homm3.md §1.4: victory by capturing every enemy town and settlement,
     in 12 to 16 rounds; elimination after 3 rounds without a town or settlement."""
@@ -157,7 +163,7 @@ def test_scenario_check_passes_on_the_shipped_scenarios() -> None:
     a usage error (exit code 2)."""
     result = runner.invoke(app, ["homm3", "scenario", "check"])
     assert result.exit_code == 0, result.output
-    assert result.output.split() == ["ok:", "clash-2", "ok:", "clash-3"]
+    assert result.output.split() == ["ok:", "clash-2", "ok:", "clash-3", "ok:", "solo-1"]
     assert runner.invoke(app, ["homm3", "scenario", "check", "clash-3"]).exit_code == 0
     missing = runner.invoke(app, ["homm3", "scenario", "check", "no-such-file.yaml"])
     assert missing.exit_code == 2

@@ -21,7 +21,7 @@ from rulekeeper.games.homm3.combat.result import CombatResult, SideResult
 from rulekeeper.games.homm3.map import board, effects, experience, places, victory, visiting
 from rulekeeper.games.homm3.map.model import MAIN, SECONDARY, Troop
 
-__all__ = ["apply", "restore_army"]
+__all__ = ["apply", "apply_side", "move_hero", "restore_army"]
 
 WON = ("victory", "quick-combat")
 
@@ -47,7 +47,7 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
         if side.kind == "neutral":
             _discard_neutrals(state, fight.neutrals)
             continue
-        _apply_side(state, army, side, result, index)
+        apply_side(state, army, side, result, index)
     mp_spent = result.side(0).mp_spent
     attacker.mp = max(0, attacker.mp - mp_spent)
     state.battle = None
@@ -61,9 +61,9 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
         },
     )
     defender = board.hero(state, fight.defender) if fight.defender else None
-    _move_heroes(state, attacker, result.side(0))
+    move_hero(state, attacker, result.side(0))
     if defender is not None:
-        _move_heroes(state, defender, result.side(1))
+        move_hero(state, defender, result.side(1))
         if result.ending == "victory":  # §5.22, §8.36, §9.9: the winner takes a cube
             won, lost = (attacker, defender) if attacker_won else (defender, attacker)
             _cube(state, won.seat, lost.seat)
@@ -76,7 +76,7 @@ def apply(state: Any, fight: Any, result: CombatResult) -> None:
             victory.eliminate(state, loser)  # §1.4: the Main Hero lost defending the last town
 
 
-def _apply_side(state: Any, army: Any, side: SideResult, result: CombatResult, index: int) -> None:
+def apply_side(state: Any, army: Any, side: SideResult, result: CombatResult, index: int) -> None:
     """One player's side: units, cards, morale, resources, Exp."""
     seat = army.seat
     player = state.players[seat]
@@ -105,7 +105,7 @@ def _apply_side(state: Any, army: Any, side: SideResult, result: CombatResult, i
         player.resources.lose(paid)
 
 
-def _move_heroes(state: Any, item: Any, side: SideResult) -> None:
+def move_hero(state: Any, item: Any, side: SideResult) -> None:
     """Send *item* where its side's ending says (§5.20, §8.52, §9.1)."""
     if side.goes == "previous-field":
         item.field, item.previous = item.previous or item.field, item.field

@@ -48,6 +48,13 @@ def neutral_controller(state: Any, seat: int) -> int:
     return seat
 
 
+def _battle_mode(state: Any) -> str:
+    """The battle's mode: solo and co-op fights play the neutral units by the AI rules
+    (§5.18.3, §5.24.1); Clash ones by a player (battle/checks.py ``seats_of``)."""
+    mode = str(state.game.scenario.mode)
+    return mode if mode in ("solo", "coop") else "clash"
+
+
 def draw_neutrals(state: Any, level: int) -> list[str]:
     """The neutral cards met on a field of *level* (§5.16, §5.23), drawn from the tier decks;
     an empty deck gets its discard pile shuffled back (§8.29)."""
@@ -112,7 +119,7 @@ def battle_doc(state: Any, step: FightStep) -> JsonObject:
     doc: dict[str, Any] = {
         "format": "homm3-battle",
         "version": 2,
-        "mode": "clash",
+        "mode": _battle_mode(state),
         "difficulty": state.difficulty,
         "options": dict(state.battle_options()),
         "site": site,
@@ -173,7 +180,9 @@ class FightStep(HostStep[Any, CombatResult]):
                 effects.enemy_discards(state, attacker.seat, other.seat, other.role == MAIN)
                 effects.enemy_discards(state, other.seat, attacker.seat, attacker.role == MAIN)
         doc = battle_doc(state, self)
-        if self.against == "neutral":
+        if self.against == "neutral" and _battle_mode(state) != "clash":
+            seating = Seating([attacker.seat], decider=attacker.seat)  # the AI rules (§5.18.3)
+        elif self.against == "neutral":
             seating = Seating(
                 [attacker.seat, neutral_controller(state, attacker.seat)], decider=attacker.seat
             )

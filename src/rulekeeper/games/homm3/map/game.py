@@ -49,12 +49,13 @@ from rulekeeper.games.homm3.map import (
 )
 from rulekeeper.games.homm3.map import params as map_params
 from rulekeeper.games.homm3.map.bonus import StartingBonusStep
-from rulekeeper.games.homm3.map.model import FaceDown, MapHero, Player, Site, Town
+from rulekeeper.games.homm3.map.model import AiHero, FaceDown, MapHero, Player, Site, Town
 from rulekeeper.games.homm3.map.rounds import GameStep
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.steps import STEPS
 from rulekeeper.games.homm3.map.turn import TurnStep
 from rulekeeper.games.homm3.scenario import read_scenario
+from rulekeeper.games.homm3.scenario.fields import TEAM_MODES
 from rulekeeper.games.homm3.scenario.model import RoundTrack, Scenario
 from rulekeeper.games.homm3.views import explain as combat_explain
 from rulekeeper.games.homm3.views import map_words
@@ -64,8 +65,10 @@ __all__ = ["Homm3Game", "MapState"]
 
 @register_game
 class Homm3Game(Game):
-    """Parameters: ``scenario`` (a shipped scenario's name or a scenario file: data or a path;
-    default ``clash-2``), ``players`` (2 or 3), ``difficulty`` (default: the scenario's),
+    """Parameters: ``mode`` (``clash``, ``solo`` or ``coop``: checked against the scenario's;
+    it picks the default scenario), ``scenario`` (a shipped scenario's name or a scenario
+    file: data or a path; default ``clash-2``, ``solo-1``, ``coop-2`` by mode), ``players``,
+    ``difficulty`` (default: the scenario's),
     ``factions`` and ``heroes`` (one per seat; default: Castle, Dungeon, Necropolis and each
     faction's first hero), ``options`` (optional rules by name, docs/homm3.md) and ``content``
     (a folder with your own card values)."""
@@ -90,9 +93,14 @@ class Homm3Game(Game):
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
         self.pack: ContentPack = load_content_pack(Path(content) if content else None)
-        raw = params.get("scenario", map_params.DEFAULT_SCENARIO)
+        mode = params.get("mode")
+        if mode is not None and mode not in map_params.MODES:
+            raise DataError(source, "mode", f"one of {', '.join(map_params.MODES)}")
+        raw = params.get("scenario", map_params.DEFAULT_SCENARIOS[mode or "clash"])
         doc, where = map_params.scenario_doc(raw)
         self.scenario: Scenario = read_scenario(doc, self.pack, where)
+        if mode is not None and mode != self.scenario.mode:
+            raise DataError(source, "mode", f"{mode}: the scenario is a {self.scenario.mode} one")
         players = params.get("players", self.scenario.players[0])
         if not isinstance(players, int) or players not in self.scenario.players:
             counts = ", ".join(str(n) for n in self.scenario.players)
@@ -107,6 +115,7 @@ class Homm3Game(Game):
         self.options = map_params.options(params.get("options"), source)
         self.catalogue: dict[str, Tile] = {t.id: core_tile(t) for t in self.pack.tiles.values()}
         return {
+            **({"mode": mode} if mode is not None else {}),
             "scenario": raw if isinstance(raw, str) else doc,
             "players": players,
             "difficulty": self.difficulty,
@@ -123,7 +132,15 @@ class Homm3Game(Game):
 
     @property
     def zero_sum(self) -> bool:
-        return self._players == 2
+        return self._players == 2 and self.scenario.mode == "clash"
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Solo and co-op: every seat on one team (one result for all, issue 26 §2); Clash:
+        each seat for itself. Hands stay private within the team (``shared_vision`` off)."""
+        if self.scenario.mode in TEAM_MODES:
+            return (tuple(range(self._players)),)
+        return tuple((seat,) for seat in range(self._players))
 
     def content_hash(self) -> str | None:
         return self.derived("content-hash", self._pack_digest)
@@ -157,6 +174,7 @@ class MapState(ProcedureState):
     winners: list[int]
     ending: str
     battle: Battle | None
+    ai_heroes: list[AiHero]
 
     def __init__(self, game: Homm3Game, seed: int = 0) -> None:
         super().__init__(game, seed)
@@ -225,6 +243,8 @@ class MapState(ProcedureState):
         new._tilemap = getattr(self, "_tilemap", None)
 
     def _returns(self) -> Sequence[float]:
+        if self.ending == "defeat":  # solo and co-op: the team lost (victory.py)
+            return [-1.0] * self.num_players
         if not self.winners:
             return [0.0] * self.num_players
         return [1.0 if seat in self.winners else -1.0 for seat in range(self.num_players)]
@@ -233,6 +253,10 @@ class MapState(ProcedureState):
         if self.flow.steps:
             return super()._outcome()
         returns = tuple(self._returns())
+        if self.ending == "defeat":
+            return Outcome(
+                ending="defeat", winner=None, team=(), returns=returns, text="The AI heroes win"
+            )
         if not self.winners:
             return Outcome(
                 ending=self.ending or "draw", winner=None, team=(), returns=returns, text="A draw"
@@ -253,8 +277,8 @@ class MapState(ProcedureState):
         """Who sees which cards and tiles (issue 24 §4): a hand its seat; every Might & Magic
         deck, the shared and neutral decks, the Astrologers deck, the Far pools and face-down
         tiles nobody (the face-down tiles of a kind and the Far pools are pools of the kind
-        shown on their backs); cards a seat looks at in a Search that seat only; during a fight,
-        the battle's zones."""
+        shown on their backs); each AI hero's AI deck and Spell deck nobody (issue 26 §5); cards
+        a seat looks at in a Search that seat only; during a fight, the battle's zones."""
         out: list[Zone] = []
         for p in self.players:
             out.append(Zone(f"mm-hand-{p.seat}", p.hand, (p.seat,), pool=f"mm-{p.seat}"))
@@ -266,6 +290,9 @@ class MapState(ProcedureState):
             )
         for name in sorted(self.decks):
             out.append(Zone(f"deck-{name}", self.decks[name], NOBODY, pool=f"deck-{name}"))
+        for ai in self.ai_heroes:
+            out.append(Zone(f"ai-deck-{ai.id}", ai.ai_deck, NOBODY, pool=f"ai-deck-{ai.id}"))
+            out.append(Zone(f"ai-spells-{ai.id}", ai.spells, NOBODY, pool=f"ai-spells-{ai.id}"))
         for step in self.flow.steps:
             if isinstance(step, SearchStep):
                 out.append(Zone(step.zone_name(), step.seen, (step.seat,), pool=step.pool_name()))

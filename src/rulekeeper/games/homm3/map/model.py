@@ -13,7 +13,8 @@ Where things are:
 * each seat's :class:`Player`: faction, Main Hero's level and cards, resources (a core
   ``Ledger``), unit deck, town-action tokens, captured cubes, Far pool;
 * heroes (:class:`MapHero`): Main and Secondary, where they stand and their MP this turn;
-* towns (:class:`Town`): buildings and who holds them.
+* towns (:class:`Town`): buildings and who holds them;
+* in solo and co-op, the AI heroes (:class:`AiHero`): no seat plays them (ai_movement.py).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rulekeeper.core import Bounds, Ledger, Ref
 from rulekeeper.core.lasting import Lasting
 
 __all__ = [
+    "AI_SEAT",
     "FACES",
     "MAIN",
     "NOBODY_SEAT",
@@ -33,6 +35,7 @@ __all__ = [
     "ROLES",
     "SECONDARY",
     "TOKENS",
+    "AiHero",
     "FaceDown",
     "MapHero",
     "Player",
@@ -50,8 +53,10 @@ TOKENS = ("build", "population", "spellbook")
 FACES = ("few", "pack")
 NOBODY_SEAT = -1
 """``Site.owner`` / ``Town.owner`` of a field nobody has flagged."""
+AI_SEAT = -2
+"""``Site.owner`` / ``Town.owner`` of a field an AI hero has flagged (solo and co-op, §5.24.2)."""
 
-Seat = Annotated[int, Bounds(-1, 63)]
+Seat = Annotated[int, Bounds(-2, 63)]
 Count = Annotated[int, Bounds(0, 9999)]
 Level = Annotated[int, Bounds(1, 7)]
 FieldKey = Annotated[str, Ref("field")]
@@ -178,3 +183,27 @@ class FaceDown:
 
     at: FieldKey
     kind: str
+
+
+@dataclass
+class AiHero:
+    """An AI hero of a solo or co-op scenario (§5.24; ai_movement.py moves it, ai_fights.py
+    fights it): where it stands, its MP this round, its units (fixed by the scenario, §5.24:
+    no town board, resources or hero card) and its AI deck (the cards the scenario's counts
+    drew at setup, hidden from every seat) and Spell deck. ``defeated``: beaten, off the map."""
+
+    id: str
+    name: str
+    faction: str
+    field: FieldKey = ""
+    previous: FieldKey = ""
+    mp: Count = 0
+    units: list[Troop] = dataclasses.field(default_factory=list)
+    ai_deck: list[CardId] = dataclasses.field(default_factory=list)
+    spells: list[CardId] = dataclasses.field(default_factory=list)
+    skill: str = ""
+    defeated: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return bool(self.field) and not self.defeated

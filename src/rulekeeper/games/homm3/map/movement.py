@@ -22,10 +22,19 @@ from typing import Any
 
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
-from rulekeeper.games.homm3.map import board, effects, secondary, town_actions, visiting
+from rulekeeper.games.homm3.map import (
+    ai_heroes,
+    board,
+    effects,
+    places,
+    secondary,
+    town_actions,
+    visiting,
+)
 from rulekeeper.games.homm3.map.actions import Rule
+from rulekeeper.games.homm3.map.ai_fights import AiFightStep
 from rulekeeper.games.homm3.map.fights import FightStep
-from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT, MapHero
+from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT, MapHero
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 
 __all__ = ["RULE", "EnterStep", "guarded", "move_refusal"]
@@ -125,10 +134,17 @@ class EnterStep(Step[Any]):
             return
         if self.stage == "start":
             self.stage = "visit"
+            town = board.town_at(state, self.field)
+            if (
+                town is not None
+                and town.owner == AI_SEAT
+                and not ai_heroes.at_field(state, self.field)
+            ):
+                places.capture(state, item.seat, self.field)  # undefended (§8.20, §5.24)
             fight = encounter(state, item, self.field)
             if fight is not None:
                 state.flow.push(fight)
-                if isinstance(fight, FightStep):
+                if isinstance(fight, FightStep | AiFightStep):
                     town_actions.open_window(state, item.seat, "before-combat")  # §8.13
             return
         self.stage = "done"
@@ -137,7 +153,11 @@ class EnterStep(Step[Any]):
 
 def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
     """The fight entering *key* starts for *item* (a siege of an enemy town or settlement
-    without its hero starts with its owner's choice, sieges.py), or None."""
+    without its hero starts with its owner's choice, sieges.py; an AI hero there is fought,
+    ai_fights.py), or None."""
+    ai = ai_heroes.at_field(state, key)
+    if ai is not None:
+        return AiFightStep(ai=ai.id, hero=item.id, field=key)
     enemies = [other for other in board.heroes_at(state, key) if other.seat != item.seat]
     printed = board.field_at(state, key)
     if enemies and (printed is None or printed.location != "sanctuary"):
@@ -145,6 +165,8 @@ def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
         against = "siege" if _holds_place(state, key, enemy.seat) else "hero"
         return secondary.fight_or_remove(item, enemy, key, against)
     owner = _place_owner(state, key)
+    if owner == AI_SEAT:  # an AI's flag: no hero defends it, the visit takes it (§5.24)
+        return None
     if owner not in (NOBODY_SEAT, item.seat):
         return SiegeStep(hero=item.id, field=key, owner=owner)
     level = guarded(state, key)

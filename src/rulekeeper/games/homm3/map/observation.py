@@ -3,7 +3,8 @@
 A seat sees the whole map but what lies face down (a face-down slot shows the kind on its
 back), every player's public side (faction, Level, morale, resources, units, cubes, tokens,
 the number of cards in hand and deck, the discard pile), every shared discard pile and the
-number of cards in each deck, and its own hand. During a fight it sees the battle as the
+number of cards in each deck, and its own hand; the AI heroes with their units, their AI and
+Spell decks only counted. During a fight it sees the battle as the
 combat game shows it. Nothing a seat may not know enters its observation.
 """
 
@@ -46,6 +47,22 @@ def _player(state: Any, player: Any, sight: tuple[int, ...]) -> JsonObject:
     }
 
 
+def _ai_hero(item: Any) -> JsonObject:
+    """An AI hero as every seat sees it: its AI deck and Spell deck only by their counts."""
+    return {
+        "id": item.id,
+        "name": item.name,
+        "faction": item.faction,
+        "field": item.field,
+        "mp": item.mp,
+        "units": [dataclasses.asdict(t) for t in item.units],
+        "ai_deck": len(item.ai_deck),
+        "spells": len(item.spells),
+        "skill": item.skill,
+        "defeated": item.defeated,
+    }
+
+
 def observe(state: Any, seat: int) -> JsonObject:
     """*seat*'s observation (-1: a spectator's)."""
     sight = state.game.sight_of(seat) if seat >= 0 else ()
@@ -65,6 +82,8 @@ def observe(state: Any, seat: int) -> JsonObject:
         "astrologers": state.astrologers,
         "winners": list(state.winners),
     }
+    if state.ai_heroes:
+        doc["ai_heroes"] = [_ai_hero(a) for a in state.ai_heroes]
     if state.battle is not None:
         doc["battle"] = _battle(state, sight)
     return doc

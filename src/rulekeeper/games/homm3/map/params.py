@@ -18,8 +18,10 @@ from rulekeeper.games.homm3.scenario.model import Scenario
 
 __all__ = [
     "DEFAULT_SCENARIO",
+    "DEFAULT_SCENARIOS",
     "DIFFICULTIES",
     "FACTIONS",
+    "MODES",
     "PARAMS",
     "factions",
     "heroes",
@@ -29,9 +31,13 @@ __all__ = [
 ]
 
 DEFAULT_SCENARIO = "clash-2"
+DEFAULT_SCENARIOS = {"clash": "clash-2", "solo": "solo-1", "coop": "coop-2"}
+"""The scenario a mode plays when none is named (issue 26)."""
+MODES = tuple(DEFAULT_SCENARIOS)
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 FACTIONS = setup.FACTIONS
 PARAMS = (
+    "mode",
     "scenario",
     "players",
     "difficulty",

@@ -33,7 +33,15 @@ from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat.model import AI
 from rulekeeper.games.homm3.map import position_checks, setup
 from rulekeeper.games.homm3.map.fights import FightStep
-from rulekeeper.games.homm3.map.model import RESOURCES, SECONDARY, FaceDown, MapHero, Player, Site
+from rulekeeper.games.homm3.map.model import (
+    RESOURCES,
+    SECONDARY,
+    AiHero,
+    FaceDown,
+    MapHero,
+    Player,
+    Site,
+)
 from rulekeeper.games.homm3.map.model import Town as MapTown
 from rulekeeper.games.homm3.map.rounds import MAIN_MP, SECONDARY_MP, GameStep, RoundStep
 
@@ -48,6 +56,7 @@ STATE_FIELDS = (
     "order",
     "players",
     "heroes",
+    "ai_heroes",
     "towns",
     "tiles",
     "face_down",
@@ -129,6 +138,8 @@ def write(state: Any) -> JsonObject:
     doc["order"] = list(state.order)
     doc["players"] = [_player(p) for p in state.players]
     doc["heroes"] = [_pruned(h, keep=("mp",)) for h in state.heroes]
+    if state.ai_heroes:
+        doc["ai_heroes"] = [_pruned(a, keep=("mp", "ai_deck")) for a in state.ai_heroes]
     doc["towns"] = [_pruned(t) for t in state.towns]
     doc["tiles"] = [
         {"tile": p.tile, "at": hex_key((p.q, p.r)), "rotation": p.rotation}
@@ -233,6 +244,7 @@ def read(cls: type[Any], game: Any, doc: Mapping[str, Any], seed: int) -> Any:
     state.order = _order(doc.get("order", list(range(count))), count, problems)
     state.players = _players(doc, game, state.rng, problems, reader)
     state.heroes = _heroes(doc, state.players, problems, reader)
+    state.ai_heroes = _records(AiHero, doc.get("ai_heroes", []), "ai_heroes", problems, reader)
     state.towns = _records(MapTown, doc.get("towns", []), "towns", problems, reader)
     state.placements = _records(Placement, _tiles(doc, problems), "tiles", problems, reader)
     state.face_down, state.tiles_down = _face_down(doc, game.pack, problems)

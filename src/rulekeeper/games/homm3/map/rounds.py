@@ -16,6 +16,7 @@ from typing import Any
 
 from rulekeeper.core import Step
 from rulekeeper.games.homm3.map import economy, victory
+from rulekeeper.games.homm3.map.ai_movement import AI_MP, AiTurnStep
 from rulekeeper.games.homm3.map.model import MAIN
 from rulekeeper.games.homm3.map.turn import TurnStep
 
@@ -50,12 +51,15 @@ def start_round(state: Any) -> None:
         player.expert_used = 0
     for item in state.heroes:
         item.mp = MAIN_MP if item.role == MAIN else SECONDARY_MP
+    for ai in state.ai_heroes:
+        ai.mp = AI_MP if ai.on_map else 0
     economy.start_of_round(state)
 
 
 @dataclass
 class RoundStep(Step[Any]):
-    """The turns of one round, in turn order (automatic); ``done`` turns taken so far."""
+    """The turns of one round, in turn order, then the AI heroes' in the scenario's order
+    (automatic; ai_movement.py); ``done`` turns taken so far."""
 
     kind = "round"
     rule = "homm3.md §4.2 turn order"
@@ -63,10 +67,19 @@ class RoundStep(Step[Any]):
 
     def run(self, state: Any) -> None:
         order = state.order
-        while self.done < len(order):
-            seat = order[self.done]
+        while self.done < len(order) + len(state.ai_heroes):
+            index = self.done
             self.done += 1
-            if not state.players[seat].eliminated and not victory.decided(state):
+            if victory.decided(state):
+                continue
+            if index >= len(order):
+                ai = state.ai_heroes[index - len(order)]
+                if ai.on_map and ai.mp > 0:
+                    state.flow.push(AiTurnStep(hero=ai.id))
+                    return
+                continue
+            seat = order[index]
+            if not state.players[seat].eliminated:
                 state.flow.push(TurnStep(seat=seat))
                 return
         state.flow.pop()

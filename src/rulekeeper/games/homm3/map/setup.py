@@ -28,7 +28,7 @@ from rulekeeper.core import Action, Ledger, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import TileMap, hex_key
 from rulekeeper.games.homm3.battle.neutrals import tier_deck
-from rulekeeper.games.homm3.map import board, geometry
+from rulekeeper.games.homm3.map import ai_heroes, board, geometry
 from rulekeeper.games.homm3.map.model import (
     MAIN,
     RESOURCES,
@@ -163,6 +163,7 @@ def set_up(state: Any) -> None:
     astrologers = [c.id for c in pack.astrologers.values() for _ in range(c.copies)]
     rng.shuffle(astrologers)
     state.decks["astrologers"], state.discards["astrologers"] = astrologers, []
+    ai_heroes.set_up(state)
     first = rng.below(game.num_players)
     state.order = [(first + i) % game.num_players for i in range(game.num_players)]
     state.events.append("first-player", {"seat": first})

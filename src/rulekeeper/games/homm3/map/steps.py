@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rulekeeper.core import StepKinds
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
+from rulekeeper.games.homm3.map.ai_fights import AiFightStep
+from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep, AiTurnStep
 from rulekeeper.games.homm3.map.astrologers import HandCardStep
 from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
 from rulekeeper.games.homm3.map.building_uses import OwnSearchStep, UseDiscardStep
@@ -44,6 +46,9 @@ STEPS = BATTLE_STEPS.merged(
     StepKinds(
         GameStep,
         RoundStep,
+        AiTurnStep,
+        AiChoiceStep,
+        AiFightStep,
         TurnStep,
         RefreshStep,
         DrawChoiceStep,

@@ -5,6 +5,11 @@ capturing every town and settlement of the other players, which in practice mean
 player is eliminated. A player with no town and no settlement is eliminated at the end of the
 third full round after the round in which it lost the last one (§1.4, §9.13). When the last
 round of the scenario ends, ``at_limit`` says what it gives: a draw, or a winner by score.
+
+In solo and co-op the players are one team (homm3.md §1.2, §5.24): a victory condition met by
+any of them wins for all of them, and the team loses together when a defeat condition holds
+(its starting town taken, a Main Hero beaten: the scenario's ``defeat``), when every player is
+eliminated, or, with ``at_limit: defeat``, when the last round ends without a victory.
 """
 
 from __future__ import annotations
@@ -12,8 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.games.homm3.map import economy, places
+from rulekeeper.games.homm3.map.model import AI_SEAT
+from rulekeeper.games.homm3.scenario.fields import TEAM_MODES
 
-__all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "winners"]
+__all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "team_loses", "winners"]
 
 ELIMINATION_ROUNDS = 3
 
@@ -24,10 +31,9 @@ def _standing(state: Any) -> list[int]:
 
 def _captured_all(state: Any, seat: int, towns_only: bool) -> bool:
     """Whether *seat* holds every town (and settlement) another player held at the start or
-    holds now: the others hold none."""
-    for other in _standing(state):
-        if other == seat:
-            continue
+    holds now: the others hold none (in solo and co-op: the AI heroes' flags)."""
+    others = [AI_SEAT] if team_mode(state) else [o for o in _standing(state) if o != seat]
+    for other in others:
         held = places.held_places(state, other)
         if towns_only:
             held = [k for k in held if any(t.field == k for t in state.towns)]
@@ -36,8 +42,42 @@ def _captured_all(state: Any, seat: int, towns_only: bool) -> bool:
     return True
 
 
+def team_mode(state: Any) -> bool:
+    """Whether the players are one team against the AI heroes (solo, co-op)."""
+    return state.game.scenario.mode in TEAM_MODES
+
+
+def _team_winners(state: Any) -> list[int]:
+    """Every seat, when a player meets a victory condition (solo, co-op)."""
+    for seat in _standing(state):
+        if any(_holds(state, seat, c) for c in state.game.scenario.victory):
+            return [p.seat for p in state.players]
+    return []
+
+
+def _team_defeat(state: Any) -> str:
+    """Why the team has lost now ("": it has not)."""
+    if not _standing(state):
+        return "every player is eliminated (homm3.md §1.4)"
+    if "lose-start-town" in state.game.scenario.defeat:
+        for town in state.towns:
+            if town.seat >= 0 and town.owner != town.seat and town.owner == AI_SEAT:
+                return "an AI hero took a player's starting town (the scenario's defeat)"
+    return ""
+
+
+def team_loses(state: Any, why: str) -> None:
+    """The team loses now (solo, co-op): the game ends in a defeat for every seat."""
+    if state.winners or state.ending:
+        return
+    state.ending = "defeat"
+    state.events.append("team-defeated", {"why": why})
+
+
 def winners(state: Any) -> list[int]:
     """The seats a victory condition names now (empty: none yet)."""
+    if team_mode(state):
+        return _team_winners(state)
     standing = _standing(state)
     if len(standing) == 1:
         return standing
@@ -64,13 +104,20 @@ def _holds(state: Any, seat: int, condition: Any) -> bool:
         return _standing(state) == [seat]
     if kind == "grail":
         return bool(state.players[seat].grail)
+    if kind == "defeat-ai-heroes":
+        return bool(state.ai_heroes) and all(a.defeated for a in state.ai_heroes)
     return False
 
 
 def decided(state: Any) -> bool:
     """Whether the game is won (a victory condition holds for somebody)."""
-    if state.winners:
+    if state.winners or state.ending == "defeat":
         return True
+    if team_mode(state):
+        why = _team_defeat(state)
+        if why:
+            team_loses(state, why)
+            return True
     found = winners(state)
     if found:
         state.winners = found
@@ -109,7 +156,12 @@ def eliminate(state: Any, seat: int) -> None:
 
 def finish(state: Any) -> None:
     """The game ends: by a victory, or at the round limit (a draw or the best score)."""
-    if not state.winners:
+    if state.ending == "defeat":
+        pass
+    elif not state.winners and state.game.scenario.at_limit == "defeat":
+        state.ending = "defeat"
+        state.events.append("team-defeated", {"why": "the last round ended without a victory"})
+    elif not state.winners:
         state.ending = "round-limit"
         if state.game.scenario.at_limit == "score":
             scores = {p.seat: score(state, p.seat) for p in state.players if not p.eliminated}

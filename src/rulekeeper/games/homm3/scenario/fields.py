@@ -27,6 +27,7 @@ TOP_FIELDS = (
     "capture_income",
     "locations",
     "events",
+    "ai_heroes",
     "source",
     "provisional",
 )
@@ -54,7 +55,12 @@ START_FIELDS = (
 RESOURCES = ("gold", "materials", "valuables")
 """The three resources (homm3.md §5.13.1), in the order they are written."""
 MODES = ("clash", "solo", "coop", "alliance")
-"""Game modes (homm3.md §1.2); the map game plays Clash (issue 24)."""
+"""Game modes (homm3.md §1.2); the map game plays Clash, solo and co-op (issues 24, 26)."""
+TEAM_MODES = ("solo", "coop")
+"""Modes where the players are one team against the AI heroes (homm3.md §1.2, §5.24)."""
+AI_HERO_FIELDS = ("id", "name", "faction", "start", "army", "deck", "spells", "skill")
+AI_CARD_TYPES = ("might", "magic", "skill")
+"""The AI deck's card types; a scenario counts the cards of each (homm3.md §5.24)."""
 PLAYER_COUNTS = (1, 2, 3, 4)
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 """Difficulty levels (homm3.md §5.23)."""
@@ -71,17 +77,22 @@ VICTORY_KINDS: Mapping[str, tuple[str, ...]] = {
     "last-standing": (),
     "hold": ("location", "count", "rounds"),
     "grail": (),
+    "defeat-ai-heroes": (),
 }
 """Victory conditions and their fields: capture every enemy town and settlement (homm3.md §1.4;
 ``what: towns`` for towns only), collect faction cubes (``count`` in all, or ``each``: that many
 from every enemy, §5.22), be the last player standing, hold ``count`` locations of a kind for
-``rounds`` whole rounds, hold the Grail token."""
+``rounds`` whole rounds, hold the Grail token, defeat every AI hero (solo and co-op).
+In solo and co-op the players win together: one of them meeting a condition wins for all."""
 CAPTURE_TARGETS = ("towns-and-settlements", "towns")
 DEFEAT_KINDS = ("lose-start-town", "lose-main-hero")
-"""Defeat conditions a scenario may add to elimination (homm3.md §1.4)."""
-AT_LIMIT = ("draw", "score")
-"""What the round limit gives: a draw, or a winner by score (towns and settlements, then
-faction cubes, then income; docs/homm3-scenarios.md)."""
+"""Defeat conditions a scenario may add to elimination (homm3.md §1.4): a player loses when
+its starting town is captured, or when its Main Hero is defeated; in solo and co-op the whole
+team loses with it (map/victory.py)."""
+AT_LIMIT = ("draw", "score", "defeat")
+"""What the round limit gives: a draw, a winner by score (towns and settlements, then
+faction cubes, then income; docs/homm3-scenarios.md), or, in solo and co-op, the players'
+defeat."""
 VICTORY_TIMING = ("end-of-round", "immediate")
 EFFECT_KINDS: Mapping[str, tuple[str, ...]] = {
     "gain": RESOURCES,

@@ -168,6 +168,23 @@ class LocationRule:
 
 
 @dataclass(frozen=True)
+class AiHeroSpec:
+    """An AI hero of a solo or co-op scenario (homm3.md §5.24; docs/homm3-scenarios.md): where
+    it starts, its units, how many AI cards of each type its AI deck takes (None: the whole
+    AI deck), the spells of its Spell deck and the Ability its Use a skill cards use."""
+
+    id: str
+    name: str
+    faction: str
+    start: Hex
+    """The field it starts on (a field of a tile face up at setup)."""
+    army: tuple[tuple[str, str], ...]
+    deck: Mapping[str, int] | None = None
+    spells: tuple[str, ...] = ()
+    skill: str = ""
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A scenario file read and checked (docs/homm3-scenarios.md)."""
 
@@ -192,6 +209,7 @@ class Scenario:
     events: tuple[Event, ...]
     source: Mapping[str, str]
     provisional: tuple[str, ...]
+    ai_heroes: tuple[AiHeroSpec, ...] = ()
 
     def layout(self, players: int) -> Layout:
         """The map and seats for *players* players (KeyError if the scenario has none)."""

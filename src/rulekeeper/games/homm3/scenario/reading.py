@@ -14,7 +14,7 @@ from rulekeeper.core.position import PositionError, Problems, check_header, read
 from rulekeeper.games.homm3.battle.checks import might_and_magic
 from rulekeeper.games.homm3.content.pack import ContentPack, load_content_pack
 from rulekeeper.games.homm3.map.geometry import is_slot
-from rulekeeper.games.homm3.scenario import checks, parts
+from rulekeeper.games.homm3.scenario import ai, checks, parts
 from rulekeeper.games.homm3.scenario import fields as F
 from rulekeeper.games.homm3.scenario.model import Layout, Scenario, Seat, SlotEntry, Start
 
@@ -293,6 +293,11 @@ def _read(doc: Mapping[str, Any], pack: ContentPack, problems: Problems) -> Scen
     defeat = parts.items(doc.get("defeat"), problems, "defeat")
     for index, kind in enumerate(defeat):
         parts.choice(kind, F.DEFEAT_KINDS, problems, f"defeat[{index}]")
+    if mode not in F.TEAM_MODES and any(c.kind == "defeat-ai-heroes" for c in victory):
+        problems.add("victory", "defeat-ai-heroes is a solo and co-op condition")
+    at_limit = parts.choice(doc.get("at_limit", "draw"), F.AT_LIMIT, problems, "at_limit")
+    if at_limit == "defeat" and mode not in F.TEAM_MODES:
+        problems.add("at_limit", "defeat at the round limit is a solo and co-op ending")
     source, provisional = _marks(doc, problems)
     return Scenario(
         id=scenario_id,
@@ -308,7 +313,7 @@ def _read(doc: Mapping[str, Any], pack: ContentPack, problems: Problems) -> Scen
         start=start,
         variants=variants,
         victory=victory,
-        at_limit=parts.choice(doc.get("at_limit", "draw"), F.AT_LIMIT, problems, "at_limit"),
+        at_limit=at_limit,
         victory_timing=parts.choice(
             doc.get("victory_timing", "end-of-round"), F.VICTORY_TIMING, problems, "victory_timing"
         ),
@@ -321,6 +326,7 @@ def _read(doc: Mapping[str, Any], pack: ContentPack, problems: Problems) -> Scen
         events=parts.events(doc.get("events"), limit, problems, "events"),
         source=source,
         provisional=provisional,
+        ai_heroes=ai.ai_heroes(doc.get("ai_heroes"), mode, variants, pack, problems),
     )
 
 
