@@ -73,11 +73,12 @@ def _doc(name: str) -> dict[str, Any]:
 
 def test_two_clash_scenarios_are_shipped() -> None:
     """Issue 24 §3: at least one Clash scenario for 2 players and one for 3; issue 26 §3: a
-    solo scenario."""
+    solo scenario and a co-op one."""
     found = {load_scenario(name).id: load_scenario(name) for name in shipped_scenarios()}
     clash = {key: s.players for key, s in found.items() if s.mode == "clash"}
     assert clash == {"clash-2": (2,), "clash-3": (3,)}
     assert found["solo-1"].mode == "solo" and found["solo-1"].players == (1,)
+    assert found["coop-2"].mode == "coop" and found["coop-2"].players == (2, 3)
     assert [h.id for h in found["solo-1"].ai_heroes] == ["warlord"]
 
 
@@ -163,7 +164,9 @@ def test_scenario_check_passes_on_the_shipped_scenarios() -> None:
     a usage error (exit code 2)."""
     result = runner.invoke(app, ["homm3", "scenario", "check"])
     assert result.exit_code == 0, result.output
-    assert result.output.split() == ["ok:", "clash-2", "ok:", "clash-3", "ok:", "solo-1"]
+    assert result.output.split() == [
+        *("ok:", "clash-2", "ok:", "clash-3", "ok:", "coop-2", "ok:", "solo-1")
+    ]
     assert runner.invoke(app, ["homm3", "scenario", "check", "clash-3"]).exit_code == 0
     missing = runner.invoke(app, ["homm3", "scenario", "check", "no-such-file.yaml"])
     assert missing.exit_code == 2

@@ -29,7 +29,7 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import Edge, Graph, Mover, hex_key, key_hex, nearest, reachable
 from rulekeeper.core.hexes import neighbours
-from rulekeeper.games.homm3.map import ai_heroes, board, exploration, geometry
+from rulekeeper.games.homm3.map import ai_heroes, board, exploration, geometry, movement
 from rulekeeper.games.homm3.map.ai_fights import AiFightStep
 from rulekeeper.games.homm3.map.model import AI_SEAT, NOBODY_SEAT, AiHero
 
@@ -145,6 +145,9 @@ def _go(state: Any, item: AiHero, key: str, step: int) -> None:
         state.events.append("ai-reveals", {"hero": item.id, "at": at, "rule": STEP_RULES[step]})
         exploration.reveal(state, ai_heroes.decider(state), item.id, at, item.field)
         return
+    refused = movement.step_refusal(state, item, key)  # the rules a player's step obeys
+    if refused is not None:
+        raise RuntimeError(f"the AI hero {item.id} may not step to {key}: {refused[1]}")
     item.mp -= 1
     item.previous, item.field = item.field, key
     state.events.append(

@@ -207,3 +207,8 @@ class AiHero:
     @property
     def on_map(self) -> bool:
         return bool(self.field) and not self.defeated
+
+    @property
+    def seat(self) -> int:
+        """No seat plays it: the AI's flag (what the shared movement rules compare)."""
+        return AI_SEAT

@@ -28,6 +28,7 @@ from rulekeeper.games.homm3.map import (
     effects,
     places,
     secondary,
+    teams,
     town_actions,
     visiting,
 )
@@ -37,7 +38,7 @@ from rulekeeper.games.homm3.map.fights import FightStep
 from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT, MapHero
 from rulekeeper.games.homm3.map.sieges import SiegeStep
 
-__all__ = ["RULE", "EnterStep", "guarded", "move_refusal"]
+__all__ = ["RULE", "EnterStep", "guarded", "move_refusal", "step_refusal"]
 
 RULE_MOVE = "homm3.md §5.2 movement (rulebook p. 10)"
 RULE_BLOCKED = "homm3.md §5.1 blocked field (thick yellow border, rulebook p. 18)"
@@ -85,9 +86,14 @@ def move_refusal(state: Any, seat: int, action: Action) -> Refusal | None:
         return (RULE_MOVE, f"you have no hero {action.param('hero')!r}")
     if not item.on_map:
         return (RULE_MOVE, f"{item.id} is not on the map")
+    return step_refusal(state, item, str(action.param("to")))
+
+
+def step_refusal(state: Any, item: Any, to: str) -> Refusal | None:
+    """Why the hero *item* (a player's, or an AI hero: ai_movement.py takes its steps through
+    this too) may not step from its field to *to* now (None: it may)."""
     if item.mp <= 0:
         return (RULE_MOVE, f"{item.id} has no movement points left this turn")
-    to = str(action.param("to"))
     tilemap = state.tilemap()
     if board.field_at(state, to) is None:
         return (RULE_MOVE, f"{to} is not a field of a face-up tile")
@@ -140,7 +146,8 @@ class EnterStep(Step[Any]):
                 and town.owner == AI_SEAT
                 and not ai_heroes.at_field(state, self.field)
             ):
-                places.capture(state, item.seat, self.field)  # undefended (§8.20, §5.24)
+                back = town.seat if teams.allied(state, town.seat, item.seat) else item.seat
+                places.capture(state, back, self.field)  # undefended (§8.20); to its team
             fight = encounter(state, item, self.field)
             if fight is not None:
                 state.flow.push(fight)
@@ -158,7 +165,7 @@ def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
     ai = ai_heroes.at_field(state, key)
     if ai is not None:
         return AiFightStep(ai=ai.id, hero=item.id, field=key)
-    enemies = [other for other in board.heroes_at(state, key) if other.seat != item.seat]
+    enemies = [o for o in board.heroes_at(state, key) if not teams.allied(state, o.seat, item.seat)]
     printed = board.field_at(state, key)
     if enemies and (printed is None or printed.location != "sanctuary"):
         enemy = next((e for e in enemies if e.role == MAIN), enemies[0])
@@ -167,7 +174,7 @@ def encounter(state: Any, item: MapHero, key: str) -> Step[Any] | None:
     owner = _place_owner(state, key)
     if owner == AI_SEAT:  # an AI's flag: no hero defends it, the visit takes it (§5.24)
         return None
-    if owner not in (NOBODY_SEAT, item.seat):
+    if owner != NOBODY_SEAT and not teams.allied(state, owner, item.seat):
         return SiegeStep(hero=item.id, field=key, owner=owner)
     level = guarded(state, key)
     if level and not effects.skip_neutral_fight(state, item, key, level):  # Diplomacy Expert

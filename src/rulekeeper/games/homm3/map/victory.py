@@ -18,7 +18,7 @@ from typing import Any
 
 from rulekeeper.games.homm3.map import economy, places
 from rulekeeper.games.homm3.map.model import AI_SEAT
-from rulekeeper.games.homm3.scenario.fields import TEAM_MODES
+from rulekeeper.games.homm3.map.teams import team_mode
 
 __all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "team_loses", "winners"]
 
@@ -40,11 +40,6 @@ def _captured_all(state: Any, seat: int, towns_only: bool) -> bool:
         if held:
             return False
     return True
-
-
-def team_mode(state: Any) -> bool:
-    """Whether the players are one team against the AI heroes (solo, co-op)."""
-    return state.game.scenario.mode in TEAM_MODES
 
 
 def _team_winners(state: Any) -> list[int]:

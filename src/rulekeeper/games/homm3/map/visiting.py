@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.games.homm3.map import board, flags, locations, places, search
+from rulekeeper.games.homm3.map import board, flags, locations, places, search, teams
 from rulekeeper.games.homm3.map.model import MapHero
 
 __all__ = ["RULE_EMPTY", "category", "empty_reason", "guard_beaten", "visit"]
@@ -61,6 +61,8 @@ def empty_reason(state: Any, seat: int, key: str) -> str | None:
         return None
     if board.site_owner(state, key) == seat:
         return f"{location.name}: your faction's cube is on it (§5.3)"
+    if teams.allied(state, board.site_owner(state, key), seat):
+        return f"{location.name}: a teammate's cube is on it (co-op, docs/homm3.md)"
     return None
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rulekeeper.core.position import Problems
 from rulekeeper.games.homm3.content.pack import ContentPack
-from rulekeeper.games.homm3.map.geometry import slot_of
+from rulekeeper.games.homm3.map.geometry import position_hex, slot_of
 from rulekeeper.games.homm3.scenario import checks, parts
 from rulekeeper.games.homm3.scenario import fields as F
 from rulekeeper.games.homm3.scenario.model import AiHeroSpec, Layout
@@ -85,6 +85,15 @@ def _one(raw: Any, pack: ContentPack, problems: Problems, path: str) -> AiHeroSp
     )
 
 
+def _printed(field: Any, layout: Layout, pack: ContentPack) -> str:
+    """The location printed on *field* of a fixed tile of *layout* ("" if none lies there)."""
+    for entry in layout.fixed():
+        for position in range(7):
+            if position_hex(entry.at, position, entry.rotation) == field:
+                return str(pack.tiles[entry.tile].fields[position].location)
+    return ""
+
+
 def ai_heroes(
     value: Any, mode: str, layouts: dict[int, Layout], pack: ContentPack, problems: Problems
 ) -> tuple[AiHeroSpec, ...]:
@@ -100,6 +109,8 @@ def ai_heroes(
             problems.add(f"ai_heroes[{index}].id", f"two AI heroes are called {spec.id!r}")
         for layout in layouts.values():
             up = {e.at for e in layout.fixed() if e.face == "up"}
+            if _printed(spec.start, layout, pack) == "blocked":
+                problems.add(f"ai_heroes[{index}].start", "a blocked field (§5.1)")
             if slot_of(spec.start) not in up:
                 problems.add(
                     f"ai_heroes[{index}].start",
