@@ -59,14 +59,16 @@ class Plan(NamedTuple):
     targets: tuple[str, ...]
 
 
+def _hidden(state: Any) -> dict[str, str]:
+    """The fields of the face-down tiles, each with its slot's centre."""
+    return {hex_key(h): slot.at for slot in state.face_down for h in geometry.slot_fields(slot.at)}
+
+
 def _graph(state: Any) -> tuple[Graph, dict[str, str]]:
     """The face-up fields' graph with the face-down tiles' fields added, and the slot each
     face-down field lies in."""
     base = state.tilemap().graph
-    hidden: dict[str, str] = {}
-    for slot in state.face_down:
-        for h in geometry.slot_fields(slot.at):
-            hidden[hex_key(h)] = slot.at
+    hidden = _hidden(state)
     edges = list(base.edges)
     known = set(base.nodes)
     for key in hidden:
@@ -138,7 +140,7 @@ def plan(state: Any, item: AiHero) -> Plan | None:
 
 def _go(state: Any, item: AiHero, key: str, step: int) -> None:
     """Take the AI hero onto *key* (a face-down field: turn its tile up first, 1 MP)."""
-    _, hidden = _graph(state)
+    hidden = _hidden(state)
     if key in hidden:
         item.mp -= 1
         at = hidden[key]

@@ -28,12 +28,15 @@ from rulekeeper.games.homm3.map import (
 )
 from rulekeeper.games.homm3.map.model import MAIN, MapHero
 
-__all__ = ["FIGHT_KINDS", "FightStep", "battle_doc", "neutral_controller"]
+__all__ = ["FIGHT_KINDS", "FIGHT_STEPS", "FightStep", "battle_doc", "neutral_controller"]
 
 FIGHT_KINDS = ("neutral", "hero", "siege", "army")
 """Whom a hero fights: neutral units guarding a field, a hero on a field, a town's or
 settlement's defending hero (a siege), or an army the owner transported there (§5.14.4)."""
 DIFFICULTIES = ("easy", "normal", "hard", "impossible")
+FIGHT_STEPS = ("fight", "ai-fight")
+"""The kinds of the map steps that run a battle: a fight, a fight against an AI hero
+(ai_fights.py)."""
 
 
 def neutral_controller(state: Any, seat: int) -> int:

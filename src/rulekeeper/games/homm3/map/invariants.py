@@ -35,6 +35,15 @@ def problems(state: Any, views: bool = True) -> list[str]:
                 found.append(f"{item.id} stands on {item.field}, no face-up field")
             elif item.field in state.tilemap().graph.closed:
                 found.append(f"{item.id} stands on the blocked field {item.field}")
+    for ai in state.ai_heroes:  # §5.24.2: 3 MP; on an open face-up field until beaten
+        if not 0 <= ai.mp <= 3:
+            found.append(f"the AI hero {ai.id} has {ai.mp} MP")
+        if ai.defeated and ai.field:
+            found.append(f"the beaten AI hero {ai.id} still stands on {ai.field}")
+        if ai.on_map and (
+            board.field_at(state, ai.field) is None or ai.field in state.tilemap().graph.closed
+        ):
+            found.append(f"the AI hero {ai.id} stands on {ai.field}, no open face-up field")
     secondaries = Counter(h.seat for h in state.heroes if h.role == SECONDARY)
     found += [f"player {s} has {n} Secondary Heroes" for s, n in secondaries.items() if n > 1]
     fields = Counter(t.field for t in state.towns)

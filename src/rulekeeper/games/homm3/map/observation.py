@@ -18,6 +18,7 @@ from rulekeeper.core.record import to_data
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat.hands import battle_zones, hand_zone
 from rulekeeper.games.homm3.map import economy
+from rulekeeper.games.homm3.map.fights import FIGHT_STEPS
 
 __all__ = ["observe"]
 
@@ -92,7 +93,7 @@ def observe(state: Any, seat: int) -> JsonObject:
 def _battle(state: Any, sight: tuple[int, ...]) -> JsonObject:
     """The fight in progress as the combat game shows it to *sight*."""
     steps = list(state.flow.steps)
-    fight = max(i for i, step in enumerate(steps) if step.kind == "fight")
+    fight = max(i for i, step in enumerate(steps) if step.kind in FIGHT_STEPS)
     doc = write_battle(state.battle, steps[fight + 1 :], None)
     views = {zone.name: zone.view(sight) for zone in battle_zones(state.battle)}
     for index, side in enumerate(("attacker", "defender")):

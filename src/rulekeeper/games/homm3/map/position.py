@@ -32,7 +32,7 @@ from rulekeeper.games.homm3.battle.reading import read_battle
 from rulekeeper.games.homm3.battle.writing import write_battle
 from rulekeeper.games.homm3.combat.model import AI
 from rulekeeper.games.homm3.map import position_checks, setup
-from rulekeeper.games.homm3.map.fights import FightStep
+from rulekeeper.games.homm3.map.fights import FIGHT_STEPS
 from rulekeeper.games.homm3.map.model import (
     RESOURCES,
     SECONDARY,
@@ -163,7 +163,7 @@ def write(state: Any) -> JsonObject:
         doc["ending"] = state.ending
     steps = list(state.flow.steps)
     if state.battle is not None:
-        index = max(i for i, step in enumerate(steps) if isinstance(step, FightStep))
+        index = max(i for i, step in enumerate(steps) if step.kind in FIGHT_STEPS)
         steps, above = steps[: index + 1], steps[index + 1 :]
         content = params.get("content")
         battle = write_battle(state.battle, above, content if isinstance(content, str) else None)
@@ -514,7 +514,7 @@ def _battle(
     reader: Reader,
 ) -> list[Step[Any]]:
     """The fight in progress (the battle file, its seating) on *state*; its pending steps."""
-    fighting = bool(steps) and isinstance(steps[-1], FightStep) and steps[-1].started
+    fighting = bool(steps) and steps[-1].kind in FIGHT_STEPS and steps[-1].started
     raw, seating_raw = doc.get("battle"), doc.get("seating")
     if not fighting:
         for key in ("battle", "seating"):
