@@ -2,8 +2,8 @@
 50 co-op games (2 and 3 players) in ./rk test, with the map game's invariants after every
 action (map/invariants.py, the AI heroes' too), face-down tiles in no view (every 5th action
 of each test's first game, every 250th of the others), save round trips at random points and
-replay determinism; every seat of the one team gets the same return in every terminal state (issue 26
-§2); no AI step is ever a seat's turn. RULEKEEPER_LONG=1 plays ten times as many."""
+replay determinism; every seat of the one team gets the same return in every terminal state
+(issue 26 §2); no AI step is ever a seat's turn. RULEKEEPER_LONG=1 plays ten times as many."""
 
 from __future__ import annotations
 
