@@ -115,6 +115,6 @@ def ai_heroes(
                 problems.add(
                     f"ai_heroes[{index}].start",
                     f"{spec.start[0]},{spec.start[1]} is not on a fixed tile face up at setup "
-                    f"({layout.players} players)",
+                    f"(the layout for {layout.players})",
                 )
     return specs
