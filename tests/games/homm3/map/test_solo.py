@@ -166,7 +166,7 @@ def test_fights_against_ai_heroes_keep_their_survivors() -> None:
     the units that survived, and one that lost leaves the map for good."""
     seen = 0
     for seed in range(12):
-        state = load_game("homm3", mode="solo").new_initial_state(seed=seed)
+        state: Any = load_game("homm3", mode="solo").new_initial_state(seed=seed)
         rng = random.Random(seed)
         before = len(state.ai_heroes[0].units)
         while not state.is_terminal():

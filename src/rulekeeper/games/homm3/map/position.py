@@ -514,7 +514,7 @@ def _battle(
     reader: Reader,
 ) -> list[Step[Any]]:
     """The fight in progress (the battle file, its seating) on *state*; its pending steps."""
-    fighting = bool(steps) and steps[-1].kind in FIGHT_STEPS and steps[-1].started
+    fighting = bool(steps) and steps[-1].kind in FIGHT_STEPS and getattr(steps[-1], "started", 0)
     raw, seating_raw = doc.get("battle"), doc.get("seating")
     if not fighting:
         for key in ("battle", "seating"):
