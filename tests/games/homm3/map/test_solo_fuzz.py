@@ -71,7 +71,7 @@ def test_no_ai_step_is_ever_a_seats_turn() -> None:
     """Issue 26 §1, §5: the AI heroes' turns and fights are the rules' (automatic) steps;
     a seat only ever breaks a tie (``ai-choice``) or lays a tile the AI revealed."""
     for seed in range(6):
-        state = load_game("homm3", mode="solo").new_initial_state(seed=seed)
+        state: Any = load_game("homm3", mode="solo").new_initial_state(seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.current_player()

@@ -514,7 +514,9 @@ def _battle(
     reader: Reader,
 ) -> list[Step[Any]]:
     """The fight in progress (the battle file, its seating) on *state*; its pending steps."""
-    fighting = bool(steps) and steps[-1].kind in FIGHT_STEPS and getattr(steps[-1], "started", 0)
+    fighting = (
+        bool(steps) and steps[-1].kind in FIGHT_STEPS and getattr(steps[-1], "started", False)
+    )
     raw, seating_raw = doc.get("battle"), doc.get("seating")
     if not fighting:
         for key in ("battle", "seating"):
