@@ -66,7 +66,7 @@ def battle_doc(state: Any, step: AiFightStep) -> JsonObject:
         "format": "homm3-battle",
         "version": 2,
         "mode": state.game.scenario.mode,
-        "difficulty": state.difficulty,
+        "difficulty": item.difficulty or state.difficulty,
         "options": dict(state.battle_options()),
         "site": site,
         "attacker": ai if step.ai_attacks else player,

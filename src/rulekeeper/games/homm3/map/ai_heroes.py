@@ -55,10 +55,11 @@ def set_up(state: Any) -> None:
                 name=spec.name,
                 faction=spec.faction,
                 field=hex_key(spec.start),
-                units=[Troop(card, side) for card, side in spec.army],
+                units=[Troop(card, side) for card, side in spec.armies[state.difficulty]],
                 ai_deck=_ai_deck(state, spec.deck),
                 spells=spells,
                 skill=spec.skill,
+                difficulty=spec.difficulty,
             )
         )
 

@@ -202,6 +202,8 @@ class AiHero:
     ai_deck: list[CardId] = dataclasses.field(default_factory=list)
     spells: list[CardId] = dataclasses.field(default_factory=list)
     skill: str = ""
+    difficulty: str = ""
+    """The AI cards' row its fights use ("": the game's difficulty)."""
     defeated: bool = False
 
     @property

@@ -42,6 +42,19 @@ def _army(value: Any, pack: ContentPack, problems: Problems, path: str) -> tuple
     return tuple(found)
 
 
+def _armies(value: Any, pack: ContentPack, problems: Problems, path: str) -> dict[str, Any]:
+    """The AI hero's units at each difficulty: one list for all, or one list a difficulty
+    (``{easy: [...], normal: [...], hard: [...], impossible: [...]}``, each given)."""
+    if not isinstance(value, dict):
+        army = _army(value, pack, problems, path)
+        return {name: army for name in F.DIFFICULTIES}
+    doc = parts.mapping(value, problems, path, F.DIFFICULTIES)
+    for name in F.DIFFICULTIES:
+        if name not in doc:
+            problems.add(f"{path}.{name}", "an army a difficulty: each of the four is given")
+    return {name: _army(doc.get(name), pack, problems, f"{path}.{name}") for name in doc}
+
+
 def _deck(value: Any, problems: Problems, path: str) -> dict[str, int] | None:
     """How many AI cards of each type (might, magic, skill); None: the whole AI deck."""
     if value is None:
@@ -63,7 +76,10 @@ def _one(raw: Any, pack: ContentPack, problems: Problems, path: str) -> AiHeroSp
     name = parts.text(doc.get("name", ident or "AI hero"), problems, f"{path}.name")
     faction = parts.choice(doc.get("faction"), checks.factions(pack), problems, f"{path}.faction")
     start = parts.slot_hex(doc.get("start"), problems, f"{path}.start")
-    army = _army(doc.get("army"), pack, problems, f"{path}.army")
+    armies = _armies(doc.get("army"), pack, problems, f"{path}.army")
+    difficulty = doc.get("difficulty", "")
+    if difficulty:
+        difficulty = parts.choice(difficulty, F.DIFFICULTIES, problems, f"{path}.difficulty")
     spells = tuple(str(s) for s in parts.items(doc.get("spells"), problems, f"{path}.spells"))
     for index, spell in enumerate(spells):
         if spell not in pack.spells:
@@ -78,7 +94,8 @@ def _one(raw: Any, pack: ContentPack, problems: Problems, path: str) -> AiHeroSp
         name=name,
         faction=faction,
         start=start,
-        army=army,
+        armies=armies,
+        difficulty=str(difficulty),
         deck=_deck(doc.get("deck"), problems, f"{path}.deck"),
         spells=spells,
         skill=skill,

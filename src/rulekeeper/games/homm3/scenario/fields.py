@@ -58,7 +58,17 @@ MODES = ("clash", "solo", "coop", "alliance")
 """Game modes (homm3.md §1.2); the map game plays Clash, solo and co-op (issues 24, 26)."""
 TEAM_MODES = ("solo", "coop")
 """Modes where the players are one team against the AI heroes (homm3.md §1.2, §5.24)."""
-AI_HERO_FIELDS = ("id", "name", "faction", "start", "army", "deck", "spells", "skill")
+AI_HERO_FIELDS = (
+    "id",
+    "name",
+    "faction",
+    "start",
+    "army",
+    "difficulty",
+    "deck",
+    "spells",
+    "skill",
+)
 AI_CARD_TYPES = ("might", "magic", "skill")
 """The AI deck's card types; a scenario counts the cards of each (homm3.md §5.24)."""
 PLAYER_COUNTS = (1, 2, 3, 4)

@@ -170,15 +170,19 @@ class LocationRule:
 @dataclass(frozen=True)
 class AiHeroSpec:
     """An AI hero of a solo or co-op scenario (homm3.md §5.24; docs/homm3-scenarios.md): where
-    it starts, its units, how many AI cards of each type its AI deck takes (None: the whole
-    AI deck), the spells of its Spell deck and the Ability its Use a skill cards use."""
+    it starts, its units at each difficulty, the AI cards' difficulty, how many AI cards of
+    each type its AI deck takes (None: the whole AI deck), the spells of its Spell deck and the
+    Ability its Use a skill cards use."""
 
     id: str
     name: str
     faction: str
     start: Hex
     """The field it starts on (a field of a tile face up at setup)."""
-    army: tuple[tuple[str, str], ...]
+    armies: Mapping[str, tuple[tuple[str, str], ...]]
+    """Its units (card id, side) at each difficulty."""
+    difficulty: str = ""
+    """The AI cards' row it uses ("": the game's difficulty)."""
     deck: Mapping[str, int] | None = None
     spells: tuple[str, ...] = ()
     skill: str = ""
