@@ -41,10 +41,18 @@ COMBAT = GameInfo(
 MAP = GameInfo(
     name="homm3",
     game=f"{PACKAGE}.map.game:Homm3Game",
-    description="Heroes of Might and Magic III: The Board Game, a Clash game on the map for 2 or "
-    "3 players, every fight played on the combat board.",
-    players=(2, 3),
+    description="Heroes of Might and Magic III: The Board Game on the map: a Clash game for 2 or "
+    "3 players, a solo game against the AI heroes or a co-op game for 2 or 3, every fight "
+    "played on the combat board.",
+    players=(1, 2, 3),
     params=(
+        Param(
+            "mode",
+            "str",
+            "Clash, solo (against the AI heroes) or coop (a team against them); it picks the "
+            "default scenario: clash-2, solo-1, coop-2.",
+            choices=("clash", "solo", "coop"),
+        ),
         Param(
             "scenario",
             "file",
@@ -54,7 +62,7 @@ MAP = GameInfo(
             shipped=f"{PACKAGE}.map.params:shipped_scenario_files",
             by_name=True,
         ),
-        Param("players", "int", "How many players: 2 or 3.", minimum=2, maximum=3),
+        Param("players", "int", "How many players: 1 (solo), 2 or 3.", minimum=1, maximum=3),
         Param(
             "difficulty",
             "str",
@@ -71,7 +79,7 @@ MAP = GameInfo(
             "Play on from a position (docs/homm3-positions.md), which says the scenario, "
             "players, factions, heroes, difficulty and options.",
             format="position",
-            excludes=("scenario", "players", "difficulty", "factions", "heroes", "options"),
+            excludes=("mode", "scenario", "players", "difficulty", "factions", "heroes", "options"),
         ),
     ),
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",

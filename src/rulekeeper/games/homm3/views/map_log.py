@@ -139,6 +139,8 @@ def past_battle(state: Any, data: Data) -> Battle | None:
 
 def event_line(state: Any, event: Event) -> str:
     """One map event in words; unknown kinds get a generic line."""
+    if event.kind == "fight-ends" and "ai" in event.data:
+        return _ai_fight_end(state, event)
     sentence = LINES.get(event.kind)
     return generic(state, event) if sentence is None else _said(sentence, state, event.data)
 
@@ -200,6 +202,8 @@ def _fight_start(state: Any, d: Data) -> str:
         foe = "the army transported to defend it"
     elif against == "siege":
         foe = "its defenders (a siege)"
+    elif against == "ai-hero":
+        foe = f"the AI hero {hero_name(state, d.get('ai'))} (its AI deck plays it, §5.24.1)"
     else:
         foe = "the hero standing there"
     return f"{who} fights at {place(state, d.get('field'))} against {foe}"
@@ -216,10 +220,63 @@ def _fight_end(state: Any, d: Data) -> str:
     )
 
 
+def _ai_fight_end(state: Any, event: Event) -> str:
+    """The end of a fight against an AI hero, said from the player's hero's side: it attacked
+    when it moved onto the field last (ai_fights.py ``AiFightStep``)."""
+    d = event.data
+    field = d.get("field")
+    moves = ("hero-moves", "hero-teleports", "hero-flies", "ai-hero-moves")
+    last = None
+    for earlier in state.events.public(0):
+        if earlier.seq >= event.seq:
+            break
+        if earlier.kind in moves and earlier.data.get("to") == field:
+            last = earlier.kind
+    player_side = "defender" if last == "ai-hero-moves" else "attacker"
+    verdict = "wins" if d.get("winner") == player_side else "loses"
+    who, ai = hero_name(state, d.get("hero")), hero_name(state, d.get("ai"))
+    return f"{who} {verdict} the fight against {ai} at {place(state, field)}"
+
+
+def _ai_words(template: str) -> Line:
+    """A sentence about an AI hero's automatic step, with the rule that chose it."""
+
+    def said(state: Any, d: Data) -> str:
+        line = _said(template, state, d)
+        return f"{line} ({d['rule']})" if d.get("rule") else line
+
+    return said
+
+
+def _ai_flags(state: Any, d: Data) -> str:
+    before = d.get("from")
+    was = (
+        f", taking it from {seat_name(state, before)}"
+        if isinstance(before, int) and before >= 0
+        else ""
+    )
+    return _said("{hero} flags {field_place} for the AI", state, d) + was + f" ({RULE_FLAG})"
+
+
+def _ai_captures(state: Any, d: Data) -> str:
+    before = d.get("from")
+    was = f" from {seat_name(state, before)}" if isinstance(before, int) and before >= 0 else ""
+    return _said("{hero} takes {field_place}", state, d) + was + " for the AI: nobody defends it"
+
+
+def _team_defeated(state: Any, d: Data) -> str:
+    return f"the AI heroes win: {d.get('why')}"
+
+
+RULE_FLAG = "homm3.md §5.24.2 step 2"
+
+
 def _game_end(state: Any, d: Data) -> str:
     winners = d.get("winners") or []
     names = " and ".join(seat_name(state, s) for s in winners)
     ending = str(d.get("ending", "")).replace("-", " ")
+    if d.get("ending") == "defeat":
+        return "the game ends: the AI heroes win (defeat)"
     if not winners:
         return f"the game ends in a draw ({ending})"
     return f"the game ends: {names} win{'s' if len(winners) == 1 else ''} ({ending})"
@@ -368,5 +425,20 @@ LINES: dict[str, str | Line] = {
         f"the Settlement at ({d.get('field')}) now gives {_resource(d.get('resource'))}"
     ),
     "visit-declined": "{seat} declines the visit at {field_place}",
+    "ai-hero-moves": _ai_words("{hero} (AI) moves from ({from}) to {to_place}"),
+    "ai-reveals": _ai_words("{hero} (AI) turns up the face-down tile at ({at}) for 1 MP"),
+    "ai-stays": _ai_words("{hero} (AI) has no field to go to and stays"),
+    "ai-flags": _ai_flags,
+    "ai-captures": _ai_captures,
+    "ai-beats-neutrals": (
+        "{hero} (AI) beats the neutral units at {field_place} at once (homm3.md §5.24.2: the "
+        "AI wins every fight against neutral units)"
+    ),
+    "ai-visits": "{hero} (AI) visits {field_place}: a black cube on it, and it gains nothing",
+    "ai-hero-defeated": lambda s, d: (
+        f"{hero_name(s, d.get('hero'))} (AI) is defeated by {hero_name(s, d.get('by'))} and "
+        "leaves the map"
+    ),
+    "team-defeated": _team_defeated,
 }
 """Each map event kind, in words."""

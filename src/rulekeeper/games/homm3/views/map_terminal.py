@@ -6,6 +6,11 @@ MP, the seat's own hand by card name and its town panel (buildings built, what i
 and its cost, what may be recruited, what can be done now). During a fight the combat's own
 board is shown (views/terminal.py), headed by where and whom the fight is against.
 
+In solo and co-op (issue 26) the AI heroes are drawn on the map (``&``) and listed under the
+players: faction, field, MP, units, and their AI and Spell decks by count only (homm3.md §5.24);
+the player's choice of an AI hero's next field (``ai-choice``, §9.13) names the step of the
+AI's movement loop and the fields it may take.
+
 A move is previewed before it is confirmed: its MP, the fight it starts (a guard's Field
 Difficulty and the neutral units the Field Difficulty Table draws at the scenario's difficulty,
 §5.23; an enemy hero; a siege), the fight's odds (map/fight_odds.py: battles played out from
@@ -26,7 +31,9 @@ from rulekeeper.core.plugin import Screen
 from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS
 from rulekeeper.games.homm3.content.towns import requirement_refusal
 from rulekeeper.games.homm3.map import board, economy, fight_odds, movement
+from rulekeeper.games.homm3.map.ai_movement import STEP_WORDS, AiChoiceStep
 from rulekeeper.games.homm3.map.exploration import LayTileStep
+from rulekeeper.games.homm3.map.fights import FIGHT_STEPS
 from rulekeeper.games.homm3.map.search import SearchStep
 from rulekeeper.games.homm3.map.setup import StartRotationStep
 from rulekeeper.games.homm3.views import map_log, map_text
@@ -50,7 +57,17 @@ from rulekeeper.games.homm3.views.map_words import (
 )
 from rulekeeper.games.homm3.views.odds import preview as battle_preview
 
-__all__ = ["SCREEN", "command", "field_text", "move_preview", "preview", "render", "town_lines"]
+__all__ = [
+    "SCREEN",
+    "ai_choice_words",
+    "ai_lines",
+    "command",
+    "field_text",
+    "move_preview",
+    "preview",
+    "render",
+    "town_lines",
+]
 
 USAGE = """  map            the whole map with its legend
   field Q,R      what lies on a field: its location, what a visit does, its guard, flags
@@ -76,6 +93,7 @@ def render(state: Any, seat: int | None = None) -> RenderableType:
         map_text.MapView(state, focus=_focus(state, seat), marks=marks),
         Text(map_text.legend(state, marks=bool(marks)), style="dim"),
         *player_lines(state, seat),
+        *ai_lines(state),
     ]
     if seat is not None and 0 <= seat < len(state.players):
         parts.append(Text(hand_line(state, seat)))
@@ -102,6 +120,8 @@ def status_line(state: Any) -> str:
         parts.append(f"{seat_name(state, turn)}'s turn")
     if state.winners:
         parts.append("won by " + " and ".join(seat_name(state, s) for s in state.winners))
+    elif state.ending == "defeat":
+        parts.append("lost: the AI heroes win")
     return " | ".join(parts)
 
 
@@ -159,6 +179,28 @@ def player_lines(state: Any, seat: int | None) -> list[Text]:
     return lines
 
 
+def ai_lines(state: Any) -> list[Text]:
+    """Each AI hero on a line (solo, co-op; homm3.md §5.24): name, faction, field and MP, its
+    units, its AI deck and Spell deck by count only (what they hold is hidden from every seat)."""
+    lines = []
+    for item in state.ai_heroes:
+        text = Text()
+        text.append(
+            f"{item.name} (AI hero, {faction_name(item.faction)})", style=map_text.AI_COLOUR
+        )
+        if not item.on_map:
+            text.append(": defeated, off the map")
+            lines.append(text)
+            continue
+        army = ", ".join(f"{unit_name(state, t.card)} ({t.side.capitalize()})" for t in item.units)
+        text.append(
+            f": at {place(state, item.field)} {item.mp} MP | army: {army or 'none'} | "
+            f"AI deck {len(item.ai_deck)} cards, Spell deck {len(item.spells)} cards"
+        )
+        lines.append(text)
+    return lines
+
+
 def _hero_words(state: Any, item: Any) -> str:
     """A hero on a player's line: "Catherine at (-5,1) 3 MP" (a Secondary Hero so marked)."""
     role = "" if item.role == "main" else "Secondary "
@@ -191,6 +233,8 @@ def hand_line(state: Any, seat: int) -> str:
 def pending_lines(state: Any, seat: int) -> list[str]:
     """What the decision in front of the seat is about (a Search's cards, a tile to lay)."""
     top = state.flow.steps[-1] if state.flow.steps else None
+    if isinstance(top, AiChoiceStep) and top.seat == seat:
+        return [ai_choice_words(state, top)]
     if isinstance(top, SearchStep) and top.seat == seat:
         seen = ", ".join(card_name(state, c) for c in top.seen) or "no card"
         pile = state.discards.get(top.deck) or []
@@ -215,6 +259,17 @@ def pending_lines(state: Any, seat: int) -> list[str]:
             "('preview N' shows the map with choice N laid)"
         ]
     return []
+
+
+def ai_choice_words(state: Any, step: AiChoiceStep) -> str:
+    """The player's choice of an AI hero's next field, with the loop's step that leaves it
+    open (homm3.md §5.24.2, §9.13)."""
+    words = STEP_WORDS.get(step.step, "moves")
+    fields = ", ".join(place(state, key) for key in step.options)
+    return (
+        f"The AI hero {hero_name(state, step.hero)} {words}: choose its next field, one of "
+        f"{fields} (these are equally near; homm3.md §5.24.2 step {step.step}, §9.13)"
+    )
 
 
 # ---------------------------------------------------------------------------- towns
@@ -290,10 +345,15 @@ def _recruit_tiers(printed: Any, built: set[str]) -> set[str]:
 
 def fight_header(state: Any) -> str:
     """Where the fight on the map is and whom it is against."""
-    fight = next((s for s in reversed(state.flow.steps) if s.kind == "fight"), None)
+    fight = next((s for s in reversed(state.flow.steps) if s.kind in FIGHT_STEPS), None)
     if fight is None:
         return "A fight"
     who = hero_name(state, fight.hero)
+    if fight.kind == "ai-fight":
+        return (
+            f"Fight at {place(state, fight.field)}: {who} against the AI hero "
+            f"{hero_name(state, fight.ai)} (its AI deck plays it, homm3.md §5.24.1)"
+        )
     against = {
         "neutral": f"neutral units (Field Difficulty {fight.difficulty})",
         "hero": f"{hero_name(state, fight.defender)}",
@@ -374,6 +434,8 @@ def move_preview(state: Any, seat: int, action: Action, odds: bool = True) -> st
 def _encounter_words(state: Any, fight: Any) -> str:
     """The fight a move starts, in words (movement.py ``encounter``)."""
     kind = fight.kind
+    if kind == "ai-fight":
+        return ai_fight_words(state, fight.ai)
     if kind == "siege":
         owner = seat_name(state, fight.owner)
         gold = state.players[fight.owner].resources.get("gold")
@@ -396,6 +458,20 @@ def _encounter_words(state: Any, fight: Any) -> str:
     return (
         f"a fight against {hero_name(state, other.id)} of {seat_name(state, other.seat)}{siege}: "
         f"Level {player.level}, {len(player.hand)} cards in hand, army: {army or 'none'}"
+    )
+
+
+def ai_fight_words(state: Any, ident: str) -> str:
+    """A fight against an AI hero before the move: its units, its decks by count; neither side
+    may retreat or surrender (homm3.md §5.24.1, §9.1)."""
+    item = next((a for a in state.ai_heroes if a.id == ident), None)
+    if item is None:
+        return "a fight against an AI hero"
+    army = ", ".join(f"{unit_name(state, t.card)} ({t.side.capitalize()})" for t in item.units)
+    return (
+        f"a fight against the AI hero {item.name}: army {army or 'none'}, AI deck "
+        f"{len(item.ai_deck)} cards, Spell deck {len(item.spells)} cards; no retreat or "
+        "surrender (homm3.md §5.24.1, §9.1)"
     )
 
 
@@ -453,6 +529,9 @@ def field_text(state: Any, key: str) -> str:
         lines.append("  a visit: " + visit_words(state, key, printed, -1))
     for item in board.heroes_at(state, key):
         lines.append(f"  {hero_name(state, item.id)} of {seat_name(state, item.seat)} stands here")
+    for ai in state.ai_heroes:
+        if ai.on_map and ai.field == key:
+            lines.append(f"  the AI hero {ai.name} stands here")
     return "\n".join(lines)
 
 

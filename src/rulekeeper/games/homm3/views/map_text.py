@@ -9,9 +9,11 @@ line of cells and each row is shifted half a cell from the next, as on the table
   already visited, ``TC`` a Town (its faction; ``TC/D`` held by another), ``####`` a blocked
   field, ``~N~`` a face-down tile showing its back (Far, Near, Center: the fog);
 * on its second line the field's coordinates ``q,r`` as a person types them (``move -4,1``),
-  or the hero standing there (``@Cath`` a Main Hero, ``+Alam`` a Secondary Hero).
+  or the hero standing there (``@Cath`` a Main Hero, ``+Alam`` a Secondary Hero, ``&Warl`` an
+  AI hero of a solo or co-op scenario, homm3.md §5.24).
 
-Flags, towns and heroes are drawn in their faction's colour. The map is cut to 100 columns
+Flags, towns and heroes are drawn in their faction's colour; the AI's (its heroes, the flags and
+towns it holds, ``:A``) in red. The map is cut to 100 columns
 around the seat's heroes when it is wider (``map`` prints it whole).
 """
 
@@ -28,7 +30,7 @@ from rich.text import Text
 from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.core.hexes import Hex
 from rulekeeper.games.homm3.map import geometry
-from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
+from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT
 from rulekeeper.games.homm3.views.map_words import KIND_NAMES, location_name
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "LETTERS",
     "Cell",
     "MapView",
+    "ai_short",
     "cells",
     "guard_level",
     "legend",
@@ -56,6 +59,10 @@ COLOURS: Mapping[str, str] = {
     "necropolis": "bold green",
 }
 """A faction's colour on the map (its flags, towns and heroes)."""
+AI_COLOUR = "bold red"
+"""The AI heroes' colour on the map (their figures, flags and towns)."""
+AI_LETTER = "A"
+"""The AI's letter on a flag or a town it holds."""
 CODES: Mapping[str, str] = {
     "empty": ".",
     "blocked": "####",
@@ -126,12 +133,16 @@ def location_code(state: Any, printed: Any) -> str:
 
 
 def _colour(state: Any, seat: int) -> str:
+    if seat == AI_SEAT:
+        return AI_COLOUR
     if 0 <= seat < len(state.players):
         return COLOURS.get(state.players[seat].faction, "bold")
     return ""
 
 
 def _letter(state: Any, seat: int) -> str:
+    if seat == AI_SEAT:
+        return AI_LETTER
     if 0 <= seat < len(state.players):
         return LETTERS.get(state.players[seat].faction, str(seat))
     return "-"
@@ -202,7 +213,21 @@ def cells(state: Any, marks: Mapping[str, str] | None = None) -> dict[Hex, Cell]
             mark = "@" if item.role == MAIN else "+"
             label = mark + _hero_short(state, item.id)[:4]
         found[h] = Cell(base.top, label, base.top_style, _colour(state, item.seat))
+    for ai in getattr(state, "ai_heroes", ()):
+        if ai.on_map:
+            h = key_hex(ai.field)
+            base = found.get(h, Cell("", ""))
+            label = "&" + ai_short(ai)[:4]
+            if any(other.field == ai.field for other in state.heroes if other.on_map):
+                label = "&" + ai_short(ai)[:2] + "/" + base.bottom.lstrip("@+")[:2]
+            found[h] = Cell(base.top, label, base.top_style, AI_COLOUR)
     return found
+
+
+def ai_short(ai: Any) -> str:
+    """An AI hero's short name: the last word of its name ("The Warlord": "Warlord")."""
+    words = str(ai.name).split()
+    return words[-1] if words else str(ai.id)
 
 
 def _hero_short(state: Any, hero_id: str) -> str:
@@ -285,6 +310,8 @@ def legend(state: Any, marks: bool = False) -> str:
     parts += [f"{BACKS[kind]} face-down {KIND_NAMES[kind]} tile" for kind in backs if kind in BACKS]
     signs = "!N a guard of Field Difficulty N, :C a faction's flag, (Xx) visited, #### blocked"
     signs += ", @ Main and + Secondary Hero, bold q,r a tile's centre"
+    if getattr(state, "ai_heroes", None):
+        signs += ", & an AI hero, :A the AI's flag"
     if marks:
         signs += ", * the slot a tile may be laid on (its id at the centre)"
     factions = ", ".join(f"{LETTERS[p.faction]} {p.faction.capitalize()}" for p in state.players)

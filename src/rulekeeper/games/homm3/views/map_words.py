@@ -15,11 +15,14 @@ from typing import Any
 from rulekeeper.core import Action
 from rulekeeper.core.graph import hex_key, key_hex
 from rulekeeper.games.homm3.map import geometry
+from rulekeeper.games.homm3.map.fights import FIGHT_STEPS
+from rulekeeper.games.homm3.map.model import AI_SEAT
 from rulekeeper.games.homm3.map.setup import StartRotationStep
 from rulekeeper.games.homm3.views import words as battle_words
 
 __all__ = [
     "RESOURCE_NAMES",
+    "ai_hero_of",
     "building_name",
     "card_name",
     "choice_words",
@@ -93,16 +96,27 @@ def faction_name(faction: object) -> str:
 
 
 def seat_name(state: Any, seat: object) -> str:
-    """A seat by its faction: "Castle" (a seat the game does not have: "player N")."""
+    """A seat by its faction: "Castle" (the AI heroes' side: "the AI"; a seat the game does
+    not have: "player N")."""
     if isinstance(seat, int) and 0 <= seat < len(state.players):
         return faction_name(state.players[seat].faction)
+    if seat == AI_SEAT:
+        return "the AI"
     return f"player {seat}"
 
 
 def hero_name(state: Any, hero_id: object) -> str:
-    """A hero by name: "Catherine"."""
+    """A hero by name: "Catherine" (an AI hero by its scenario's name)."""
     found = state.game.pack.heroes.get(str(hero_id))
-    return str(found.name) if found is not None else str(hero_id)
+    if found is not None:
+        return str(found.name)
+    ai = ai_hero_of(state, hero_id)
+    return str(ai.name) if ai is not None else str(hero_id)
+
+
+def ai_hero_of(state: Any, hero_id: object) -> Any:
+    """The AI hero called *hero_id* (None: no AI hero is)."""
+    return next((a for a in getattr(state, "ai_heroes", ()) if a.id == hero_id), None)
 
 
 def card_name(state: Any, card_id: object) -> str:
@@ -247,7 +261,7 @@ def in_battle(state: Any) -> bool:
     if getattr(state, "battle", None) is None:
         return False
     steps = list(state.flow.steps)
-    fights = [i for i, step in enumerate(steps) if step.kind == "fight"]
+    fights = [i for i, step in enumerate(steps) if step.kind in FIGHT_STEPS]
     return bool(fights) and fights[-1] < len(steps) - 1
 
 
@@ -280,6 +294,8 @@ def _map_words(state: Any, action: Action) -> str:
         return f"{kind} {card_name(state, get('item'))}"
     if kind == "take":
         return f"take {card_name(state, get('card'))}"
+    if kind == "ai-step":
+        return _ai_step_words(state, str(get("to")))
     if kind == "place-hero":
         return f"your Main Hero goes to {place(state, get('field'))}"
     if kind == "transport":
@@ -316,6 +332,13 @@ def _map_words(state: Any, action: Action) -> str:
     if kind in PLAIN and not action.params:
         return PLAIN[kind]
     return _generic(state, action)
+
+
+def _ai_step_words(state: Any, to: str) -> str:
+    """The player's choice of the AI hero's next field (map/ai_movement.py ``AiChoiceStep``)."""
+    top = state.flow.steps[-1] if state.flow.steps else None
+    who = hero_name(state, getattr(top, "hero", "")) if top is not None else "the AI hero"
+    return f"{who} goes to {place(state, to)}"
 
 
 def _risk(state: Any, key: str) -> str:
