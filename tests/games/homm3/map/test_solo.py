@@ -52,16 +52,18 @@ def test_the_mode_picks_the_scenario_and_is_checked_against_it() -> None:
 
 def test_the_ai_hero_is_set_up_as_the_scenario_says() -> None:
     """Issue 26 §3, homm3.md §5.24 ([EXT] the rewrite's AI deck): the AI hero on its start
-    with the scenario's units, 3 MP in round 1, an AI deck of the scenario's counts per card
+    with the scenario's units for the difficulty, 3 MP in round 1, an AI deck of the scenario's counts per card
     type and its Spell deck."""
     state = solo()
     (item,) = state.ai_heroes
     assert (item.id, item.field, item.mp) == ("warlord", "2,1", 3)
     assert [(t.card, t.side) for t in item.units] == [
         ("troglodytes", "pack"),
-        ("harpies", "few"),
+        ("harpies", "pack"),
         ("medusas", "few"),
     ]
+    sizes = [len(solo(d).ai_heroes[0].units) for d in ("easy", "impossible")]
+    assert sizes == [3, 4]  # the scenario's army for each difficulty
     types = Counter(state.game.pack.ai_cards[c].card_type for c in item.ai_deck)
     assert types == {"might": 4, "magic": 2}
     assert sorted(item.spells) == ["magic-arrow", "slow"]
