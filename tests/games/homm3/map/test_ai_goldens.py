@@ -7,6 +7,8 @@ is ever a seat's, and the AI's hidden cards and the face-down tiles never reach 
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -16,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rulekeeper.core import Action, load_game
+from rulekeeper.core import Action, PositionError, load_game
 from rulekeeper.games.homm3.map import board
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.map.model import AI_SEAT
@@ -350,3 +352,115 @@ def test_a_golden_fails_when_its_expectation_is_wrong() -> None:
     wrong = Golden(golden.name, moves=("2:-3,3", "2:-2,2"))
     with pytest.raises(AssertionError):
         check(wrong, state, events)
+
+
+DIFFICULTIES = ("easy", "normal", "hard", "impossible")
+
+
+def random_solo_game(difficulty: str, seed: int) -> tuple[Any, Counter[str]]:
+    """A random solo game to its end; the kinds of the pending steps that concern an AI hero at
+    each seat's decision."""
+    state: Any = load_game("homm3", mode="solo", difficulty=difficulty).new_initial_state(seed)
+    ids = {a.id for a in state.ai_heroes}
+    rng = random.Random(seed)
+    seen: Counter[str] = Counter()
+    while not state.is_terminal():
+        seat = state.current_player()
+        top = state.flow.steps[-1]
+        assert top.kind != "ai-turn", "an AI turn waits for a seat"
+        if top.kind.startswith("ai-") or getattr(top, "hero", "") in ids:
+            seen[top.kind] += 1
+        state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    return state, seen
+
+
+def test_no_ai_step_is_ever_offered_to_a_seat() -> None:
+    """Issue 26 §1, §5: the AI heroes are driven by the rules, never by a seat: at every seat's
+    decision of random solo games (all four difficulties) no ``ai-turn`` is pending, and what a
+    seat decides for an AI hero is a tie (``ai-choice`` on the map, ``ai-tie`` in a fight,
+    §5.24.1), laying a tile it revealed (``lay-tile``) or its own side of a fight against it;
+    every AI move is logged with the step of §5.24.2 that chose it."""
+    seen: Counter[str] = Counter()
+    moves = 0
+    for difficulty in DIFFICULTIES:
+        for seed in range(2):
+            state, kinds = random_solo_game(difficulty, seed)
+            seen.update(kinds)
+            logged = [e for e in state.events if e.kind == "ai-hero-moves"]
+            assert all(e.data["rule"].startswith("homm3.md §5.24.2 step ") for e in logged)
+            moves += len(logged)
+    assert set(seen) <= {"ai-choice", "lay-tile", "ai-tie", "ai-fight"}, seen
+    assert moves and seen["ai-choice"], seen
+
+
+def twin(state: Any) -> Any:
+    """A copy of *state* with everything hidden re-dealt: each AI hero's AI deck and Spell deck
+    in another order, the face-down tiles of each kind swapped, each player's deck and own
+    Far pool reversed."""
+    other = state.clone()
+    for item in other.ai_heroes:
+        item.ai_deck.reverse()
+        item.spells.reverse()
+    for tiles in other.tiles_down.values():
+        tiles.reverse()
+    for player in other.players:
+        player.deck.reverse()
+        player.far_pool.reverse()
+    return other
+
+
+def test_hidden_ai_cards_and_tiles_never_reach_a_seat() -> None:
+    """Issue 26 §5, homm3.md §5.24 (the AI deck is hidden, like the Artifact and Ability decks),
+    §5.1 (face-down tiles): re-dealt twins of random solo and co-op states look the same to
+    every seat; a teammate's hand is its own (docs/homm3.md): swapping it with its deck changes
+    nothing for the other seat, while a public change (the AI hero's field) does."""
+    changed = 0
+    for mode, seed in (("solo", 3), ("coop", 4)):
+        state: Any = load_game("homm3", mode=mode).new_initial_state(seed)
+        rng = random.Random(seed)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            other = twin(state)
+            hidden = [a.ai_deck for a in state.ai_heroes] != [a.ai_deck for a in other.ai_heroes]
+            changed += hidden
+            for seat in range(state.num_players):
+                assert other.observation(seat) == state.observation(seat)
+            if mode == "coop" and state.players[1].hand and state.players[1].deck:
+                swapped = state.clone()
+                mate = swapped.players[1]
+                mate.hand[0], mate.deck[0] = mate.deck[0], mate.hand[0]
+                assert swapped.observation(0) == state.observation(0)
+            moved = state.clone()
+            moved.ai_heroes[0].field = "" if moved.ai_heroes[0].field else "2,1"
+            assert moved.observation(0) != state.observation(0)
+            for _ in range(rng.randrange(3, 12)):
+                if state.is_terminal():
+                    break
+                seat = state.current_player()
+                state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+    assert changed, "no AI deck was ever re-dealt"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=PositionError,
+    reason="position_checks.py refuses a site or town owner -2 that to_position writes",
+)
+def test_a_position_may_hold_the_ais_flags_and_towns() -> None:
+    """docs/homm3-positions.md (a position is what ``to_position`` writes): a solo game's
+    position with a mine and a town the AI flagged (owner -2) is read back."""
+    doc = yaml.safe_load((HERE / "step2-mine-next-field.yaml").read_text())
+    doc["sites"] = [{"field": "-2,2", "owner": AI_SEAT, "flagged_before": True}]
+    state: Any = load_game("homm3", position=doc).new_initial_state(seed=1)
+    assert board.site_owner(state, "-2,2") == AI_SEAT
+
+
+@pytest.mark.xfail(strict=True, reason="position_checks.py checks the players' heroes only")
+def test_an_ai_hero_off_the_face_up_tiles_is_refused() -> None:
+    """docs/homm3-positions.md ("a hero on no face-up field" is refused): an AI hero on a field
+    no tile covers is refused naming its field (the AI turn would fail on it)."""
+    doc = yaml.safe_load((HERE / "step2-mine-next-field.yaml").read_text())
+    doc["ai_heroes"][0]["field"] = "9,9"
+    with pytest.raises(PositionError, match="ai_heroes"):
+        load_game("homm3", position=doc).new_initial_state(seed=1)
