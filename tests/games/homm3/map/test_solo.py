@@ -10,12 +10,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
+import yaml
 
 from rulekeeper.core import Action, DataError, load_game
-from rulekeeper.games.homm3.map import ai_heroes, movement, victory, visiting
+from rulekeeper.games.homm3.map import ai_heroes, events, movement, victory, visiting
 from rulekeeper.games.homm3.map.ai_fights import AiFightStep
 from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN
 from rulekeeper.games.homm3.map.turn import TurnStep
+from rulekeeper.games.homm3.scenario import scenario_problems, shipped_scenario
 
 
 def solo(difficulty: str = "normal", seed: int = 1) -> Any:
@@ -52,8 +54,8 @@ def test_the_mode_picks_the_scenario_and_is_checked_against_it() -> None:
 
 def test_the_ai_hero_is_set_up_as_the_scenario_says() -> None:
     """Issue 26 §3, homm3.md §5.24 ([EXT] the rewrite's AI deck): the AI hero on its start
-    with the scenario's units for the difficulty, 3 MP in round 1, an AI deck of the scenario's counts per card
-    type and its Spell deck."""
+    with the scenario's units for the difficulty, 3 MP in round 1, an AI deck of the
+    scenario's counts per card type and its Spell deck."""
     state = solo()
     (item,) = state.ai_heroes
     assert (item.id, item.field, item.mp) == ("warlord", "2,1", 3)
@@ -182,3 +184,47 @@ def test_fights_against_ai_heroes_keep_their_survivors() -> None:
             beaten = any(e.kind == "ai-hero-defeated" for e in state.events)
             assert beaten == (item.defeated and not item.field)
     assert seen
+
+
+def test_a_visited_event_fires_once_for_the_hero_that_entered() -> None:
+    """Issue 26 §3 (triggers: a field visited; docs/homm3-scenarios.md): solo-1's event of the
+    field 0,0 gives 5 Gold to the player whose hero enters it, once a game."""
+    state = solo()
+    before = state.players[0].resources.get("gold")
+    events.on_trigger(state, "visited", "0,0", 0)
+    state.settle()
+    events.on_trigger(state, "visited", "0,0", 0)
+    state.settle()
+    assert state.players[0].resources.get("gold") == before + 5
+    assert state.triggered == [0]
+
+
+def test_a_defeated_event_fires_when_its_ai_hero_is_beaten() -> None:
+    """Issue 26 §3 (triggers: a hero defeated): an event of an AI hero fires when it is beaten,
+    for the player who beat it (``who: actor``)."""
+    doc = yaml.safe_load(shipped_scenario("solo-1").read_text(encoding="utf-8"))
+    doc["events"] = [
+        {"when": {"defeated": "warlord"}, "who": "actor", "effects": [{"kind": "gain", "gold": 7}]}
+    ]
+    state = at_actions(load_game("homm3", scenario=doc), 1)
+    before = state.players[0].resources.get("gold")
+    events.on_trigger(state, "defeated", "warlord", 0)
+    state.settle()
+    assert state.players[0].resources.get("gold") == before + 7
+    doc["events"][0]["when"] = {"defeated": "nobody"}
+    assert [p.field for p in scenario_problems(doc)] == ["events[0].when.defeated"]
+
+
+def test_the_scenario_switches_change_what_the_ai_does() -> None:
+    """Issue 26 §3 (scenario rules as named switches; homm3.md §5.24 "AI behaviour may differ
+    per scenario"): ``ai-flags: false`` leaves mines alone and drops step 2 of the loop;
+    ``ai-moves-first`` puts the AI heroes' turns before the players'."""
+    doc = yaml.safe_load(shipped_scenario("solo-1").read_text(encoding="utf-8"))
+    doc["rules"] = {"ai-flags": False, "ai-moves-first": True}
+    state = at_actions(load_game("homm3", scenario=doc), 1)
+    ai_heroes.enter_field(state, state.ai_heroes[0], "3,1")
+    assert "3,1" not in state.sites or state.sites["3,1"].owner != AI_SEAT
+    kinds = [e.kind for e in state.events]
+    assert "ai-hero-moves" in kinds and kinds.index("ai-hero-moves") < kinds.index("turn-starts")
+    doc["rules"] = {"ai-swims": True}
+    assert [p.field for p in scenario_problems(doc)] == ["rules.ai-swims"]

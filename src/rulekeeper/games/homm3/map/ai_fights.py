@@ -20,7 +20,7 @@ from typing import Any
 from rulekeeper.core import HostStep, JsonObject, Seating
 from rulekeeper.games.homm3.combat.result import CombatResult
 from rulekeeper.games.homm3.game import CombatSubGame
-from rulekeeper.games.homm3.map import aftermath, ai_heroes, board
+from rulekeeper.games.homm3.map import aftermath, ai_heroes, board, events
 from rulekeeper.games.homm3.map.fights import hero_side
 from rulekeeper.games.homm3.map.model import MAIN, AiHero, Troop
 
@@ -131,5 +131,6 @@ class AiFightStep(HostStep[Any, CombatResult]):
         if result.winner_index == mine:
             item.defeated, item.field = True, ""
             state.events.append("ai-hero-defeated", {"hero": item.id, "by": hero.id})
+            events.on_trigger(state, "defeated", item.id, hero.seat)
         elif self.ai_attacks:
             ai_heroes.enter_field(state, item, self.field)

@@ -45,7 +45,7 @@ def _ai_deck(state: Any, counts: Any) -> list[str]:
 
 def set_up(state: Any) -> None:
     """The scenario's AI heroes on their start fields, their decks drawn and shuffled."""
-    state.ai_heroes = []
+    state.ai_heroes, state.triggered = [], []
     for spec in state.game.scenario.ai_heroes:
         spells = list(spec.spells)
         state.rng.shuffle(spells)
@@ -110,7 +110,8 @@ def enter_field(state: Any, item: AiHero, key: str) -> None:
         return
     site = state.sites.get(key)
     guarded = printed.difficulty > 0 and not (site and (site.visited or site.flagged_before))
-    if printed.location in FLAGGED:
+    rules = state.game.scenario
+    if printed.location in FLAGGED and rules.rule("ai-flags"):
         site = board.touch(state, key)
         if site.owner != AI_SEAT:
             before = site.owner
@@ -121,7 +122,7 @@ def enter_field(state: Any, item: AiHero, key: str) -> None:
         board.touch(state, key).visited = True
         state.events.append("ai-beats-neutrals", {"hero": item.id, "field": key})
         return
-    if _one_time(state, printed) and not (site and site.visited):
+    if rules.rule("ai-visits") and _one_time(state, printed) and not (site and site.visited):
         board.touch(state, key).visited = True
         state.events.append("ai-visits", {"hero": item.id, "field": key})
 

@@ -29,7 +29,14 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import Edge, Graph, Mover, hex_key, key_hex, nearest, reachable
 from rulekeeper.core.hexes import neighbours
-from rulekeeper.games.homm3.map import ai_heroes, board, exploration, geometry, movement
+from rulekeeper.games.homm3.map import (
+    ai_heroes,
+    board,
+    exploration,
+    geometry,
+    movement,
+    victory,
+)
 from rulekeeper.games.homm3.map.ai_fights import AiFightStep
 from rulekeeper.games.homm3.map.model import AI_SEAT, NOBODY_SEAT, AiHero
 
@@ -98,7 +105,9 @@ def _targets(state: Any, item: AiHero, step: int, shut: Sequence[str]) -> list[s
             if geometry.slot_of(h.field) == here and h.field not in shut
         ]
     if step == 2:
-        found = []
+        found: list[str] = []
+        if not state.game.scenario.rule("ai-flags"):
+            return found  # the scenario's switch: its AI heroes flag nothing
         for h in geometry.slot_fields(here):
             key = hex_key(h)
             printed = board.field_at(state, key)
@@ -175,7 +184,7 @@ class AiTurnStep(Step[Any]):
 
     def run(self, state: Any) -> None:
         item = ai_heroes.ai_hero(state, self.hero)
-        if item is None or not item.on_map or item.mp <= 0 or state.winners or state.ending:
+        if item is None or not item.on_map or item.mp <= 0 or victory.decided(state):
             state.flow.pop()
             return
         found = plan(state, item)

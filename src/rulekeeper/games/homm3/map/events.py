@@ -3,7 +3,9 @@
 At the start of a round, after the round type's step (income or an Astrologers card), the
 scenario's events of that round fire in file order (:func:`start_of_round`); an event of a
 Level fires when a player's Main Hero reaches it (:func:`at_level`, run by
-:class:`LevelEventsStep`, which experience.py ``reach`` pushes).
+:class:`LevelEventsStep`, which experience.py ``reach`` pushes); an event of a field fires the
+first time a player's hero enters it (movement.py), one of an AI hero when it is beaten
+(ai_fights.py), each once a game (:func:`on_trigger`).
 An event touches every player or one by place in the turn order (``who``); each player it
 touches takes all its effects, or chooses one of them (``choose``: :class:`EventChoiceStep`).
 
@@ -35,6 +37,7 @@ __all__ = [
     "apply_effect",
     "at_level",
     "fire",
+    "on_trigger",
     "start_of_round",
     "targets",
 ]
@@ -75,6 +78,17 @@ def at_level(state: Any, seat: int, level: int) -> None:
     """*seat*'s Main Hero reached *level*: the events of that Level, for that seat."""
     for event in state.game.scenario.events_at_level(level):
         fire(state, event, [seat])
+
+
+def on_trigger(state: Any, kind: str, target: str, actor: int) -> None:
+    """A ``visited`` field or a ``defeated`` AI hero *target*: its events fire, each once a
+    game (``state.triggered`` keeps their places), ``who: actor`` touching *actor*."""
+    for event in state.game.scenario.events_on(kind, target):
+        index = _index(state, event)
+        if index in state.triggered:
+            continue
+        state.triggered.append(index)
+        fire(state, event, [actor] if event.who == "actor" else None)
 
 
 def targets(state: Any, who: str) -> list[int]:

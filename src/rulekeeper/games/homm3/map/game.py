@@ -175,6 +175,8 @@ class MapState(ProcedureState):
     ending: str
     battle: Battle | None
     ai_heroes: list[AiHero]
+    triggered: list[int]
+    """The scenario's once-a-game events (``visited``, ``defeated``) fired, by their place."""
 
     def __init__(self, game: Homm3Game, seed: int = 0) -> None:
         super().__init__(game, seed)

@@ -26,6 +26,7 @@ from rulekeeper.games.homm3.map import (
     ai_heroes,
     board,
     effects,
+    events,
     places,
     secondary,
     teams,
@@ -140,6 +141,7 @@ class EnterStep(Step[Any]):
             return
         if self.stage == "start":
             self.stage = "visit"
+            events.on_trigger(state, "visited", self.field, item.seat)  # the scenario's
             town = board.town_at(state, self.field)
             if (
                 town is not None

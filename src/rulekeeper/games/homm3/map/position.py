@@ -64,6 +64,7 @@ STATE_FIELDS = (
     "decks",
     "discards",
     "astrologers",
+    "triggered",
     "winners",
     "ending",
     "procedure",
@@ -157,6 +158,8 @@ def write(state: Any) -> JsonObject:
     doc["discards"] = {name: list(cards) for name, cards in state.discards.items() if cards}
     if state.astrologers:
         doc["astrologers"] = state.astrologers
+    if state.triggered:
+        doc["triggered"] = list(state.triggered)
     if state.winners:
         doc["winners"] = list(state.winners)
     if state.ending:
@@ -245,6 +248,11 @@ def read(cls: type[Any], game: Any, doc: Mapping[str, Any], seed: int) -> Any:
     state.players = _players(doc, game, state.rng, problems, reader)
     state.heroes = _heroes(doc, state.players, problems, reader)
     state.ai_heroes = _records(AiHero, doc.get("ai_heroes", []), "ai_heroes", problems, reader)
+    events = len(game.scenario.events)
+    state.triggered = [
+        _int(n, 0, events - 1, problems, "triggered")
+        for n in _list(doc.get("triggered", []), problems, "triggered")
+    ]
     state.towns = _records(MapTown, doc.get("towns", []), "towns", problems, reader)
     state.placements = _records(Placement, _tiles(doc, problems), "tiles", problems, reader)
     state.face_down, state.tiles_down = _face_down(doc, game.pack, problems)

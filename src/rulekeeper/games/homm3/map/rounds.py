@@ -59,28 +59,29 @@ def start_round(state: Any) -> None:
 @dataclass
 class RoundStep(Step[Any]):
     """The turns of one round, in turn order, then the AI heroes' in the scenario's order
-    (automatic; ai_movement.py); ``done`` turns taken so far."""
+    (before the players' with the scenario's ``ai-moves-first``; automatic, ai_movement.py);
+    ``done`` turns taken so far."""
 
     kind = "round"
     rule = "homm3.md §4.2 turn order"
     done: int = 0
 
     def run(self, state: Any) -> None:
-        order = state.order
-        while self.done < len(order) + len(state.ai_heroes):
-            index = self.done
+        turns: list[Any] = [*state.order, *state.ai_heroes]
+        if state.game.scenario.rule("ai-moves-first"):  # the scenario's switch
+            turns = [*state.ai_heroes, *state.order]
+        while self.done < len(turns):
+            turn = turns[self.done]
             self.done += 1
             if victory.decided(state):
                 continue
-            if index >= len(order):
-                ai = state.ai_heroes[index - len(order)]
-                if ai.on_map and ai.mp > 0:
-                    state.flow.push(AiTurnStep(hero=ai.id))
+            if not isinstance(turn, int):
+                if turn.on_map and turn.mp > 0:
+                    state.flow.push(AiTurnStep(hero=turn.id))
                     return
                 continue
-            seat = order[index]
-            if not state.players[seat].eliminated:
-                state.flow.push(TurnStep(seat=seat))
+            if not state.players[turn].eliminated:
+                state.flow.push(TurnStep(seat=turn))
                 return
         state.flow.pop()
         victory.end_of_round(state)

@@ -27,6 +27,7 @@ TOP_FIELDS = (
     "capture_income",
     "locations",
     "events",
+    "rules",
     "ai_heroes",
     "source",
     "provisional",
@@ -124,12 +125,24 @@ experience (Exp icons, ½ Level each), roll dice and resolve one, Remove a card 
 an Astrologers Proclaim card, and a ``note`` shown to the players (no rule)."""
 MORALE = ("positive", "negative")
 DECKS = ("artifact", "spell", "ability")
-TRIGGER_KINDS = ("round", "rounds", "every", "level")
+TRIGGER_KINDS = ("round", "rounds", "every", "level", "visited", "defeated")
 """When an event fires: at the start of a round, of each listed round, of every N-th round from
-a round on, or when a player's Main Hero reaches a Level (homm3.md §4.1, Timed Events)."""
+a round on, when a player's Main Hero reaches a Level (homm3.md §4.1, Timed Events); the first
+time a player's hero enters a field (``visited: "q,r"``), or when an AI hero is beaten
+(``defeated: ID``; solo and co-op). The last two fire once a game."""
 EVENT_FIELDS = ("when", "who", "choose", "effects")
-WHO = ("all", "first", "second", "third", "last")
-"""Whom an event touches: every player, or one by its place in the turn order."""
+WHO = ("all", "first", "second", "third", "last", "actor")
+"""Whom an event touches: every player, one by its place in the turn order, or (``actor``, a
+``visited`` or ``defeated`` event) the player whose hero entered the field or won the fight."""
+SCENARIO_RULES: Mapping[str, bool] = {
+    "ai-flags": True,
+    "ai-visits": True,
+    "ai-moves-first": False,
+}
+"""The scenario's rules as named switches, with their defaults (homm3.md §5.24: "AI behaviour
+may differ per scenario"): AI heroes flag the mines and settlements they enter (and go for
+them, §5.24.2 step 2), mark the one-time locations they pass, and move after the players each
+round (``ai-moves-first``: before them)."""
 SCENARIO_LOCATIONS = ("obelisk", "dragon-utopia", "grail")
 """Locations whose effect the scenario defines (homm3.md §5.4)."""
 LOCATION_FIELDS = ("choose", "effects")

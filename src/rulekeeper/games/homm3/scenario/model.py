@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulekeeper.core.hexes import Hex
+from rulekeeper.games.homm3.scenario.fields import SCENARIO_RULES
 
 Rounds = str | tuple[int, ...]
 """Rounds named by a rule (``odd``, ``even``, ``every``, ``none``) or listed one by one."""
@@ -138,6 +139,8 @@ class Trigger:
     rounds: tuple[int, ...] = ()
     """``round``/``rounds``: the rounds; ``every``: (N, first round)."""
     level: int = 0
+    target: str = ""
+    """``visited``: the field "q,r"; ``defeated``: the AI hero's id."""
 
     def fires_at(self, number: int) -> bool:
         """Whether the event fires at the start of round *number*."""
@@ -214,6 +217,8 @@ class Scenario:
     source: Mapping[str, str]
     provisional: tuple[str, ...]
     ai_heroes: tuple[AiHeroSpec, ...] = ()
+    rules: Mapping[str, bool] = field(default_factory=dict)
+    """The scenario's rule switches it sets (fields.SCENARIO_RULES)."""
 
     def layout(self, players: int) -> Layout:
         """The map and seats for *players* players (KeyError if the scenario has none)."""
@@ -222,6 +227,14 @@ class Scenario:
     def events_at(self, number: int) -> tuple[Event, ...]:
         """The timed events that fire at the start of round *number*, in file order."""
         return tuple(event for event in self.events if event.when.fires_at(number))
+
+    def events_on(self, kind: str, target: str) -> tuple[Event, ...]:
+        """The events a ``visited`` field or a ``defeated`` AI hero *target* fires."""
+        return tuple(e for e in self.events if e.when.kind == kind and e.when.target == target)
+
+    def rule(self, name: str) -> bool:
+        """Whether the scenario's rule switch *name* is on (fields.SCENARIO_RULES)."""
+        return bool(self.rules.get(name, SCENARIO_RULES[name]))
 
     def events_at_level(self, level: int) -> tuple[Event, ...]:
         """The timed events that fire when a player's Main Hero reaches *level*."""

@@ -148,8 +148,9 @@ def effects(value: Any, problems: Problems, path: str) -> tuple[Effect, ...]:
 
 
 def trigger(raw: Any, limit: int, problems: Problems, path: str) -> Trigger | None:
-    """When an event fires: ``{round: N}``, ``{rounds: [..]}``, ``{every: N, from: M}`` or
-    ``{level: L}``; a round past the round *limit* (0: none) is refused."""
+    """When an event fires: ``{round: N}``, ``{rounds: [..]}``, ``{every: N, from: M}``,
+    ``{level: L}``, ``{visited: "q,r"}`` or ``{defeated: ID}``; a round past the round *limit*
+    (0: none) is refused."""
     found = mapping(raw, problems, path, (*F.TRIGGER_KINDS, "from"))
     kinds = [k for k in F.TRIGGER_KINDS if k in found]
     if len(kinds) != 1 or ("from" in found and kinds != ["every"]):
@@ -157,6 +158,14 @@ def trigger(raw: Any, limit: int, problems: Problems, path: str) -> Trigger | No
         return None
     kind = kinds[0]
     last = limit or F.MAX_ROUNDS
+    if kind == "visited":
+        at = slot_hex(found[kind], problems, f"{path}.visited")
+        return Trigger(kind, target=f"{at[0]},{at[1]}" if at else "")
+    if kind == "defeated":
+        ident = found[kind]
+        if not isinstance(ident, str) or not SLUG.match(ident):
+            problems.add(f"{path}.defeated", "an AI hero's id")
+        return Trigger(kind, target=str(ident))
     if kind == "level":
         return Trigger(kind, level=whole(found["level"], 2, 7, problems, f"{path}.level", 2))
     if kind == "every":
@@ -181,9 +190,18 @@ def events(value: Any, limit: int, problems: Problems, path: str) -> tuple[Event
         who = choice(doc.get("who", "all"), F.WHO, problems, f"{where}.who")
         done = effects(doc.get("effects"), problems, f"{where}.effects")
         choose = flag(doc.get("choose", False), problems, f"{where}.choose")
+        once = when is not None and when.kind in ("visited", "defeated")
+        if who == "actor" and not once:
+            problems.add(f"{where}.who", "actor: only for a visited or a defeated event")
         if when is not None:
             found.append(Event(when=when, who=who, effects=done, choose=choose))
     return tuple(found)
+
+
+def rules(value: Any, problems: Problems, path: str) -> dict[str, bool]:
+    """The scenario's rule switches (fields.SCENARIO_RULES): each true or false."""
+    doc = mapping(value, problems, path, tuple(F.SCENARIO_RULES))
+    return {str(k): flag(v, problems, f"{path}.{k}") for k, v in doc.items()}
 
 
 def locations(value: Any, problems: Problems, path: str) -> dict[str, LocationRule]:

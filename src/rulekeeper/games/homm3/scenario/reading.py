@@ -299,6 +299,11 @@ def _read(doc: Mapping[str, Any], pack: ContentPack, problems: Problems) -> Scen
     if at_limit == "defeat" and mode not in F.TEAM_MODES:
         problems.add("at_limit", "defeat at the round limit is a solo and co-op ending")
     source, provisional = _marks(doc, problems)
+    heroes = ai.ai_heroes(doc.get("ai_heroes"), mode, variants, pack, problems)
+    timed = parts.events(doc.get("events"), limit, problems, "events")
+    for index, event in enumerate(timed):
+        if event.when.kind == "defeated" and event.when.target not in [h.id for h in heroes]:
+            problems.add(f"events[{index}].when.defeated", "no AI hero of the scenario")
     return Scenario(
         id=scenario_id,
         name=name,
@@ -323,10 +328,11 @@ def _read(doc: Mapping[str, Any], pack: ContentPack, problems: Problems) -> Scen
         defeat=tuple(str(k) for k in defeat),
         capture_income=parts.resources(doc.get("capture_income"), problems, "capture_income"),
         locations=parts.locations(doc.get("locations"), problems, "locations"),
-        events=parts.events(doc.get("events"), limit, problems, "events"),
+        events=timed,
         source=source,
         provisional=provisional,
-        ai_heroes=ai.ai_heroes(doc.get("ai_heroes"), mode, variants, pack, problems),
+        ai_heroes=heroes,
+        rules=parts.rules(doc.get("rules"), problems, "rules"),
     )
 
 
