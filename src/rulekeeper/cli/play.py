@@ -17,6 +17,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +28,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from rulekeeper.cli import campaign as campaign_cli
 from rulekeeper.cli import commands
 from rulekeeper.cli.params import CONTEXT as OPTIONS
 from rulekeeper.cli.params import (
@@ -409,6 +411,18 @@ def play(
         ),
     ] = None,
     game: Annotated[str | None, typer.Option("--game", help="The same as GAME.")] = None,
+    campaign: Annotated[
+        str | None,
+        typer.Option(
+            metavar="FILE",
+            help="Play a campaign: its scenarios one after another, the hero carried over, the "
+            "campaign saved after each (--save FILE; --resume FILE goes on from a save).",
+        ),
+    ] = None,
+    auto: Annotated[
+        bool,
+        typer.Option(help="In a campaign, keep the campaign's automatic pick of cards."),
+    ] = False,
     show_help: Annotated[
         bool,
         typer.Option("--help", help="Show this message, with GAME's own options, and exit."),
@@ -432,6 +446,21 @@ def play(
         raise typer.BadParameter("give --players or --bot, not both", param_hint="--players")
     if bot is not None and bot not in ("none", "0", "1", "both"):
         raise typer.BadParameter("choose none, 0, 1 or both", param_hint="--bot")
+    if campaign is not None:  # cli/campaign.py
+        seats = partial(_campaign_seats, console, players, bot, think)
+        campaign_cli.play_campaign(
+            console,
+            name,
+            campaign,
+            tokens,
+            seed,
+            seats,
+            partial(_client, console),
+            save,
+            resume,
+            auto,
+        )
+        return
     if resume is not None:
         if tokens:
             raise typer.BadParameter(
@@ -458,18 +487,45 @@ def play(
         session.save()
     state = session.state
     humans, agents = _seats(console, state, seed, players, bot)
-    if think is not None:
-        if think <= 0:
-            raise typer.BadParameter("a number of seconds above 0", param_hint="--think")
-        for agent in agents.values():
-            if hasattr(agent, "think"):
-                agent.think = think
+    _think(agents, think)
     console.print(f"[dim]saving to {escape(str(session.path))}[/]", soft_wrap=True)
     client = Client(console, session, agents, humans, screen_for(state.game.name))
     final = client.run()
     console.print(client.screen.render(final, None))
     console.print(f"[bold]{escape(final.describe_result())}[/]")
     console.print(f"seed {seed} (play it again with --seed {seed})")
+
+
+def _think(agents: dict[int, Agent], think: float | None) -> None:
+    """Let the MCTS bots think *think* seconds a decision (None: their level's iterations)."""
+    if think is None:
+        return
+    if think <= 0:
+        raise typer.BadParameter("a number of seconds above 0", param_hint="--think")
+    for agent in agents.values():
+        if hasattr(agent, "think"):
+            agent.think = think
+
+
+def _campaign_seats(
+    console: Console,
+    players: str | None,
+    bot: str | None,
+    think: float | None,
+    state: GameState,
+    seed: int,
+) -> tuple[set[int], dict[int, Agent]]:
+    """A campaign scenario's people and bots, as for a game (``--players``, ``--bot``)."""
+    humans, agents = _seats(console, state, seed, players, bot)
+    _think(agents, think)
+    return humans, agents
+
+
+def _client(
+    console: Console, session: Session, humans: set[int], agents: dict[int, Agent]
+) -> Client:
+    """The terminal client of a campaign scenario."""
+    return Client(console, session, agents, humans, screen_for(session.state.game.name))
 
 
 def _help(ctx: typer.Context, console: Console, name: str | None) -> None:

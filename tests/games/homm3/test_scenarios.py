@@ -165,7 +165,8 @@ def test_scenario_check_passes_on_the_shipped_scenarios() -> None:
     result = runner.invoke(app, ["homm3", "scenario", "check"])
     assert result.exit_code == 0, result.output
     assert result.output.split() == [
-        *("ok:", "clash-2", "ok:", "clash-3", "ok:", "coop-2", "ok:", "solo-1")
+        *("ok:", "clash-2", "ok:", "clash-3", "ok:", "coop-2", "ok:", "demo-2", "ok:", "demo-3"),
+        *("ok:", "solo-1"),
     ]
     assert runner.invoke(app, ["homm3", "scenario", "check", "clash-3"]).exit_code == 0
     missing = runner.invoke(app, ["homm3", "scenario", "check", "no-such-file.yaml"])

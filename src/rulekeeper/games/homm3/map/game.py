@@ -40,6 +40,7 @@ from rulekeeper.games.homm3.combat.timing import COMBAT_TIMING
 from rulekeeper.games.homm3.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.homm3.content.tiles import core_tile
 from rulekeeper.games.homm3.map import (
+    carry,
     evaluation,
     fight_odds,
     movement,
@@ -79,6 +80,8 @@ class Homm3Game(Game):
     position_format: ClassVar[str | None] = position.FORMAT
     position_versions = position.VERSIONS
     position_paths = ("scenario", "content")
+    campaigns: ClassVar[str] = "rulekeeper.games.homm3.campaign.chain:open_campaign"
+    """What ``rulekeeper play homm3 --campaign FILE`` opens a campaign with (cli/campaign.py)."""
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "homm3 parameters"
@@ -113,6 +116,7 @@ class Homm3Game(Game):
         self.factions = map_params.factions(params.get("factions"), players, self.scenario, source)
         self.heroes = map_params.heroes(params.get("heroes"), self.factions, self.pack, source)
         self.options = map_params.options(params.get("options"), source)
+        self.carry = carry.read(params.get("carry"), self.heroes, self.pack, source)
         self.catalogue: dict[str, Tile] = {t.id: core_tile(t) for t in self.pack.tiles.values()}
         return {
             **({"mode": mode} if mode is not None else {}),
@@ -124,6 +128,7 @@ class Homm3Game(Game):
             "options": dict(self.options),
             "content": content,
             **({"position": params["position"]} if params.get("position") is not None else {}),
+            **({"carry": params["carry"]} if self.carry is not None else {}),
         }
 
     @property

@@ -46,6 +46,7 @@ PARAMS = (
     "options",
     "content",
     "position",
+    "carry",
 )
 
 

@@ -28,7 +28,7 @@ from rulekeeper.core import Action, Ledger, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import TileMap, hex_key
 from rulekeeper.games.homm3.battle.neutrals import tier_deck
-from rulekeeper.games.homm3.map import ai_heroes, board, geometry
+from rulekeeper.games.homm3.map import ai_heroes, board, carry, geometry
 from rulekeeper.games.homm3.map.model import (
     MAIN,
     RESOURCES,
@@ -150,6 +150,7 @@ def set_up(state: Any) -> None:
             state.heroes.append(
                 MapHero(id=secondary_of(pack, hero_id), seat=seat, role=SECONDARY, field=town_field)
             )
+    carry.apply(state, taken)  # a campaign's hero (issue 26 §3)
     spare = _lay_map(state, layout)
     _deal_far_pools(state, layout, spare)
     for kind in ("ability", "artifact", "spell"):

@@ -1,0 +1,1 @@
+"""Campaign files shipped with the game (docs/homm3-campaigns.md)."""
