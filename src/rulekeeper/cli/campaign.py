@@ -5,8 +5,9 @@ A game offers campaigns by naming, on its ``Game`` class, a function that opens 
 parameters, what the player chooses between scenarios and how the progress is saved. Each
 scenario is played as ``rulekeeper play`` plays a game (the same seats, bots and saves); after
 each, the campaign's progress goes to its save file (``--save``, or the data folder), and
-``--campaign FILE --resume SAVE`` goes on from the next scenario. Between scenarios a person
-chooses the cards to keep; a bot-only game or ``--auto`` takes the campaign's automatic pick.
+``--campaign FILE --resume SAVE`` goes on from there (the scenario being played, from its own
+save, if it was left unfinished). Between scenarios a person chooses the cards to keep; a
+bot-only game or ``--auto`` takes the campaign's automatic pick.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rich.markup import escape
 
 from rulekeeper.cli.params import OptionError, default_game
 from rulekeeper.cli.prompt import LineReader
-from rulekeeper.cli.saves import LAST, data_dir, new_save
+from rulekeeper.cli.saves import LAST, data_dir, new_save, unfinished
 from rulekeeper.core import RulekeeperError, load_game
 from rulekeeper.core.plugin import resolve
 from rulekeeper.core.registry import game_info
@@ -84,6 +85,27 @@ def _ask(console: Console, reader: LineReader, chain: Any, final: Any, offer: An
         console.print(f"{escape(refused[1])} ({escape(refused[0])})")
 
 
+def _session(console: Console, name: str, chain: Any, progress: Any) -> Session:
+    """The scenario to play now: the one begun, if its game is saved unfinished, else a new
+    game of the chain's parameters."""
+    begun = Path(progress.game) if progress.game else None
+    if begun is not None and unfinished(begun):
+        try:
+            session = Session.resume(begun)
+        except (OSError, RulekeeperError) as error:
+            raise _fail(console, f"--resume: {error}") from None
+        console.print(f"[dim]resuming {escape(str(begun))}[/]", soft_wrap=True)
+        return session
+    try:
+        loaded = load_game(name, **chain.params(progress))
+    except RulekeeperError as error:
+        raise _fail(console, str(error)) from None
+    seed = chain.seed(progress)
+    session = Session(loaded.new_initial_state(seed), new_save(name, seed))
+    session.save()
+    return session
+
+
 def play_campaign(
     console: Console,
     name: str | None,
@@ -120,14 +142,11 @@ def play_campaign(
     reader = LineReader()
     while not chain.done(progress):
         console.print(f"[bold]{escape(chain.heading(progress))}[/]", soft_wrap=True)
-        try:
-            loaded = load_game(name, **chain.params(progress))
-        except RulekeeperError as error:
-            raise _fail(console, str(error)) from None
-        game_seed = chain.seed(progress)
-        session = Session(loaded.new_initial_state(game_seed), new_save(name, game_seed))
-        session.save()
-        humans, agents = seats(session.state, game_seed)
+        session = _session(console, name, chain, progress)
+        if progress.game != str(session.path):
+            progress.game = str(session.path)
+            chain.save(progress, path)
+        humans, agents = seats(session.state, chain.seed(progress))
         final = client(session, humans, agents).run()
         console.print(f"[bold]{escape(final.describe_result())}[/]")
         offer = chain.choice(progress, final)

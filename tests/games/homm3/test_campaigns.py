@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from rulekeeper.cli import campaign as campaign_cli
 from rulekeeper.cli.main import app
 from rulekeeper.core import DataError, load_game
+from rulekeeper.core.session import Session
 from rulekeeper.games.homm3.campaign import rules
 from rulekeeper.games.homm3.campaign.chain import Chain, open_campaign
 from rulekeeper.games.homm3.campaign.model import CarryRules, HeroState, Progress
@@ -77,6 +78,16 @@ def test_the_demo_campaign_is_three_solo_scenarios_with_campaign_tex_defaults() 
     assert demo.carry == CarryRules(hero=True, level="reset", cards=5, artifacts="chosen")
     assert {"id", "name", "scenarios"} <= set(demo.provisional)
     assert "campaign.tex" in demo.source["carry"]
+
+
+@pytest.mark.parametrize("name", ["solo-1", "demo-2", "demo-3"])
+def test_each_demo_scenario_starts_with_an_income_of_10_gold(name: str) -> None:
+    """campaign.tex, Starting a Scenario: the income starts at 10 Gold, 0 Building Materials,
+    0 Valuables."""
+    scenario = load_campaign("demo").scenarios
+    assert name in scenario
+    state = load_game("homm3", mode="solo", scenario=name).new_initial_state(1)
+    assert state.players[0].base_income == {"gold": 10}
 
 
 def test_the_shipped_campaign_and_the_test_one_follow_the_schema() -> None:
@@ -316,6 +327,26 @@ def test_the_command_refuses_what_a_campaign_cannot_take(tmp_path: Path) -> None
     assert broken.exit_code == 2 and "error" in broken.output
     combat = runner.invoke(app, ["play", "homm3-combat", "--campaign", "demo"])
     assert combat.exit_code == 2 and "no campaigns" in combat.output
+
+
+def test_the_command_resumes_the_scenario_left_unfinished(tmp_path: Path) -> None:
+    """Issue 26 §3: a campaign saved as a scenario begins names that scenario's game file;
+    ``--resume`` goes on with that game, not a new one."""
+    chain = open_campaign(str(QUICK))
+    progress = Progress("quick", seed=4, index=2)
+    state = load_game("homm3", **chain.params(progress)).new_initial_state(chain.seed(progress))
+    begun = Session(state, tmp_path / "begun.json")
+    begun.save()
+    progress.game = str(begun.path)
+    save = tmp_path / "campaign.json"
+    chain.save(progress, save)
+    args = ["play", "homm3", "--campaign", str(QUICK), "--resume", str(save), "--players", "random"]
+    result = runner.invoke(app, args, env={"RULEKEEPER_DATA_DIR": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert f"resuming {begun.path}" in " ".join(result.output.split())
+    saved = json.loads(save.read_text(encoding="utf-8"))
+    assert saved["finished"] and saved["game"] == ""  # no scenario begun now
+    assert json.loads(begun.path.read_text(encoding="utf-8"))["finished"] is True
 
 
 class Answers:

@@ -4,8 +4,9 @@ after a won one, the progress after each scenario and its save file.
 
 A won scenario leads to the next, the hero carried (rules.py); a lost one is played again with
 the hero as noted at its start (campaign.tex). The campaign save (``homm3-campaign-save``)
-holds the campaign's id, the seed, the progress and the hero state the next scenario starts
-with, so that ``--campaign FILE --resume SAVE`` goes on from there."""
+holds the campaign's id, the seed, the progress, the hero state the next scenario starts
+with and the save file of the scenario being played, so that ``--campaign FILE --resume SAVE``
+goes on from there."""
 
 from __future__ import annotations
 
@@ -157,6 +158,7 @@ class Chain:
             "attempt": progress.attempt,
             "start": start.to_json() if start is not None else None,
             "results": list(progress.results),
+            "game": progress.game,
             "finished": self.done(progress),
         }
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,10 +190,14 @@ class Chain:
         results = doc.get("results", [])
         if not isinstance(results, list) or any(r not in ("won", "lost") for r in results):
             raise DataError(source, "results", "a list of won and lost")
+        game = doc.get("game", "")
+        if not isinstance(game, str):
+            raise DataError(source, "game", "the save file of the scenario being played")
         return Progress(
             campaign=self.campaign.id,
             start=self._start(doc.get("start"), source),
             results=[str(r) for r in results],
+            game=game,
             **numbers,
         )
 

@@ -80,7 +80,8 @@ class HeroState:
 class Progress:
     """Where a campaign stands: the scenario to play next (``index``; its length: finished),
     how many times it was tried, and the hero state it starts with (None: the scenario's own
-    setup, steps 11–13). ``results`` lists each scenario played: ``won`` or ``lost``."""
+    setup, steps 11–13). ``results`` lists each scenario played: ``won`` or ``lost``;
+    ``game`` is the save file of the scenario being played ("": none begun)."""
 
     campaign: str
     seed: int = 0
@@ -88,3 +89,4 @@ class Progress:
     attempt: int = 1
     start: HeroState | None = None
     results: list[str] = dataclasses.field(default_factory=list)
+    game: str = ""
