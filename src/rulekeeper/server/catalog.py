@@ -113,6 +113,19 @@ def _param_files(info: GameInfo, param: Param) -> list[dict[str, Any]]:
     return files
 
 
+def _choice_seats(info: GameInfo, param: Param) -> list[dict[str, Any]]:
+    """A choice parameter whose choices set different seat counts (a game's solo mode: one
+    seat), each choice with its count as a shipped file's entry, so the form sets the seats;
+    empty when the count does not depend on it."""
+    counts = {choice: _players_with(info, {param.name: choice}) for choice in param.choices}
+    if len(set(counts.values())) < 2 or None in counts.values():
+        return []
+    return [
+        {"name": choice, "title": choice, "description": param.help, "players": players}
+        for choice, players in counts.items()
+    ]
+
+
 @functools.lru_cache(maxsize=64)
 def shipped_files_in_words(name: str) -> tuple[dict[str, list[dict[str, Any]]], int | None]:
     """For game *name*: each file parameter's shipped files in words (parameter -> ``[{name,
@@ -125,6 +138,9 @@ def shipped_files_in_words(name: str) -> tuple[dict[str, list[dict[str, Any]]], 
         for param in info.params
         if param.kind == "file" and param.shipped is not None
     }
+    for param in info.params:
+        if param.choices and (seats := _choice_seats(info, param)):
+            files[param.name] = seats
     return files, _players_with(info, {})
 
 

@@ -58,6 +58,22 @@ function choiceButton(label, entry, data = {}) {
   return el("button", attrs, el("span", { class: "hm-choice-name", text: label }), el("span", { class: "hm-cost", text: cost }));
 }
 
+// ---------------------------------------------------------------------------- AI heroes
+
+/** The AI heroes of a solo or co-op game (homm3.md §5.24): name and faction, where and MP,
+ * units, and their AI and Spell decks by count only (nobody sees their cards). */
+export function drawAiHeroes(box, heroes) {
+  fill(box, el("h2", { class: "panel-title", text: "AI heroes" }), ...(heroes || []).map((a) => {
+    const units = (a.units || []).map((t) => el("li", { class: "hm-troop" },
+      t.name, " ", el("span", { class: `h3-face face-${t.side}`, text: t.side_name })));
+    return el("section", { class: `hm-ai-panel${a.defeated ? " defeated" : ""}`, dataset: { ai: a.id }, style: `--hm-colour: ${a.colour}` },
+      el("h3", {}, el("span", { class: "hm-swatch" }), `${a.name} (${a.faction_name})`, a.defeated ? " — defeated" : ""),
+      a.defeated ? null : el("p", { class: "small", text: `${a.place}, ${a.mp} MP` }),
+      a.defeated ? null : el("ul", { class: "hm-army" }, ...units),
+      a.defeated ? null : el("p", { class: "small muted", text: `AI deck: ${a.ai_deck} cards; Spell deck: ${a.spells} cards` }));
+  }));
+}
+
 // ---------------------------------------------------------------------------- players
 
 /** Every player: faction in its colour, heroes with fields and MP, Level and experience,

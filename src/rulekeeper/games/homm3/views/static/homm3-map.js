@@ -3,6 +3,8 @@
 // panel and the panels around it (players, round track, towns, hand: homm3-map-panels.js),
 // drawn from the view's `board` (views/web_map/). During a fight the combat board (homm3.js)
 // takes the map's place; after it the fight's result stays on the map until the turn ends.
+// In solo and co-op (issue 26) the AI heroes stand on the map as red diamonds, with their panel;
+// when the seat chooses an AI hero's next field (homm3.md §9.13) those fields are clicked.
 //
 // No rule is computed here: what may be clicked is what the seat's legal actions say; every
 // element whose click acts carries `data-action` (the action string of the view's `legal`).
@@ -10,7 +12,7 @@
 import { el, fill, loadStyle, svg } from "/static/dom.js";
 import { centre, hexPoints } from "/static/hexes.js";
 import { combatOf, createCombat } from "./homm3.js";
-import { drawHand, drawPlayers, drawRoundTrack, drawTowns } from "./homm3-map-panels.js";
+import { drawAiHeroes, drawHand, drawPlayers, drawRoundTrack, drawTowns } from "./homm3-map-panels.js";
 
 await loadStyle("plugin-style-homm3-map", new URL("./homm3-map.css", import.meta.url).href);
 
@@ -43,6 +45,7 @@ export function createView(body, ctx) {
   const previewBox = el("section", { class: "panel hm-preview", hidden: true, "aria-live": "polite" });
   const decisionBox = el("section", { class: "panel hm-decision", "aria-label": "Decision" });
   const playersBox = el("section", { class: "panel hm-players", "aria-label": "Players" });
+  const aiBox = el("section", { class: "panel hm-ai", "aria-label": "AI heroes", hidden: true });
   const roundBox = el("section", { class: "panel hm-round", "aria-label": "Round track" });
   const townsBox = el("section", { class: "panel hm-towns", "aria-label": "Your towns" });
   const handBox = el("section", { class: "panel hm-hand", "aria-label": "Your hand" });
@@ -52,7 +55,7 @@ export function createView(body, ctx) {
       statusBox,
       el("div", { class: "hm-main" },
         el("div", { class: "hm-left" }, roundBox, mapBox, fightBox, handBox),
-        el("div", { class: "hm-right" }, decisionBox, previewBox, playersBox, townsBox, logBox))));
+        el("div", { class: "hm-right" }, decisionBox, previewBox, playersBox, aiBox, townsBox, logBox))));
 
   let view = null;
   let board = null;
@@ -96,6 +99,9 @@ export function createView(body, ctx) {
     drawDecision(decision);
     drawPreview();
     drawPlayers(playersBox, board.players || [], ctx);
+    const ais = (board.map && board.map.ai_heroes) || [];
+    aiBox.hidden = !ais.length;
+    drawAiHeroes(aiBox, ais);
     drawRoundTrack(roundBox, board.round || {}, ctx);
     drawTowns(townsBox, board.towns || [], board.towns_public || [], ctx);
     // a spectator has no hand; in a fight the hand is the combat board's
@@ -118,6 +124,7 @@ export function createView(body, ctx) {
     const map = board.map || {};
     const layout = board.map_layout || { slots: [] };
     const moves = new Map(((board.map_seat && board.map_seat.moves) || []).map((m) => [m.to, m]));
+    const aiSteps = new Map(((board.map_seat && board.map_seat.ai_steps) || []).map((m) => [m.to, m]));
     const guards = new Map((map.guards || []).map((g) => [g.field, g]));
     const flags = new Map((map.flags || []).map((f) => [f.field, f]));
     const towns = new Map((map.towns || []).map((t) => [t.field, t]));
@@ -143,15 +150,21 @@ export function createView(body, ctx) {
       for (const f of tile.fields) {
         all.push(f);
         seen.add(f.key);
-        layer.fields.push(fieldNode(tile, f, moves.get(f.key), guards.get(f.key), flags.get(f.key), towns.get(f.key), visited.has(f.key)));
+        layer.fields.push(fieldNode(tile, f, moves.get(f.key), guards.get(f.key), flags.get(f.key), towns.get(f.key), visited.has(f.key), aiSteps.get(f.key)));
       }
       for (const [a, b] of tile.walls || []) layer.walls.push(wallNode(a, b));
     }
     for (const slot of layout.slots || []) {
       for (const f of slot.fields) if (!seen.has(f.key)) all.push(f); // slots still empty: room kept
     }
+    for (const back of map.backs || []) { // a face-down field an AI hero may turn up next
+      for (const f of back.fields) {
+        const step = aiSteps.get(f.key);
+        if (step) layer.marks.push(aiStepNode(f, step));
+      }
+    }
     const heroesAt = new Map();
-    for (const hero of map.heroes || []) {
+    for (const hero of [...(map.heroes || []), ...(map.ai_heroes || []).map((a) => ({ ...a, ai: true }))]) {
       if (!hero.field) continue;
       const list = heroesAt.get(hero.field) || [];
       list.push(hero);
@@ -160,7 +173,10 @@ export function createView(body, ctx) {
     for (const [key, list] of heroesAt) {
       const [q, r] = key.split(",").map(Number);
       const [x, y] = centre(q, r, S);
-      list.forEach((hero, i) => layer.heroes.push(heroNode(hero, x + (i - (list.length - 1) / 2) * 18, y + 12)));
+      list.forEach((hero, i) => {
+        const at = x + (i - (list.length - 1) / 2) * 18;
+        layer.heroes.push(hero.ai ? aiHeroNode(hero, at, y + 12) : heroNode(hero, at, y + 12));
+      });
     }
     if (!all.length) {
       fill(mapBox, el("p", { class: "muted", text: "No tile on the map yet." }));
@@ -178,27 +194,38 @@ export function createView(body, ctx) {
       role: "img", "aria-label": "The map",
     }, ...layer.backs, ...layer.fields, ...layer.walls, ...layer.marks, ...layer.heroes);
     drawing.addEventListener("click", (event) => {
+      const step = event.target.closest(".ai-step");
+      if (step) {
+        act(step.dataset.action);
+        return;
+      }
       const target = event.target.closest(".hm-field.reach");
       if (target) preview(target.dataset.action);
     });
     fill(mapBox, resultNode(), drawing);
   }
 
-  function fieldNode(tile, f, move, guard, flag, town, wasVisited) {
+  function fieldNode(tile, f, move, guard, flag, town, wasVisited, aiStep) {
     const [x, y] = centre(f.q, f.r, S);
     const classes = ["hm-field", `t-${tile.terrain}`, `l-${f.location}`];
     if (f.blocked) classes.push("blocked");
     if (move) classes.push("reach");
+    if (aiStep) classes.push("ai-step");
     if (selected && move && selected.action === move.action) classes.push("selected");
     const attrs = { class: classes.join(" "), dataset: { key: f.key, tile: tile.tile } };
-    if (move) {
+    if (aiStep) {
+      attrs.dataset.action = aiStep.action;
+      attrs.tabindex = 0;
+      attrs.role = "button";
+      attrs["aria-label"] = aiStep.text;
+    } else if (move) {
       attrs.dataset.action = move.action;
       attrs.dataset.mp = move.mp;
       attrs.tabindex = 0;
       attrs.role = "button";
       attrs["aria-label"] = move.text;
     }
-    const title = f.title + (move ? `\n\nClick: ${move.text} (${move.mp} MP)` : "");
+    const title = f.title + (aiStep ? `\n\nClick: ${aiStep.text}` : move ? `\n\nClick: ${move.text} (${move.mp} MP)` : "");
     const parts = [
       svg("polygon", { class: "hm-hex", points: hexPoints(x, y, S, 0.97), fill: f.blocked ? "#4b4640" : TERRAIN[tile.terrain] || "#aaa" }),
       svg("title", { text: title }),
@@ -225,6 +252,23 @@ export function createView(body, ctx) {
     }
     if (move) parts.push(svg("text", { class: "hm-mp", x, y: y + 22, "text-anchor": "middle", text: `${move.mp} MP` }));
     return svg("g", attrs, ...parts);
+  }
+
+  /** A face-down field the AI hero may turn up next: a ring to click over its back. */
+  function aiStepNode(f, step) {
+    const [x, y] = centre(f.q, f.r, S);
+    return svg("g", { class: "hm-field ai-step hm-ai-back", dataset: { key: f.key, action: step.action }, tabindex: 0, role: "button", "aria-label": step.text },
+      svg("polygon", { class: "hm-hex", points: hexPoints(x, y, S, 0.9), fill: "transparent" }),
+      svg("title", { text: `Click: ${step.text}` }));
+  }
+
+  /** An AI hero's figure: a red diamond marked AI, unlike the players' round figures. */
+  function aiHeroNode(hero, x, y) {
+    const r = 11;
+    return svg("g", { class: "hm-ai-hero", dataset: { ai: hero.id } },
+      svg("polygon", { points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`, fill: hero.colour }),
+      svg("text", { x, y: y + 3, "text-anchor": "middle", text: "AI" }),
+      svg("title", { text: `AI hero ${hero.name} (${hero.faction_name}), ${hero.mp} MP` }));
   }
 
   function wallNode(a, b) {
@@ -330,7 +374,8 @@ export function createView(body, ctx) {
     decisionBox.classList.toggle("yours", Boolean(decision.yours));
     const legal = (view && view.legal) || [];
     const taken = actionsIn([board.towns, board.hand]);
-    const onMap = new Set(((board.map_seat && board.map_seat.moves) || []).map((m) => m.action));
+    const seatPart = board.map_seat || {};
+    const onMap = new Set([...(seatPart.moves || []), ...(seatPart.ai_steps || [])].map((m) => m.action));
     const buttons = board.fight ? [] : legal
       .filter((entry) => !onMap.has(entry.action) && !taken.has(entry.action))
       .map((entry) => el("button", { type: "button", class: entry.kind === "end-turn" ? "primary" : "secondary", dataset: { action: entry.action }, title: entry.action, text: entry.text, onClick: () => act(entry.action) }));
@@ -341,7 +386,8 @@ export function createView(body, ctx) {
       waiting ? el("p", { class: "hm-waiting muted", text: waiting }) : null,
       ...(decision.details || []).map((line) => el("p", { class: "hm-detail", text: line })),
       buttons.length ? el("div", { class: "hm-buttons" }, ...buttons) : null,
-      onMap.size ? el("p", { class: "muted small", text: "Click a highlighted field to preview a move." }) : null);
+      (seatPart.ai_steps || []).length ? el("p", { class: "muted small", text: "Click a red-ringed field: the AI hero goes there." }) :
+        onMap.size ? el("p", { class: "muted small", text: "Click a highlighted field to preview a move." }) : null);
   }
 
   return {

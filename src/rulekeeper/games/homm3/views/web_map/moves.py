@@ -2,7 +2,8 @@
 with the move's action, MP cost and preview (what is visited or fought, the guard's Field
 Difficulty, the seat's army: views/map_terminal.py ``move_preview`` without the odds, which the
 script asks for on the click), and the decision in front of the table: who decides what, the
-prompt, an out-of-turn Town-action window marked.
+prompt, an out-of-turn Town-action window marked; in solo and co-op, the fields an AI hero may
+take next when the seat chooses among them (``ai_steps``, homm3.md §9.13).
 
 Nothing is decided here: the moves are the seat's legal actions of kind ``move``; a spectator
 (seat None) and a seat not asked get no moves.
@@ -15,10 +16,11 @@ from typing import Any
 
 from rulekeeper.core import JsonObject
 from rulekeeper.games.homm3.map import fight_odds
+from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.views.map_terminal import move_preview, pending_lines, status_line
 from rulekeeper.games.homm3.views.map_words import in_battle, seat_name
 
-__all__ = ["MOVE_MP", "PROMPTS", "decision", "map_seat", "moves"]
+__all__ = ["MOVE_MP", "PROMPTS", "ai_steps", "decision", "map_seat", "moves"]
 
 MOVE_MP = 1
 """A move to a neighbouring field costs 1 MP (homm3.md §5.2)."""
@@ -43,6 +45,9 @@ PROMPTS: Mapping[str, str] = {
     "unit-choice": "{who}: choose a unit",
     "event-choice": "{who}: choose an event's effect",
     "remove-card": "{who}: remove a card from the hand",
+    "ai-choice": "{who}: choose the AI hero's next field (click one on the map)",
+    "ai-turn": "The AI heroes move",
+    "ai-fight": "{who} fights an AI hero",
 }
 """What the pending map step asks, in words (any other: its kind and rule)."""
 POINT_WORDS = {"before-combat": "before a fight", "end-of-turn": "at the end of a turn"}
@@ -50,7 +55,29 @@ POINT_WORDS = {"before-combat": "before a fight", "end-of-turn": "at the end of 
 
 def map_seat(state: Any, seat: int | None) -> JsonObject:
     """*seat*'s part of the map (module doc)."""
-    return {"seat": seat, "moves": moves(state, seat), "decision": decision(state, seat)}
+    return {
+        "seat": seat,
+        "moves": moves(state, seat),
+        "ai_steps": ai_steps(state, seat),
+        "decision": decision(state, seat),
+    }
+
+
+def ai_steps(state: Any, seat: int | None) -> list[JsonObject]:
+    """The fields an AI hero may take next when *seat* chooses among them (§9.13): each with
+    its action, the AI hero and the words of the choice; empty otherwise."""
+    top = state.flow.steps[-1] if state.flow.steps else None
+    if seat is None or not isinstance(top, AiChoiceStep) or top.seat != seat:
+        return []
+    return [
+        {
+            "action": str(action),
+            "hero": top.hero,
+            "to": str(action.get("to")),
+            "text": state.describe(action),
+        }
+        for action in state.legal_actions(seat)
+    ]
 
 
 def moves(state: Any, seat: int | None) -> list[JsonObject]:
@@ -90,8 +117,9 @@ def decision(state: Any, seat: int | None) -> JsonObject:
     who = " and ".join(names) or "nobody"
     window = kind == "town-window"
     point = POINT_WORDS.get(str(getattr(top, "point", "")), "")
+    outcome = state.outcome() if top is None else None
     if top is None:
-        prompt = "The game is over"
+        prompt = f"The game is over: {outcome.text}" if outcome is not None else "The game is over"
     elif kind in PROMPTS:
         prompt = PROMPTS[kind].format(who=who, point=point)
     else:

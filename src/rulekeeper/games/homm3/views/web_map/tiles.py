@@ -1,6 +1,7 @@
 """The HoMM3 map as every seat sees it (issue 25 §1): the tile slots of the scenario, the face-up
 tiles with their seven fields (location, terrain, what a visit does), the face-down tiles as
-backs, heroes, flags, guards, visited one-time locations and towns, as JSON-safe data.
+backs, heroes, flags, guards, visited one-time locations and towns, as JSON-safe data; in solo
+and co-op (issue 26) the AI heroes too, their AI and Spell decks by count only (homm3.md §5.24).
 
 A field is named ``"q,r"`` (core/graph.py ``hex_key``) and carries its axial ``q`` and ``r``
 (the script draws it at x = q + r/2, y = r·√3/2, pointy-topped, core/hexes.py). A face-down
@@ -16,7 +17,7 @@ from rulekeeper.core import JsonObject
 from rulekeeper.core.graph import hex_key
 from rulekeeper.core.hexes import Hex
 from rulekeeper.games.homm3.map import board, geometry
-from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
+from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT
 from rulekeeper.games.homm3.views import map_text
 from rulekeeper.games.homm3.views.map_terminal import field_text, neutral_draw
 from rulekeeper.games.homm3.views.map_words import (
@@ -24,9 +25,11 @@ from rulekeeper.games.homm3.views.map_words import (
     faction_name,
     hero_name,
     location_name,
+    place,
+    unit_name,
 )
 
-__all__ = ["FACTION_COLOURS", "colour_of", "map_layout", "map_public"]
+__all__ = ["AI_COLOUR", "FACTION_COLOURS", "ai_heroes", "colour_of", "map_layout", "map_public"]
 
 FACTION_COLOURS: Mapping[str, str] = {
     "castle": "#2f6fd0",
@@ -35,10 +38,14 @@ FACTION_COLOURS: Mapping[str, str] = {
 }
 """A faction's colour on the board (its heroes, flags and towns; the terminal's colours)."""
 NEUTRAL_COLOUR = "#777777"
+AI_COLOUR = "#c62828"
+"""The AI heroes' colour (their figures, and the flags and towns they hold; the terminal's red)."""
 
 
 def colour_of(state: Any, seat: int) -> str:
-    """The colour of *seat*'s faction (grey for nobody)."""
+    """The colour of *seat*'s faction (red for the AI, grey for nobody)."""
+    if seat == AI_SEAT:
+        return AI_COLOUR
     if 0 <= seat < len(state.players):
         return FACTION_COLOURS.get(state.players[seat].faction, NEUTRAL_COLOUR)
     return NEUTRAL_COLOUR
@@ -79,6 +86,7 @@ def map_public(state: Any) -> JsonObject:
         "guards": _guards(state),
         "visited": _visited(state),
         "towns": _towns(state),
+        "ai_heroes": ai_heroes(state),
         "legend": map_text.legend(state),
         "difficulty": state.difficulty,
     }
@@ -158,19 +166,51 @@ def _heroes(state: Any) -> list[JsonObject]:
     ]
 
 
+def ai_heroes(state: Any) -> list[JsonObject]:
+    """Each AI hero as every seat sees it (homm3.md §5.24): name, faction, field and MP, its
+    units, its AI deck and Spell deck by count only; a beaten one is marked ``defeated``."""
+    return [
+        {
+            "id": item.id,
+            "name": item.name,
+            "short": map_text.ai_short(item),
+            "faction": item.faction,
+            "faction_name": faction_name(item.faction),
+            "colour": AI_COLOUR,
+            "field": item.field if item.on_map else "",
+            "place": place(state, item.field) if item.on_map else "off the map",
+            "mp": item.mp,
+            "units": [
+                {
+                    "card": t.card,
+                    "name": unit_name(state, t.card),
+                    "side": t.side,
+                    "side_name": t.side.capitalize(),
+                }
+                for t in item.units
+            ],
+            "ai_deck": len(item.ai_deck),
+            "spells": len(item.spells),
+            "defeated": item.defeated,
+        }
+        for item in state.ai_heroes
+    ]
+
+
 def _flags(state: Any) -> list[JsonObject]:
     """The faction cubes on mines and settlements (a town's owner is under ``towns``)."""
     found: list[JsonObject] = []
     for key, site in sorted(state.sites.items()):
         if site.owner == NOBODY_SEAT or board.town_at(state, key) is not None:
             continue
-        faction = state.players[site.owner].faction
+        ai = site.owner == AI_SEAT
+        faction = "ai" if ai else state.players[site.owner].faction
         found.append(
             {
                 "field": key,
                 "seat": site.owner,
                 "faction": faction,
-                "faction_name": faction_name(faction),
+                "faction_name": "the AI" if ai else faction_name(faction),
                 "colour": colour_of(state, site.owner),
             }
         )
