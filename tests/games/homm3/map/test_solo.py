@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from visit_helpers import lay_location
 
 from rulekeeper.core import Action, DataError, load_game
 from rulekeeper.games.homm3.map import ai_heroes, events, movement, victory, visiting
@@ -228,3 +229,18 @@ def test_the_scenario_switches_change_what_the_ai_does() -> None:
     assert "ai-hero-moves" in kinds and kinds.index("ai-hero-moves") < kinds.index("turn-starts")
     doc["rules"] = {"ai-swims": True}
     assert [p.field for p in scenario_problems(doc)] == ["rules.ai-swims"]
+
+
+def test_at_a_settlement_the_player_chooses_the_ais_reward() -> None:
+    """homm3.md §9.13 (AI movement: at a settlement the AI takes the reward the player
+    chooses): the AI flags it and the player is asked; the reinforcement turns the AI's first
+    Few Bronze or Silver unit to its Pack side (§5.5), an income is only recorded."""
+    state = solo("easy")
+    key = lay_location(state, "settlement")
+    item = state.ai_heroes[0]
+    ai_heroes.enter_field(state, item, key)
+    assert state.flow.top().kind == "ai-reward" and state.current_player() == 0
+    assert {a.str_param("reward") for a in state.legal_actions(0)} == set(ai_heroes.REWARDS)
+    state.apply_action(Action.of("ai-reward", reward="reinforce"), 0)
+    assert [t.side for t in item.units] == ["pack", "pack", "few"]  # Harpies (Bronze) flipped
+    assert state.sites[key].owner == AI_SEAT

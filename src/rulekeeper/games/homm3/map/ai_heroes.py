@@ -6,20 +6,32 @@ counts of each type (the variants chosen at random, [EXT] the community rewrite'
 and kept hidden from every seat, beside its Spell deck. The rules move it (ai_movement.py) and
 fight it (ai_fights.py). What it does to a field it enters is here: it beats any neutral
 units there at once (§5.24.2), flags a mine or settlement and takes a town nobody defends for
-the AI, and leaves a black cube on a one-time location; it gains nothing from any field
-([EXT] the rewrite: "they gain no benefits from any fields").
+the AI (at a Settlement it takes the reward the player chooses for it, §9.13:
+:class:`AiRewardStep`), and leaves a black cube on a one-time location; it gains nothing else
+from any field ([EXT] the rewrite: "they gain no benefits from any fields").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from rulekeeper.core import Action, Step
+from rulekeeper.core.flow import Refusal
 from rulekeeper.core.graph import hex_key
 from rulekeeper.games.homm3.map import board, visiting
 from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, AiHero, Troop
 
-__all__ = ["active", "ai_hero", "enter_field", "players_heroes", "set_up", "team_seats"]
+__all__ = [
+    "AiRewardStep",
+    "active",
+    "ai_hero",
+    "enter_field",
+    "players_heroes",
+    "set_up",
+    "team_seats",
+]
 
 RULE_AI = "homm3.md §5.24.2 (AI movement, rulebook p. 33)"
 RULE_NEUTRALS = "homm3.md §5.24.2: the AI automatically wins all combats against neutral units"
@@ -117,6 +129,8 @@ def enter_field(state: Any, item: AiHero, key: str) -> None:
             before = site.owner
             site.owner, site.flagged_before, site.reward = AI_SEAT, True, ""
             state.events.append("ai-flags", {"hero": item.id, "field": key, "from": before})
+            if printed.location == "settlement":  # §9.13: the player chooses its reward
+                state.flow.push(AiRewardStep(seat=decider(state), hero=item.id, field=key))
         return
     if guarded:
         board.touch(state, key).visited = True
@@ -135,3 +149,56 @@ def _one_time(state: Any, printed: Any) -> bool:
 def main_heroes(state: Any) -> list[Any]:
     """The players' Main Heroes on the map."""
     return [h for h in state.heroes if h.on_map and h.role == MAIN]
+
+
+REWARDS = ("gold", "materials", "valuables", "reinforce")
+"""A Settlement's rewards (§5.5): an income, or a reinforcement (locations.yaml)."""
+
+
+def reinforce(item: AiHero, pack: Any) -> str:
+    """A Settlement's first reinforcement for an AI hero: its first Few Bronze or Silver unit
+    with a Pack side turns to it, free (§5.5, §9.5); the card ("": none could)."""
+    for troop in item.units:
+        card = pack.units.get(troop.card)
+        few = troop.side == "few" and card is not None and card.two_sided
+        if few and card.tier in ("bronze", "silver"):
+            troop.side = "pack"
+            return str(troop.card)
+    return ""
+
+
+@dataclass
+class AiRewardStep(Step[Any]):
+    """The player chooses the reward the AI hero takes at the Settlement it flagged (§9.13):
+    an income (nothing to the AI, which has no resources) or the reinforcement of one of its
+    Few Bronze or Silver units."""
+
+    kind = "ai-reward"
+    rule = (
+        "homm3.md §9.13 (AI movement: at a settlement the AI takes the reward the player chooses)"
+    )
+    public_kinds = frozenset({"ai-reward"})
+    seat: int = 0
+    hero: str = ""
+    field: str = ""
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def legal(self, state: Any, seat: int) -> Sequence[Action]:
+        return [Action.of("ai-reward", reward=name) for name in REWARDS]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if action.kind != "ai-reward" or action.get("reward") not in REWARDS:
+            return (self.rule, f"choose the Settlement's reward for the AI: {', '.join(REWARDS)}")
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        reward = action.str_param("reward")
+        item = ai_hero(state, self.hero)
+        board.touch(state, self.field).reward = "" if reward == "reinforce" else reward
+        flipped = reinforce(item, state.game.pack) if item and reward == "reinforce" else ""
+        state.events.append(
+            "ai-reward", {"hero": self.hero, "field": self.field, "reward": reward, "unit": flipped}
+        )

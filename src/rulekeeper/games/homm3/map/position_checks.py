@@ -20,9 +20,10 @@ from rulekeeper.core.graph import key_hex
 from rulekeeper.core.position import Problems
 from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.map import board, geometry
-from rulekeeper.games.homm3.map.model import MAIN, SECONDARY
+from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT, SECONDARY
 from rulekeeper.games.homm3.map.rounds import GameStep
 from rulekeeper.games.homm3.scenario import load_scenario, shipped_scenarios
+from rulekeeper.games.homm3.scenario.fields import TEAM_MODES
 
 __all__ = [
     "FACTIONS",
@@ -114,6 +115,7 @@ def map_problems(state: Any, doc: Mapping[str, Any], problems: Problems) -> None
     if problems:
         return
     _hero_problems(state, problems)
+    _ai_hero_problems(state, problems)
     _town_problems(state, problems)
     _site_problems(state, problems)
     _card_problems(state, problems)
@@ -194,6 +196,41 @@ def _hero_problems(state: Any, problems: Problems) -> None:
             problems.add("heroes", f"player {seat} has more than one Secondary Hero (§5.6)")
 
 
+def _ai_hero_problems(state: Any, problems: Problems) -> None:
+    """The AI heroes (solo and co-op scenarios only): each id once, on an open face-up field
+    unless beaten; their cards known AI cards and spells."""
+    pack = state.game.pack
+    if state.ai_heroes and state.game.scenario.mode not in TEAM_MODES:
+        problems.add("ai_heroes", "only a solo or co-op game has AI heroes")
+    seen: set[str] = set()
+    for index, item in enumerate(state.ai_heroes):
+        path = f"ai_heroes[{index}]"
+        if item.id in seen or item.id in pack.heroes:
+            problems.add(f"{path}.id", "listed twice, or a hero the players may play")
+        seen.add(item.id)
+        if item.field and not item.defeated:
+            reason = _open_field(state, item.field)
+            if reason is not None:
+                problems.add(f"{path}.field", reason)
+        for number, card in enumerate(item.ai_deck):
+            if card not in pack.ai_cards:
+                problems.add(f"{path}.ai_deck[{number}]", f"unknown AI card {card!r}")
+        for number, card in enumerate(item.spells):
+            if card not in pack.spells:
+                problems.add(f"{path}.spells[{number}]", f"unknown spell {card!r}")
+
+
+def _owner_problem(state: Any, value: int) -> str | None:
+    """Why *value* is no owner of a town or site: a seat, -1 nobody, -2 an AI hero (solo and
+    co-op only)."""
+    count = len(state.players)
+    lowest = AI_SEAT if state.game.scenario.mode in TEAM_MODES else NOBODY_SEAT
+    if lowest <= value < count:
+        return None
+    ai = ", or -2 (an AI hero's)" if lowest == AI_SEAT else ""
+    return f"a seat from 0 to {count - 1}, or -1{ai}"
+
+
 def _town_problems(state: Any, problems: Problems) -> None:
     count = len(state.players)
     fields: set[str] = set()
@@ -207,10 +244,11 @@ def _town_problems(state: Any, problems: Problems) -> None:
         if town.field in fields:
             problems.add(f"{path}.field", "another town stands there")
         fields.add(town.field)
-        for name in ("seat", "owner"):
-            value = getattr(town, name)
-            if not -1 <= value < count:
-                problems.add(f"{path}.{name}", f"a seat from 0 to {count - 1}, or -1")
+        if not -1 <= town.seat < count:
+            problems.add(f"{path}.seat", f"a seat from 0 to {count - 1}, or -1")
+        reason = _owner_problem(state, town.owner)
+        if reason is not None:
+            problems.add(f"{path}.owner", reason)
         faction_town = state.game.pack.towns.get(town.faction)
         names = (
             {n for b in faction_town.buildings for n in (b.id, b.role)} if faction_town else set()
@@ -221,13 +259,13 @@ def _town_problems(state: Any, problems: Problems) -> None:
 
 
 def _site_problems(state: Any, problems: Problems) -> None:
-    count = len(state.players)
     for index, key in enumerate(state.sites):
         site = state.sites[key]
         if printed(state, key) is None:
             problems.add(f"sites[{index}].field", f"{key} is no field of a face-up tile")
-        if not -1 <= site.owner < count:
-            problems.add(f"sites[{index}].owner", f"a seat from 0 to {count - 1}, or -1")
+        reason = _owner_problem(state, site.owner)
+        if reason is not None:
+            problems.add(f"sites[{index}].owner", reason)
 
 
 def _card_problems(state: Any, problems: Problems) -> None:

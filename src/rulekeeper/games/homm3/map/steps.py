@@ -7,6 +7,7 @@ from __future__ import annotations
 from rulekeeper.core import StepKinds
 from rulekeeper.games.homm3.game import STEPS as BATTLE_STEPS
 from rulekeeper.games.homm3.map.ai_fights import AiFightStep
+from rulekeeper.games.homm3.map.ai_heroes import AiRewardStep
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep, AiTurnStep
 from rulekeeper.games.homm3.map.astrologers import HandCardStep
 from rulekeeper.games.homm3.map.bonus import BonusChoiceStep, StartingBonusStep
@@ -49,6 +50,7 @@ STEPS = BATTLE_STEPS.merged(
         AiTurnStep,
         AiChoiceStep,
         AiFightStep,
+        AiRewardStep,
         TurnStep,
         RefreshStep,
         DrawChoiceStep,
