@@ -45,7 +45,8 @@ def solo_game(difficulty: str = "hard") -> Any:
 
 def random_game(seed: int, difficulty: str = "hard") -> tuple[Any, list[Any]]:
     """A whole solo game by the random agent: its end and its states where the seat chose an
-    AI hero's next field (cloned before the choice)."""
+    AI hero's next field (cloned before the choice). Every choice the seat makes for an AI hero
+    (any ``ai-`` action) is told in words, never as the generic "kind: params"."""
     state = solo_game(difficulty).new_initial_state(seed)
     agent = RandomAgent(seed)
     choices = []
@@ -56,7 +57,11 @@ def random_game(seed: int, difficulty: str = "hard") -> tuple[Any, list[Any]]:
             continue
         if isinstance(state.flow.top(), AiChoiceStep):
             choices.append(state.clone())
-        state.apply_action(agent.choose(state, seat), seat)
+        action = agent.choose(state, seat)
+        if action.kind.startswith("ai-"):
+            assert not state.describe(action).startswith(action.kind.replace("-", " "))
+            assert map_terminal.pending_lines(state, seat), action.kind
+        state.apply_action(action, seat)
     return state, choices
 
 
@@ -98,8 +103,10 @@ def test_every_ai_step_is_logged_in_words_with_its_rule() -> None:
     told: dict[str, list[str]] = {}
     for seed in (1, 4):
         state, _ = random_game(seed)
+        fighting = False  # a battle's events are the combat log's (ai-card, ai-casts)
         for event in state.events.public(0):
-            if event.kind in AI_EVENTS:
+            fighting = event.kind != "battle-ends" and (fighting or event.kind == "battle-starts")
+            if not fighting and (event.kind in AI_EVENTS or event.kind.startswith("ai-")):
                 line = map_log.event_line(state, event)
                 assert line != map_log.generic(state, event), event.kind
                 told.setdefault(event.kind, []).append(line)

@@ -440,5 +440,21 @@ LINES: dict[str, str | Line] = {
         "leaves the map"
     ),
     "team-defeated": _team_defeated,
+    "ai-reward": lambda s, d: (
+        _said("{hero} (AI) takes the Settlement's reward at {field_place}: ", s, d)
+        + (
+            f"{unit_name(s, d.get('unit'))} reinforced to Pack"
+            if d.get("unit")
+            else "no unit to reinforce"
+            if d.get("reward") == "reinforce"
+            else f"{_resource(d.get('reward'))} (the AI has no resources: nothing)"
+        )
+        + " (homm3.md §9.13)"
+    ),
+    "scenario-note": lambda s, d: (
+        f"the scenario tells {seat_name(s, d.get('seat'))}: {d.get('text')}"
+        if isinstance(d.get("seat"), int) and d.get("seat", -1) >= 0
+        else f"the scenario: {d.get('text')}"
+    ),
 }
 """Each map event kind, in words."""

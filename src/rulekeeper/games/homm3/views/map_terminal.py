@@ -235,6 +235,12 @@ def pending_lines(state: Any, seat: int) -> list[str]:
     top = state.flow.steps[-1] if state.flow.steps else None
     if isinstance(top, AiChoiceStep) and top.seat == seat:
         return [ai_choice_words(state, top)]
+    if top is not None and top.kind == "ai-reward" and getattr(top, "seat", -1) == seat:
+        return [
+            f"The AI hero {hero_name(state, getattr(top, 'hero', ''))} flagged "
+            f"{place(state, getattr(top, 'field', ''))}: choose the reward it takes "
+            "(homm3.md §9.13)"
+        ]
     if isinstance(top, SearchStep) and top.seat == seat:
         seen = ", ".join(card_name(state, c) for c in top.seen) or "no card"
         pile = state.discards.get(top.deck) or []

@@ -296,6 +296,8 @@ def _map_words(state: Any, action: Action) -> str:
         return f"take {card_name(state, get('card'))}"
     if kind == "ai-step":
         return _ai_step_words(state, str(get("to")))
+    if kind == "ai-reward":
+        return _ai_reward_words(state, str(get("reward")))
     if kind == "place-hero":
         return f"your Main Hero goes to {place(state, get('field'))}"
     if kind == "transport":
@@ -339,6 +341,16 @@ def _ai_step_words(state: Any, to: str) -> str:
     top = state.flow.steps[-1] if state.flow.steps else None
     who = hero_name(state, getattr(top, "hero", "")) if top is not None else "the AI hero"
     return f"{who} goes to {place(state, to)}"
+
+
+def _ai_reward_words(state: Any, reward: str) -> str:
+    """The player's choice of the reward an AI hero takes at a Settlement (§9.13)."""
+    top = state.flow.steps[-1] if state.flow.steps else None
+    who = hero_name(state, getattr(top, "hero", "")) if top is not None else "the AI hero"
+    if reward == "reinforce":
+        return f"{who} takes the reinforcement: a Few Bronze or Silver unit of its turns to Pack"
+    name = RESOURCE_NAMES.get(reward, reward)
+    return f"{who} takes the {name} income (the AI has no resources: it gains nothing)"
 
 
 def _risk(state: Any, key: str) -> str:

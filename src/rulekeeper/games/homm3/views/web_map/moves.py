@@ -46,6 +46,7 @@ PROMPTS: Mapping[str, str] = {
     "event-choice": "{who}: choose an event's effect",
     "remove-card": "{who}: remove a card from the hand",
     "ai-choice": "{who}: choose the AI hero's next field (click one on the map)",
+    "ai-reward": "{who}: choose the reward the AI hero takes at the Settlement it flagged",
     "ai-turn": "The AI heroes move",
     "ai-fight": "{who} fights an AI hero",
 }
