@@ -244,3 +244,17 @@ def test_at_a_settlement_the_player_chooses_the_ais_reward() -> None:
     state.apply_action(Action.of("ai-reward", reward="reinforce"), 0)
     assert [t.side for t in item.units] == ["pack", "pack", "few"]  # Harpies (Bronze) flipped
     assert state.sites[key].owner == AI_SEAT
+
+
+def test_an_ai_heros_units_are_placed_by_the_rule() -> None:
+    """docs/homm3.md (our reading of §5.18.3 with §5.24.1: the AI rules play an AI hero's units
+    as they play neutral units): when the AI hero attacks, its units take the field by the
+    placement rule at once and the first decision is the player's own deployment."""
+    state = solo()
+    item, hero = state.ai_heroes[0], main_hero(state, 0)
+    item.field = hero.field
+    state.flow.push(AiFightStep(ai=item.id, hero=hero.id, field=hero.field, ai_attacks=True))
+    state.settle()
+    ai_side = [u for u in state.battle.units.values() if u.side == 0]
+    assert ai_side and all(u.field >= 0 for u in ai_side)
+    assert state.flow.top().kind == "deploy" and state.current_player() == 0

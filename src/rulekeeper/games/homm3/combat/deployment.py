@@ -1,11 +1,12 @@
 """Setting up a battle (homm3.md §5.18.3, §5.18.4, §5.14.4 and §9.3).
 
 The attacker places up to 5 units on its first and second lines, then the defender on the
-other side: a player the same way, neutral units in solo and co-op by the placement rule (ranged
-units in the second line, the others in the first, each line filled from the left in descending
-Initiative, a tie by the higher tier first, then the player's choice), and in Clash by the seat
-controlling them (ranged neutrals in the second line when there is room). In a siege of a Town
-with a Citadel the defender then sets the Gate and 3 Walls in the middle row.
+other side: a player the same way, neutral units in solo and co-op and an AI hero's units (our
+reading: the AI rules play them as they play neutral units, docs/homm3.md) by the placement
+rule (ranged units in the second line, the others in the first, each line filled from the left
+in descending Initiative, a tie by the higher tier first, then the player's choice), and in
+Clash by the seat controlling them (ranged neutrals in the second line when there is room). In
+a siege of a Town with a Citadel the defender then sets the Gate and 3 Walls in the middle row.
 """
 
 from __future__ import annotations
@@ -140,8 +141,9 @@ class DeployStep(Step[Any]):
 
 @dataclass
 class PlaceNeutralsStep(Step[Any]):
-    """Solo and co-op: neutral units placed by the rule (module doc). Automatic, except when
-    units of equal Initiative and tier could go first: the player picks (``place unit=U``)."""
+    """Solo and co-op: neutral units (and an AI hero's) placed by the rule (module doc).
+    Automatic, except when units of equal Initiative and tier could go first: the player picks
+    (``place unit=U``)."""
 
     kind = "place-neutrals"
     rule = RULE

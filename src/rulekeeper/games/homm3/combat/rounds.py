@@ -71,12 +71,11 @@ class BattleStep(Step[Any]):
             # then the siege works (§9.3).
             if battle.site.kind == "town" and battle.site.citadel and not battle.site.captured:
                 state.flow.push(GateStep())
-            defender = battle.armies[DEFENDER]
-            if defender.kind == "neutral" and defender.seat == AI:
-                state.flow.push(PlaceNeutralsStep())
-            else:
-                state.flow.push(DeployStep(side=DEFENDER))
-            state.flow.push(DeployStep(side=ATTACKER))
+            for side in (DEFENDER, ATTACKER):  # a side the AI rules play: placed by the rule
+                if battle.armies[side].seat == AI:  # (§5.18.3; an AI hero's units alike)
+                    state.flow.push(PlaceNeutralsStep(side=side))
+                else:
+                    state.flow.push(DeployStep(side=side))
         elif self.stage == "deploy":
             self.stage = "fight"
             unit_abilities.at_start(state)
