@@ -22,7 +22,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
+from importlib import resources
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
@@ -44,6 +46,8 @@ __all__ = [
     "load_yaml",
     "parse_yaml",
     "read_yaml",
+    "shipped_file",
+    "shipped_names",
 ]
 
 #: Fields that are not card values, so never listed as provisional or sourced.
@@ -321,3 +325,14 @@ def folder_digest(folder: Traversable, names: Iterable[str]) -> str:
         entry = folder.joinpath(name)
         parts.append((name, entry.read_text(encoding="utf-8") if entry.is_file() else ""))
     return digest(parts)
+
+
+def shipped_file(package: str, name: str, suffix: str = ".yaml") -> Path:
+    """The path of the data file *name* (with or without *suffix*) shipped in *package*."""
+    return Path(str(resources.files(package) / f"{name.removesuffix(suffix)}{suffix}"))
+
+
+def shipped_names(package: str, suffix: str = ".yaml") -> list[str]:
+    """The names (without *suffix*) of the data files shipped in *package*, sorted."""
+    folder = resources.files(package)
+    return sorted(p.name.removesuffix(suffix) for p in folder.iterdir() if p.name.endswith(suffix))

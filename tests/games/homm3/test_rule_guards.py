@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat_ai import ai_pick
 from homm3_helpers import (
     HERO_A,
     act,
@@ -30,7 +31,7 @@ from homm3_helpers import (
     unit,
 )
 
-from rulekeeper.core import CHANCE, Action
+from rulekeeper.core import Action
 from rulekeeper.games.homm3.combat import board
 from rulekeeper.games.homm3.combat.spells import EmpowerStep
 
@@ -45,21 +46,6 @@ def neutral_clash(attacker: list[Any], defender: list[Any], **kwargs: Any) -> An
 def solo(player: list[Any], neutrals: list[Any]) -> Any:
     """Solo: the player's hero (seat 0) against neutral units the AI rules drive (§5.24.1)."""
     return fight(player, neutrals, defender_kind="neutral", mode="solo")
-
-
-def ai_pick(state: Any) -> set[str]:
-    """What the AI rules left for the active neutral unit: the target it attacks when the rules
-    decide alone (its attack die is next), else every choice offered to the player to break the
-    tie (a target, or ``to F`` for a move)."""
-    step = attack_step(state)
-    if step is not None:
-        assert state.current_player() == CHANCE
-        return {step.target}
-    assert state.current_player() == 0, "the player breaks the AI's ties (§5.24.1 rule 3)"
-    return {
-        str(a.get("target")) if a.kind == "attack" else f"{a.kind} {a.get('to')}"
-        for a in state.legal_actions(0)
-    }
 
 
 def pass_until(state: Any, action: Action) -> Any:

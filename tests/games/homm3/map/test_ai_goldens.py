@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 import yaml
+from combat_ai import ai_pick
 
-from rulekeeper.core import CHANCE, Action, PositionError, load_game
-from rulekeeper.games.homm3.combat.attack import AttackStep
+from rulekeeper.core import Action, PositionError, load_game
 from rulekeeper.games.homm3.map import board
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.map.model import AI_SEAT
@@ -381,20 +381,6 @@ def test_ai_golden(golden: Golden, walled_pack: Path) -> None:
     """homm3.md §5.24.2, §9.13 (each golden's derivation: the first line of its file)."""
     state, events = ai_turn(golden, walled_pack if golden.walls else None)
     check(golden, state, events)
-
-
-def ai_pick(state: Any) -> set[str]:
-    """What the AI rules left for the AI's unit: the target of the attack they chose (its die
-    is next), else every choice offered to the player (a target, or "move F")."""
-    for step in reversed(state.flow.steps):
-        if isinstance(step, AttackStep):
-            assert state.current_player() == CHANCE
-            return {step.target}
-    assert state.current_player() == 0, "the player breaks the AI's ties (§5.24.1 rule 3)"
-    return {
-        str(a.get("target")) if a.kind == "attack" else f"{a.kind} {a.get('to')}"
-        for a in state.legal_actions(0)
-    }
 
 
 @pytest.mark.parametrize("golden", COMBAT, ids=[g.name for g in COMBAT])

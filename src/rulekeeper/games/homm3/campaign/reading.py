@@ -5,11 +5,11 @@ problems."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import resources as package_files
 from pathlib import Path
 from typing import Any
 
 from rulekeeper.core import DataError
+from rulekeeper.core.content import shipped_file, shipped_names
 from rulekeeper.core.position import PositionError, Problems, check_header, read_position
 from rulekeeper.games.homm3.campaign.model import (
     ARTIFACT_RULES,
@@ -59,15 +59,12 @@ class CampaignError(PositionError):
 
 def shipped_campaign(name: str) -> Path:
     """The path of a campaign shipped with the game (``campaigns/<name>.yaml``)."""
-    return Path(str(package_files.files(SHIPPED) / f"{name.removesuffix('.yaml')}.yaml"))
+    return shipped_file(SHIPPED, name)
 
 
 def shipped_campaigns() -> list[str]:
     """The names of the shipped campaigns (without ``.yaml``)."""
-    folder = package_files.files(SHIPPED)
-    return sorted(
-        p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml")
-    )
+    return shipped_names(SHIPPED)
 
 
 def _carry(value: Any, problems: Problems) -> CarryRules:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from importlib import resources as package_files
 from pathlib import Path
 from typing import Any
 
 from rulekeeper.core import DataError
+from rulekeeper.core.content import shipped_file, shipped_names
 from rulekeeper.core.position import PositionError, Problems, check_header, read_position
 from rulekeeper.games.homm3.battle.checks import might_and_magic
 from rulekeeper.games.homm3.content.pack import ContentPack, load_content_pack
@@ -27,15 +27,12 @@ class ScenarioError(PositionError):
 
 def shipped_scenario(name: str) -> Path:
     """The path of a scenario shipped with the game (``scenarios/<name>.yaml``)."""
-    return Path(str(package_files.files(SHIPPED) / f"{name.removesuffix('.yaml')}.yaml"))
+    return shipped_file(SHIPPED, name)
 
 
 def shipped_scenarios() -> list[str]:
     """The names of the shipped scenarios (without ``.yaml``)."""
-    folder = package_files.files(SHIPPED)
-    return sorted(
-        p.name.removesuffix(".yaml") for p in folder.iterdir() if p.name.endswith(".yaml")
-    )
+    return shipped_names(SHIPPED)
 
 
 def _army(value: Any, problems: Problems, path: str) -> dict[str, tuple[tuple[str, str], ...]]:
