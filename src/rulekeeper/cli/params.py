@@ -29,7 +29,9 @@ __all__ = [
     "game_params",
     "option_help",
     "option_name",
+    "seat_count",
     "split_game",
+    "wanted_seats",
 ]
 
 CONTEXT: dict[str, Any] = {"allow_extra_args": True, "ignore_unknown_options": True}
@@ -173,3 +175,22 @@ def option_help(info: GameInfo) -> list[tuple[str, str]]:
         said = f"{param.help} ({'; '.join(notes)})" if notes else param.help
         rows.append((f"{option_name(param)}{value}", said))
     return rows
+
+
+def seat_count(
+    info: GameInfo, tokens: list[str], players: str | None
+) -> tuple[list[str], str | None]:
+    """The command's ``--players`` for a game with a ``players`` parameter of its own (how many
+    seats): a number is that parameter (``--players 3``), not who plays the seats."""
+    declared = any(p.name == "players" for p in info.params)
+    if declared and players is not None and players.strip().isdigit() and "--players" not in tokens:
+        return [*tokens, "--players", players.strip()], None
+    return tokens, players
+
+
+def wanted_seats(info: GameInfo, params: dict[str, Any], players: str | None) -> int:
+    """How many seats a ``--players`` list names, when the game takes its count as a
+    parameter not given (0: leave the game's default; the last entry repeats otherwise)."""
+    if "players" in params or not any(p.name == "players" for p in info.params):
+        return 0
+    return len([s for s in (players or "").split(",") if s.strip()])

@@ -36,7 +36,9 @@ from rulekeeper.cli.params import (
     default_game,
     game_params,
     option_help,
+    seat_count,
     split_game,
+    wanted_seats,
 )
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.saves import LAST, last_save, new_save
@@ -478,8 +480,12 @@ def play(
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
             name = name or default_game()
+            tokens, players = seat_count(game_info(name), tokens, players)
             params = game_params(game_info(name), tokens)
             loaded = load_game(name, **params)
+            wanted = wanted_seats(game_info(name), params, players)
+            if wanted > loaded.num_players:  # a list of more seats: that many (coop with 3)
+                loaded = load_game(name, **params, players=wanted)
         except (RulekeeperError, KeyError, OptionError) as error:
             console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
             raise typer.Exit(2) from None

@@ -6,6 +6,7 @@ steps logged with their rule, a fight against an AI hero shown as the combat boa
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
+from rulekeeper.cli.params import seat_count, wanted_seats
 from rulekeeper.core import CHANCE, RandomAgent, load_game
+from rulekeeper.core.registry import game_info
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.views import map_log, map_terminal, map_text, map_words
 
@@ -150,3 +153,19 @@ def test_rulekeeper_play_homm3_mode_solo_plays_to_its_end_with_a_bot(tmp_path: P
     assert done.exit_code == 0, done.output
     assert "The AI heroes win" in done.output or "wins (" in done.output
     assert "The Warlord" in done.output and save.exists()
+
+
+def test_rulekeeper_play_takes_a_seat_count_or_a_longer_list(tmp_path: Path) -> None:
+    """Issue 26 Acceptance (a co-op game for 3 with bots in every seat from ``rulekeeper
+    play``): ``--players`` names who plays each seat, and for a game that takes its number of
+    players a number is that count and a list longer than the default asks for that many."""
+    save = tmp_path / "coop.json"
+    args = ["play", "homm3", "--mode", "coop", "--players", "random,random,random"]
+    done = CliRunner().invoke(app, [*args, "--seed", "3", "--save", str(save)])
+    assert done.exit_code == 0, done.output
+    assert json.loads(save.read_text())["params"]["players"] == 3
+    info = game_info("homm3")
+    assert seat_count(info, [], "3") == (["--players", "3"], None)
+    assert seat_count(info, [], "human,mcts") == ([], "human,mcts")
+    assert wanted_seats(info, {}, "human,mcts,mcts") == 3
+    assert wanted_seats(info, {"players": 2}, "human,mcts,mcts") == 0
