@@ -92,3 +92,23 @@ def test_an_instant_attack_boost_is_spent_by_the_breach() -> None:
     retaliation = attacks(state)[1]
     assert retaliation["kind"] == "retaliation" and retaliation["attacker"] == "griffins"
     assert retaliation["attack"] == 3
+
+
+def test_an_ai_unit_that_cannot_reach_breaks_the_wall() -> None:
+    """docs/homm3.md (our reading of the fallback §5.24.1 leaves open, §8): in a siege an AI
+    hero's ground unit that can neither reach an enemy nor get closer breaks an adjacent Wall
+    or the Gate (a game on the map could otherwise never end: neither side may retreat or
+    surrender against an AI hero, §9.1)."""
+    state = siege(
+        ["halberdiers:pack@b2"],
+        ["zombies@a5", "skeletons@d5"],
+        attacker_kind="ai-hero",
+        mode="solo",
+    )
+    state.battle.armies[0].ai_deck.clear()  # no AI card: the unit's own choice alone
+    for _ in range(6):
+        if [e for e in state.events if e.kind == "breached"] or state.current_player() < 0:
+            break
+        act(state, state.legal_actions()[0].kind, **dict(state.legal_actions()[0].params))
+    breached = [e.data for e in state.events if e.kind == "breached"]
+    assert breached and breached[0]["unit"] == "halberdiers"

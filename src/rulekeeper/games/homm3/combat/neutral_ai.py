@@ -59,6 +59,27 @@ def _approach(state: BattleState, unit: Unit) -> list[Action]:
     ]
 
 
+def _walls(state: BattleState, unit: Unit) -> list[Action]:
+    """A siege where *unit* can neither reach an enemy nor get closer (our reading of the
+    fallback §5.24.1 leaves open, §8; docs/homm3.md): it breaks an adjacent Wall or the Gate,
+    else moves next to the nearest one it could break (none: it waits)."""
+    near = targets.breaches(state, unit)
+    if near:
+        return [Action.of("breach", at=board.name(there)) for there in near]
+    walls = [o.field for o in state.battle.obstacles if o.intact]
+    if not walls or unit.field < 0 or is_ranged(state, unit):
+        return []
+    options = movement.destinations(state, unit)
+
+    def gap(field: int) -> int:
+        return min(board.distance(field, wall) for wall in walls)
+
+    if not options or min(gap(there) for there in options) >= gap(unit.field):
+        return []
+    best = min(gap(there) for there in options)
+    return [Action.of("move", to=board.name(t)) for t in sorted(options) if gap(t) == best]
+
+
 def _melee_reach(state: BattleState, unit: Unit) -> list[tuple[Unit, int, int]]:
     """(enemy, field to stand on, steps) for every enemy a ground or flying unit can reach
     and attack this activation (§8.45)."""
@@ -86,7 +107,7 @@ def obliged(state: BattleState, step: PendingActivation) -> list[Action]:
     reach = _melee_reach(state, unit)
     moves = sorted({there for _, there, steps in reach if steps > 0})
     found = attacks + [Action.of("move", to=board.name(there)) for there in moves]
-    return found or _approach(state, unit) or [END]
+    return found or _approach(state, unit) or _walls(state, unit) or [END]
 
 
 def _by_priority(state: BattleState, unit: Unit, enemies: list[Unit]) -> list[Unit]:
@@ -132,7 +153,7 @@ def choices(state: BattleState, step: PendingActivation) -> list[Action]:
         return (_approach(state, unit) if not step.moved else []) or [END]
     reach = _melee_reach(state, unit)
     if not reach:
-        return _approach(state, unit) or [END]
+        return _approach(state, unit) or _walls(state, unit) or [END]
     preferred = _by_priority(state, unit, [enemy for enemy, _, _ in reach])
     chosen = [entry for entry in reach if entry[0] in preferred]
     least = min(steps for _, _, steps in chosen)
