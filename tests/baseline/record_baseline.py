@@ -1,6 +1,12 @@
 """Record the baseline games of issue 21: bot games on the code before the refactor.
 
 Usage: python tests/baseline/record_baseline.py [--jobs 2] [--out tests/baseline/games]
+       [--only NAME-PREFIX --recorded-on COMMIT]
+
+``--only`` records again only the games whose file name starts so, after a deliberate change of
+the rules they play (``--recorded-on`` says on which commit; the games keep their seeds and
+bots). Done once: the solo AI hero battle's 18 games on issue 26's code, when an AI hero's units
+became placed by the placement rule instead of by the player (docs/homm3.md).
 
 Each game is written as one gzipped JSON file: the game record (game, params, seed, every
 action with its player), the final ``to_position()``, the final ``serialize()``d save, and a
@@ -46,8 +52,8 @@ def bot(spec: str, seed: int) -> object:
     return MCTSAgent(iterations=6, seed=seed, rollout=2)
 
 
-def one(job: tuple[str, int, str, str, str | None, str]) -> tuple[str, bool]:
-    game, seed, a, b, battle, out = job
+def one(job: tuple[str, int, str, str, str | None, str, str]) -> tuple[str, bool]:
+    game, seed, a, b, battle, out, recorded_on = job
     if game == "battleground":
         g = load_game("battleground")
         name = f"bg-{seed:04d}-{a}-{b}"
@@ -67,7 +73,7 @@ def one(job: tuple[str, int, str, str, str | None, str]) -> tuple[str, bool]:
         replayed.apply_action(entry.action, entry.player)
     final_round = bool(game == "battleground" and state.round >= g.rounds)
     doc = {
-        "recorded_on": "4d919e2",
+        "recorded_on": recorded_on,
         "bots": [a, b],
         "record": record.to_json(),
         "final_position": state.to_position(),
@@ -87,15 +93,20 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default=str(Path(__file__).parent / "games"))
+    parser.add_argument("--only", default="", help="only the games whose name starts so")
+    parser.add_argument("--recorded-on", default="4d919e2", help="the commit recorded on")
     args = parser.parse_args()
     Path(args.out).mkdir(parents=True, exist_ok=True)
-    jobs: list[tuple[str, int, str, str, str | None, str]] = []
+    jobs: list[tuple[str, int, str, str, str | None, str, str]] = []
     for i, (a, b) in enumerate(BATTLEGROUND):
-        jobs.append(("battleground", 1 + i, a, b, None, args.out))
+        if f"bg-{1 + i:04d}-{a}-{b}".startswith(args.only):
+            jobs.append(("battleground", 1 + i, a, b, None, args.out, args.recorded_on))
     seed = 1
     for battle in shipped_battles():
         for a, b in HOMM3 * 3:
-            jobs.append(("homm3", seed, a, b, battle, args.out))
+            name = f"h3-{battle.removesuffix('.yaml')}-{seed:04d}-{a}-{b}"
+            if name.startswith(args.only):
+                jobs.append(("homm3", seed, a, b, battle, args.out, args.recorded_on))
             seed += 1
     finals = 0
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -3,12 +3,15 @@ subset choices.
 
 ``games/*.json.gz`` are bot games recorded on the code before issue 21 (commit 4d919e2, by
 ``record_baseline.py``: random, greedy and MCTS bots; Battleground and every shipped HoMM3
-battle), each with its record in the old action vocabulary, its final ``to_position()``, a save
-taken half-way and the final save. Every record, converted to the current vocabulary
-(``rulekeeper.core.convert``: Battleground's whole-subset discards and rerolls become picks),
-must replay to exactly its final position, and every old save must load through the normal
-loader (converted as it is read) and round-trip. Any change of a dice stream, of the order of
-legal actions a bot chose from, of the rules or of the events shows here.
+battle; the solo AI hero battle's 18 games recorded again on issue 26's code, whose rule change
+places an AI hero's units by the placement rule instead of by the player, each file saying so
+in ``recorded_on``), each with its record in the old action vocabulary, its final
+``to_position()``, a save taken half-way and the final save. Every record, converted to the
+current vocabulary (``rulekeeper.core.convert``: Battleground's whole-subset discards and
+rerolls become picks), must replay to exactly its final position, and every old save must
+load through the normal loader (converted as it is read) and round-trip. Any change of a dice
+stream, of the order of legal actions a bot chose from, of the rules or of the events shows
+here.
 
 On the code before issue 21 there is no converter: its records are then replayed as they are
 (their own vocabulary), so this file passes there too.

@@ -261,3 +261,28 @@ def test_an_ai_heros_units_are_placed_by_the_rule() -> None:
     ai_side = [u for u in state.battle.units.values() if u.side == 0]
     assert ai_side and all(u.field >= 0 for u in ai_side)
     assert state.flow.top().kind == "deploy" and state.current_player() == 0
+
+
+def test_a_main_hero_beaten_loses_the_game_when_the_scenario_says() -> None:
+    """homm3.md §1.4 (a scenario's defeat conditions; ``lose-main-hero``, docs/homm3-scenarios.md):
+    in solo the player's Main Hero beaten by an AI hero ends the game in the team's defeat."""
+    doc = yaml.safe_load(shipped_scenario("solo-1").read_text(encoding="utf-8"))
+    doc["defeat"] = ["lose-main-hero"]
+    game = load_game("homm3", scenario=doc)
+    for seed in range(40):
+        state: Any = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            state.apply_action(rng.choice(state.legal_actions(seat)), seat)
+        lost = [
+            e
+            for e in state.events
+            if e.kind == "fight-ends" and "ai" in e.data and e.data["winner"] == "attacker"
+        ]
+        if lost and lost[0].data["hero"] == state.players[0].hero:
+            why = [e.data["why"] for e in state.events if e.kind == "team-defeated"]
+            assert why == ["a player's Main Hero was beaten (the scenario's defeat)"]
+            assert state.returns() == [-1.0]
+            return
+    raise AssertionError("no seed where the AI hero beat the Main Hero")

@@ -116,6 +116,7 @@ def move_hero(state: Any, item: Any, side: SideResult) -> None:
         state.events.append("hero-removed", {"hero": item.id})
     elif side.goes == "own-town" and item.role == MAIN:
         places.send_home(state, item)
+        victory.main_hero_beaten(state, item.seat)
 
 
 def _discard_neutrals(state: Any, cards: list[str]) -> None:

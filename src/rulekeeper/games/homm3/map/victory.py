@@ -20,7 +20,15 @@ from rulekeeper.games.homm3.map import economy, places
 from rulekeeper.games.homm3.map.model import AI_SEAT
 from rulekeeper.games.homm3.map.teams import team_mode
 
-__all__ = ["decided", "end_of_round", "finish", "out_of_rounds", "team_loses", "winners"]
+__all__ = [
+    "decided",
+    "end_of_round",
+    "finish",
+    "main_hero_beaten",
+    "out_of_rounds",
+    "team_loses",
+    "winners",
+]
 
 ELIMINATION_ROUNDS = 3
 
@@ -140,6 +148,17 @@ def end_of_round(state: Any) -> None:
             state.events.append("elimination-clock", {"seat": player.seat})
         elif state.round - player.homeless_since >= ELIMINATION_ROUNDS:
             eliminate(state, player.seat)
+
+
+def main_hero_beaten(state: Any, seat: int) -> None:
+    """*seat*'s Main Hero lost a fight: with the scenario's defeat ``lose-main-hero`` (§1.4)
+    that player loses, in solo and co-op with the whole team, in Clash by elimination."""
+    if "lose-main-hero" not in state.game.scenario.defeat or state.players[seat].eliminated:
+        return
+    if team_mode(state):
+        team_loses(state, "a player's Main Hero was beaten (the scenario's defeat)")
+    else:
+        eliminate(state, seat)
 
 
 def eliminate(state: Any, seat: int) -> None:
