@@ -17,20 +17,11 @@ from rulekeeper.cli.main import app
 from rulekeeper.cli.params import seat_count, wanted_seats
 from rulekeeper.core import CHANCE, RandomAgent, load_game
 from rulekeeper.core.registry import game_info
+from rulekeeper.games.homm3.map import ai_heroes
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.views import map_log, map_terminal, map_text, map_words
 
-AI_EVENTS = (
-    "ai-hero-moves",
-    "ai-flags",
-    "ai-captures",
-    "ai-beats-neutrals",
-    "ai-visits",
-    "ai-reveals",
-    "ai-stays",
-    "ai-hero-defeated",
-    "team-defeated",
-)
+AI_EVENTS = (*ai_heroes.AI_EVENTS, "team-defeated")
 
 
 def plain(renderable: Any) -> str:

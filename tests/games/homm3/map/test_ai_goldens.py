@@ -21,20 +21,13 @@ import yaml
 from combat_ai import ai_pick
 
 from rulekeeper.core import Action, PositionError, load_game
-from rulekeeper.games.homm3.map import board
+from rulekeeper.games.homm3.map import ai_heroes, board
 from rulekeeper.games.homm3.map.ai_movement import AiChoiceStep
 from rulekeeper.games.homm3.map.model import AI_SEAT
 from rulekeeper.games.homm3.map.turn import TurnStep
 
 HERE = Path(__file__).parent / "ai_goldens"
-AI_KINDS = (
-    "ai-hero-moves",
-    "ai-flags",
-    "ai-captures",
-    "ai-beats-neutrals",
-    "ai-visits",
-    "ai-reveals",
-)
+AI_KINDS = ai_heroes.AI_EVENTS
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from rulekeeper.games.homm3.map import board, visiting
 from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, AiHero, Troop
 
 __all__ = [
+    "AI_EVENTS",
     "AiRewardStep",
     "active",
     "ai_hero",
@@ -35,6 +36,18 @@ __all__ = [
 
 RULE_AI = "homm3.md §5.24.2 (AI movement, rulebook p. 33)"
 RULE_NEUTRALS = "homm3.md §5.24.2: the AI automatically wins all combats against neutral units"
+AI_EVENTS = (
+    "ai-hero-moves",
+    "ai-flags",
+    "ai-captures",
+    "ai-beats-neutrals",
+    "ai-visits",
+    "ai-reveals",
+    "ai-stays",
+    "ai-reward",
+    "ai-hero-defeated",
+)
+"""The events the AI heroes' steps log (each with the rule that chose it where one did)."""
 FLAGGED = ("mine", "settlement")
 """The locations an AI hero flags by entering them (§5.24.2 step 2)."""
 
