@@ -1,13 +1,13 @@
 """``rulekeeper play GAME --campaign FILE``: a chain of scenarios in the terminal (issue 26 §3).
 
-A game offers campaigns by naming, on its ``Game`` class, a function that opens a campaign file
-(``campaigns = "module:function"``); the campaign it returns says each scenario's game
-parameters, what the player chooses between scenarios and how the progress is saved. Each
-scenario is played as ``rulekeeper play`` plays a game (the same seats, bots and saves); after
-each, the campaign's progress goes to its save file (``--save``, or the data folder), and
-``--campaign FILE --resume SAVE`` goes on from there (the scenario being played, from its own
-save, if it was left unfinished). Between scenarios a person chooses the cards to keep; a
-bot-only game or ``--auto`` takes the campaign's automatic pick.
+A game offers campaigns by declaring them in its plug-in (core/plugin.py ``Campaigns``); the
+campaign core/campaign.py opens says each scenario's game parameters, what the player chooses
+between scenarios and how the progress is saved. Each scenario is played as ``rulekeeper
+play`` plays a game (the same seats, bots and saves); after each, the campaign's progress goes
+to its save file (``--save``, or the data folder), and ``--campaign FILE --resume SAVE`` goes
+on from there (the scenario being played, from its own save, if it was left unfinished).
+Between scenarios a person chooses the cards to keep; a bot-only game or ``--auto`` takes the
+campaign's automatic pick.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from rulekeeper.cli.params import OptionError, default_game
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.saves import LAST, data_dir, new_save, unfinished
 from rulekeeper.core import RulekeeperError, load_game
-from rulekeeper.core.plugin import resolve
-from rulekeeper.core.registry import game_info
+from rulekeeper.core.campaign import open_campaign
 from rulekeeper.core.session import Session
 
 __all__ = ["campaign_save", "parse_choice", "play_campaign"]
@@ -48,10 +47,7 @@ def _fail(console: Console, message: str) -> typer.Exit:
 def _opened(console: Console, name: str, file: str) -> Any:
     """The campaign *file* of game *name*, opened by the game's own function."""
     try:
-        ref = getattr(game_info(name).game_class(), "campaigns", None)
-        if not isinstance(ref, str):
-            raise _fail(console, f"--campaign: {name} has no campaigns")
-        return resolve(ref)(file)
+        return open_campaign(name, file)
     except (RulekeeperError, OSError) as error:
         raise _fail(console, f"--campaign: {error}") from None
 

@@ -26,6 +26,7 @@ from rulekeeper.core.jsonvalue import JsonObject, JsonValue
 __all__ = [
     "FILE_FORMATS",
     "Board",
+    "Campaigns",
     "GameInfo",
     "Param",
     "Plugin",
@@ -220,6 +221,19 @@ class Board:
 
 
 @dataclass(frozen=True)
+class Campaigns:
+    """A game's campaigns: the function opening a campaign (a file or a shipped campaign's
+    name, ``value -> chain``, core/campaign.py) and the one listing the shipped ones' names."""
+
+    open: Ref
+    shipped: Ref
+
+    def names(self) -> list[str]:
+        """The shipped campaigns' names."""
+        return [str(name) for name in resolve(self.shipped)()]
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """One game a package offers, under its name (``mygame-duel``)."""
 
@@ -247,6 +261,8 @@ class GameInfo:
     """The game's glossary (core/glossary.py): a ``Glossary`` (a YAML file read on first use)
     or a list of entries, what its keywords, buffs, debuffs and statuses mean (the browser's
     hover definitions, the terminal's ``help KEYWORD``)."""
+    campaigns: Campaigns | None = None
+    """The game's campaigns (core/campaign.py): chains of scenarios played one after another."""
 
     def __post_init__(self) -> None:
         names = [param.name for param in self.params]
@@ -298,6 +314,7 @@ class GameInfo:
             "board": self.board is not None,
             "queries": sorted(self.queries),
             "glossary": self.glossary is not None,
+            "campaigns": self.campaigns.names() if self.campaigns is not None else [],
         }
 
 

@@ -24,6 +24,7 @@ import rulekeeper
 from rulekeeper.core import RulekeeperError
 from rulekeeper.core.errors import UnknownGameError
 from rulekeeper.core.registry import default_registry, game_info
+from rulekeeper.server.campaigns import Campaigns
 from rulekeeper.server.catalog import catalog
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.guard import (
@@ -100,6 +101,28 @@ class Branch(BaseModel):
     at: int = Field(ge=0)
     seats: list[str] = Field(min_length=1, max_length=8)
     title: str = Field(default="", max_length=200)
+
+
+class NewCampaign(BaseModel):
+    """``POST /api/campaigns``: a shipped campaign of *game*, each scenario with *seats*."""
+
+    model_config = ONLY_NAMED_FIELDS
+    game: str = Field(max_length=60)
+    campaign: str = Field(max_length=200)
+    seats: list[str] = Field(min_length=1, max_length=8)
+    title: str = Field(default="", max_length=200)
+    private: bool = False
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    name: str = Field(default="", max_length=80)
+
+
+class NextScenario(BaseModel):
+    """``POST /api/campaigns/{id}/next``: after game *game*, keep *keep* (null: the automatic
+    pick)."""
+
+    model_config = ONLY_NAMED_FIELDS
+    game: str = Field(max_length=40)
+    keep: list[str] | None = Field(default=None, max_length=60)
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -238,6 +261,28 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
     @app.get("/api/games/{game_id}/record", responses=errors(403, 404))
     def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         return lobby.record(game_id, bearer(authorization))
+
+    campaigns = Campaigns(lobby)
+
+    @app.get("/api/campaigns", responses=errors())
+    def list_campaigns() -> list[dict[str, Any]]:
+        return campaigns.listing()
+
+    @app.post("/api/campaigns", status_code=201, responses=errors())
+    def create_campaign(body: NewCampaign) -> dict[str, Any]:
+        return campaigns.create(
+            body.game, body.campaign, body.seats, body.title, body.private, body.seed, body.name
+        )
+
+    @app.get("/api/campaigns/{campaign_id}", responses=errors(403, 404))
+    def view_campaign(campaign_id: str, authorization: Auth = None) -> dict[str, Any]:
+        return campaigns.view(campaign_id, bearer(authorization))
+
+    @app.post("/api/campaigns/{campaign_id}/next", responses=errors(403, 404, 409))
+    def next_scenario(
+        campaign_id: str, body: NextScenario, authorization: Auth = None
+    ) -> dict[str, Any]:
+        return campaigns.next(campaign_id, bearer(authorization), body.game, body.keep)
 
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str, token: str | None = None) -> None:

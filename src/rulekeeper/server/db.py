@@ -1,6 +1,7 @@
 """Storage: each game is its replay record (setup, seed, every action in order) plus periodic
-snapshots, in SQLAlchemy tables. The schema is versioned by the Alembic migrations beside this
-module, applied when the server starts; a database newer than this code is refused."""
+snapshots, and each campaign its progress and the game of its scenario, in SQLAlchemy tables.
+The schema is versioned by the Alembic migrations beside this module, applied when the server
+starts; a database newer than this code is refused."""
 
 from __future__ import annotations
 
@@ -97,6 +98,30 @@ class SnapshotRow(Base):
     engine: Mapped[str] = mapped_column(String(40))
     """The Rulekeeper version that wrote it (a snapshot is read only by the same version)."""
     state: Mapped[str] = mapped_column(Text)
+
+
+class CampaignRow(Base):
+    """A campaign played on the server (server/campaigns.py): the game's campaign, the seats
+    each of its scenarios is set up with, its progress, and the game of the scenario being
+    played (null: none, or it was removed)."""
+
+    __tablename__ = "campaigns"
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(60))
+    campaign: Mapped[str] = mapped_column(String(200))
+    seed: Mapped[int] = mapped_column(Integer)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    admin_hash: Mapped[str] = mapped_column(String(64))
+    seats: Mapped[list[str]] = mapped_column(JSON)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    progress: Mapped[dict[str, Any]] = mapped_column(JSON)
+    current: Mapped[str | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), nullable=True
+    )
+    games: Mapped[list[str]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
 def alembic_config(url: str) -> Config:

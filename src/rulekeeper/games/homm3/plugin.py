@@ -4,7 +4,7 @@ the game; everything is named."""
 
 from __future__ import annotations
 
-from rulekeeper.core.plugin import Board, GameInfo, Param, Plugin
+from rulekeeper.core.plugin import Board, Campaigns, GameInfo, Param, Plugin
 
 PACKAGE = "rulekeeper.games.homm3"
 
@@ -84,6 +84,10 @@ MAP = GameInfo(
     ),
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",
     board=Board(data=f"{PACKAGE}.views.web_map", script="homm3-map.js"),
+    campaigns=Campaigns(
+        open=f"{PACKAGE}.campaign.chain:open_campaign",
+        shipped=f"{PACKAGE}.campaign.reading:shipped_campaigns",
+    ),
 )
 
 PLUGIN = Plugin(

@@ -146,10 +146,10 @@ class Chain:
 
     # ------------------------------------------------------------------ the save file
 
-    def save(self, progress: Progress, path: Path) -> None:
-        """Write the campaign save (after each scenario)."""
+    def to_json(self, progress: Progress) -> dict[str, Any]:
+        """The campaign save's document (``homm3-campaign-save``)."""
         start = progress.start
-        doc = {
+        return {
             "format": SAVE_FORMAT,
             "version": 1,
             "campaign": progress.campaign,
@@ -161,16 +161,10 @@ class Chain:
             "game": progress.game,
             "finished": self.done(progress),
         }
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
 
-    def load(self, path: Path) -> Progress:
-        """The progress a campaign save holds; raises a DataError naming the field."""
-        source = str(path)
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise DataError(source, "(file)", f"not a campaign save: {error}") from None
+    def from_json(self, doc: Any, source: str) -> Progress:
+        """The progress a campaign save's document holds; raises a DataError naming the
+        field."""
         if not isinstance(doc, Mapping) or doc.get("format") != SAVE_FORMAT:
             raise DataError(source, "format", f"expected {SAVE_FORMAT!r}")
         if doc.get("campaign") != self.campaign.id:
@@ -200,6 +194,19 @@ class Chain:
             game=game,
             **numbers,
         )
+
+    def save(self, progress: Progress, path: Path) -> None:
+        """Write the campaign save (after each scenario)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(progress), indent=1) + "\n", encoding="utf-8")
+
+    def load(self, path: Path) -> Progress:
+        """The progress a campaign save holds; raises a DataError naming the field."""
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise DataError(str(path), "(file)", f"not a campaign save: {error}") from None
+        return self.from_json(doc, str(path))
 
     def _start(self, raw: Any, source: str) -> HeroState | None:
         """The saved hero state (checked as the game parameter ``carry`` is, map/carry.py)."""

@@ -80,8 +80,6 @@ class Homm3Game(Game):
     position_format: ClassVar[str | None] = position.FORMAT
     position_versions = position.VERSIONS
     position_paths = ("scenario", "content")
-    campaigns: ClassVar[str] = "rulekeeper.games.homm3.campaign.chain:open_campaign"
-    """What ``rulekeeper play homm3 --campaign FILE`` opens a campaign with (cli/campaign.py)."""
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "homm3 parameters"
