@@ -396,8 +396,10 @@ def test_issue20_s2_openapi_documents_every_error_status(client: TestClient) -> 
             statuses = set(operation["responses"])
             assert "422" not in statuses and {"400", "413"} <= statuses, (method, path)
             names = {p["name"] for p in operation.get("parameters", [])}
-            # a 404 names a missing game: by id, or by name (issue 23 §2.4's glossary)
-            assert ("404" in statuses) == bool({"game_id", "game"} & names), (method, path)
+            # a 404 names a missing game: by id, or by name (issue 23 §2.4's glossary), or a
+            # missing campaign (issue 26 §3)
+            found = bool({"game_id", "game", "campaign_id"} & names)
+            assert ("404" in statuses) == found, (method, path)
             assert ("403" in statuses) == ("authorization" in names), (method, path)
             for status in statuses - {"200", "201"}:
                 content = operation["responses"][status]["content"]["application/json"]

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulekeeper.cli.saves import data_dir
+from rulekeeper.core.errors import RulekeeperError
 
 
 def database_url(folder: Path) -> str:
@@ -60,6 +61,14 @@ def serve(
             "Clients can name only the built-in bots and these.",
         ),
     ] = None,
+    campaign: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="GAME=FILE",
+            help="Also offer your own campaign file (e.g. homm3=my-campaign.yaml, "
+            "docs/homm3-campaigns.md) to the server's players; repeatable.",
+        ),
+    ] = None,
 ) -> None:
     """Serve the web app: play in the browser, online, against people or bots."""
     import uvicorn
@@ -67,6 +76,7 @@ def serve(
     from rulekeeper.server import collector, logs
     from rulekeeper.server.app import create_app
     from rulekeeper.server.bots import BotRunner
+    from rulekeeper.server.campaigns import Campaigns
     from rulekeeper.server.db import DatabaseError, open_database
     from rulekeeper.server.lobby import Lobby
     from rulekeeper.server.serving import http_protocol
@@ -85,6 +95,15 @@ def serve(
         console.print(f"[red]error:[/] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     lobby = Lobby(engine, custom_bots=bot or ())
+    own: dict[str, list[str]] = {}
+    for spec in campaign or ():
+        game, _, file = spec.partition("=")
+        own.setdefault(game.strip(), []).append(file.strip())
+    try:
+        campaigns = Campaigns(lobby, own)
+    except (RulekeeperError, OSError) as error:
+        console.print(f"[red]error:[/] --campaign: {escape(str(error))}", soft_wrap=True)
+        raise typer.Exit(2) from None
     bots = BotRunner(lobby, workers, pace, bot_games)
     for hosted in list(lobby.games.values()):
         bots.poke(hosted)
@@ -96,7 +115,7 @@ def serve(
     )
     try:
         uvicorn.run(
-            create_app(lobby, on_stop=bots.close),
+            create_app(lobby, on_stop=bots.close, campaigns=campaigns),
             host=host,
             port=port,
             log_level="warning",

@@ -138,9 +138,13 @@ def bearer(authorization: str | None) -> str | None:
 Auth = Annotated[str | None, Header()]
 
 
-def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastAPI:
-    """The app serving *lobby*; *on_stop* runs when the server stops (its bot processes end:
-    uvicorn ends the process at once after that, on a signal)."""
+def create_app(
+    lobby: Lobby, on_stop: Callable[[], None] | None = None, campaigns: Campaigns | None = None
+) -> FastAPI:
+    """The app serving *lobby* and *campaigns* (default: the shipped ones); *on_stop* runs
+    when the server stops (its bot processes end: uvicorn ends the process at once after
+    that, on a signal)."""
+    desk = campaigns if campaigns is not None else Campaigns(lobby)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -180,7 +184,10 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
 
     @app.get("/api/catalog", responses=errors())
     def get_catalog() -> dict[str, Any]:
-        return catalog()
+        found = catalog()
+        for entry in found["games"]:
+            entry["campaigns"] = desk.offered(entry["name"])
+        return found
 
     @app.get("/api/catalog/{game}/glossary", responses=errors(404))
     def get_glossary(game: str) -> dict[str, Any]:
@@ -262,27 +269,25 @@ def create_app(lobby: Lobby, on_stop: Callable[[], None] | None = None) -> FastA
     def record(game_id: str, authorization: Auth = None) -> dict[str, Any]:
         return lobby.record(game_id, bearer(authorization))
 
-    campaigns = Campaigns(lobby)
-
     @app.get("/api/campaigns", responses=errors())
     def list_campaigns() -> list[dict[str, Any]]:
-        return campaigns.listing()
+        return desk.listing()
 
     @app.post("/api/campaigns", status_code=201, responses=errors())
     def create_campaign(body: NewCampaign) -> dict[str, Any]:
-        return campaigns.create(
+        return desk.create(
             body.game, body.campaign, body.seats, body.title, body.private, body.seed, body.name
         )
 
     @app.get("/api/campaigns/{campaign_id}", responses=errors(403, 404))
     def view_campaign(campaign_id: str, authorization: Auth = None) -> dict[str, Any]:
-        return campaigns.view(campaign_id, bearer(authorization))
+        return desk.view(campaign_id, bearer(authorization))
 
     @app.post("/api/campaigns/{campaign_id}/next", responses=errors(403, 404, 409))
     def next_scenario(
         campaign_id: str, body: NextScenario, authorization: Auth = None
     ) -> dict[str, Any]:
-        return campaigns.next(campaign_id, bearer(authorization), body.game, body.keep)
+        return desk.next(campaign_id, bearer(authorization), body.game, body.keep)
 
     @app.websocket("/ws/games/{game_id}")
     async def play(websocket: WebSocket, game_id: str, token: str | None = None) -> None:

@@ -8,21 +8,26 @@ scenario's game is over, ``next`` (by the campaign's admin or a player of that g
 cards to keep (none given: the campaign's automatic pick, as a bot takes), refuses a choice the
 rules refuse, and hosts the next scenario's game with the same seats (a person's seat gets a new
 token, answered to the caller); a lost scenario is played again. The campaign's progress is in
-the database, so a campaign outlives the server."""
+the database, so a campaign outlives the server. Besides the shipped campaigns, the operator may
+offer campaign files of their own (``rulekeeper serve --campaign GAME=FILE``); a client never
+names a file of the server's machine."""
 
 from __future__ import annotations
 
 import logging
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+import yaml
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DbSession
 
 from rulekeeper.core.campaign import Chain, open_campaign, shipped_campaigns
 from rulekeeper.core.errors import DataError, RulekeeperError, UnknownGameError
+from rulekeeper.core.registry import game_info
 from rulekeeper.server.db import CampaignRow, now
 from rulekeeper.server.errors import ApiError
 from rulekeeper.server.hosted import clean_name, new_token, token_hash
@@ -34,20 +39,53 @@ LOG = logging.getLogger("rulekeeper.server.campaigns")
 ME = "me"
 
 
+def operator_files(game: str, params: dict[str, Any]) -> dict[str, Any]:
+    """*params* with each file the operator's campaign names (a declared file parameter that
+    is not a shipped file's name) given as its data, as a client gives a file (server/files.py
+    takes no path)."""
+    found = dict(params)
+    for param in game_info(game).params:
+        value = found.get(param.name)
+        if param.kind == "file" and isinstance(value, str) and param.shipped_value(value) is None:
+            try:
+                found[param.name] = yaml.safe_load(Path(value).read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError) as error:
+                raise ApiError("needs-attention", f"{param.name}: {error}") from None
+    return found
+
+
 class Campaigns:
     """The campaigns the server hosts, each scenario a game of *lobby*."""
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, own: Mapping[str, Sequence[str]] | None = None) -> None:
         self.lobby = lobby
         self.lock = threading.RLock()
         self.chains: dict[tuple[str, str], Chain] = {}
         """The campaigns opened so far, by game and name (a chain is read-only)."""
+        self.own: dict[str, list[str]] = {}
+        """The operator's own campaign files' names, by game (``serve --campaign``)."""
+        for game, files in (own or {}).items():
+            for file in files:
+                name = Path(file).name.removesuffix(".yaml")
+                if name in self.offered(game):
+                    raise DataError(file, "(file)", f"{game} already offers a campaign {name!r}")
+                self.chains[(game, name)] = open_campaign(game, file)
+                self.own.setdefault(game, []).append(name)
+
+    def offered(self, game: str) -> list[str]:
+        """The campaigns of *game* this server hosts: the shipped ones, then the operator's."""
+        return [*shipped_campaigns(game), *self.own.get(game, [])]
 
     def chain(self, game: str, name: str) -> Chain:
-        """Game *game*'s shipped campaign *name*, opened once."""
+        """Game *game*'s campaign *name* (shipped, or the operator's), opened once."""
         key = (game, name)
         with self.lock:
             if key not in self.chains:
+                if name not in shipped_campaigns(game):
+                    raise ApiError(
+                        "needs-attention",
+                        f"{game} campaign {name!r} is no longer offered by this server",
+                    )
                 self.chains[key] = open_campaign(game, name)
             return self.chains[key]
 
@@ -64,7 +102,7 @@ class Campaigns:
         """A new campaign, its first scenario hosted; answers the campaign's id and admin
         token, and the game's (``game``: the lobby's answer)."""
         try:
-            offered = shipped_campaigns(game)
+            offered = self.offered(game)
         except UnknownGameError as error:
             raise ApiError("unknown-game", str(error), field="game") from None
         shipped = campaign.removesuffix(".yaml")
@@ -72,7 +110,7 @@ class Campaigns:
             names = ", ".join(offered) or "none"
             raise ApiError(
                 "bad-request",
-                f"{game} ships no campaign {campaign!r} (shipped: {names})",
+                f"this server offers no {game} campaign {campaign!r} (offered: {names})",
                 field="campaign",
             )
         chain = self.chain(game, shipped)
@@ -115,7 +153,7 @@ class Campaigns:
         heading = chain.heading(progress)
         return self.lobby.create(
             game,
-            chain.params(progress),
+            operator_files(game, chain.params(progress)),
             list(seats),
             f"{title}: {heading}"[:200],
             private,
