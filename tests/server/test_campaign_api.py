@@ -168,7 +168,7 @@ def test_a_campaign_is_played_to_its_end_by_a_bot_and_outlives_the_server(
         campaign, admin, game = made["id"], made["admin_token"], made["game"]["id"]
         while game is not None:
             assert played < 12, "the quick campaign should end in a few scenarios"
-            until(lambda: served.get(f"/api/games/{game}").json()["status"] == "finished")
+            until(lambda at=game: served.get(f"/api/games/{at}").json()["status"] == "finished")
             moved = served.post(
                 f"/api/campaigns/{campaign}/next", json={"game": game}, headers=auth(admin)
             )
