@@ -107,6 +107,20 @@ def test_every_broken_campaign_names_its_field(fixture: Path) -> None:
     assert any(p.field == field and reason in p.reason for p in problems), problems
 
 
+def test_the_check_command_passes_the_shipped_and_names_each_field() -> None:
+    """Issue 26 §3 (an owner types a Mission Book campaign in): ``rulekeeper homm3 campaign
+    check`` passes every shipped campaign, prints each problem of a broken file as file: field:
+    reason with exit code 1, and a missing file is exit code 2."""
+    good = runner.invoke(app, ["homm3", "campaign", "check"])
+    assert good.exit_code == 0 and good.output.strip() == "ok: demo"
+    fixture = BROKEN[0]
+    field, _ = _expected(fixture)
+    bad = runner.invoke(app, ["homm3", "campaign", "check", str(fixture), str(QUICK)])
+    assert bad.exit_code == 1 and f"{fixture}: {field}:" in bad.output
+    assert f"ok: {QUICK}" in bad.output
+    assert runner.invoke(app, ["homm3", "campaign", "check", "no-such.yaml"]).exit_code == 2
+
+
 def test_every_problem_of_a_campaign_is_reported() -> None:
     """Issue 26 §3: all the problems at once, not the first only."""
     doc = yaml.safe_load(shipped_campaign("demo").read_text(encoding="utf-8"))

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,6 +34,11 @@ from rich.markup import escape
 
 from rulekeeper.cli.odds import OptionError, check_plot, fail, odds_table, plot
 from rulekeeper.core import DataError, RulekeeperError, load_game
+from rulekeeper.games.homm3.campaign.reading import (
+    check_campaign_file,
+    shipped_campaign,
+    shipped_campaigns,
+)
 from rulekeeper.games.homm3.combat import targets, unit_abilities
 from rulekeeper.games.homm3.combat.activation import ActivationStep
 from rulekeeper.games.homm3.combat.odds import attack_odds
@@ -65,6 +70,11 @@ scenario_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(scenario_app, name="scenario")
+campaign_app = typer.Typer(
+    help="HoMM3 campaign files: check them (docs/homm3-campaigns.md).",
+    no_args_is_help=True,
+)
+app.add_typer(campaign_app, name="campaign")
 app.add_typer(position_cli.app, name="position")
 
 
@@ -218,6 +228,37 @@ def content_check(
         raise typer.Exit(EXIT_INVALID)
 
 
+def _check_files(
+    names: list[str],
+    shipped: list[str],
+    where: Callable[[str], Path],
+    problems_of: Callable[[Path, ContentPack], list[DataError]],
+) -> None:
+    """Check files (or *shipped* ones by name, found by *where*): ok for each good one, every
+    problem of the others as file: field: reason (exit code 1; no such file: exit code 2)."""
+    try:
+        pack = load_content_pack()
+    except DataError as error:
+        typer.echo(f"the content pack does not load: {error}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    found = 0
+    for name in names:
+        named = not Path(name).exists() and name.removesuffix(".yaml") in shipped
+        path = where(name) if named else Path(name)
+        if not path.is_file():
+            typer.echo(f"{name}: <file>: no such file", err=True)
+            raise typer.Exit(EXIT_USAGE)
+        problems = problems_of(path, pack)
+        for problem in problems:
+            typer.echo(str(problem))
+        found += len(problems)
+        if not problems:
+            typer.echo(f"ok: {name}")
+    if found:
+        typer.echo(f"{found} problem(s)", err=True)
+        raise typer.Exit(EXIT_INVALID)
+
+
 @scenario_app.command("check")
 def scenario_check(
     files: Annotated[
@@ -231,28 +272,26 @@ def scenario_check(
 ) -> None:
     """Check scenario files: print ok for each good one and every problem of the others as
     file: field: reason (exit code 1; a file that does not exist: exit code 2)."""
-    names = files or shipped_scenarios()
-    try:
-        pack = load_content_pack()
-    except DataError as error:
-        typer.echo(f"the content pack does not load: {error}", err=True)
-        raise typer.Exit(EXIT_INVALID) from None
-    found = 0
-    for name in names:
-        shipped = not Path(name).exists() and name.removesuffix(".yaml") in shipped_scenarios()
-        path = shipped_scenario(name) if shipped else Path(name)
-        if not path.is_file():
-            typer.echo(f"{name}: <file>: no such file", err=True)
-            raise typer.Exit(EXIT_USAGE)
-        problems = check_scenario_file(path, pack)
-        for problem in problems:
-            typer.echo(str(problem))
-        found += len(problems)
-        if not problems:
-            typer.echo(f"ok: {name}")
-    if found:
-        typer.echo(f"{found} problem(s)", err=True)
-        raise typer.Exit(EXIT_INVALID)
+    shipped = shipped_scenarios()
+    _check_files(files or shipped, shipped, shipped_scenario, check_scenario_file)
+
+
+@campaign_app.command("check")
+def campaign_check(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[FILE]...",
+            help="Campaign files (YAML or JSON) or shipped campaigns' names; omit them to "
+            "check every shipped campaign.",
+        ),
+    ] = None,
+) -> None:
+    """Check campaign files and the scenarios they name (docs/homm3-campaigns.md): ok for
+    each good one, every problem of the others as file: field: reason (exit code 1; a file
+    that does not exist: exit code 2)."""
+    shipped = shipped_campaigns()
+    _check_files(files or shipped, shipped, shipped_campaign, check_campaign_file)
 
 
 def odds(
