@@ -5,6 +5,7 @@ rules of Heegu-sama/Homm3BG:sections/campaign.tex across three scenarios, the ga
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 from rulekeeper.cli import campaign as campaign_cli
 from rulekeeper.cli.main import app
 from rulekeeper.core import DataError, load_game
+from rulekeeper.core.agents import make_agent, play_out
 from rulekeeper.core.session import Session
 from rulekeeper.games.homm3.campaign import rules
 from rulekeeper.games.homm3.campaign.chain import Chain, open_campaign
@@ -397,3 +399,23 @@ def test_a_person_chooses_the_cards_again_until_the_rules_accept(tmp_path: Path)
     assert chosen == offer[0][:5] and not reader.lines
     said = (tmp_path / "out.txt").read_text()
     assert "choose 5 cards to keep, not 2" in said and "campaign.tex" in said
+
+
+@pytest.mark.skipif(
+    not os.environ.get("RULEKEEPER_LONG"), reason="the long run plays it (RULEKEEPER_LONG=1)"
+)
+def test_the_greedy_bot_wins_the_demo_campaign_to_its_end() -> None:
+    """Issue 26 Acceptance: the demo campaign plays to its end with a bot in the seat (each lost
+    scenario again, the automatic pick between them); greedy needed 64 games on seed 4 (about a
+    minute), so the long run plays it."""
+    chain = open_campaign("demo")
+    progress = chain.start(4)
+    for _ in range(150):
+        if chain.done(progress):
+            break
+        game = load_game("homm3", **chain.params(progress))
+        state = game.new_initial_state(chain.seed(progress))
+        play_out(state, {0: make_agent("greedy", 1, game)})
+        offer = chain.choice(progress, state)
+        progress = chain.finish(progress, state, offer[2] if offer else [])
+    assert chain.done(progress) and progress.results.count("won") == 3
