@@ -1,0 +1,49 @@
+"""Hero cards (spec §2.4 "Hero card", §5.6.1, §7 item 3): the twelve heroes of the core box."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rulekeeper.core.content import CardBase
+from rulekeeper.games.eternia.content.effects import Ability, WeaponType
+
+__all__ = ["FACTIONS", "Faction", "HeroCard", "Weapon"]
+
+Faction = Literal["motu", "evil-warriors"]
+FACTIONS: tuple[str, ...] = ("motu", "evil-warriors")
+"""The core box's two factions (spec §1.2): Masters of the Universe and Evil Warriors."""
+Stat = Annotated[int, Field(ge=0, le=12)]
+
+
+class Weapon(BaseModel):
+    """One of a hero's two weapons: its type and the momentum ability it gives (spec §5.6.1)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    type: WeaponType
+    momentum: Ability
+
+    @model_validator(mode="after")
+    def _momentum_timing(self) -> Weapon:
+        if self.momentum.when not in ("card-played", "activation"):
+            raise ValueError("a momentum ability acts when its card is played or in step 4")
+        if self.momentum.immediate != (self.momentum.when == "card-played"):
+            raise ValueError("a momentum ability is immediate exactly when it acts as played")
+        return self
+
+
+class HeroCard(CardBase):
+    """A hero card: faction, statistics, passive ability and two weapons. Hero cards print no
+    Attack or Defense (spec §2.4, A-47); ``initiative`` is added to the Initiative total."""
+
+    faction: Faction
+    mind: Stat
+    initiative: Stat
+    health: Annotated[int, Field(ge=1, le=20)]
+    body: Stat
+    movement: Stat
+    passive: Ability
+    weapons: tuple[Weapon, Weapon]

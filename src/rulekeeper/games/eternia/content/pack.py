@@ -1,0 +1,347 @@
+"""The Fields of Eternia content pack: loading and checking (docs/eternia-content.md).
+
+A pack is a folder of the YAML files of :data:`PACK_FILES`. The shipped one sits beside this
+module; an owner may copy it, put in the values printed on their own cards, and check the copy
+with ``rulekeeper eternia content check FOLDER``::
+
+    pack = load_content_pack()                        # the shipped pack
+    problems = check_content_pack(Path("my-cards"))   # every problem, "file: field: reason"
+
+Each file is validated against its pydantic schema (the core's :class:`ContentReader`); the
+cross checks then verify what no single card can: the core box's counts (spec §2), each
+faction's 21-card starting deck (§3.1 step 5) out of its 45 combat cards, and that
+``provisional`` and ``source`` name values of the card. In the shipped pack every value is
+sourced or marked provisional; an owner's own pack need not say where its values come from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from rulekeeper.core.content import NOT_VALUES, ContentReader, read_yaml
+from rulekeeper.core.errors import DataError
+from rulekeeper.games.eternia.content.beasts import Ally, EncounterBeast, EpicBeast
+from rulekeeper.games.eternia.content.cards import STARTING_DECK, CombatCard
+from rulekeeper.games.eternia.content.dice import DiceFile, EpicDie, WildDie
+from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, Ability
+from rulekeeper.games.eternia.content.heroes import FACTIONS, HeroCard
+
+__all__ = [
+    "COUNTS",
+    "PACK_FILES",
+    "ContentPack",
+    "ContentPackError",
+    "check_content_pack",
+    "load_content_pack",
+]
+
+SHIPPED = "(shipped)"
+"""The label of the shipped pack, which must source or mark provisional every value."""
+LISTS: Mapping[str, Mapping[str, type[BaseModel]]] = {
+    "heroes.yaml": {"heroes": HeroCard},
+    "combat_cards.yaml": {"combat_cards": CombatCard},
+    "epic_beasts.yaml": {"epic_beasts": EpicBeast},
+    "encounters.yaml": {"beasts": EncounterBeast, "allies": Ally},
+}
+"""The files holding lists of cards: each list's key and model."""
+PACK_FILES: tuple[str, ...] = (*LISTS, "dice.yaml")
+COUNTS: Mapping[str, int] = {"heroes": 12, "epic_beasts": 14, "beasts": 12, "allies": 8}
+"""Cards per list in the core box (spec §2.3, §2.4; seed l.14–90)."""
+HEROES_PER_FACTION = 6
+"""Hero cards of each faction (spec §2.4)."""
+COMBAT_CARDS = 45
+"""Combat cards of each faction (spec §2.4)."""
+WILD_DICE, EPIC_DICE = 10, 2
+"""Wild dice of each faction and epic dice in the box (spec §2.2)."""
+
+READER = ContentReader(EFFECT_KINDS)
+_PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)")
+
+
+class ContentPackError(DataError):
+    """A pack with problems: ``problems`` lists every one of them."""
+
+    def __init__(self, problems: list[DataError]) -> None:
+        self.problems = problems
+        first = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(first.source, first.field, first.reason + more)
+
+
+@dataclass(frozen=True)
+class ContentPack:
+    """Validated content, each table by id: ``heroes``, ``combat_cards`` (both factions),
+    ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``; the ``dice``."""
+
+    heroes: Mapping[str, HeroCard]
+    combat_cards: Mapping[str, CombatCard]
+    epic_beasts: Mapping[str, EpicBeast]
+    beasts: Mapping[str, EncounterBeast]
+    allies: Mapping[str, Ally]
+    dice: DiceFile
+    folder: str
+
+    def cards(self) -> Iterator[BaseModel]:
+        """Every card of the pack, table after table."""
+        for table in (self.heroes, self.combat_cards, self.epic_beasts, self.beasts, self.allies):
+            yield from table.values()
+
+    def starting_deck(self, faction: str) -> list[str]:
+        """The ids of *faction*'s starting combat deck, one per card (spec §3.1 step 5)."""
+        return [
+            card.id
+            for card in self.combat_cards.values()
+            if card.faction == faction
+            for _ in range(card.deck)
+        ]
+
+    def supply(self, faction: str) -> list[str]:
+        """The ids of *faction*'s combat-card supply, one per card (spec §2.4 [INTERP])."""
+        return [
+            card.id
+            for card in self.combat_cards.values()
+            if card.faction == faction
+            for _ in range(card.supply)
+        ]
+
+    def effect_users(self) -> dict[str, list[str]]:
+        """Every effect kind the pack uses, with the ids of the cards using it."""
+        users: dict[str, set[str]] = {}
+        for card in self.cards():
+            for ability in abilities(card):
+                for effect in ability.effects:
+                    users.setdefault(effect.kind, set()).add(getattr(card, "id", ""))
+        return {kind: sorted(ids) for kind, ids in sorted(users.items())}
+
+
+def abilities(model: BaseModel) -> Iterator[Ability]:
+    """Every ability inside *model* (a hero's passive and weapons' momentum, a card's
+    effects, a beast's abilities, bonuses and reward)."""
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Ability):
+                yield item
+            elif isinstance(item, BaseModel):
+                yield from abilities(item)
+
+
+def _names(path: str) -> list[str | int] | None:
+    """A provenance path (``weapons[1].momentum``) as field names and indexes; None if it is
+    not one."""
+    parts: list[str | int] = []
+    for piece in path.split("."):
+        found = _PATH_PART.fullmatch(piece)
+        if found is None:
+            return None
+        parts.append(found.group(1))
+        parts += [int(index) for index in re.findall(r"\d+", found.group(2))]
+    return parts
+
+
+def names_a_value(model: BaseModel, path: str) -> bool:
+    """Whether *path* names a value of *model*: fields and indexes that exist, not its id,
+    texts or provenance."""
+    parts = _names(path)
+    if not parts or parts[0] in NOT_VALUES:
+        return False
+    value: Any = model
+    for part in parts:
+        if isinstance(part, int):
+            if not isinstance(value, tuple) or part >= len(value):
+                return False
+            value = value[part]
+        elif isinstance(value, BaseModel) and part in type(value).model_fields:
+            value = getattr(value, part)
+        else:
+            return False
+    return True
+
+
+def _covered(model: BaseModel, field: str, named: set[str]) -> bool:
+    """Whether the provenance *named* covers *field*: itself, or each of its items."""
+    if field in named:
+        return True
+    value = getattr(model, field)
+    return isinstance(value, tuple) and all(f"{field}[{i}]" in named for i in range(len(value)))
+
+
+def provenance(model: Any, source: str, where: str, complete: bool) -> list[DataError]:
+    """``provisional`` and ``source`` name values of *model*; with *complete* (the shipped
+    pack) every value it gives is sourced or provisional."""
+    named = {path.split(".")[0] for path in (*model.provisional, *model.source)}
+    problems = [
+        DataError(source, f"{where}.{key}", f"{path!r} is not a value of the card")
+        for key, paths in (("provisional", model.provisional), ("source", list(model.source)))
+        for path in paths
+        if not names_a_value(model, path)
+    ]
+    if complete:
+        problems += [
+            DataError(source, f"{where}.{field}", "neither sourced nor marked provisional")
+            for field in model.model_fields_set
+            if field not in NOT_VALUES and field != "name" and not _covered(model, field, named)
+        ]
+    return problems
+
+
+def _read(folder: Traversable, name: str) -> tuple[Any, list[DataError]]:
+    """The YAML document of file *name*, or the problem reading it."""
+    target = folder / name
+    if not target.is_file():
+        return None, [DataError(name, "(file)", "missing from the pack")]
+    return read_yaml(target.read_text(encoding="utf-8"), name)
+
+
+def _lists(folder: Traversable, name: str) -> tuple[dict[str, list[Any]], list[DataError]]:
+    """The valid entries of each list of file *name* (with their index), and its problems."""
+    keys = LISTS[name]
+    raw, problems = _read(folder, name)
+    if problems:
+        return {key: [] for key in keys}, problems
+    if not isinstance(raw, dict):
+        kind = "nothing" if raw is None else type(raw).__name__
+        expected = ", ".join(map(repr, keys))
+        return {key: [] for key in keys}, [
+            DataError(name, "(top level)", f"expected a mapping with {expected}, got {kind}")
+        ]
+    problems += [
+        DataError(name, str(extra), f"unknown top-level key (expected {', '.join(keys)})")
+        for extra in raw
+        if extra not in keys
+    ]
+    found: dict[str, list[Any]] = {}
+    for key, model in keys.items():
+        entries, more, _ = READER.validate_entries({key: raw.get(key)}, key, model, name)
+        found[key] = entries if not more else []
+        problems += more
+    return found, problems
+
+
+def count_problems(tables: Mapping[str, list[Any]], files: Mapping[str, str]) -> list[DataError]:
+    """The core box's counts, for each list that validated (spec §2.3, §2.4)."""
+    problems = [
+        DataError(files[key], key, f"{len(tables[key])} cards; the core box has {count} (§2.4)")
+        for key, count in COUNTS.items()
+        if tables[key] and len(tables[key]) != count
+    ]
+    factions = Counter(card.faction for _, card in tables["heroes"])
+    if tables["heroes"] and any(factions[f] != HEROES_PER_FACTION for f in FACTIONS):
+        reason = f"heroes by faction {dict(factions)}; each faction has {HEROES_PER_FACTION}"
+        problems.append(DataError("heroes.yaml", "heroes", reason + " (spec §2.3)"))
+    return problems + deck_problems(tables["combat_cards"])
+
+
+def deck_problems(cards: list[tuple[int, CombatCard]]) -> list[DataError]:
+    """Each faction has 45 combat cards, its starting deck the 21 of spec §3.1 step 5."""
+    problems: list[DataError] = []
+    if not cards:
+        return problems
+    for faction in FACTIONS:
+        mine = [card for _, card in cards if card.faction == faction]
+        total = sum(card.deck + card.supply for card in mine)
+        if total != COMBAT_CARDS:
+            reason = f"{faction} has {total} combat cards; each faction has {COMBAT_CARDS} (§2.4)"
+            problems.append(DataError("combat_cards.yaml", "combat_cards", reason))
+        deck = Counter[str]()
+        for card in mine:
+            deck[card.label] += card.deck
+        if +deck != dict(STARTING_DECK):
+            reason = (
+                f"{faction}'s starting deck is {dict(+deck)}; it is {dict(STARTING_DECK)} "
+                "(spec §3.1 step 5)"
+            )
+            problems.append(DataError("combat_cards.yaml", "combat_cards", reason))
+    return problems
+
+
+def dice_problems(dice: DiceFile) -> list[DataError]:
+    """One wild die entry per faction, 10 dice each; 2 epic dice (spec §2.2)."""
+    problems: list[DataError] = []
+    factions = [die.faction for die in dice.wild_dice]
+    if sorted(factions) != sorted(FACTIONS):
+        reason = f"one entry per faction ({', '.join(FACTIONS)}), got {factions}"
+        problems.append(DataError("dice.yaml", "wild_dice", reason))
+    problems += [
+        DataError("dice.yaml", f"wild_dice[{i}].count", f"the box has {WILD_DICE} (spec §2.2)")
+        for i, die in enumerate(dice.wild_dice)
+        if die.count != WILD_DICE
+    ]
+    if dice.epic_die.count != EPIC_DICE:
+        reason = f"the box has {EPIC_DICE} (spec §2.2)"
+        problems.append(DataError("dice.yaml", "epic_die.count", reason))
+    return problems
+
+
+def _dice(folder: Traversable, complete: bool) -> tuple[DiceFile | None, list[DataError]]:
+    """dice.yaml, checked."""
+    raw, problems = _read(folder, "dice.yaml")
+    if problems:
+        return None, problems
+    dice, problems = READER.validate_whole(raw, DiceFile, "dice.yaml")
+    if dice is None:
+        return None, problems
+    problems = dice_problems(dice)
+    entries: list[tuple[str, WildDie | EpicDie]] = [
+        (f"wild_dice[{i}]", die) for i, die in enumerate(dice.wild_dice)
+    ]
+    for where, die in [*entries, ("epic_die", dice.epic_die)]:
+        problems += provenance(die, "dice.yaml", where, complete)
+    return dice, problems
+
+
+def _load(folder: Traversable, label: str) -> ContentPack:
+    """The pack in *folder*, or ContentPackError with every problem."""
+    complete = label == SHIPPED
+    tables: dict[str, list[Any]] = {}
+    files: dict[str, str] = {}
+    problems: list[DataError] = []
+    for name in LISTS:
+        found, more = _lists(folder, name)
+        tables.update(found)
+        files.update(dict.fromkeys(found, name))
+        problems += more
+    for key, entries in tables.items():
+        for index, card in entries:
+            problems += provenance(card, files[key], f"{key}[{index}]", complete)
+    problems += count_problems(tables, files)
+    dice, more = _dice(folder, complete)
+    problems += more
+    if problems or dice is None:
+        raise ContentPackError(problems or [DataError("dice.yaml", "(file)", "unreadable")])
+    by_id = {key: {card.id: card for _, card in entries} for key, entries in tables.items()}
+    return ContentPack(**by_id, dice=dice, folder=label)
+
+
+@cache
+def _shipped() -> ContentPack:
+    """The shipped pack, loaded once."""
+    return _load(resources.files("rulekeeper.games.eternia.content"), SHIPPED)
+
+
+def load_content_pack(folder: Path | None = None) -> ContentPack:
+    """The shipped pack (loaded once per process: it is immutable), or the pack in *folder*."""
+    if folder is None:
+        return _shipped()
+    if not folder.is_dir():
+        raise ContentPackError([DataError(str(folder), "(folder)", "not a folder")])
+    return _load(folder, str(folder))
+
+
+def check_content_pack(folder: Path | None = None) -> list[DataError]:
+    """Every problem of the pack in *folder* (the shipped one if None); empty if it is valid."""
+    try:
+        load_content_pack(folder)
+    except ContentPackError as error:
+        return error.problems
+    return []
