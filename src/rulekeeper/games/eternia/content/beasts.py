@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from rulekeeper.core.content import CardBase
 from rulekeeper.games.eternia.content.effects import Ability
-from rulekeeper.games.eternia.content.heroes import Faction
+from rulekeeper.games.eternia.content.heroes import Faction, momentum_timing
 
 __all__ = ["SCENARIO_DECKS", "Ally", "EncounterBeast", "EpicBeast"]
 
@@ -29,7 +29,7 @@ class EpicBeast(CardBase):
     attack: Stat
     defense: Stat
     passive: Ability | None = None
-    momentum: Ability
+    momentum: Annotated[Ability, AfterValidator(momentum_timing)]
     taming_cost: Cost | None = None
     taming_bonus: tuple[Ability, ...] = ()
     reward: Ability

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from rulekeeper.core.content import CardBase
 from rulekeeper.games.eternia.content.effects import Ability, WeaponType
 
-__all__ = ["FACTIONS", "Faction", "HeroCard", "Weapon"]
+__all__ = ["FACTIONS", "Faction", "HeroCard", "Weapon", "momentum_timing"]
 
 Faction = Literal["motu", "evil-warriors"]
 FACTIONS: tuple[str, ...] = ("motu", "evil-warriors")
 """The core box's two factions (spec §1.2): Masters of the Universe and Evil Warriors."""
 Stat = Annotated[int, Field(ge=0, le=12)]
+
+
+def momentum_timing(ability: Ability) -> Ability:
+    """*ability*, if it acts as a momentum ability does (spec §5.6.1); ValueError otherwise."""
+    if ability.when not in ("card-played", "activation"):
+        raise ValueError("a momentum ability acts when its card is played or in step 4")
+    if ability.immediate != (ability.when == "card-played"):
+        raise ValueError("a momentum ability is immediate exactly when it acts as played")
+    return ability
 
 
 class Weapon(BaseModel):
@@ -24,15 +33,7 @@ class Weapon(BaseModel):
 
     name: str = Field(min_length=1)
     type: WeaponType
-    momentum: Ability
-
-    @model_validator(mode="after")
-    def _momentum_timing(self) -> Weapon:
-        if self.momentum.when not in ("card-played", "activation"):
-            raise ValueError("a momentum ability acts when its card is played or in step 4")
-        if self.momentum.immediate != (self.momentum.when == "card-played"):
-            raise ValueError("a momentum ability is immediate exactly when it acts as played")
-        return self
+    momentum: Annotated[Ability, AfterValidator(momentum_timing)]
 
 
 class HeroCard(CardBase):

@@ -1,0 +1,102 @@
+"""``rulekeeper eternia``: Masters of the Universe: Fields of Eternia's own commands, mounted by
+the ``rulekeeper`` command from the package's declaration (plugin.py).
+
+``rulekeeper eternia content check [FOLDER] [--strict]`` validates a content pack (the shipped
+one, or a folder with the values printed on your own cards): ok with the counts, or every
+problem as file: field: reason (exit code 1). It then lists the effect kinds the pack uses that
+the rules do not implement yet (``content.effects.IMPLEMENTED``); ``--strict`` fails on them too,
+which it does until the combat rules exist (docs/eternia-content.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulekeeper.games.eternia.content.effects import IMPLEMENTED
+from rulekeeper.games.eternia.content.pack import (
+    ContentPack,
+    check_content_pack,
+    load_content_pack,
+)
+
+__all__ = ["app", "content_check", "unimplemented"]
+
+EXIT_INVALID = 1
+"""The pack has problems (or, with --strict, uses effect kinds not implemented yet)."""
+EXIT_USAGE = 2
+"""Bad usage (click's code for usage errors too)."""
+
+app = typer.Typer(help="Masters of the Universe: Fields of Eternia.", no_args_is_help=True)
+content_app = typer.Typer(help="Fields of Eternia card data: check a content pack.")
+app.add_typer(content_app, name="content")
+
+
+def counts(pack: ContentPack) -> str:
+    """The pack's counts, in one line."""
+    decks = ", ".join(
+        f"{faction} {len(pack.starting_deck(faction))}+{len(pack.supply(faction))}"
+        for faction in ("motu", "evil-warriors")
+    )
+    return (
+        f"{len(pack.heroes)} heroes, combat cards (deck+supply) {decks}, "
+        f"{len(pack.epic_beasts)} epic beasts, {len(pack.beasts)} beasts, "
+        f"{len(pack.allies)} allies, {len(pack.dice.wild_dice)} wild dice kinds, 1 epic die"
+    )
+
+
+def unimplemented(pack: ContentPack) -> dict[str, list[str]]:
+    """The effect kinds the pack uses that the rules do not implement, with their cards."""
+    return {kind: ids for kind, ids in pack.effect_users().items() if kind not in IMPLEMENTED}
+
+
+def _print_kinds(users: Mapping[str, list[str]]) -> None:
+    """List effect kinds with the cards using them."""
+    typer.echo(f"effect kinds not implemented yet ({len(users)}):")
+    for kind, ids in users.items():
+        typer.echo(f"  {kind}: {', '.join(ids)}")
+
+
+@content_app.command("check")
+def content_check(
+    folder: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FOLDER]",
+            help="A folder with the pack's YAML files; omit it to check the shipped pack.",
+        ),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help="Also fail (exit code 1) when the pack uses effect kinds the rules do not "
+            "implement yet.",
+        ),
+    ] = False,
+) -> None:
+    """Validate a content pack: print ok with the counts, or every problem as
+    file: field: reason (exit code 1); then list the effect kinds not implemented yet."""
+    if folder is not None and not folder.is_dir():
+        typer.echo(f"{folder}: (folder): not a folder of content files", err=True)
+        raise typer.Exit(EXIT_USAGE)
+    where = str(folder) if folder is not None else "the shipped content pack"
+    problems = check_content_pack(folder)
+    if problems:
+        for problem in problems:
+            typer.echo(str(problem))
+        typer.echo(f"{len(problems)} problem(s) in {where}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    pack = load_content_pack(folder)
+    typer.echo(f"ok: {where}: {counts(pack)}")
+    missing = unimplemented(pack)
+    if missing:
+        _print_kinds(missing)
+    else:
+        typer.echo("effect kinds: all implemented")
+    if strict and missing:
+        typer.echo(f"--strict: {where} uses effect kinds not implemented yet", err=True)
+        raise typer.Exit(EXIT_INVALID)

@@ -1,0 +1,225 @@
+"""Fields of Eternia's content pack for combat (issue 27 §1, docs/eternia-content.md): the shipped
+pack loads with the counts the rulebook states; the values its examples give are kept; every
+broken fixture is refused naming its field, by the loader and by ``rulekeeper eternia content
+check``; ``--strict`` fails while the rules implement no effect kind; the plug-in declares no
+game, and the catalog stays whole.
+
+A broken fixture is a patch of a copy of the shipped pack: ``file``, a ``path`` in it, and the
+``value`` put there (or ``delete: true``); its first line names the field and the reason
+(``# broken: FILE: FIELD: REASON``)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from rulekeeper.cli.games import catalog
+from rulekeeper.cli.main import app
+from rulekeeper.core.registry import default_registry
+from rulekeeper.games.eternia.cli import unimplemented
+from rulekeeper.games.eternia.content import pack as pack_module
+from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, IMPLEMENTED
+from rulekeeper.games.eternia.content.pack import (
+    PACK_FILES,
+    check_content_pack,
+    load_content_pack,
+)
+
+SHIPPED = Path(str(resources.files("rulekeeper.games.eternia.content")))
+BROKEN = Path(__file__).parent / "content_broken"
+FIXTURES = sorted(BROKEN.glob("*.yaml"))
+FACTIONS = ("motu", "evil-warriors")
+runner = CliRunner()
+
+
+def copy_pack(target: Path) -> Path:
+    """A copy of the shipped pack's data files in *target*."""
+    target.mkdir()
+    for name in PACK_FILES:
+        shutil.copy(SHIPPED / name, target / name)
+    return target
+
+
+def _steps(path: str) -> list[str | int]:
+    """``a[1].b`` as ``["a", 1, "b"]``."""
+    return [int(part) if part.isdigit() else part for part in re.findall(r"[^.\[\]]+", path)]
+
+
+def apply_patch(folder: Path, patch: dict[str, Any]) -> None:
+    """Put ``patch["value"]`` at ``patch["path"]`` of ``patch["file"]`` (or delete it there)."""
+    target = folder / patch["file"]
+    document = yaml.safe_load(target.read_text(encoding="utf-8"))
+    *parents, last = _steps(patch["path"])
+    holder = document
+    for step in parents:
+        holder = holder[step]
+    if patch.get("delete"):
+        del holder[last]
+    else:
+        holder[last] = patch["value"]
+    target.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+
+
+def _expected(fixture: Path) -> tuple[str, str, str]:
+    """The file, field and reason the fixture's first line names."""
+    line = fixture.read_text(encoding="utf-8").splitlines()[0].removeprefix("# broken: ")
+    source, field, reason = line.split(": ", 2)
+    return source, field, reason
+
+
+def test_the_shipped_pack_loads_and_checks_clean() -> None:
+    """Issue 27 §1: the shipped pack loads; every value sourced or provisional (shipped mode)."""
+    assert check_content_pack() == []
+    assert load_content_pack().folder == "(shipped)"
+
+
+def test_twelve_heroes_six_per_faction() -> None:
+    """Spec §2.3, §2.4 (seed l.24-30, components list: Eroe x6 of each faction)."""
+    heroes = load_content_pack().heroes
+    assert len(heroes) == 12
+    assert Counter(h.faction for h in heroes.values()) == dict.fromkeys(FACTIONS, 6)
+    assert {h.name for h in heroes.values() if h.faction == "motu"} == {
+        "He-Man",
+        "She-Ra",
+        "Ram Man",
+        "Teela",
+        "Stratos",
+        "Man-At-Arms",
+    }
+    assert all(len(h.weapons) == 2 for h in heroes.values())
+
+
+@pytest.mark.parametrize("faction", FACTIONS)
+def test_each_faction_has_45_combat_cards_and_the_printed_starting_deck(faction: str) -> None:
+    """Spec §2.4 (seed l.51-56: Combattimento x45 each); §3.1 step 5 (seed l.175-181,
+    rulebook p.18): 7x "+1", 6x "+2", 3x "+3", 2 Momentum, 1 Time, 1 Tool, 1 Flow."""
+    pack = load_content_pack()
+    deck, supply = pack.starting_deck(faction), pack.supply(faction)
+    assert len(deck) == 21 and len(deck) + len(supply) == 45
+    labels = Counter(pack.combat_cards[card].label for card in deck)
+    assert labels == {"+1": 7, "+2": 6, "+3": 3, "momentum": 2, "time": 1, "tool": 1, "flow": 1}
+
+
+def test_special_combat_cards_count_as_the_rulebook_says() -> None:
+    """Spec §5.6.1 (rulebook p.18-19): Flow and Momentum +1 to their zone, Time and Tool none;
+    each special card carries its effect."""
+    cards = load_content_pack().combat_cards.values()
+    values = {card.kind: card.value for card in cards if card.kind != "modifier"}
+    assert values == {"flow": 1, "momentum": 1, "time": 0, "tool": 0}
+    assert all(card.effects for card in cards if card.kind != "modifier")
+
+
+def test_encounter_and_epic_beast_counts() -> None:
+    """Spec §2.4 (seed l.80-89): Bestia Epica x14, Incontro: Alleato x8, Bestia x12 (§9.11)."""
+    pack = load_content_pack()
+    assert (len(pack.epic_beasts), len(pack.beasts), len(pack.allies)) == (14, 12, 8)
+    assert Counter(ally.loyalty for ally in pack.allies.values()) == dict.fromkeys(FACTIONS, 4)
+
+
+def test_dice_counts_and_faces() -> None:
+    """Spec §2.2 (seed l.14-21): 10 wild dice per faction, 2 epic dice, six faces each; the wild
+    die shows blank, success, double and reroll; the epic die's legend has Momentum."""
+    dice = load_content_pack().dice
+    assert sorted(die.faction for die in dice.wild_dice) == sorted(FACTIONS)
+    assert all(die.count == 10 and len(die.faces) == 6 for die in dice.wild_dice)
+    assert all(set(die.faces) == {"blank", "success", "double", "reroll"} for die in dice.wild_dice)
+    assert dice.epic_die.count == 2 and len(dice.epic_die.faces) == 6
+    assert any(face.momentum for face in dice.epic_die.faces)
+    assert all("faces" in die.provisional for die in (*dice.wild_dice, dice.epic_die))
+
+
+def test_the_examples_values_are_kept_and_sourced() -> None:
+    """Spec §5.6.5 (rulebook p.20-21, seed l.1619-1778): Teela Mind 2, Initiative 3, 6 HP, a
+    melee sword; Evil-Lyn Initiative 2, 6 HP, a magic staff whose momentum draws and plays a card.
+    Spec §5.8 (rulebook p.26, seed l.2106-2145): She-Ra Body 7; Dylinx 3 HP, Attack 3, Defense 2,
+    a die roll for +1 before the dice."""
+    pack = load_content_pack()
+    teela, lyn, she_ra = pack.heroes["teela"], pack.heroes["evil-lyn"], pack.heroes["she-ra"]
+    assert (teela.mind, teela.initiative, teela.health, teela.weapons[0].type) == (
+        2,
+        3,
+        6,
+        "melee",
+    )
+    assert (lyn.initiative, lyn.health, lyn.weapons[0].type) == (2, 6, "magic")
+    assert [e.kind for e in lyn.weapons[0].momentum.effects] == ["draw-play"]
+    assert she_ra.body == 7
+    dylinx = pack.beasts["dylinx"]
+    assert (dylinx.health, dylinx.attack, dylinx.defense) == (3, 3, 2)
+    assert dylinx.combat_ability is not None
+    assert [e.kind for e in dylinx.combat_ability.effects] == ["roll-bonus"]
+    for card, fields in ((teela, ("mind", "initiative", "health")), (she_ra, ("body",))):
+        assert all(field in card.source for field in fields)
+    assert "combat_ability.effects[0].stat" in dylinx.provisional
+
+
+def test_effect_kinds_are_the_vocabulary_and_the_missing_ones_are_listed() -> None:
+    """Issue 27 §1: effects are a closed vocabulary with a meaning each; ``content check``
+    lists every kind the pack uses that the rules do not implement (so far: all of them)."""
+    pack = load_content_pack()
+    used = set(pack.effect_users())
+    assert used <= set(EFFECT_KINDS) and all(EFFECT_KINDS.values())
+    assert IMPLEMENTED.issubset(EFFECT_KINDS)
+    assert set(unimplemented(pack)) == used - IMPLEMENTED
+
+
+def test_an_unsourced_shipped_value_is_reported(tmp_path: Path) -> None:
+    """The shipped pack must source or mark provisional every value; an owner's pack need not."""
+    folder = copy_pack(tmp_path / "pack")
+    apply_patch(folder, {"file": "heroes.yaml", "path": "heroes[0].provisional", "value": []})
+    assert check_content_pack(folder) == []
+    with pytest.raises(pack_module.ContentPackError) as raised:
+        pack_module._load(folder, pack_module.SHIPPED)  # type: ignore[arg-type]
+    fields = {problem.field for problem in raised.value.problems}
+    assert "heroes[0].mind" in fields and "heroes[0].faction" not in fields
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_a_broken_pack_is_refused_naming_its_field(fixture: Path, tmp_path: Path) -> None:
+    """Issue 27 §1: every problem is reported as file: field: reason, by the loader and by
+    ``rulekeeper eternia content check FOLDER`` (exit code 1)."""
+    source, field, reason = _expected(fixture)
+    folder = copy_pack(tmp_path / "pack")
+    apply_patch(folder, yaml.safe_load(fixture.read_text(encoding="utf-8")))
+    problems = check_content_pack(folder)
+    assert any(p.source == source and p.field == field and reason in p.reason for p in problems), (
+        problems
+    )
+    result = runner.invoke(app, ["eternia", "content", "check", str(folder)])
+    assert result.exit_code == 1
+    assert f"{source}: {field}: " in result.stdout
+
+
+def test_the_cli_checks_the_shipped_pack_and_strict_fails_on_unimplemented_kinds() -> None:
+    """``content check`` prints ok with the counts; ``--strict`` exits 1 listing each effect
+    kind the rules do not implement (all of them, until the combat rules exist)."""
+    result = runner.invoke(app, ["eternia", "content", "check"])
+    assert result.exit_code == 0, result.output
+    assert "ok: the shipped content pack: 12 heroes" in result.stdout
+    strict = runner.invoke(app, ["eternia", "content", "check", "--strict"])
+    assert strict.exit_code == 1
+    assert "  zone-bonus: " in strict.stdout and "not implemented yet" in strict.stdout
+
+
+def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
+    """A folder that does not exist is a usage error (exit code 2)."""
+    result = runner.invoke(app, ["eternia", "content", "check", str(tmp_path / "none")])
+    assert result.exit_code == 2
+
+
+def test_the_plugin_declares_commands_and_no_game() -> None:
+    """The eternia plug-in is installed, declares no playable game yet, and the catalog lists
+    the other games without a problem."""
+    plugin = default_registry.plugins()["eternia"]
+    assert plugin.games == () and plugin.commands == "rulekeeper.games.eternia.cli:app"
+    doc = catalog()
+    assert "eternia" not in doc["problems"]  # type: ignore[operator]
+    assert all(game["plugin"] != "eternia" for game in doc["games"])  # type: ignore[index,union-attr]
