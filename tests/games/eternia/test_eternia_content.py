@@ -25,12 +25,16 @@ from rulekeeper.cli.games import catalog
 from rulekeeper.cli.main import app
 from rulekeeper.core.registry import default_registry
 from rulekeeper.games.eternia.cli import unimplemented
-from rulekeeper.games.eternia.content import pack as pack_module
 from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, IMPLEMENTED
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
+    ContentPackError,
     check_content_pack,
     load_content_pack,
+    read_pack,
+)
+from rulekeeper.games.eternia.content.pack import (
+    SHIPPED as SHIPPED_LABEL,
 )
 
 SHIPPED = Path(str(resources.files("rulekeeper.games.eternia.content")))
@@ -176,9 +180,9 @@ def test_an_unsourced_shipped_value_is_reported(tmp_path: Path) -> None:
     folder = copy_pack(tmp_path / "pack")
     apply_patch(folder, {"file": "heroes.yaml", "path": "heroes[0].provisional", "value": []})
     assert check_content_pack(folder) == []
-    with pytest.raises(pack_module.ContentPackError) as raised:
-        pack_module._load(folder, pack_module.SHIPPED)  # type: ignore[arg-type]
-    fields = {problem.field for problem in raised.value.problems}
+    pack, problems = read_pack(folder, SHIPPED_LABEL)
+    fields = {problem.field for problem in problems}
+    assert pack is None
     assert "heroes[0].mind" in fields and "heroes[0].faction" not in fields
 
 
@@ -210,7 +214,9 @@ def test_the_cli_checks_the_shipped_pack_and_strict_fails_on_unimplemented_kinds
 
 
 def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
-    """A folder that does not exist is a usage error (exit code 2)."""
+    """A folder that does not exist is a usage error (exit code 2); the loader raises."""
+    with pytest.raises(ContentPackError, match="not a folder"):
+        load_content_pack(tmp_path / "none")
     result = runner.invoke(app, ["eternia", "content", "check", str(tmp_path / "none")])
     assert result.exit_code == 2
 

@@ -3,9 +3,10 @@ the ``rulekeeper`` command from the package's declaration (plugin.py).
 
 ``rulekeeper eternia content check [FOLDER] [--strict]`` validates a content pack (the shipped
 one, or a folder with the values printed on your own cards): ok with the counts, or every
-problem as file: field: reason (exit code 1). It then lists the effect kinds the pack uses that
-the rules do not implement yet (``content.effects.IMPLEMENTED``); ``--strict`` fails on them too,
-which it does until the combat rules exist (docs/eternia-content.md).
+problem as file: field: reason (exit code 1; no such folder: 2, a usage error). It then lists
+the effect kinds the pack uses that the rules do not implement yet
+(``content.effects.IMPLEMENTED``); ``--strict`` fails on them too, which it does until the
+combat rules exist (docs/eternia-content.md).
 """
 
 from __future__ import annotations
@@ -17,18 +18,12 @@ from typing import Annotated
 import typer
 
 from rulekeeper.games.eternia.content.effects import IMPLEMENTED
-from rulekeeper.games.eternia.content.pack import (
-    ContentPack,
-    check_content_pack,
-    load_content_pack,
-)
+from rulekeeper.games.eternia.content.pack import ContentPack, ContentPackError, load_content_pack
 
 __all__ = ["app", "content_check", "unimplemented"]
 
 EXIT_INVALID = 1
 """The pack has problems (or, with --strict, uses effect kinds not implemented yet)."""
-EXIT_USAGE = 2
-"""Bad usage (click's code for usage errors too)."""
 
 app = typer.Typer(help="Masters of the Universe: Fields of Eternia.", no_args_is_help=True)
 content_app = typer.Typer(help="Fields of Eternia card data: check a content pack.")
@@ -60,37 +55,34 @@ def _print_kinds(users: Mapping[str, list[str]]) -> None:
         typer.echo(f"  {kind}: {', '.join(ids)}")
 
 
+FolderArgument = Annotated[
+    Path | None,
+    typer.Argument(
+        metavar="[FOLDER]",
+        help="Your own pack: a folder holding the files of the shipped one (default: shipped).",
+        exists=True,
+        file_okay=False,
+    ),
+]
+StrictOption = Annotated[
+    bool,
+    typer.Option(
+        "--strict", help="Fail too (exit code 1) while some effect kind it uses has no rule."
+    ),
+]
+
+
 @content_app.command("check")
-def content_check(
-    folder: Annotated[
-        Path | None,
-        typer.Argument(
-            metavar="[FOLDER]",
-            help="A folder with the pack's YAML files; omit it to check the shipped pack.",
-        ),
-    ] = None,
-    strict: Annotated[
-        bool,
-        typer.Option(
-            "--strict",
-            help="Also fail (exit code 1) when the pack uses effect kinds the rules do not "
-            "implement yet.",
-        ),
-    ] = False,
-) -> None:
+def content_check(folder: FolderArgument = None, strict: StrictOption = False) -> None:
     """Validate a content pack: print ok with the counts, or every problem as
     file: field: reason (exit code 1); then list the effect kinds not implemented yet."""
-    if folder is not None and not folder.is_dir():
-        typer.echo(f"{folder}: (folder): not a folder of content files", err=True)
-        raise typer.Exit(EXIT_USAGE)
     where = str(folder) if folder is not None else "the shipped content pack"
-    problems = check_content_pack(folder)
-    if problems:
-        for problem in problems:
-            typer.echo(str(problem))
-        typer.echo(f"{len(problems)} problem(s) in {where}", err=True)
-        raise typer.Exit(EXIT_INVALID)
-    pack = load_content_pack(folder)
+    try:
+        pack = load_content_pack(folder)
+    except ContentPackError as error:
+        typer.echo("\n".join(map(str, error.problems)))
+        typer.echo(f"{len(error.problems)} problem(s) in {where}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
     typer.echo(f"ok: {where}: {counts(pack)}")
     missing = unimplemented(pack)
     if missing:

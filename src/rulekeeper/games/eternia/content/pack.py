@@ -69,13 +69,13 @@ _PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)")
 
 
 class ContentPackError(DataError):
-    """A pack with problems: ``problems`` lists every one of them."""
+    """A pack that does not load: the first of its ``problems`` is the message."""
 
     def __init__(self, problems: list[DataError]) -> None:
+        first, *others = problems
+        counted = f"{first.reason} (and {len(others)} more)" if others else first.reason
+        super().__init__(first.source, first.field, counted)
         self.problems = problems
-        first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(first.source, first.field, first.reason + more)
 
 
 @dataclass(frozen=True)
@@ -98,21 +98,16 @@ class ContentPack:
 
     def starting_deck(self, faction: str) -> list[str]:
         """The ids of *faction*'s starting combat deck, one per card (spec §3.1 step 5)."""
-        return [
-            card.id
-            for card in self.combat_cards.values()
-            if card.faction == faction
-            for _ in range(card.deck)
-        ]
+        return self._copies(faction, "deck")
 
     def supply(self, faction: str) -> list[str]:
         """The ids of *faction*'s combat-card supply, one per card (spec §2.4 [INTERP])."""
-        return [
-            card.id
-            for card in self.combat_cards.values()
-            if card.faction == faction
-            for _ in range(card.supply)
-        ]
+        return self._copies(faction, "supply")
+
+    def _copies(self, faction: str, where: str) -> list[str]:
+        """The ids of *faction*'s cards, each as many times as its count *where*."""
+        cards = (card for card in self.combat_cards.values() if card.faction == faction)
+        return [card.id for card in cards for _ in range(getattr(card, where))]
 
     def effect_users(self) -> dict[str, list[str]]:
         """Every effect kind the pack uses, with the ids of the cards using it."""
@@ -197,10 +192,9 @@ def provenance(model: Any, source: str, where: str, complete: bool) -> list[Data
 
 def _read(folder: Traversable, name: str) -> tuple[Any, list[DataError]]:
     """The YAML document of file *name*, or the problem reading it."""
-    target = folder / name
-    if not target.is_file():
-        return None, [DataError(name, "(file)", "missing from the pack")]
-    return read_yaml(target.read_text(encoding="utf-8"), name)
+    if (folder / name).is_file():
+        return read_yaml((folder / name).read_text(encoding="utf-8"), name)
+    return None, [DataError(name, "(file)", "missing from the pack")]
 
 
 def _lists(folder: Traversable, name: str) -> tuple[dict[str, list[Any]], list[DataError]]:
@@ -300,8 +294,9 @@ def _dice(folder: Traversable, complete: bool) -> tuple[DiceFile | None, list[Da
     return dice, problems
 
 
-def _load(folder: Traversable, label: str) -> ContentPack:
-    """The pack in *folder*, or ContentPackError with every problem."""
+def read_pack(folder: Traversable, label: str) -> tuple[ContentPack | None, list[DataError]]:
+    """The pack in *folder* if it has no problem, and every problem it has; *label* names the
+    folder (:data:`SHIPPED` for the shipped pack, whose values must all have a provenance)."""
     complete = label == SHIPPED
     tables: dict[str, list[Any]] = {}
     files: dict[str, str] = {}
@@ -317,31 +312,36 @@ def _load(folder: Traversable, label: str) -> ContentPack:
     problems += count_problems(tables, files)
     dice, more = _dice(folder, complete)
     problems += more
-    if problems or dice is None:
-        raise ContentPackError(problems or [DataError("dice.yaml", "(file)", "unreadable")])
+    if dice is None or problems:
+        return None, problems
     by_id = {key: {card.id: card for _, card in entries} for key, entries in tables.items()}
-    return ContentPack(**by_id, dice=dice, folder=label)
+    return ContentPack(**by_id, dice=dice, folder=label), []
 
 
-@cache
-def _shipped() -> ContentPack:
-    """The shipped pack, loaded once."""
-    return _load(resources.files("rulekeeper.games.eternia.content"), SHIPPED)
+def _read_folder(folder: Path | None) -> tuple[ContentPack | None, list[DataError]]:
+    """:func:`read_pack` of *folder*, or of the shipped pack (read once: it is immutable)."""
+    if folder is None:
+        pack, problems = _shipped()
+        return pack, list(problems)
+    if folder.is_dir():
+        return read_pack(folder, str(folder))
+    return None, [DataError(str(folder), "(folder)", "not a folder")]
 
 
 def load_content_pack(folder: Path | None = None) -> ContentPack:
-    """The shipped pack (loaded once per process: it is immutable), or the pack in *folder*."""
-    if folder is None:
-        return _shipped()
-    if not folder.is_dir():
-        raise ContentPackError([DataError(str(folder), "(folder)", "not a folder")])
-    return _load(folder, str(folder))
+    """The shipped pack, or the pack in *folder*; ContentPackError if it has problems."""
+    pack, problems = _read_folder(folder)
+    if pack is None:
+        raise ContentPackError(problems)
+    return pack
 
 
 def check_content_pack(folder: Path | None = None) -> list[DataError]:
     """Every problem of the pack in *folder* (the shipped one if None); empty if it is valid."""
-    try:
-        load_content_pack(folder)
-    except ContentPackError as error:
-        return error.problems
-    return []
+    return _read_folder(folder)[1]
+
+
+@cache
+def _shipped() -> tuple[ContentPack | None, list[DataError]]:
+    """:func:`read_pack` of the shipped pack, read once."""
+    return read_pack(resources.files("rulekeeper.games.eternia.content"), SHIPPED)
