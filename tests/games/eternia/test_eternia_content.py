@@ -24,6 +24,7 @@ from typer.testing import CliRunner
 from rulekeeper.cli.games import catalog
 from rulekeeper.cli.main import app
 from rulekeeper.core.registry import default_registry
+from rulekeeper.games.eternia.cli import app as eternia_app
 from rulekeeper.games.eternia.cli import unimplemented
 from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, IMPLEMENTED
 from rulekeeper.games.eternia.content.pack import (
@@ -189,7 +190,8 @@ def test_an_unsourced_shipped_value_is_reported(tmp_path: Path) -> None:
 @pytest.mark.parametrize("fixture", FIXTURES, ids=[p.stem for p in FIXTURES])
 def test_a_broken_pack_is_refused_naming_its_field(fixture: Path, tmp_path: Path) -> None:
     """Issue 27 §1: every problem is reported as file: field: reason, by the loader and by
-    ``rulekeeper eternia content check FOLDER`` (exit code 1)."""
+    ``rulekeeper eternia content check FOLDER`` (exit code 1; its command group called
+    directly, mounted as ``rulekeeper eternia`` in the tests below)."""
     source, field, reason = _expected(fixture)
     folder = copy_pack(tmp_path / "pack")
     apply_patch(folder, yaml.safe_load(fixture.read_text(encoding="utf-8")))
@@ -197,7 +199,7 @@ def test_a_broken_pack_is_refused_naming_its_field(fixture: Path, tmp_path: Path
     assert any(p.source == source and p.field == field and reason in p.reason for p in problems), (
         problems
     )
-    result = runner.invoke(app, ["eternia", "content", "check", str(folder)])
+    result = runner.invoke(eternia_app, ["content", "check", str(folder)])
     assert result.exit_code == 1
     assert f"{source}: {field}: " in result.stdout
 
