@@ -37,6 +37,7 @@ from rulekeeper.games.eternia.content.pack import (
 from rulekeeper.games.eternia.content.pack import (
     SHIPPED as SHIPPED_LABEL,
 )
+from rulekeeper.server.catalog import catalog as server_catalog
 
 SHIPPED = Path(str(resources.files("rulekeeper.games.eternia.content")))
 BROKEN = Path(__file__).parent / "content_broken"
@@ -224,10 +225,12 @@ def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
 
 
 def test_the_plugin_declares_commands_and_no_game() -> None:
-    """The eternia plug-in is installed, declares no playable game yet, and the catalog lists
-    the other games without a problem."""
+    """The eternia plug-in is installed and declares no playable game yet; ``rulekeeper games``
+    and the server's /api/catalog list the other games without a problem."""
     plugin = default_registry.plugins()["eternia"]
     assert plugin.games == () and plugin.commands == "rulekeeper.games.eternia.cli:app"
     doc = catalog()
     assert "eternia" not in doc["problems"]  # type: ignore[operator]
     assert all(game["plugin"] != "eternia" for game in doc["games"])  # type: ignore[index,union-attr]
+    hosted = [game["name"] for game in server_catalog()["games"]]
+    assert "battleground" in hosted and not any(name.startswith("eternia") for name in hosted)
