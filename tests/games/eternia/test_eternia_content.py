@@ -167,6 +167,23 @@ def test_the_examples_values_are_kept_and_sourced() -> None:
     assert "combat_ability.effects[0].stat" in dylinx.provisional
 
 
+EPIC_TRIGGERS = {"start-of-combat", "card-played", "activation", "totals", "damage"}
+"""The triggers that act in an epic combat."""
+
+
+def test_the_example_heroes_passives_leave_the_examples_as_printed() -> None:
+    """Spec §5.6.5 (rulebook p.20-21: no start-of-combat abilities, seed l.1633-1635; the totals
+    of l.1757-1778, Teela winning the initiative and Evil-Lyn losing 1 HP for it) and §5.8
+    (rulebook p.26: She-Ra rolls exactly her Body, l.2115): the provisional passives of the
+    examples' heroes act in none of those combats."""
+    heroes = load_content_pack().heroes
+    for hero in ("teela", "evil-lyn"):
+        assert heroes[hero].passive.when not in EPIC_TRIGGERS
+    she_ra = heroes["she-ra"].passive
+    assert she_ra.when != "wilds-roll"
+    assert not {"extra-dice", "reroll"} & {effect.kind for effect in she_ra.effects}
+
+
 def test_effect_kinds_are_the_vocabulary_and_the_missing_ones_are_listed() -> None:
     """Issue 27 §1: effects are a closed vocabulary with a meaning each; ``content check``
     lists every kind the pack uses that the rules do not implement (so far: all of them)."""
