@@ -39,9 +39,14 @@ from rulekeeper.games.homm3.battle.neutrals import FIELD_TABLE, TIER_LETTERS, ti
 from rulekeeper.games.homm3.map import board, economy, places
 from rulekeeper.games.homm3.map.geometry import slot_fields
 from rulekeeper.games.homm3.map.model import MAIN, NOBODY_SEAT
+from rulekeeper.games.homm3.map.teams import allied, team_mode
 
 __all__ = [
+    "TEAM_WEIGHTS",
     "WEIGHTS",
+    "ai_plan",
+    "ai_strength",
+    "ai_worth",
     "army_strength",
     "buildings_worth",
     "cube_progress",
@@ -52,7 +57,9 @@ __all__ = [
     "plan_value",
     "take_chance",
     "targets",
+    "team_evaluate",
     "threat",
+    "town_danger",
     "troop_strength",
     "worth",
 ]
@@ -109,7 +116,10 @@ DIFFICULTIES = ("easy", "normal", "hard", "impossible")
 
 
 def evaluate(state: Any, seat: int) -> float:
-    """*seat*'s worth against the strongest other player's, in -1..1 (module doc)."""
+    """*seat*'s worth against the strongest other player's, in -1..1 (module doc); in solo
+    and co-op the team's against the AI heroes' (:func:`team_evaluate`)."""
+    if team_mode(state):
+        return team_evaluate(state, seat)
     mine = worth(state, seat)
     others = [worth(state, p.seat) for p in state.players if p.seat != seat and not p.eliminated]
     best = max(others, default=0.0)
@@ -252,18 +262,22 @@ def targets(state: Any, seat: int) -> dict[str, list[str]]:
     ``visit`` (a one-time location not used yet), ``guarded`` (a guard not beaten)."""
     found: dict[str, list[str]] = {"enemy": [], "hero": [], "flag": [], "visit": [], "guarded": []}
     for item in state.heroes:
-        if item.seat != seat and item.role == MAIN and item.on_map:
+        if not allied(state, seat, item.seat) and item.role == MAIN and item.on_map:
             found["hero"].append(item.field)
     for town in state.towns:
-        if town.owner != seat:
+        if not allied(state, seat, town.owner):
             found["enemy"].append(town.field)
     for key, location, category, difficulty in _printed(state):
         site = state.sites.get(key)
         owner = NOBODY_SEAT if site is None else site.owner
         used = site is not None and site.visited
-        if location == "settlement" and owner not in (NOBODY_SEAT, seat):
+        if location == "settlement" and owner != NOBODY_SEAT and not allied(state, seat, owner):
             found["enemy"].append(key)
-        elif category == "flaggable" and owner != seat and not _visited_by(state, site, seat):
+        elif (
+            category == "flaggable"
+            and not allied(state, seat, owner)
+            and not _visited_by(state, site, seat)
+        ):
             found["flag"].append(key)
         elif category == "one-time" and not used:
             found["visit"].append(key)
@@ -385,7 +399,11 @@ def threat(state: Any, seat: int, held: Iterable[str], towns: Mapping[str, Any])
     """What *seat* stands to lose to enemy Main Heroes near its towns: for each town it holds
     that an enemy Main Hero could reach within :data:`THREAT_STEPS` steps before any of its own
     heroes, a share of the town's worth, the larger the nearer the enemy."""
-    enemies = [h.field for h in state.heroes if h.seat != seat and h.role == MAIN and h.on_map]
+    enemies = [
+        h.field
+        for h in state.heroes
+        if not allied(state, seat, h.seat) and h.role == MAIN and h.on_map
+    ]
     if not enemies:
         return 0.0
     own = [h.field for h in state.heroes if h.seat == seat and h.on_map]
@@ -415,7 +433,10 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
     if not heroes:
         return 0.0
     mine = army_strength(state, seat) if army is None else army
-    rivals = [army_strength(state, p.seat) for p in state.players if p.seat != seat]
+    if team_mode(state):
+        rivals = [ai_strength(state, item) for item in state.ai_heroes if item.on_map]
+    else:
+        rivals = [army_strength(state, p.seat) for p in state.players if p.seat != seat]
     guarded = guards(state)
     late = min(1.0, state.round / max(1, state.rounds_limit()))
     groups: dict[tuple[str, int], list[str]] = {}
@@ -447,3 +468,114 @@ def plan_value(state: Any, seat: int, army: float | None = None) -> float:
             best = max(best, weight * _closeness(far.get(item.field)))
         value += best
     return value
+
+
+# ---------------------------------------------------------------------------- solo, co-op
+
+TEAM_WEIGHTS: Mapping[str, float] = {
+    "ai-hero": 20.0,
+    "target-ai": 16.0,
+    "town-at-stake": 40.0,
+}
+"""Solo and co-op only (issue 26 §4; Clash never reads them): what an AI hero still on the map
+is worth to its side besides its army (beating every one wins, the scenario's
+``defeat-ai-heroes``), a Main Hero standing on an AI hero it can beat (the plan's AI target),
+and a starting town an AI hero is about to take (the scenario's ``lose-start-town``)."""
+AI_EDGE = 1.3
+"""An AI hero fights with its AI deck as well as its units (§5.24.1): its army counts this much
+more against a player's (:func:`ai_strength`)."""
+LEVEL_EDGE = 0.1
+"""A player's army counts this share more per Level of its hero against an AI hero."""
+AI_PRESSURE = 2.0
+"""The AI target is worth this much more at the round limit, in proportion to the rounds
+played (the last round ending without a victory is a defeat, solo-1's ``at_limit``)."""
+AI_MP = 3
+"""Fields an AI hero moves a round (homm3.md §5.24.2)."""
+DANGER_ROUNDS = 2
+"""An AI hero this many rounds of its moves from a starting town (or nearer) endangers it."""
+
+
+def ai_strength(state: Any, item: Any) -> float:
+    """An AI hero's army strength (:func:`troop_strength` summed) with its AI deck's edge."""
+    pack = state.game.pack
+    return AI_EDGE * sum(troop_strength(pack, t.card, t.side) for t in item.units)
+
+
+def ai_worth(state: Any) -> float:
+    """What the AI heroes still on the map are worth to their side: each one and its army."""
+    return sum(
+        TEAM_WEIGHTS["ai-hero"] + WEIGHTS["army"] * ai_strength(state, item)
+        for item in state.ai_heroes
+        if item.on_map
+    )
+
+
+def team_evaluate(state: Any, seat: int) -> float:
+    """Solo and co-op (issue 26 §4): the team's worth (every seat still playing: its
+    :func:`worth`, its :func:`ai_plan`, less its :func:`town_danger`) against the AI heroes'
+    (:func:`ai_worth`), in -1..1. *seat* counts its teammates' worth as its own."""
+    mine = 0.0
+    for player in state.players:
+        if not player.eliminated:
+            mine += worth(state, player.seat)
+            mine += ai_plan(state, player.seat) - town_danger(state, player.seat)
+    theirs = ai_worth(state)
+    total = abs(mine) + abs(theirs)
+    return 0.0 if total <= 0 else max(-1.0, min(1.0, (mine - theirs) / total))
+
+
+def _own_edge(state: Any, seat: int) -> float:
+    """*seat*'s army strength against an AI hero (its Level's edge counted)."""
+    return army_strength(state, seat) * (1.0 + LEVEL_EDGE * float(state.players[seat].level))
+
+
+def ai_plan(state: Any, seat: int) -> float:
+    """How close *seat*'s Main Hero stands to the AI hero it is likeliest to beat: the AI
+    target's worth times the chance of beating it (:func:`take_chance`), growing towards the
+    round limit, times the closeness (:func:`distances`, no guard in the way: an AI hero
+    clears them, §5.24.2)."""
+    heroes = [h for h in state.heroes if h.seat == seat and h.on_map and h.role == MAIN]
+    if not heroes:
+        return 0.0
+    mine = _own_edge(state, seat)
+    late = min(1.0, state.round / max(1, state.rounds_limit()))
+    weight = TEAM_WEIGHTS["target-ai"] * (1.0 + AI_PRESSURE * late)
+    best = 0.0
+    for item in state.ai_heroes:
+        if not item.on_map:
+            continue
+        chance = take_chance(mine, ai_strength(state, item))
+        if chance <= 0.0:
+            continue
+        far = distances(state, [item.field], {})
+        for hero in heroes:
+            best = max(best, weight * chance * _closeness(far.get(hero.field)))
+    return best
+
+
+def town_danger(state: Any, seat: int) -> float:
+    """What *seat* stands to lose at its starting town (the scenario's ``lose-start-town``):
+    when an AI hero is within :data:`DANGER_ROUNDS` rounds of it and none of the team's heroes
+    stands nearer to the town, a share of :data:`TEAM_WEIGHTS` ``town-at-stake``, the larger the
+    nearer the AI hero; less by the chance that a hero in the way beats it."""
+    if "lose-start-town" not in state.game.scenario.defeat:
+        return 0.0
+    towns = [t for t in state.towns if t.seat == seat and t.owner == seat]
+    raiders = [a for a in state.ai_heroes if a.on_map]
+    if not towns or not raiders:
+        return 0.0
+    own = [h.field for h in state.heroes if h.on_map]
+    reach = AI_MP * DANGER_ROUNDS
+    total = 0.0
+    for town in towns:
+        far = distances(state, [town.field], {})
+        for item in raiders:
+            steps = far.get(item.field)
+            if steps is None or steps > reach:
+                continue
+            mine = min((far[f] for f in own if f in far), default=None)
+            odds = take_chance(_own_edge(state, seat), ai_strength(state, item))
+            guarded = mine is not None and mine <= steps
+            share = (1.0 - odds) if guarded else 1.0
+            total += TEAM_WEIGHTS["town-at-stake"] * share * (1.0 - steps / (reach + 1))
+    return total
