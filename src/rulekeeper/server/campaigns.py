@@ -268,7 +268,8 @@ class Campaigns:
                 stored.games = [*row.games, *([hosted["id"]] if hosted is not None else [])]
                 stored.updated = now()
         LOG.info("campaign advanced", extra={"campaign": campaign_id})
-        return {**self.view(campaign_id, token), "game": hosted}
+        with DbSession(self.lobby.engine) as db:  # the caller was authorised above
+            return {**self._view(self._row(db, campaign_id), True), "game": hosted}
 
     def _authorised(self, row: CampaignRow, token: str | None) -> None:
         """Refuse a token that is neither the campaign's admin token nor a seat's of its
