@@ -2,6 +2,7 @@
 
 export const PROTOCOL = 1;
 const STORE = "rulekeeper.tokens";
+const CAMPAIGNS = "rulekeeper.campaigns"; // {campaigns: {id: admin token}, games: {game id: campaign id}}
 
 /** An error answer of the server: {type: "error", code, message, rule, field}. */
 export class ApiError extends Error {
@@ -38,6 +39,7 @@ async function request(method, path, { body, token } = {}) {
 }
 
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+const campaignPath = (id) => `/api/campaigns/${encodeURIComponent(id)}`;
 const q = (value) => encodeURIComponent(value);
 
 export const api = {
@@ -63,6 +65,14 @@ export const api = {
   /** The game's own query `name` (the catalog lists a game's queries) with `args`, an object of strings. */
   query: (id, token, name, args = {}) =>
     request("GET", `${game(id)}/query/${q(name)}?${new URLSearchParams(args)}`, { token }),
+  campaigns: () => request("GET", "/api/campaigns"),
+  /** {game, campaign, seats, seed?, name?} → {id, admin_token, game: {id, admin_token, seat_tokens}}. */
+  createCampaign: (spec) => request("POST", "/api/campaigns", { body: spec }),
+  /** Where a campaign stands; with its admin token or a player's, also the cards to choose (`offer`). */
+  campaign: (id, token) => request("GET", campaignPath(id), { token }),
+  /** After the scenario's game `gameId` is over: keep `keep` (undefined: the automatic pick), host the next. */
+  nextScenario: (id, token, gameId, keep) =>
+    request("POST", `${campaignPath(id)}/next`, { token, body: keep === undefined ? { game: gameId } : { game: gameId, keep } }),
 };
 
 // --- tokens kept in this browser (the rejoin link carries one too) ---
@@ -101,6 +111,49 @@ export function forgetGame(id) {
   const all = readStore();
   delete all[id];
   localStorage.setItem(STORE, JSON.stringify(all));
+}
+
+// --- campaigns kept in this browser: their admin tokens, and which campaign a game is played for ---
+
+function readCampaigns() {
+  try {
+    const found = JSON.parse(localStorage.getItem(CAMPAIGNS) || "{}");
+    return { campaigns: (found && found.campaigns) || {}, games: (found && found.games) || {} };
+  } catch {
+    return { campaigns: {}, games: {} };
+  }
+}
+
+/** Keeps a campaign's admin token (null: none, the campaign only followed). */
+export function rememberCampaign(id, admin) {
+  const all = readCampaigns();
+  all.campaigns[id] = admin || all.campaigns[id] || null;
+  localStorage.setItem(CAMPAIGNS, JSON.stringify(all));
+}
+
+/** The campaigns this browser keeps: {id: admin token or null}. */
+export function heldCampaigns() {
+  return readCampaigns().campaigns;
+}
+
+/** Notes that game `gameId` is a scenario of campaign `id` (its screen links back). */
+export function rememberCampaignGame(gameId, id) {
+  const all = readCampaigns();
+  if (all.games[gameId] === id) return;
+  all.games[gameId] = id;
+  localStorage.setItem(CAMPAIGNS, JSON.stringify(all));
+}
+
+/** The campaign game `gameId` is a scenario of, as far as this browser knows (else null). */
+export function campaignOfGame(gameId) {
+  return readCampaigns().games[gameId] || null;
+}
+
+export function forgetCampaign(id) {
+  const all = readCampaigns();
+  delete all.campaigns[id];
+  for (const [gameId, owner] of Object.entries(all.games)) if (owner === id) delete all.games[gameId];
+  localStorage.setItem(CAMPAIGNS, JSON.stringify(all));
 }
 
 /** The private link back into a seat (the token stays in the fragment, out of server logs). */

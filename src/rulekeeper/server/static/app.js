@@ -3,8 +3,10 @@
 //   #/                       the lobby
 //   #/game/ID?token=TOKEN    a game, playing the token's seat (without a token: watching)
 //   #/replay/ID?at=N         a finished game, after N of its actions
+//   #/campaign/ID?token=T    a campaign (campaign.js): its scenarios, the next one
 
-import { api, ApiError, GameSocket, describeError, heldTokens, seatLink } from "./api.js";
+import { api, ApiError, GameSocket, campaignOfGame, describeError, heldTokens, seatLink } from "./api.js";
+import { campaignLink, campaignScreen } from "./campaign.js";
 import { confirmDialog, el, fill, toast } from "./dom.js";
 import { countNew, renderLog } from "./log.js";
 import { createStage } from "./boards.js";
@@ -30,6 +32,9 @@ function parseRoute() {
   if (parts[0] === "replay" && parts[1]) {
     return { page: "replay", id: decodeURIComponent(parts[1]), at: Number(params.get("at")) || 0 };
   }
+  if (parts[0] === "campaign" && parts[1]) {
+    return { page: "campaign", id: decodeURIComponent(parts[1]), token: params.get("token") };
+  }
   return { page: "lobby" };
 }
 
@@ -47,6 +52,8 @@ function route() {
   } else if (found.page === "replay") {
     where.textContent = "Replay";
     current = replayScreen(app, found.id, found.at, { toast, describeError, enterCreated });
+  } else if (found.page === "campaign") {
+    current = campaignScreen(app, where, found.id, found.token);
   } else {
     current = lobbyScreen(app, where);
   }
@@ -172,6 +179,13 @@ function gameScreen(id, token) {
       },
     }) : null;
     const replay = view.status === "finished" ? el("a", { class: "button secondary small replay-link", href: replayLink(id), text: "Replay" }) : null;
+    const campaign = campaignOfGame(id); // a campaign's scenario: back to its page (the next one)
+    const back = campaign ? el("a", {
+      id: "campaign-link",
+      class: `button ${view.status === "finished" ? "primary" : "secondary"} small`,
+      href: campaignLink(campaign),
+      text: "Campaign",
+    }) : null;
     const admin = heldTokens(id).admin;
     const giveToBot = admin ? view.seats.filter((s) => s.kind === "open").map((s) => el("button", {
       type: "button",
@@ -206,7 +220,7 @@ function gameScreen(id, token) {
       el("span", { class: "who", text: `${you}; ${toAct}` }),
       view.result ? el("strong", { class: "result", text: view.result }) : null,
       el("span", { class: "spacer" }),
-      undo, link, record, replay, giveToBot, leave,
+      undo, link, record, replay, back, giveToBot, leave,
       el("a", { class: "button secondary small", href: "#/", text: "Lobby" }));
     document.title = `Rulekeeper: ${view.title || view.id}${view.to_act.includes(view.seat) ? " (your turn)" : ""}`;
   }

@@ -1,15 +1,20 @@
 // The lobby (#/): the new-game form built from the catalog (each parameter as its game declares
 // it, shipped files by title and player count, each seat a list of you, open or the game's
-// bots), the public games (join, play, watch, replay) and the games this browser holds seats in.
+// bots), the public games (join, play, watch, replay) and the games this browser holds seats in;
+// for a game that offers campaigns, the new-campaign form and the campaigns (campaign.js).
 
 import {
   api,
   describeError,
+  forgetCampaign,
   forgetGame,
+  heldCampaigns,
   heldTokens,
   rememberAdmin,
+  rememberCampaign,
   rememberToken,
 } from "./api.js";
+import { campaignLink, keepScenario } from "./campaign.js";
 import { el, fill, toast } from "./dom.js";
 import { replayLink } from "./replay.js";
 
@@ -209,6 +214,74 @@ function createForm(catalog, refresh) {
     el("div", { class: "row" }, el("button", { type: "submit", class: "primary", text: "Create and play" })));
 }
 
+/** The new-campaign form, for the games whose catalog entry offers campaigns (null: none does):
+ * the game, its campaign, the seat (as a game's seat: you, open or a bot), a seed. */
+function campaignForm(catalog) {
+  const games = (catalog.games || []).filter((g) => (g.campaigns || []).length > 0);
+  if (games.length === 0) return null;
+  const gameSelect = el("select", { id: "campaign-game" }, games.map((g) => el("option", { value: g.name, text: g.name, title: g.description })));
+  const campaignSelect = el("select", { id: "campaign-name" });
+  const seatSelect = el("select", { id: "campaign-seat", "aria-describedby": "campaign-help" });
+  const seed = el("input", { id: "campaign-seed", type: "number", min: 0, placeholder: "random" });
+  const update = () => {
+    const game = games.find((g) => g.name === gameSelect.value);
+    fill(campaignSelect, game.campaigns.map((name) => el("option", { value: name, text: name })));
+    fill(seatSelect, seatChoices(catalog, game).map((c) => el("option", { value: c.spec, text: c.text })));
+    seatSelect.value = "me";
+  };
+  gameSelect.addEventListener("change", update);
+  update();
+
+  const submit = async (event) => {
+    event.preventDefault();
+    const spec = { game: gameSelect.value, campaign: campaignSelect.value, seats: [seatSelect.value || "me"], name: localStorage.getItem(NAME) || "" };
+    if (seed.value !== "") spec.seed = Number(seed.value);
+    try {
+      const made = await api.createCampaign(spec);
+      rememberCampaign(made.id, made.admin_token);
+      keepScenario(made.id, made.game);
+      location.hash = campaignLink(made.id);
+    } catch (error) {
+      toast(`Could not create the campaign: ${describeError(error)}`, "error");
+    }
+  };
+
+  return el("form", { class: "panel new-campaign", onSubmit: submit, "aria-labelledby": "new-campaign-h" },
+    el("h2", { id: "new-campaign-h", class: "panel-title", text: "New campaign" }),
+    el("div", { class: "row" },
+      el("label", { for: "campaign-game" }, "Game "), gameSelect,
+      el("label", { for: "campaign-name" }, " Campaign "), campaignSelect,
+      el("label", { for: "campaign-seat" }, " Seat "), seatSelect,
+      el("label", { for: "campaign-seed" }, " Seed "), seed,
+      el("button", { type: "submit", class: "primary", text: "Start the campaign" })),
+    el("p", { id: "campaign-help", class: "muted small", text: "A chain of scenarios, each a game of its own; the seat plays every one of them (you, or a bot)." }));
+}
+
+/** The public campaigns, and those this browser keeps (private ones too); null: none at all. */
+function campaignsTable(listed) {
+  const held = heldCampaigns();
+  const known = new Set(listed.map((c) => c.id));
+  const rows = listed.map((c) => el("tr", {},
+    el("td", {}, c.title),
+    el("td", {}, c.heading || c.summary || ""),
+    el("td", {}, c.status),
+    el("td", { class: "buttons" }, el("a", { class: `button ${c.id in held ? "primary" : "secondary"}`, href: campaignLink(c.id), text: "Open" }))));
+  const kept = Object.keys(held).filter((id) => !known.has(id)).map((id) => el("tr", {},
+    el("td", {}, id),
+    el("td", { class: "muted", text: "private or gone" }),
+    el("td", {}, ""),
+    el("td", { class: "buttons" },
+      el("a", { class: "button", href: campaignLink(id), text: "Open" }),
+      el("button", { type: "button", class: "secondary small", text: "Forget", onClick: () => { forgetCampaign(id); location.reload(); } }))));
+  if (rows.length + kept.length === 0) return null;
+  return el("section", { class: "panel campaigns" },
+    el("h2", { class: "panel-title", text: "Campaigns" }),
+    el("table", { class: "data" },
+      el("caption", { class: "sr-only", text: "Campaigns" }),
+      el("thead", {}, el("tr", {}, ["Campaign", "Where it stands", "Status", ""].map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, rows, kept)));
+}
+
 /** Keeps the tokens of a game just made (created or branched) and opens it in the first seat taken. */
 export function enterCreated(made) {
   rememberAdmin(made.id, made.admin_token);
@@ -296,6 +369,8 @@ export function lobbyScreen(app, where) {
   const listBox = el("section", { class: "panel", "aria-live": "polite" });
   const mineBox = el("div");
   const formBox = el("div");
+  const campaignBox = el("div");
+  const campaignsBox = el("div");
   let timer = null;
   let alive = true;
 
@@ -305,6 +380,8 @@ export function lobbyScreen(app, where) {
       if (!alive) return;
       fill(listBox, el("h2", { class: "panel-title", text: "Games" }), gamesTable(games, nameInput, refresh));
       fill(mineBox, yourGames(games));
+      const campaigns = await api.campaigns();
+      if (alive) fill(campaignsBox, campaignsTable(campaigns));
     } catch (error) {
       fill(listBox, el("p", { class: "error", text: `The server did not answer: ${describeError(error)}` }));
     }
@@ -313,9 +390,13 @@ export function lobbyScreen(app, where) {
   fill(app,
     el("div", { class: "lobby" },
       el("div", { class: "row" }, el("label", { for: "your-name" }, "Your name "), nameInput),
-      formBox, listBox, mineBox));
+      formBox, campaignBox, listBox, campaignsBox, mineBox));
   nameInput.addEventListener("input", () => localStorage.setItem(NAME, nameInput.value.trim()));
-  api.catalog().then((catalog) => { if (alive) fill(formBox, createForm(catalog, refresh)); })
+  api.catalog().then((catalog) => {
+    if (!alive) return;
+    fill(formBox, createForm(catalog, refresh));
+    fill(campaignBox, campaignForm(catalog));
+  })
     .catch((error) => fill(formBox, el("p", { class: "error", text: `No catalog: ${describeError(error)}` })));
   refresh();
   timer = setInterval(refresh, 5000);
