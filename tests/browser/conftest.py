@@ -73,6 +73,11 @@ def chromium() -> str:
     return found
 
 
+QUICK_CAMPAIGN = Path(__file__).parents[1] / "games" / "homm3" / "campaigns_quick" / "quick.yaml"
+"""Three short solo scenarios the server offers as the operator's own campaign (``serve
+--campaign``): random players win them."""
+
+
 @pytest.fixture(scope="session")
 def live_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """The real app on uvicorn in a background thread, on a temporary SQLite database."""
@@ -84,6 +89,7 @@ def live_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
 
     from rulekeeper.server.app import create_app
     from rulekeeper.server.bots import BotRunner
+    from rulekeeper.server.campaigns import Campaigns
     from rulekeeper.server.db import open_database
     from rulekeeper.server.lobby import Lobby
 
@@ -91,7 +97,12 @@ def live_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
     bots = BotRunner(lobby, workers=1, pace=0)
     port = _free_port()
     server = uvicorn.Server(
-        uvicorn.Config(create_app(lobby), host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.Config(
+            create_app(lobby, campaigns=Campaigns(lobby, {"homm3": [str(QUICK_CAMPAIGN)]})),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+        )
     )
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()

@@ -19,8 +19,6 @@ from playwright.sync_api import expect
 from rulekeeper.core.agents import make_agent
 
 WON = "Castle wins (victory)"
-GREEDY_SEED = 5
-"""The greedy bot wins the demo campaign's first scenario on this seed (test_campaign_api)."""
 OVER_MS = 30_000
 """How long a bot may take to play a scenario to its end."""
 
@@ -33,11 +31,11 @@ def held_admin(page: Any, campaign: str) -> str:
     return token
 
 
-def play_greedy(live_server: LiveServer, game: str, token: str) -> str:
-    """Play seat 0 of *game* to its end, each action the greedy bot's (the same every run);
-    answers the result."""
+def play_random(live_server: LiveServer, game: str, token: str) -> str:
+    """Play seat 0 of *game* to its end, each action a seeded random player's (the same every
+    run); answers the result."""
     hosted = live_server.lobby.get(game)
-    agent = make_agent("greedy", 1, hosted.state.game)
+    agent = make_agent("random", 0, hosted.state.game)
     while not hosted.state.is_terminal():
         action = agent.choose(hosted.state.clone(), 0)
         live_server.lobby.act(game, token, str(action), hosted.version)
@@ -104,18 +102,19 @@ def test_a_campaign_made_in_the_lobby_goes_on_to_the_next_scenario(
 def test_the_cards_to_keep_are_ticked_and_a_wrong_count_is_refused(
     live_server: LiveServer, new_page: Any, allowed_errors: list[str], artifacts: Path
 ) -> None:
-    """A person's seat (made through the API, its first scenario won by greedy moves): the
+    """A person's seat (made through the API; the quick campaign the server offers as its own,
+    its first scenario won by a random player's moves, test_campaign_api): the
     page with the player's token lists the cards with the automatic pick ticked; one fewer is
     refused with the campaign's rule, nothing moves on; the right count hosts scenario 2, whose
     new seat token the page keeps ("Play the scenario")."""
     made = live_server.api(
         "POST",
         "/api/campaigns",
-        {"game": "homm3", "campaign": "demo", "seats": ["me"], "seed": GREEDY_SEED},
+        {"game": "homm3", "campaign": "quick", "seats": ["me"], "seed": 3},
     )
     campaign, first = made["id"], made["game"]["id"]
     token = made["game"]["seat_tokens"]["0"]
-    assert play_greedy(live_server, first, token) == WON
+    assert play_random(live_server, first, token) == WON
     offer = live_server.api("GET", f"/api/campaigns/{campaign}", token=token)["offer"]
     page = new_page()
     page.goto(f"{live_server.url}/#/campaign/{campaign}?token={token}")
