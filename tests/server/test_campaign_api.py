@@ -121,6 +121,7 @@ def test_a_won_scenario_and_the_card_choice(served: TestClient, lobby: Lobby) ->
     seen = served.get(f"/api/campaigns/{campaign}").json()
     assert (seen["status"], seen["current"], seen["games"]) == ("playing", game, [game])
     assert seen["heading"] == "The Quick Campaign: scenario 1 of 3 (quick-1)"
+    assert served.get(f"/api/games/{game}").json()["campaign"] == campaign  # its way back
     early = served.post(f"/api/campaigns/{campaign}/next", json={"game": game}, headers=auth(token))
     assert (early.status_code, early.json()["field"]) == (409, "game")
     assert play_random(served, lobby, game, token, 0)  # quick-1 is won by random players
@@ -187,3 +188,5 @@ def test_a_campaign_is_played_to_its_end_by_a_bot_and_outlives_the_server(
     again = Lobby(open_database(url))
     with TestClient(create_app(again, campaigns=Campaigns(again, {"homm3": [str(QUICK)]}))) as new:
         assert new.get(f"/api/campaigns/{campaign}").json() == final
+        for game_id in final["games"]:  # every game still knows its campaign
+            assert new.get(f"/api/games/{game_id}").json()["campaign"] == campaign

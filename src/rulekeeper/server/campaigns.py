@@ -71,6 +71,18 @@ class Campaigns:
                     raise DataError(file, "(file)", f"{game} already offers a campaign {name!r}")
                 self.chains[(game, name)] = open_campaign(game, file)
                 self.own.setdefault(game, []).append(name)
+        with DbSession(lobby.engine) as db:  # each hosted game knows its campaign
+            for campaign_id, games in db.execute(select(CampaignRow.id, CampaignRow.games)):
+                self._mark(campaign_id, games)
+
+    def _mark(self, campaign_id: str, games: Sequence[str]) -> None:
+        """Tell the hosted *games* (those still hosted) that they are *campaign_id*'s."""
+        with self.lobby.lock:
+            for game_id in games:
+                hosted = self.lobby.games.get(game_id)
+                if hosted is not None:
+                    hosted.campaign = campaign_id
+                    hosted.views.clear()
 
     def offered(self, game: str) -> list[str]:
         """The campaigns of *game* this server hosts: the shipped ones, then the operator's."""
@@ -136,6 +148,7 @@ class Campaigns:
         )
         with DbSession(self.lobby.engine) as db, db.begin():
             db.add(row)
+        self._mark(campaign_id, [hosted["id"]])
         LOG.info("campaign created", extra={"campaign": campaign_id, "kind": game})
         return {"id": campaign_id, "admin_token": admin, "game": hosted}
 
@@ -267,6 +280,8 @@ class Campaigns:
                 stored.current = hosted["id"] if hosted is not None else None
                 stored.games = [*row.games, *([hosted["id"]] if hosted is not None else [])]
                 stored.updated = now()
+            if hosted is not None:
+                self._mark(campaign_id, [hosted["id"]])
         LOG.info("campaign advanced", extra={"campaign": campaign_id})
         with DbSession(self.lobby.engine) as db:  # the caller was authorised above
             return {**self._view(self._row(db, campaign_id), True), "game": hosted}

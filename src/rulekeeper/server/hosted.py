@@ -74,6 +74,8 @@ class Hosted:
     """The status the database holds (written only when it changes)."""
     views: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     """The views of the current version already built, by seat (views.seat_view)."""
+    campaign: str | None = None
+    """The campaign whose scenario this game is (server/campaigns.py), or None."""
 
     @property
     def state(self) -> GameState:
@@ -130,6 +132,7 @@ class Hosted:
             "version": self.version,
             "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
             "attention": self.attention,
+            "campaign": self.campaign,
         }
 
 

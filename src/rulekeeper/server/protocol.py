@@ -47,6 +47,9 @@ class View(BaseModel):
     seat: int | None
     seats: list[SeatInfo]
     attention: str | None
+    campaign: str | None = Field(
+        default=None, description="the campaign whose scenario this game is (null: none)"
+    )
     to_act: list[int]
     legal: list[Choice]
     observation: dict[str, Any] | None

@@ -179,7 +179,7 @@ function gameScreen(id, token) {
       },
     }) : null;
     const replay = view.status === "finished" ? el("a", { class: "button secondary small replay-link", href: replayLink(id), text: "Replay" }) : null;
-    const campaign = campaignOfGame(id); // a campaign's scenario: back to its page (the next one)
+    const campaign = view.campaign || campaignOfGame(id); // a campaign's scenario: back to its page
     const back = campaign ? el("a", {
       id: "campaign-link",
       class: `button ${view.status === "finished" ? "primary" : "secondary"} small`,
