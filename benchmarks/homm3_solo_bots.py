@@ -57,13 +57,15 @@ def one_game(job: Job) -> dict[str, Any]:
 
 
 def games(jobs: list[Job], workers: int, out: str | None) -> list[dict[str, Any]]:
-    """Play *jobs* on *workers* processes (each result appended to *out* as a JSON line)."""
+    """Play *jobs* on *workers* processes (each result appended to *out* as a JSON line as
+    soon as its game is over, so a long run stopped early keeps the games it played)."""
+    results = []
     with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
-        results = list(pool.map(one_game, jobs))
-    if out:
-        with open(out, "a", encoding="utf-8") as file:
-            for result in results:
-                file.write(json.dumps(result) + "\n")
+        for result in pool.map(one_game, jobs):
+            results.append(result)
+            if out:
+                with open(out, "a", encoding="utf-8") as file:
+                    file.write(json.dumps(result) + "\n")
     return results
 
 
