@@ -97,6 +97,10 @@ def test_a_campaign_made_in_the_lobby_goes_on_to_the_next_scenario(
     expect(listed).to_have_count(1)
     listed.get_by_role("link", name="Open").click()
     expect(page.locator("#campaign-heading")).to_be_visible()
+    # the next scenario's bot plays it out here, not beside the other tests
+    expect(page.locator("#campaign")).to_have_attribute(
+        "data-status", "scenario-over", timeout=OVER_MS
+    )
 
 
 def test_the_cards_to_keep_are_ticked_and_a_wrong_count_is_refused(
