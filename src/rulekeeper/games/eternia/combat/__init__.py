@@ -1,0 +1,1 @@
+"""Fields of Eternia combats: epic (hero against hero or beast), wilds and soldier combat."""
