@@ -1,0 +1,368 @@
+"""The combat file, format ``eternia-combat`` version 1 (docs/eternia-combat.md): an epic
+combat's fighters, their holdings, their decks in order or shuffled, the options and, for a
+position inside the procedure, its piles and pending steps. The schema is
+``eternia-combat.schema.json`` beside this module.
+
+A card in a file is its content id (``motu-plus-2``) or an instance of it (``motu-plus-2#3``);
+ids without a number are numbered on reading, so positions written back round-trip exactly.
+A deck is listed in draw order (the first card is drawn first).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulekeeper.core.errors import DataError
+from rulekeeper.core.flow import Step, StepKinds, write_step
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.lasting import Lasting
+from rulekeeper.core.record import Reader, from_data, to_data
+from rulekeeper.core.rng import Pcg32
+from rulekeeper.games.eternia.combat.grid import ZONES
+from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
+from rulekeeper.games.eternia.combat.rounds import EpicCombat
+from rulekeeper.games.eternia.content.pack import ContentPack
+
+__all__ = ["FORMAT", "VERSIONS", "read_combat", "write_combat"]
+
+FORMAT = "eternia-combat"
+VERSIONS = (1,)
+TOP = (
+    "format",
+    "version",
+    "combat",
+    "options",
+    "can_flee",
+    "boss",
+    "round",
+    "active",
+    "defender",
+    "effects",
+    "passed",
+    "focuses",
+    "pending",
+    "result",
+    "content",
+)
+SIDE = (
+    "hero",
+    "beast",
+    "seat",
+    "damage",
+    "weapon",
+    "eternium",
+    "soldiers",
+    "friends",
+    "spells",
+    "consumables",
+    "held",
+    "deck",
+    "hand",
+    "down",
+    "grid",
+    "beside",
+    "focus",
+    "discard",
+    "placed",
+    "last_zone",
+    "done",
+    "sacrificed",
+    "lost",
+    "inflicted",
+    "epic",
+    "start_eternium",
+    "spent",
+)
+PILES = ("hand", "focus", "discard", "beside")
+NO_SEAT = -5
+
+
+def _fail(source: str, field: str, reason: str) -> DataError:
+    return DataError(source, field, reason)
+
+
+def _numbered(cards: list[str], taken: Counter[str]) -> list[str]:
+    """*cards* with each plain content id given the next free instance number."""
+    out = []
+    for card in cards:
+        if "#" in card:
+            out.append(card)
+            continue
+        taken[card] += 1
+        out.append(f"{card}#{taken[card]}")
+    return out
+
+
+def _cards(value: Any, source: str, path: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise _fail(source, path, "expected a list of card ids")
+    return list(value)
+
+
+def _hero_side(
+    entry: Mapping[str, Any], pack: ContentPack, rng: Pcg32, source: str, path: str
+) -> Fighter:
+    hero = pack.heroes.get(str(entry["hero"]))
+    if hero is None:
+        raise _fail(source, f"{path}.hero", f"unknown hero {entry['hero']!r} (heroes.yaml)")
+    bonus = _held_stats(entry, pack, source, path)
+    fighter = Fighter(
+        kind="hero",
+        name=hero.id,
+        faction=hero.faction,
+        health=hero.health + bonus.get("health", 0),
+        initiative=hero.initiative + bonus.get("initiative", 0),
+        mind=hero.mind + bonus.get("mind", 0),
+    )
+    piles: dict[str, list[str]] = {}
+    taken: Counter[str] = Counter()
+    for name in ("deck", *PILES, "down"):
+        if name in entry:
+            raw = entry[name]
+            if name == "down":
+                raw = [item.get("card") if isinstance(item, Mapping) else item for item in raw]
+            piles[name] = _cards(raw, source, f"{path}.{name}")
+    grid = entry.get("grid", [])
+    for cards in piles.values():
+        for card in cards:
+            if "#" in card:
+                taken[card_kind(card)] = max(
+                    taken[card_kind(card)], int(card.partition("#")[2] or 0)
+                )
+    if not any(piles.values()) and not grid:
+        deck = _numbered(pack.starting_deck(hero.faction), taken)
+        rng.shuffle(deck)
+        fighter.deck = deck
+    else:
+        fighter.deck = list(reversed(_numbered(piles.get("deck", []), taken)))
+        for name in PILES:
+            setattr(fighter, name, _numbered(piles.get(name, []), taken))
+        downs = entry.get("down", [])
+        fighter.down = _numbered(piles.get("down", []), taken)
+        fighter.down_zones = [
+            str(item.get("zone", "")) if isinstance(item, Mapping) else "" for item in downs
+        ]
+        fighter.grid = [
+            _placed(item, taken, source, f"{path}.grid[{i}]") for i, item in enumerate(grid)
+        ]
+    for name in ("spells", "consumables", "held"):
+        setattr(fighter, name, _cards(entry.get(name, []), source, f"{path}.{name}"))
+    return fighter
+
+
+def _placed(item: Any, taken: Counter[str], source: str, path: str) -> Placed:
+    if not isinstance(item, Mapping) or "card" not in item or item.get("zone") not in ZONES:
+        raise _fail(source, path, "a card on the grid is {card, zone, blank?, used?}")
+    card = _numbered([str(item["card"])], taken)[0]
+    return Placed(
+        card=card,
+        zone=str(item["zone"]),
+        blank=bool(item.get("blank", False)),
+        used=bool(item.get("used", False)),
+    )
+
+
+def _held_stats(
+    entry: Mapping[str, Any], pack: ContentPack, source: str, path: str
+) -> dict[str, int]:
+    """The statistics the held cards raise (their ``held`` stat bonuses)."""
+    out: Counter[str] = Counter()
+    for index, card in enumerate(_cards(entry.get("held", []), source, f"{path}.held")):
+        found: Any = pack.beasts.get(card) or pack.allies.get(card) or pack.epic_beasts.get(card)
+        if found is None:
+            raise _fail(source, f"{path}.held[{index}]", f"unknown card {card!r} (a beast or ally)")
+        bonuses = getattr(found, "hero_bonus", ()) or getattr(found, "taming_bonus", ())
+        for ability in bonuses:
+            for effect in ability.effects:
+                if ability.when == "held" and effect.kind == "stat-bonus":
+                    out[effect.stat] += effect.amount
+    return dict(out)
+
+
+def _beast_side(entry: Mapping[str, Any], pack: ContentPack, source: str, path: str) -> Fighter:
+    beast = pack.epic_beasts.get(str(entry["beast"]))
+    if beast is None:
+        raise _fail(source, f"{path}.beast", f"unknown epic beast {entry['beast']!r}")
+    return Fighter(
+        kind="beast",
+        name=beast.id,
+        health=beast.health,
+        initiative=beast.initiative,
+        attack=beast.attack,
+        defense=beast.defense,
+        done=True,
+    )
+
+
+SCALARS = (
+    "damage",
+    "weapon",
+    "soldiers",
+    "friends",
+    "placed",
+    "last_zone",
+    "done",
+    "sacrificed",
+    "lost",
+    "inflicted",
+    "epic",
+)
+
+
+def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str, seat: int) -> Fighter:
+    if not isinstance(entry, Mapping):
+        raise _fail(source, path, "a side is an object with a hero or a beast")
+    unknown = sorted(set(entry) - set(SIDE))
+    if unknown:
+        raise _fail(source, f"{path}.{unknown[0]}", f"unknown field (known: {', '.join(SIDE)})")
+    if ("hero" in entry) == ("beast" in entry):
+        raise _fail(source, path, "a side has a hero or a beast, not both")
+    if "beast" in entry:
+        if path == "active":
+            raise _fail(source, "active.beast", "the active side is a hero (spec §5.6.2)")
+        fighter = _beast_side(entry, pack, source, path)
+    else:
+        fighter = _hero_side(entry, pack, rng, source, path)
+        fighter.seat = seat if entry.get("seat") is None else entry["seat"]
+    reader = Reader(source)
+    scalars = {k: entry[k] for k in SCALARS if k in entry}
+    if scalars:
+        base = to_data(fighter)
+        assert isinstance(base, dict)
+        fighter = from_data(Fighter, {**base, **scalars}, reader, path)
+    return fighter
+
+
+def _check_deck(fighter: Fighter, pack: ContentPack, source: str, path: str) -> None:
+    """A hero's 21 combat cards, each once, all of its faction (spec §5.6.1)."""
+    cards = [
+        *fighter.deck,
+        *fighter.hand,
+        *fighter.down,
+        *(p.card for p in fighter.grid),
+        *fighter.beside,
+        *fighter.focus,
+        *fighter.discard,
+    ]
+    for card in cards:
+        found = pack.combat_cards.get(card_kind(card))
+        if found is None or found.faction != fighter.faction:
+            raise _fail(source, f"{path}.deck", f"{card!r} is not a {fighter.faction} combat card")
+    if len(cards) != 21:
+        raise _fail(
+            source,
+            f"{path}.deck",
+            f"a combat deck has exactly 21 cards, not {len(cards)} (spec §5.6.1)",
+        )
+    twice = [card for card, count in Counter(cards).items() if count > 1]
+    if twice:
+        raise _fail(source, f"{path}.deck", f"card {twice[0]!r} is listed twice")
+
+
+def read_combat(
+    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
+) -> tuple[Epic, list[Step[Any]]]:
+    """The epic combat of a combat file and its pending steps (DataError naming the field)."""
+    unknown = sorted(set(doc) - set(TOP))
+    if unknown:
+        raise _fail(source, unknown[0], f"unknown field (known: {', '.join(TOP)})")
+    if doc.get("format", FORMAT) != FORMAT:
+        raise _fail(source, "format", f"expected {FORMAT!r}")
+    if doc.get("version", 1) not in VERSIONS:
+        raise _fail(source, "version", f"this engine reads versions {VERSIONS}")
+    if doc.get("combat", "epic") != "epic":
+        raise _fail(
+            source,
+            "combat",
+            "only epic combats are files so far (wilds and soldier combats are functions)",
+        )
+    reader = Reader(source)
+    options = from_data(Options, doc.get("options", {}), reader, "options")
+    fighters = [
+        _side(doc.get(key), pack, rng, source, key, seat)
+        for seat, key in enumerate(("active", "defender"))
+    ]
+    if fighters[1].kind == "hero":
+        if fighters[0].faction == fighters[1].faction:
+            raise _fail(source, "defender.hero", "the defender is of the other faction")
+        if fighters[0].seat == fighters[1].seat:
+            raise _fail(source, "defender.seat", "each side is played by its own seat")
+    for key, fighter in zip(("active", "defender"), fighters, strict=True):
+        if fighter.kind == "hero":
+            _check_deck(fighter, pack, source, key)
+        if fighter.damage > fighter.health or (
+            not fighter.alive and "pending" not in doc and doc.get("result") is None
+        ):
+            reason = f"at most {fighter.health - 1}: a fighter at 0 HP is defeated"
+            raise _fail(source, f"{key}.damage", reason)
+    epic = Epic(fighters=fighters, options=options)
+    epic.round = doc.get("round", 1)
+    epic.can_flee = bool(doc.get("can_flee", True))
+    epic.boss = bool(doc.get("boss", False))
+    for side, key in enumerate(("active", "defender")):
+        entry = doc.get(key) or {}
+        epic.eternium[side] = int(entry.get("eternium", 0))
+        epic.start_eternium[side] = int(entry.get("start_eternium", epic.eternium[side]))
+        epic.spent[side] = int(entry.get("spent", 0))
+    epic.passed = list(doc.get("passed", [False, fighters[1].kind != "hero"]))
+    epic.focuses = list(doc.get("focuses", [0, 0]))
+    epic.effects = [
+        from_data(Lasting, e, reader, f"effects[{i}]") for i, e in enumerate(doc.get("effects", []))
+    ]
+    epic = from_data(Epic, to_data(epic), reader, "<combat>")  # every value in its bounds
+    pending = doc.get("pending")
+    if pending is None:
+        return epic, [] if doc.get("result") is not None else [EpicCombat()]
+    found = [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
+    return epic, found
+
+
+def _side_doc(epic: Epic, side: int) -> JsonObject:
+    fighter = epic.fighters[side]
+    out: JsonObject = {}
+    if fighter.kind == "hero":
+        out["hero"] = fighter.name
+        out["seat"] = fighter.seat
+    else:
+        out["beast"] = fighter.name
+    for key in SCALARS:
+        out[key] = to_data(fighter)[key]
+    if fighter.kind == "hero":
+        out["deck"] = list(reversed(fighter.deck))
+        for name in (*PILES, "spells", "consumables", "held"):
+            out[name] = list(getattr(fighter, name))
+        out["down"] = [
+            {"card": c, "zone": z} for c, z in zip(fighter.down, fighter.down_zones, strict=True)
+        ]
+        out["grid"] = [to_data(p) for p in fighter.grid]
+    out["eternium"] = epic.eternium[side]
+    out["start_eternium"] = epic.start_eternium[side]
+    out["spent"] = epic.spent[side]
+    return out
+
+
+def write_combat(
+    epic: Epic, pending: Sequence[Step[Any]], result: JsonObject | None, content: str | None
+) -> JsonObject:
+    """The combat as a combat file (a position: it reads back to the same state)."""
+    doc: JsonObject = {
+        "format": FORMAT,
+        "version": VERSIONS[-1],
+        "combat": "epic",
+        "options": to_data(epic.options),
+        "can_flee": epic.can_flee,
+        "boss": epic.boss,
+        "round": epic.round,
+        "active": _side_doc(epic, 0),
+        "defender": _side_doc(epic, 1),
+        "effects": [to_data(e) for e in epic.effects],
+        "passed": list(epic.passed),
+        "focuses": list(epic.focuses),
+        "pending": [write_step(step) for step in pending],
+        "result": result,
+    }
+    if content is not None:
+        doc["content"] = content
+    return doc

@@ -1,0 +1,59 @@
+"""Random combat files (fuzz tests, benchmarks): random heroes of both factions or an epic
+beast, random options, damage, soldiers, Eternium and spells, decks shuffled."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.games.eternia.content.pack import ContentPack
+
+__all__ = ["random_combat"]
+
+
+def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> JsonObject:
+    heroes = sorted(h.id for h in pack.heroes.values() if h.faction == faction)
+    hero = pack.heroes[rng.choice(heroes)]
+    spells = sorted(getattr(pack, "spells", {}))
+    combat_spells = [s for s in spells if "combat" in pack.spells[s].uses] if spells else []  # type: ignore[attr-defined]
+    entry: dict[str, Any] = {
+        "hero": hero.id,
+        "seat": seat,
+        "damage": rng.randrange(hero.health // 2 + 1),
+        "eternium": rng.randrange(6),
+        "soldiers": rng.randrange(4),
+        "friends": rng.randrange(3),
+        "spells": rng.sample(combat_spells, min(len(combat_spells), rng.randrange(3))),
+    }
+    held = sorted(pack.allies) + sorted(pack.beasts)
+    if rng.random() < 0.3:
+        entry["held"] = [rng.choice(held)]
+    return entry
+
+
+def random_combat(pack: ContentPack, rng: random.Random) -> JsonObject:
+    """A random epic combat file: hero against hero, or against an epic beast (a boss)."""
+    factions = ["motu", "evil-warriors"]
+    rng.shuffle(factions)
+    active = _hero(pack, rng, factions[0], 0)
+    if rng.random() < 0.3:
+        defender: JsonObject = {"beast": rng.choice(sorted(pack.epic_beasts))}
+    else:
+        defender = _hero(pack, rng, factions[1], 1)
+    options = {
+        "faster": rng.random() < 0.2,
+        "initiative_matters": rng.random() < 0.3,
+        "stronger_together": rng.random() < 0.3,
+        "first_game": rng.random() < 0.1,
+    }
+    return {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "epic",
+        "options": options,
+        "can_flee": rng.random() < 0.7,
+        "boss": "beast" in defender and rng.random() < 0.3,
+        "active": active,
+        "defender": defender,
+    }

@@ -1,0 +1,140 @@
+"""Exact odds of an epic combat round (issue 27 §3): what steps 5–6 will do given the cards on
+the grid, as the seat asking knows them.
+
+Unknown to the seat are the opponent's face-down cards (modifiers, by the rules, drawn from the
+opponent's cards the seat has not seen) and, against a beast before step 3, the epic die. The
+odds enumerate both: every ordered draw of the face-down values from the unseen modifiers
+(hypergeometric, exact) and every face of the epic die; each case resolves steps 5–6 with the
+rules' own functions (resolution.py). The model: the opponent's face-down cards are equally
+likely any of its unseen modifiers (the opponent's choices are not modelled; said in the answer).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.games.eternia.combat.model import card_kind
+from rulekeeper.games.eternia.combat.resolution import hits, totals
+
+__all__ = ["round_odds", "step_odds", "value_sequences"]
+
+MODEL = "the opponent's face-down cards are equally likely any of its unseen modifiers"
+
+
+def value_sequences(pool: Counter[int], n: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    """Every ordered draw of *n* values without replacement from *pool* (value -> copies),
+    with its probability."""
+    if n == 0:
+        yield (), Fraction(1)
+        return
+    size = sum(pool.values())
+    if size < n:
+        return
+    for value in sorted(pool):
+        copies = pool[value]
+        if not copies:
+            continue
+        pool[value] -= 1
+        for rest, chance in value_sequences(pool, n - 1):
+            yield (value, *rest), chance * Fraction(copies, size)
+        pool[value] += 1
+
+
+def _unseen_modifiers(state: Any, side: int) -> dict[int, list[str]]:
+    """The opponent *side*'s modifiers a seat of the other side has not seen, by value."""
+    fighter = state.epic.fighters[side]
+    cards = state.pack.combat_cards
+    out: dict[int, list[str]] = {}
+    for card in [*fighter.deck, *fighter.hand, *fighter.down, *fighter.focus, *fighter.discard]:
+        content = cards[card_kind(card)]
+        if content.kind == "modifier":
+            out.setdefault(content.value, []).append(card)
+    return out
+
+
+def _cases(state: Any, seat: int) -> Iterator[tuple[Any, Fraction]]:
+    """The states the seat cannot tell apart, with their probabilities."""
+    hidden = [
+        side
+        for side, fighter in enumerate(state.epic.fighters)
+        if fighter.down and seat not in state.seats_of(side)
+    ]
+    faces = _die_faces(state)
+    for face, face_chance in faces:
+        base = state.clone()
+        if face is not None:
+            base.epic.fighters[1].epic = [face]
+        if not hidden:
+            yield base, face_chance
+            continue
+        side = hidden[0]
+        unseen = _unseen_modifiers(base, side)
+        pool = Counter({value: len(ids) for value, ids in unseen.items()})
+        n = len(base.epic.fighters[side].down)
+        for values, chance in value_sequences(pool, n):
+            case = base.clone()
+            used: Counter[int] = Counter()
+            down = []
+            for value in values:
+                down.append(unseen[value][used[value]])
+                used[value] += 1
+            case.epic.fighters[side].down = down
+            yield case, face_chance * chance
+
+
+def _die_faces(state: Any) -> list[tuple[str | None, Fraction]]:
+    """The epic die's faces still to come (before step 3 against a beast), else none."""
+    epic = state.epic
+    if epic.fighters[1].kind == "hero" or epic.fighters[1].epic:
+        return [(None, Fraction(1))]
+    from_pack = state.pack.dice.epic_die.faces
+    labels = ["momentum" if f.momentum else f"{f.zone}+{f.amount}" for f in from_pack]
+    return [(label, Fraction(1, len(labels))) for label in labels]
+
+
+def round_odds(state: Any, seat: int) -> JsonObject:
+    """The distribution of this round's steps 5–6 given the grid as *seat* sees it: the chance
+    each side falls, the expected HP each loses, the chance the active side attacks first."""
+    fall = [Fraction(0), Fraction(0)]
+    lost = [Fraction(0), Fraction(0)]
+    first = Fraction(0)
+    cases = 0
+    for case, chance in _cases(state, seat):
+        cases += 1
+        found = [totals(case, side) for side in (0, 1)]
+        hp = [f.hp for f in case.epic.fighters]
+        for side, amount, _why in hits(case, found):
+            lost[side] += chance * amount
+            hp[side] -= amount
+        for side in (0, 1):
+            if hp[side] <= 0:
+                fall[side] += chance
+        if found[0]["initiative"] >= found[1]["initiative"]:
+            first += chance
+    return {
+        "kind": "epic-round",
+        "cases": cases,
+        "falls": [float(f) for f in fall],
+        "hp_lost": [float(v) for v in lost],
+        "active_first": float(first),
+        "model": MODEL,
+    }
+
+
+def step_odds(state: Any, action: Action, seat: int) -> JsonObject | None:
+    """The odds shown before *seat* commits to *action*: the round as it would stand after it
+    (a card placed, a pass in step 4). None for other actions."""
+    if action.kind not in ("place", "pass", "soldiers", "momentum"):
+        return None
+    if action.kind == "pass":
+        return round_odds(state, seat)
+    after = state.clone()
+    after.apply_action(action, seat)
+    if after.is_terminal() or after.epic.round != state.epic.round:
+        return None  # the round was resolved: its result is in the log
+    return round_odds(after, seat)

@@ -1,0 +1,1 @@
+"""Combat files shipped with the game (docs/eternia-combat.md)."""

@@ -1,0 +1,307 @@
+"""Fields of Eternia's epic combat as a game of its own: ``load_game("eternia-combat",
+combat=...)`` (docs/eternia-combat.md).
+
+The wiring: parameters (a combat file, a content pack), the state's data (one epic combat) and
+the step vocabulary. The rules are in ``combat/`` (one module per part of the procedure), the
+combat file in ``combat/file.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, Self
+
+from rulekeeper.core import (
+    DataError,
+    Game,
+    GameState,
+    JsonObject,
+    PositionError,
+    ProcedureState,
+    Reader,
+    SubGame,
+    Zone,
+    register_game,
+)
+from rulekeeper.core.actions import Action
+from rulekeeper.core.content import folder_digest
+from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.gamelike import GameLike
+from rulekeeper.core.outcome import Outcome
+from rulekeeper.core.record import from_data
+from rulekeeper.core.subgame import Seating
+from rulekeeper.core.zones import NOBODY
+from rulekeeper.games.eternia.combat import file as combat_file
+from rulekeeper.games.eternia.combat.abilities import use
+from rulekeeper.games.eternia.combat.activation import ActivationStep
+from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
+from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
+from rulekeeper.games.eternia.combat.model import Epic
+from rulekeeper.games.eternia.combat.odds import step_odds
+from rulekeeper.games.eternia.combat.result import EpicResult
+from rulekeeper.games.eternia.combat.rounds import (
+    EpicCombat,
+    EpicDieStep,
+    FleeStep,
+    WeaponStep,
+    stop_at_defeat,
+)
+from rulekeeper.games.eternia.combat.views import describe, observation
+from rulekeeper.games.eternia.content.pack import (
+    PACK_FILES,
+    ContentPack,
+    ContentPackError,
+    load_content_pack,
+)
+
+__all__ = ["STEPS", "EpicState", "EpicSubGame", "EterniaCombatGame", "shipped_combat_files"]
+
+STEPS = StepKinds(
+    EpicCombat,
+    WeaponStep,
+    EpicDieStep,
+    GridStep,
+    DrawStep,
+    ActivationStep,
+    SwapStep,
+    PickStep,
+    FleeStep,
+)
+"""Every step of an epic combat (their kind names are part of the saved and file formats)."""
+DEFAULT_COMBAT = "teela-evil-lyn.yaml"
+
+
+def shipped_combat(name: str) -> Path:
+    """The path of a combat file shipped with the game (``combats/<name>``)."""
+    return Path(str(resources.files("rulekeeper.games.eternia.combats") / name))
+
+
+def shipped_combat_files() -> dict[str, str]:
+    """The combats shipped with the game, name (without ``.yaml``) -> path (plugin.py)."""
+    folder = resources.files("rulekeeper.games.eternia.combats")
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return {name.removesuffix(".yaml"): str(shipped_combat(name)) for name in names}
+
+
+class EpicSubGame(SubGame[EpicResult]):
+    """An epic combat as a host game's sub-game (core/subgame.py): the combat file *doc* read
+    onto the host state's ``epic``; its sides played by the host seats the seating gives."""
+
+    result_type = EpicResult
+
+    def __init__(self, doc: Mapping[str, Any], source: str = "combat") -> None:
+        self.doc = doc
+        self.source = source
+
+    def start(self, state: Any, seating: Seating) -> None:
+        """Read the combat onto *state* and push its root."""
+        epic, steps = combat_file.read_combat(self.doc, state.pack, state.rng, STEPS, self.source)
+        for fighter in epic.fighters:
+            if fighter.kind == "hero":
+                fighter.seat = seating.host(fighter.seat)
+        state.epic = epic
+        for step in steps:
+            state.flow.push(step)
+
+
+@register_game
+class EterniaCombatGame(Game):
+    """Parameters: ``combat`` (a combat file: data or a path; ``position`` is the same
+    parameter; default: the rulebook's Teela against Evil-Lyn) and ``content`` (a folder with
+    your own card values, or omitted for the shipped pack)."""
+
+    name = "eternia-combat"
+    position_format: ClassVar[str | None] = combat_file.FORMAT
+    position_versions = combat_file.VERSIONS
+    position_paths = ("content",)
+
+    def __init__(self, **params: object) -> None:
+        if "combat" in params:
+            if params.get("position") is not None:
+                raise DataError(
+                    "eternia-combat parameters", "combat", "give combat or position, not both"
+                )
+            params["position"] = params.pop("combat")
+        if params.get("position") is None:
+            params["position"] = shipped_combat(DEFAULT_COMBAT).as_posix()
+        super().__init__(**params)
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        source = "eternia-combat parameters"
+        for key in params:
+            if key not in ("position", "content"):
+                raise DataError(source, key, "unknown parameter (known: combat, position, content)")
+        doc = params["position"]
+        content = params.get("content", doc.get("content"))
+        if content is not None and not isinstance(content, str):
+            raise DataError(source, "content", "must be a folder path or null")
+        try:
+            self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+        except ContentPackError as error:
+            raise PositionError([DataError(self.position_source, "content", str(error))]) from None
+        defender = doc.get("defender")
+        self._players = 2 if isinstance(defender, Mapping) and "hero" in defender else 1
+        return {"position": doc, "content": content}
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def zero_sum(self) -> bool:
+        """Hero against hero: one side's +1 is the other's -1."""
+        return self._players == 2
+
+    @property
+    def max_length(self) -> int | None:
+        """Two rounds of at most a few dozen decisions each."""
+        return 400
+
+    @property
+    def chance(self) -> frozenset[str]:
+        """The epic die at chance nodes; the decks are shuffled by the state's stream."""
+        return frozenset({"explicit", "stream"})
+
+    def content_hash(self) -> str | None:
+        return self.derived("content-hash", self._pack_digest)
+
+    def _pack_digest(self) -> str:
+        content = self._params.get("content")
+        folder: Any = (
+            Path(str(content)) if content else resources.files("rulekeeper.games.eternia.content")
+        )
+        return folder_digest(folder, PACK_FILES)
+
+
+class EpicState(ProcedureState):
+    """An epic combat: its data and pending steps (the root is an :class:`EpicCombat`)."""
+
+    STEPS = STEPS
+    epic: Epic
+
+    @property
+    def pack(self) -> ContentPack:
+        game = self.game
+        assert isinstance(game, EterniaCombatGame)
+        return game.pack
+
+    @classmethod
+    def from_position(cls, game: GameLike, position: Mapping[str, Any], seed: int) -> Self:
+        assert isinstance(game, EterniaCombatGame)
+        state = object.__new__(cls)
+        GameState.__init__(state, game, seed)
+        source = game.position_source
+        try:
+            epic, steps = combat_file.read_combat(position, game.pack, state.rng, STEPS, source)
+        except DataError as error:
+            raise PositionError([error]) from None
+        state.epic = epic
+        result = position.get("result")
+        state.flow = Flow(steps, result=result if not steps else None)
+        reader = Reader(source)
+        try:
+            if state.flow.result is not None:
+                from_data(EpicResult, state.flow.result, reader, "result")
+            state._check_state(reader)
+            state.settle()
+            state._probe(reader)
+        except DataError as error:
+            raise PositionError([error]) from None
+        return state
+
+    def to_position(self) -> JsonObject:
+        content = self.game.params.get("content")
+        return combat_file.write_combat(
+            self.epic,
+            list(self.flow.steps),
+            self.flow.result,
+            content if isinstance(content, str) else None,
+        )
+
+    def _between_steps(self) -> bool | None:
+        stop_at_defeat(self)
+        return None
+
+    # ------------------------------------------------------------------ what the steps call
+
+    def momentum(self, side: int) -> None:
+        """The side's hero's momentum ability for its chosen weapon acts (spec §5.6.1)."""
+        fighter = self.epic.fighters[side]
+        if fighter.kind != "hero" or fighter.weapon < 0:
+            return
+        weapon = self.pack.heroes[fighter.name].weapons[fighter.weapon]
+        use(self, side, weapon.momentum, weapon.name)
+
+    def momentum_immediate(self, side: int) -> bool:
+        fighter = self.epic.fighters[side]
+        if fighter.kind != "hero" or fighter.weapon < 0:
+            return False
+        return self.pack.heroes[fighter.name].weapons[fighter.weapon].momentum.immediate
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        seat = self.epic.fighters[side].seat
+        return (seat,) if seat >= 0 else ()
+
+    # ------------------------------------------------------------------ the state API
+
+    def zones(self) -> list[Zone]:
+        """Who sees which cards: a deck's order nobody; a side's hand, face-down cards, focus
+        pile, discards, spells and consumables its own seat; the rest everyone."""
+        out: list[Zone] = []
+        for side, fighter in enumerate(self.epic.fighters):
+            if fighter.kind != "hero":
+                continue
+            team = self.seats_of(side)
+            pool = f"cards-{side}"
+            out.append(Zone(f"deck-{side}", fighter.deck, NOBODY, pool=pool))
+            for name in ("hand", "down", "focus", "discard"):
+                out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, pool=pool))
+            for name in ("spells", "consumables"):
+                out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, redealt=False))
+        return out
+
+    def _returns(self) -> Sequence[float]:
+        result = self.flow.result
+        if result is None:
+            return [0.0] * self.num_players
+        winner = result.get("winner")
+        values = [1.0 if winner == 0 else -1.0 if winner == 1 else 0.0]
+        if self.num_players == 2:
+            values.append(-values[0])
+        return values
+
+    def _outcome(self) -> Outcome:
+        if self.flow.result is None:
+            return super()._outcome()
+        found = from_data(EpicResult, self.flow.result, Reader("eternia-combat outcome"), "details")
+        returns = tuple(self.returns())
+        seat = self.epic.fighters[found.winner].seat if found.winner >= 0 else -1
+        won = 0 <= seat < len(returns)
+        names = [f.name for f in self.epic.fighters]
+        text = (
+            f"{names[found.winner]} wins ({found.ending})"
+            if found.winner >= 0
+            else f"No winner ({found.ending})"
+        )
+        return Outcome(
+            ending=found.ending,
+            winner=seat if won else None,
+            team=(seat,) if won else (),
+            returns=returns,
+            text=text,
+            details=found,
+        )
+
+    def describe(self, action: Action) -> str:
+        return describe(self, action)
+
+    def _observation(self, player: int) -> JsonObject:
+        return observation(self, player)
+
+    def _odds(self, action: Action, player: int) -> JsonObject | None:
+        return step_odds(self, action, player)
+
+
+EterniaCombatGame.state_class = EpicState
