@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, GameState, load_game
+from rulekeeper.games.eternia.combat.generate import random_combat
+from rulekeeper.games.eternia.content.pack import load_content_pack
 from rulekeeper.games.homm3.battle.generate import random_battle
 
 SLOW = bool(os.environ.get("RULEKEEPER_SLOW"))
@@ -46,6 +48,7 @@ CARD_KINDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("cycle", "item"),
     ),
     "homm3": (("discard", "item"), ("take", "card"), ("play", "card")),
+    "eternia-combat": (("place", "card"), ("time", "card"), ("spell", "card")),
 }
 """Every action kind that names a card, with the parameter that names it."""
 
@@ -166,7 +169,19 @@ def map_cards(state: GameState) -> list[str]:
     return sorted({c for p in players for pile in (p.hand, p.deck, p.discard) for c in pile})
 
 
-@pytest.mark.parametrize("kind", ["battleground", "homm3-combat", "homm3"])
+def eternia_states(count: int) -> Iterator[GameState]:
+    """Random epic combats of hero against hero (combat/generate.py)."""
+    rng = random.Random(27)
+    pack = load_content_pack()
+    found = 0
+    while found < count:
+        doc = random_combat(pack, rng)
+        if "hero" in doc["defender"]:  # type: ignore[operator]
+            found += 1
+            yield load_game("eternia-combat", combat=doc).new_initial_state(seed=found)
+
+
+@pytest.mark.parametrize("kind", ["battleground", "homm3-combat", "homm3", "eternia-combat"])
 def test_no_view_changes_when_what_a_seat_cannot_see_is_dealt_again(kind: str) -> None:
     """issue 20 §1 (hidden information, bullets 1, 2 and 4), issue 24 §4 (the map game: hands,
     every deck's order, face-down tiles and Far pools, the neutral and Astrologers decks): every
@@ -182,6 +197,8 @@ def test_no_view_changes_when_what_a_seat_cannot_see_is_dealt_again(kind: str) -
         game = load_game("homm3", players=3, scenario="clash-3")
         states = [game.new_initial_state(seed=seed) for seed in range(12 if LONG else 1)]
         stride = 10
+    elif kind == "eternia-combat":  # issue 27 §4: hands, face-down cards, deck orders
+        states = list(eternia_states(3 * GAMES))
     else:
         states = list(homm3_states(GAMES))
     changed: list[bool] = []

@@ -191,7 +191,7 @@ class DrawStep(Step[CombatState]):
         fighter.hand.remove(card)
         if action.kind == "discard":
             fighter.discard.append(card)
-            state.events.append("discarded", {"side": self.side, "card": kind})
+            state.events.append("discarded", {"side": self.side})
         else:
             self._place(state, fighter, card, action.str_param("zone"))
         if self.choose:  # the cards not played are discarded

@@ -30,7 +30,8 @@ def observation(state: Any, player: int) -> JsonObject:
             assert isinstance(pile, list)
             if name == "deck" or not mine:
                 entry[name] = len(pile) if name != "down" else [{"zone": d["zone"]} for d in pile]
-        entry["totals"] = totals(state, side)
+        if mine or not state.epic.fighters[side].down:  # face-down values stay hidden
+            entry["totals"] = totals(state, side)
     doc["pending"] = [step.kind for step in state.flow.steps]
     doc["to_act"] = state.current_player()
     return doc
