@@ -100,11 +100,14 @@ def test_the_other_team_never_sees_a_hidden_card() -> None:
             for side, fighter in enumerate(state.epic.fighters):
                 hidden = [*fighter.hand, *fighter.down, *fighter.focus, *fighter.deck]
                 other = 1 - side
-                shown = json.dumps(
-                    [state.observation(other), [e.data for e in state.events_for(other)]]
-                )
+                history = [entry.action.to_json() for entry in state.history_for(other)]
+                events = [e.data for e in state.events_for(other)]
+                shown = json.dumps([state.observation(other), events, history])
                 leaked = [card for card in hidden if card in shown and card_kind(card) != card]
                 assert not leaked, (seed, side, leaked[:3])
+                down = [card_kind(card) for card in fighter.down]
+                placed = [h for h in history if h.get("kind") == "place"]
+                assert not any(h.get("card") in down for h in placed if h.get("zone") != "beside")
             if state.current_player() == CHANCE:
                 state.resolve_chance()
             else:

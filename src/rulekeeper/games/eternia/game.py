@@ -40,6 +40,7 @@ from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
+from rulekeeper.games.eternia.combat.resolution import totals
 from rulekeeper.games.eternia.combat.result import EpicResult
 from rulekeeper.games.eternia.combat.rounds import (
     EpicCombat,
@@ -297,8 +298,26 @@ class EpicState(ProcedureState):
     def describe(self, action: Action) -> str:
         return describe(self, action)
 
+    def _secret(self, action: Action, player: int) -> tuple[tuple[int, ...], str] | None:
+        """A card placed face down or discarded: its seat sees it, the other is told the
+        step's ``secret_words`` (draws.py)."""
+        top = self.flow.steps[-1] if self.flow.steps else None
+        words = getattr(top, "secret_words", None)
+        found = words(self, action) if words is not None else None
+        return None if found is None else ((player,), found)
+
     def _observation(self, player: int) -> JsonObject:
         return observation(self, player)
+
+    def _evaluate(self, player: int) -> float:
+        """The bots' evaluation: the share of HP each side has lost, and a little of what its
+        cards on the grid add (the opponent's face-down cards unknown: its face-up ones)."""
+        side = 0 if player in self.seats_of(0) or player == 0 else 1
+        me, them = self.epic.fighters[side], self.epic.fighters[1 - side]
+        worth = them.damage / them.health - me.damage / me.health
+        mine = sum(totals(self, side).values())
+        theirs = sum(totals(self, 1 - side).values()) if not them.down else 0
+        return max(-1.0, min(1.0, 0.8 * worth + 0.02 * (mine - theirs)))
 
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         return step_odds(self, action, player)

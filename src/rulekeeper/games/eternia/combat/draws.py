@@ -167,6 +167,18 @@ class DrawStep(Step[CombatState]):
             return (RULE, "only a Time card goes beside the grid")
         return zone_refusal(fighter, card, str(zone), cards, power)
 
+    def secret_words(self, state: CombatState, action: Action) -> str | None:
+        """What the other team is told of *action*: a card placed face down only by its zone,
+        a discarded card not at all (spec §5.6.1: base cards are played face down)."""
+        if action.kind == "discard":
+            return "Discard a card no zone can take"
+        if action.kind != "place":
+            return None
+        card = state.pack.combat_cards[card_kind(str(action.get("card")))]
+        if card.kind == "modifier" and state.epic.fighters[1 - self.side].kind == "hero":
+            return f"Place a card face down in {action.get('zone')}"
+        return None
+
     def _focus_refusal(self, state: CombatState) -> Refusal | None:
         fighter = state.epic.fighters[self.side]
         if not self.counting:
