@@ -40,8 +40,10 @@ from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
+from rulekeeper.games.eternia.combat.power import CapStep, PowerStep
 from rulekeeper.games.eternia.combat.resolution import totals
 from rulekeeper.games.eternia.combat.result import EpicResult
+from rulekeeper.games.eternia.combat.roll import RollStep
 from rulekeeper.games.eternia.combat.rounds import (
     EpicCombat,
     EpicDieStep,
@@ -60,6 +62,9 @@ from rulekeeper.games.eternia.content.pack import (
 __all__ = ["STEPS", "EpicState", "EpicSubGame", "EterniaCombatGame", "shipped_combat_files"]
 
 STEPS = StepKinds(
+    RollStep,
+    PowerStep,
+    CapStep,
     EpicCombat,
     WeaponStep,
     EpicDieStep,

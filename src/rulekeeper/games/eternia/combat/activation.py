@@ -28,6 +28,7 @@ __all__ = ["PASS", "ActivationStep", "reveal", "sacrifices"]
 RULE = "spec §5.6.3 step 4 (rulebook p.19)"
 SOLDIERS = "spec §5.6.3 step 4, §9.3 (rulebook p.19): soldiers are sacrificed once per combat"
 SPELLS = "spec §5.11.3 (rulebook p.29): a combat spell costs what it says"
+POWER = "spec §5.7 item 3 (rulebook p.25)"
 PASS = Action.of("pass")
 Side = Annotated[int, Bounds(0, 1)]
 
@@ -114,6 +115,8 @@ class ActivationStep(Step[CombatState]):
             return (RULE, "the other team is to act (or pass)")
         kind = action.kind
         if kind == "pass":
+            if state.epic.options.dice_of_power and fighter.beside:
+                return (POWER, "with Dice of Power every Time card is activated before the totals")
             return None
         if kind == "time":
             known = {card_kind(c) for c in fighter.beside}

@@ -46,6 +46,7 @@ def random_combat(pack: ContentPack, rng: random.Random) -> JsonObject:
         "initiative_matters": rng.random() < 0.3,
         "stronger_together": rng.random() < 0.3,
         "first_game": rng.random() < 0.1,
+        "dice_of_power": rng.random() < 0.25,
     }
     return {
         "format": "eternia-combat",

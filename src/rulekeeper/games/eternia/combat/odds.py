@@ -18,10 +18,25 @@ from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.model import card_kind
-from rulekeeper.games.eternia.combat.resolution import hits, totals
+from rulekeeper.games.eternia.combat.power import default_cap, dice_of
+from rulekeeper.games.eternia.combat.resolution import (
+    attack_damage,
+    first_attacker,
+    hits,
+    surprise,
+    totals,
+)
+from rulekeeper.games.eternia.combat.roll import RollStep, face_chances
 
-__all__ = ["round_odds", "step_odds", "value_sequences"]
+__all__ = [
+    "dice_successes",
+    "power_round_odds",
+    "round_odds",
+    "step_odds",
+    "value_sequences",
+]
 
 MODEL = "the opponent's face-down cards are equally likely any of its unseen modifiers"
 
@@ -69,6 +84,10 @@ def _cases(state: Any, seat: int) -> Iterator[tuple[Any, Fraction]]:
         base = state.clone()
         if face is not None:
             base.epic.fighters[1].epic = [face]
+        beast = base.epic.fighters[1]
+        if "momentum" in beast.epic:  # it acts before the totals (§5.6.4 step 4)
+            beast.epic[beast.epic.index("momentum")] = "momentum-used"
+            use(base, 1, base.pack.epic_beasts[beast.name].momentum, beast.name)
         if not hidden:
             yield base, face_chance
             continue
@@ -119,11 +138,108 @@ def round_odds(state: Any, seat: int) -> JsonObject:
     return {
         "kind": "epic-round",
         "cases": cases,
+        "computed": True,
         "falls": [float(f) for f in fall],
         "hp_lost": [float(v) for v in lost],
         "active_first": float(first),
         "model": MODEL,
     }
+
+
+def die_successes(faces: tuple[str, ...]) -> dict[int, Fraction]:
+    """One wild die's final value when every reroll face is rolled again (the odds' policy)."""
+    chances = face_chances(faces)
+    rest = 1 - chances["reroll"]
+    return {0: chances["blank"] / rest, 1: chances["success"] / rest, 2: chances["double"] / rest}
+
+
+def dice_successes(faces: tuple[str, ...], dice: int) -> dict[int, Fraction]:
+    """The successes of *dice* wild dice, rerolls rolled again until none shows (exact)."""
+    out = {0: Fraction(1)}
+    one = die_successes(faces)
+    for _ in range(dice):
+        step: dict[int, Fraction] = {}
+        for total, p in out.items():
+            for value, q in one.items():
+                step[total + value] = step.get(total + value, Fraction(0)) + p * q
+        out = step
+    return out
+
+
+def _zone_values(state: Any, side: int, zone: str) -> dict[int, Fraction]:
+    """A side's successes in *zone* with Dice of Power (a beast's value stands)."""
+    fighter = state.epic.fighters[side]
+    if fighter.kind != "hero":
+        return {totals(state, side)[zone]: Fraction(1)}
+    dice = dice_of(state, side)
+    faces = RollStep(side=side, purpose="odds").faces(state)
+    extra = (fighter.initiative if zone == "initiative" else 0) + default_cap(dice)[zone]
+    rolled = dice[zone] - default_cap(dice)[zone]
+    return {v + extra: p for v, p in dice_successes(faces, rolled).items()}
+
+
+def power_round_odds(state: Any) -> JsonObject:
+    """Dice of Power's steps 5–6 (spec §5.7) as exact odds from the dice on the grids: every
+    reroll face rolled again (a player may stop earlier or add a die: not modelled)."""
+    epic = state.epic
+    fall = [Fraction(0), Fraction(0)]
+    lost = [Fraction(0), Fraction(0)]
+    first_chance = Fraction(0)
+    init = [_zone_values(state, side, "initiative") for side in (0, 1)]
+    hp0 = [f.hp for f in epic.fighters]
+    for v0, p0 in init[0].items():
+        for v1, p1 in init[1].items():
+            found = [v0, v1]
+            first, surprised = first_attacker(epic, found)
+            chance = p0 * p1
+            if first == 0:
+                first_chance += chance
+            hp = list(hp0)
+            if surprised is not None:
+                hp[surprised] -= min(hp[surprised], surprise(state, surprised, found))
+            _exchanges(state, first, hp, chance, fall, lost, hp0)
+    return {
+        "kind": "dice-of-power-round",
+        "falls": [float(f) for f in fall],
+        "hp_lost": [float(v) for v in lost],
+        "active_first": float(first_chance),
+        "computed": True,
+        "model": "every reroll face is rolled again, with no extra die; dice beyond 10 become "
+        "automatic successes in the zones with the most dice",
+    }
+
+
+def _exchanges(
+    state: Any,
+    first: int,
+    hp: list[int],
+    chance: Fraction,
+    fall: list[Fraction],
+    lost: list[Fraction],
+    hp0: list[int],
+) -> None:
+    """Add the two attacks' outcomes from *hp* (weighted by *chance*) to *fall* and *lost*."""
+    cases = [(list(hp), chance)]
+    for attacker in (first, 1 - first):
+        defender = 1 - attacker
+        attack = _zone_values(state, attacker, "attack")
+        defense = _zone_values(state, defender, "defense")
+        nxt = []
+        for now, p in cases:
+            if min(now) <= 0:
+                nxt.append((now, p))
+                continue
+            for a, pa in attack.items():
+                for d, pd in defense.items():
+                    after = list(now)
+                    after[defender] -= min(after[defender], attack_damage(state, attacker, a, d))
+                    nxt.append((after, p * pa * pd))
+        cases = nxt
+    for after, p in cases:
+        for side in (0, 1):
+            lost[side] += p * (hp0[side] - after[side])
+            if after[side] <= 0:
+                fall[side] += p
 
 
 def step_odds(state: Any, action: Action, seat: int) -> JsonObject | None:
@@ -132,6 +248,8 @@ def step_odds(state: Any, action: Action, seat: int) -> JsonObject | None:
     if action.kind not in ("place", "pass", "soldiers", "momentum"):
         return None
     if action.kind == "pass":
+        if state.epic.options.dice_of_power:
+            return power_round_odds(state)
         return round_odds(state, seat)
     after = state.clone()
     after.apply_action(action, seat)

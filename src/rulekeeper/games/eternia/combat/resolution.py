@@ -11,7 +11,7 @@ from rulekeeper.games.eternia.combat.abilities import hurt, passives, weapon_typ
 from rulekeeper.games.eternia.combat.grid import zone_sum
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.protocols import CombatState
-from rulekeeper.games.eternia.content.effects import ZONES
+from rulekeeper.games.eternia.content.effects import ZONES, ZoneBonus
 
 __all__ = ["attack_damage", "first_attacker", "hits", "resolve", "surprise", "totals"]
 
@@ -43,9 +43,8 @@ def totals(state: CombatState, side: int) -> dict[str, int]:
             value += total(epic.effects, zone, holder)
         for ability, _ in passives(state, side, "totals"):
             for effect in ability.effects:
-                fits = effect.kind == "zone-bonus" and effect.zone == zone
-                if fits and effect.versus in (None, versus):
-                    value += effect.amount
+                if isinstance(effect, ZoneBonus) and effect.zone == zone:
+                    value += effect.amount if effect.versus in (None, versus) else 0
         out[zone] = max(0, value)
     return out
 

@@ -24,6 +24,7 @@ from rulekeeper.games.eternia.combat.abilities import TIMING, passives, use
 from rulekeeper.games.eternia.combat.activation import ActivationStep, reveal
 from rulekeeper.games.eternia.combat.draws import GridStep
 from rulekeeper.games.eternia.combat.outcome import ending
+from rulekeeper.games.eternia.combat.power import PowerStep
 from rulekeeper.games.eternia.combat.protocols import CombatState
 from rulekeeper.games.eternia.combat.resolution import resolve
 from rulekeeper.games.eternia.content.dice import EpicFace
@@ -278,7 +279,10 @@ class EpicCombat(Step[CombatState]):
                 use(state, 1, beast.momentum, beast.id)
                 return
             self.stage = "flee"
-            resolve(state)
+            if epic.options.dice_of_power:
+                state.flow.push(PowerStep())
+            else:
+                resolve(state)
             return
         if self.stage == "flee":
             if may_flee(state):

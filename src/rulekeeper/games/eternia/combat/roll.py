@@ -1,0 +1,159 @@
+"""A roll of wild dice with its rerolls (spec §5.7 item 7, §5.8 step 1, A-20, §9.6): the dice
+are rolled together (a chance node whose outcomes are the counts of each face type); while
+reroll faces show, the player rolls them again, with one other die of its choice if it wishes,
+all together, or stops (a reroll face left standing counts as nothing).
+
+The step hands back ``{"side", "purpose", "blank", "success", "double", "reroll",
+"successes"}`` (core/flow.py ``Flow.finish``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+from typing import Annotated
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.flow import Refusal, Step
+from rulekeeper.core.record import Bounds
+from rulekeeper.core.state import CHANCE
+from rulekeeper.games.eternia.combat.protocols import CombatState
+from rulekeeper.games.eternia.content.dice import WILD_FACES
+
+__all__ = ["RollStep", "count_outcomes", "face_chances", "roll_actions", "successes"]
+
+RULE = "spec §5.7 item 7, §5.8 step 1 (rulebook p.25-26): reroll faces"
+VALUE = {"blank": 0, "success": 1, "double": 2, "reroll": 0}
+"""What a standing face counts (a reroll face left standing counts as nothing)."""
+Count = Annotated[int, Bounds(0, 40)]
+
+
+def face_chances(faces: Sequence[str]) -> dict[str, Fraction]:
+    """The chance of each face type on one die with these six faces."""
+    return {face: Fraction(sum(1 for f in faces if f == face), len(faces)) for face in WILD_FACES}
+
+
+def count_outcomes(faces: Sequence[str], dice: int) -> list[tuple[tuple[int, ...], Fraction]]:
+    """Every outcome of rolling *dice* dice as counts of (blank, success, double, reroll), with
+    its multinomial probability."""
+    chances = face_chances(faces)
+    p = [chances[face] for face in WILD_FACES]
+    out: list[tuple[tuple[int, ...], Fraction]] = []
+    for blank in range(dice + 1):
+        for success in range(dice + 1 - blank):
+            for double in range(dice + 1 - blank - success):
+                reroll = dice - blank - success - double
+                counts = (blank, success, double, reroll)
+                ways = factorial(dice)
+                chance = Fraction(1)
+                for count, q in zip(counts, p, strict=True):
+                    ways //= factorial(count)
+                    chance *= q**count
+                if chance:
+                    out.append((counts, ways * chance))
+    return out
+
+
+def roll_actions(faces: Sequence[str], dice: int) -> list[tuple[Action, float]]:
+    """The chance outcomes of rolling *dice* dice: ``roll blank=.. success=.. double=..
+    reroll=..`` with their probabilities."""
+    return [
+        (Action.of("roll", **dict(zip(WILD_FACES, counts, strict=True))), float(p))
+        for counts, p in count_outcomes(faces, dice)
+    ]
+
+
+def successes(counts: Sequence[int]) -> int:
+    """What standing faces count: a success 1, a double 2."""
+    return sum(VALUE[face] * count for face, count in zip(WILD_FACES, counts, strict=True))
+
+
+@dataclass
+class RollStep(Step[CombatState]):
+    """*side* rolls ``dice`` wild dice (CHANCE), then decides on rerolls (see module doc)."""
+
+    kind = "roll"
+    rule = RULE
+    public_kinds = None
+
+    side: Annotated[int, Bounds(0, 1)]
+    purpose: str
+    dice: Count = 0
+    """Dice to roll now (0: the roll is in, the player decides or it is over)."""
+    kept: list[Count] = field(default_factory=lambda: [0, 0, 0, 0])
+    """Standing faces by type: blank, success, double, reroll."""
+
+    def faces(self, state: CombatState) -> tuple[str, ...]:
+        faction = state.epic.fighters[self.side].faction
+        for die in state.pack.dice.wild_dice:
+            if die.faction == faction:
+                return die.faces
+        return state.pack.dice.wild_dice[0].faces
+
+    def actor(self, state: CombatState) -> int:
+        if self.dice:
+            return CHANCE
+        if self.kept[3] and state.epic.fighters[self.side].seat >= 0:
+            return state.epic.fighters[self.side].seat
+        return -3
+
+    def chance(self, state: CombatState) -> Sequence[tuple[Action, float]]:
+        faces = self.faces(state)
+        key = f"wild-roll:{','.join(faces)}:{self.dice}"
+        return state.game.derived(key, lambda: roll_actions(faces, self.dice))
+
+    def run(self, state: CombatState) -> None:
+        result = dict(zip(WILD_FACES, self.kept, strict=True))
+        state.flow.finish(
+            state,
+            {
+                "side": self.side,
+                "purpose": self.purpose,
+                **result,
+                "successes": successes(self.kept),
+            },
+        )
+
+    def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
+        yield Action.of("reroll", extra="none")
+        for face in ("blank", "success", "double"):
+            yield Action.of("reroll", extra=face)
+        yield Action.of("stop")
+
+    def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
+        if seat != state.epic.fighters[self.side].seat:
+            return (RULE, "the other player's roll")
+        if action.kind == "stop":
+            return None
+        extra = action.get("extra")
+        if action.kind != "reroll" or extra not in ("none", "blank", "success", "double"):
+            return (RULE, "reroll (with one other die: extra=blank|success|double|none) or stop")
+        if extra != "none" and not self.kept[WILD_FACES.index(str(extra))]:
+            return (RULE, f"no {extra} die to roll again")
+        return None
+
+    def apply(self, state: CombatState, action: Action, seat: int) -> None:
+        if action.kind == "roll":
+            for index, face in enumerate(WILD_FACES):
+                self.kept[index] += action.int_param(face)
+            self.dice = 0
+            state.events.append(
+                "wild-roll",
+                {
+                    "side": self.side,
+                    "purpose": self.purpose,
+                    **{face: action.int_param(face) for face in WILD_FACES},
+                },
+            )
+            return
+        if action.kind == "stop":
+            self.run(state)
+            return
+        extra = action.str_param("extra")
+        self.dice = self.kept[3] + (extra != "none")
+        self.kept[3] = 0
+        if extra != "none":
+            self.kept[WILD_FACES.index(extra)] -= 1
+        state.events.append("reroll", {"side": self.side, "extra": extra})
