@@ -36,6 +36,7 @@ from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.activation import ActivationStep
+from rulekeeper.games.eternia.combat.area import Area, AreaCombat, AreaResult, DefendStep
 from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
 from rulekeeper.games.eternia.combat.model import Epic
@@ -51,7 +52,7 @@ from rulekeeper.games.eternia.combat.rounds import (
     WeaponStep,
     stop_at_defeat,
 )
-from rulekeeper.games.eternia.combat.views import describe, observation
+from rulekeeper.games.eternia.combat.views import area_observation, describe, observation
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
     ContentPack,
@@ -62,6 +63,8 @@ from rulekeeper.games.eternia.content.pack import (
 __all__ = ["STEPS", "EpicState", "EpicSubGame", "EterniaCombatGame", "shipped_combat_files"]
 
 STEPS = StepKinds(
+    AreaCombat,
+    DefendStep,
     RollStep,
     PowerStep,
     CapStep,
@@ -148,7 +151,8 @@ class EterniaCombatGame(Game):
         except ContentPackError as error:
             raise PositionError([DataError(self.position_source, "content", str(error))]) from None
         defender = doc.get("defender")
-        self._players = 2 if isinstance(defender, Mapping) and "hero" in defender else 1
+        hero = isinstance(defender, Mapping) and "hero" in defender
+        self._players = 2 if hero or doc.get("combat") == "area" else 1
         return {"position": doc, "content": content}
 
     @property
@@ -182,10 +186,13 @@ class EterniaCombatGame(Game):
 
 
 class EpicState(ProcedureState):
-    """An epic combat: its data and pending steps (the root is an :class:`EpicCombat`)."""
+    """An epic combat, or an area's combats: their data and pending steps (the root is an
+    :class:`EpicCombat` or an :class:`AreaCombat`). ``epic`` has no fighters while no epic
+    combat is under way; ``area`` is None for a lone epic combat."""
 
     STEPS = STEPS
     epic: Epic
+    area: Area | None
 
     @property
     def pack(self) -> ContentPack:
@@ -200,16 +207,26 @@ class EpicState(ProcedureState):
         GameState.__init__(state, game, seed)
         source = game.position_source
         try:
-            epic, steps = combat_file.read_combat(position, game.pack, state.rng, STEPS, source)
+            if position.get("combat") == "area":
+                area, found, steps = combat_file.read_area(
+                    position, game.pack, state.rng, STEPS, source
+                )
+                state.area = area
+                state.epic = found if found is not None else Epic(fighters=[])
+            else:
+                state.epic, steps = combat_file.read_combat(
+                    position, game.pack, state.rng, STEPS, source
+                )
+                state.area = None
         except DataError as error:
             raise PositionError([error]) from None
-        state.epic = epic
         result = position.get("result")
         state.flow = Flow(steps, result=result if not steps else None)
         reader = Reader(source)
         try:
             if state.flow.result is not None:
-                from_data(EpicResult, state.flow.result, reader, "result")
+                kind = AreaResult if state.area is not None else EpicResult
+                from_data(kind, state.flow.result, reader, "result")
             state._check_state(reader)
             state.settle()
             state._probe(reader)
@@ -219,15 +236,39 @@ class EpicState(ProcedureState):
 
     def to_position(self) -> JsonObject:
         content = self.game.params.get("content")
-        return combat_file.write_combat(
-            self.epic,
-            list(self.flow.steps),
-            self.flow.result,
-            content if isinstance(content, str) else None,
-        )
+        folder = content if isinstance(content, str) else None
+        steps = list(self.flow.steps)
+        if self.area is not None:
+            epic = self.epic if self.epic.fighters else None
+            return combat_file.write_area(self.area, epic, steps, self.flow.result, folder)
+        return combat_file.write_combat(self.epic, steps, self.flow.result, folder)
+
+    def epic_game(self, doc: JsonObject) -> EpicSubGame:
+        """An epic combat of an area (combat/area.py)."""
+        return EpicSubGame(doc, str(getattr(self.game, "position_source", "combat")))
+
+    def epic_sides(self) -> list[JsonObject]:
+        """The two sides of the epic combat just ended, as they go on in the area."""
+        return [combat_file.carried(self.epic, side) for side in (0, 1)]
+
+    def soldiers_against_hero(self) -> int:
+        """The entering hero against the soldiers left in the area (spec §5.9, A-2): each
+        soldier deals 1 HP and goes back to the supply, until the hero is at 0 HP (the rest
+        stay). The HP lost."""
+        area = self.area
+        assert area is not None
+        hero = self.pack.heroes[str(area.active["hero"])]
+        damage = area.active.get("damage", 0)
+        hp = hero.health - (damage if isinstance(damage, int) else 0)
+        lost = min(hp, area.soldiers)
+        area.soldiers -= lost
+        area.active["damage"] = hero.health - hp + lost
+        self.events.append("soldiers-fought", {"hp_lost": lost, "soldiers_left": area.soldiers})
+        return lost
 
     def _between_steps(self) -> bool | None:
-        stop_at_defeat(self)
+        if self.epic.fighters:
+            stop_at_defeat(self)
         return None
 
     # ------------------------------------------------------------------ what the steps call
@@ -247,6 +288,8 @@ class EpicState(ProcedureState):
         return self.pack.heroes[fighter.name].weapons[fighter.weapon].momentum.immediate
 
     def seats_of(self, side: int) -> tuple[int, ...]:
+        if not self.epic.fighters:
+            return (side,)
         seat = self.epic.fighters[side].seat
         return (seat,) if seat >= 0 else ()
 
@@ -256,6 +299,8 @@ class EpicState(ProcedureState):
         """Who sees which cards: a deck's order nobody; a side's hand, face-down cards, focus
         pile, discards, spells and consumables its own seat; the rest everyone."""
         out: list[Zone] = []
+        if self.area is not None:
+            out.extend(self._area_zones(self.area))
         for side, fighter in enumerate(self.epic.fighters):
             if fighter.kind != "hero":
                 continue
@@ -266,6 +311,19 @@ class EpicState(ProcedureState):
                 out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, pool=pool))
             for name in ("spells", "consumables"):
                 out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, redealt=False))
+        return out
+
+    def _area_zones(self, area: Area) -> list[Zone]:
+        """The decks (nobody sees their order) and spells (their team) the area's heroes
+        carry between its epic combats."""
+        out: list[Zone] = []
+        for index, entry in enumerate([area.active, *area.defenders]):
+            team = (0,) if index == 0 else (1,)
+            for name, sight in (("deck", NOBODY), ("spells", team), ("consumables", team)):
+                cards = entry.get(name)
+                if isinstance(cards, list):
+                    zone = Zone(f"area-{name}-{index}", cards, sight, redealt=name == "deck")
+                    out.append(zone)
         return out
 
     def _returns(self) -> Sequence[float]:
@@ -281,6 +339,20 @@ class EpicState(ProcedureState):
     def _outcome(self) -> Outcome:
         if self.flow.result is None:
             return super()._outcome()
+        if self.area is not None:
+            held = from_data(
+                AreaResult, self.flow.result, Reader("eternia-combat outcome"), "details"
+            )
+            returns = tuple(self.returns())
+            team = "the entering hero" if held.winner == 0 else "the defenders"
+            return Outcome(
+                ending="area",
+                winner=held.winner,
+                team=(held.winner,),
+                returns=returns,
+                text=f"The area goes to {team}",
+                details=held,
+            )
         found = from_data(EpicResult, self.flow.result, Reader("eternia-combat outcome"), "details")
         returns = tuple(self.returns())
         seat = self.epic.fighters[found.winner].seat if found.winner >= 0 else -1
@@ -312,11 +384,15 @@ class EpicState(ProcedureState):
         return None if found is None else ((player,), found)
 
     def _observation(self, player: int) -> JsonObject:
+        if self.area is not None:
+            return area_observation(self, player)
         return observation(self, player)
 
     def _evaluate(self, player: int) -> float:
         """The bots' evaluation: the share of HP each side has lost, and a little of what its
         cards on the grid add (the opponent's face-down cards unknown: its face-up ones)."""
+        if not self.epic.fighters:
+            return 0.0
         side = 0 if player in self.seats_of(0) or player == 0 else 1
         me, them = self.epic.fighters[side], self.epic.fighters[1 - side]
         worth = them.damage / them.health - me.damage / me.health

@@ -20,15 +20,38 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.record import Reader, from_data, to_data
 from rulekeeper.core.rng import Pcg32
+from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
 from rulekeeper.games.eternia.content.pack import ContentPack
 
-__all__ = ["FORMAT", "VERSIONS", "read_combat", "write_combat"]
+__all__ = [
+    "FORMAT",
+    "VERSIONS",
+    "carried",
+    "read_area",
+    "read_combat",
+    "write_area",
+    "write_combat",
+]
 
 FORMAT = "eternia-combat"
 VERSIONS = (1,)
+AREA_TOP = (
+    "format",
+    "version",
+    "combat",
+    "options",
+    "can_flee",
+    "active",
+    "defenders",
+    "soldiers",
+    "epic",
+    "pending",
+    "result",
+    "content",
+)
 TOP = (
     "format",
     "version",
@@ -262,9 +285,15 @@ def _check_deck(fighter: Fighter, pack: ContentPack, source: str, path: str) -> 
 
 
 def read_combat(
-    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
+    doc: Mapping[str, Any],
+    pack: ContentPack,
+    rng: Pcg32,
+    steps: StepKinds,
+    source: str,
+    nested: bool = False,
 ) -> tuple[Epic, list[Step[Any]]]:
-    """The epic combat of a combat file and its pending steps (DataError naming the field)."""
+    """The epic combat of a combat file and its pending steps (DataError naming the field);
+    *nested*: an area's combat under way, whose steps are the area's."""
     unknown = sorted(set(doc) - set(TOP))
     if unknown:
         raise _fail(source, unknown[0], f"unknown field (known: {', '.join(TOP)})")
@@ -273,11 +302,7 @@ def read_combat(
     if doc.get("version", 1) not in VERSIONS:
         raise _fail(source, "version", f"this engine reads versions {VERSIONS}")
     if doc.get("combat", "epic") != "epic":
-        raise _fail(
-            source,
-            "combat",
-            "only epic combats are files so far (wilds and soldier combats are functions)",
-        )
+        raise _fail(source, "combat", "an epic combat here (read_area reads an area's)")
     reader = Reader(source)
     options = from_data(Options, doc.get("options", {}), reader, "options")
     fighters = [
@@ -314,7 +339,7 @@ def read_combat(
     epic = from_data(Epic, to_data(epic), reader, "<combat>")  # every value in its bounds
     pending = doc.get("pending")
     if pending is None:
-        return epic, [] if doc.get("result") is not None else [EpicCombat()]
+        return epic, [] if doc.get("result") is not None or nested else [EpicCombat()]
     found = [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
     return epic, found
 
@@ -343,6 +368,29 @@ def _side_doc(epic: Epic, side: int) -> JsonObject:
     return out
 
 
+CARRIED = (
+    "hero",
+    "seat",
+    "damage",
+    "eternium",
+    "soldiers",
+    "friends",
+    "spells",
+    "consumables",
+    "held",
+    "deck",
+)
+"""What a hero keeps from one epic combat to the next in an area (spec §5.5)."""
+
+
+def carried(epic: Epic, side: int) -> JsonObject:
+    """*side* after its epic combat, as the area's next combat starts it (its 21 cards in
+    its deck in their shuffled order, its damage, soldiers and Eternium)."""
+    entry = _side_doc(epic, side)
+    entry["soldiers"] = epic.fighters[side].soldiers
+    return {key: entry[key] for key in CARRIED if key in entry}
+
+
 def write_combat(
     epic: Epic, pending: Sequence[Step[Any]], result: JsonObject | None, content: str | None
 ) -> JsonObject:
@@ -363,6 +411,57 @@ def write_combat(
         "pending": [write_step(step) for step in pending],
         "result": result,
     }
+    if content is not None:
+        doc["content"] = content
+    return doc
+
+
+def read_area(
+    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
+) -> tuple[Area, Epic | None, list[Step[Any]]]:
+    """An area's combats (``combat: area``, spec §5.5): the entering hero, the defending heroes
+    and soldiers, the epic combat under way if any, the pending steps."""
+    unknown = sorted(set(doc) - set(AREA_TOP))
+    if unknown:
+        raise _fail(source, unknown[0], f"unknown field (known: {', '.join(AREA_TOP)})")
+    defenders = doc.get("defenders")
+    fresh = doc.get("pending") is None and doc.get("result") is None
+    if not isinstance(defenders, list) or not (1 if fresh else 0) <= len(defenders) <= 3:
+        raise _fail(source, "defenders", "one to three defending heroes (combat-file sides)")
+    reader = Reader(source)
+    raw = {k: doc[k] for k in ("active", "options", "can_flee") if k in doc}
+    area = from_data(
+        Area, {**raw, "defenders": defenders, "soldiers": doc.get("soldiers", 0)}, reader, "<area>"
+    )
+    for index in range(len(area.defenders)):  # each fight must be a valid epic combat
+        try:
+            read_combat(epic_doc(area, index), pack, rng.clone(), steps, source)
+        except DataError as error:
+            field = error.field.replace("defender", f"defenders[{index}]", 1)
+            raise _fail(source, field, error.reason) from None
+    epic = None
+    if doc.get("epic") is not None:
+        epic, _ = read_combat(doc["epic"], pack, rng, steps, source, nested=True)
+    pending = doc.get("pending")
+    if pending is None:
+        return area, epic, [] if doc.get("result") is not None else [AreaCombat()]
+    found = [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
+    return area, epic, found
+
+
+def write_area(
+    area: Area,
+    epic: Epic | None,
+    pending: Sequence[Step[Any]],
+    result: JsonObject | None,
+    content: str | None,
+) -> JsonObject:
+    """An area's combats as a combat file (a position)."""
+    doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1], "combat": "area"}
+    doc.update(to_data(area))
+    doc["epic"] = None if epic is None else write_combat(epic, (), None, None)
+    doc["pending"] = [write_step(step) for step in pending]
+    doc["result"] = result
     if content is not None:
         doc["content"] = content
     return doc

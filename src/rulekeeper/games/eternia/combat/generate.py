@@ -16,7 +16,7 @@ def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> Jso
     heroes = sorted(h.id for h in pack.heroes.values() if h.faction == faction)
     hero = pack.heroes[rng.choice(heroes)]
     spells = sorted(getattr(pack, "spells", {}))
-    combat_spells = [s for s in spells if "combat" in pack.spells[s].uses] if spells else []  # type: ignore[attr-defined]
+    combat_spells = [s for s in spells if "combat" in pack.spells[s].uses] if spells else []
     entry: dict[str, Any] = {
         "hero": hero.id,
         "seat": seat,

@@ -102,7 +102,10 @@ class RollStep(Step[CombatState]):
     def chance(self, state: CombatState) -> Sequence[tuple[Action, float]]:
         faces = self.faces(state)
         key = f"wild-roll:{','.join(faces)}:{self.dice}"
-        return state.game.derived(key, lambda: roll_actions(faces, self.dice))
+        found: list[tuple[Action, float]] = state.game.derived(
+            key, lambda: roll_actions(faces, self.dice)
+        )
+        return found
 
     def run(self, state: CombatState) -> None:
         result = dict(zip(WILD_FACES, self.kept, strict=True))

@@ -216,14 +216,13 @@ def cleanup(state: CombatState) -> None:
 
 def stop_at_defeat(state: CombatState) -> None:
     """A fighter at 0 HP ends the step under way at once: step 7 follows (spec §5.6.3)."""
-    if all(f.alive for f in state.epic.fighters):
+    root = state.flow.find(EpicCombat)
+    if root is None or all(f.alive for f in state.epic.fighters):
         return
     steps = state.flow.steps
-    while steps and not isinstance(steps[-1], EpicCombat):
+    while steps[-1] is not root:
         steps.pop()
-    root = steps[-1] if steps else None
-    if isinstance(root, EpicCombat):
-        root.stage = "flee"
+    root.stage = "flee"
 
 
 @dataclass

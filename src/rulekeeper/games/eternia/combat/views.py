@@ -10,9 +10,27 @@ from rulekeeper.games.eternia.combat.file import write_combat
 from rulekeeper.games.eternia.combat.model import card_kind
 from rulekeeper.games.eternia.combat.resolution import totals
 
-__all__ = ["describe", "observation"]
+__all__ = ["area_observation", "describe", "observation"]
 
 HIDDEN = ("deck", "hand", "down", "focus", "discard", "spells", "consumables")
+
+
+def area_observation(state: Any, player: int) -> JsonObject:
+    """An area's combats as *player* sees them: each hero's HP and soldiers (no cards), the
+    epic combat under way as :func:`observation` shows it."""
+    area = state.area
+    heroes = [area.active, *area.defenders]
+    doc: JsonObject = {
+        "combat": "area",
+        "active": {"hero": area.active["hero"], "damage": area.active.get("damage", 0)},
+        "defenders": [{"hero": h["hero"], "damage": h.get("damage", 0)} for h in heroes[1:]],
+        "soldiers": area.soldiers,
+        "epic": observation(state, player) if state.epic.fighters else None,
+        "pending": [step.kind for step in state.flow.steps],
+        "to_act": state.current_player(),
+        "result": state.flow.result,
+    }
+    return doc
 
 
 def observation(state: Any, player: int) -> JsonObject:

@@ -1,0 +1,175 @@
+"""The order of combats when a hero enters an area held by enemy heroes and soldiers (spec §5.5,
+rulebook p.17): epic combats first, the defending team choosing which of its heroes fights each
+one, until the entering hero is gone or no enemy hero remains; then the soldier combat against
+the enemy soldiers left (spec §5.9, A-2).
+
+:class:`AreaCombat` is a host step (core/subgame.py): each epic combat is an
+:class:`~rulekeeper.games.eternia.game.EpicSubGame` played above it, its typed
+:class:`~.result.EpicResult` taken back. The heroes' entries (combat-file sides, docs/eternia-
+combat.md) carry their damage, decks, soldiers and Eternium from one combat to the next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.flow import Refusal, Step
+from rulekeeper.core.jsonvalue import JsonObject, JsonValue
+from rulekeeper.core.record import Bounds
+from rulekeeper.core.subgame import HostStep, Seating, finish
+from rulekeeper.games.eternia.combat.result import EpicResult
+
+__all__ = ["Area", "AreaCombat", "AreaResult", "DefendStep", "JsonValue", "epic_doc"]
+
+RULE = "spec §5.5 (rulebook p.17): the defending team chooses its hero"
+
+
+@dataclass
+class Area:
+    """An area being fought over: the entering hero's side, the defending heroes' sides (combat
+    file entries) and the defending soldiers left; the options of its epic combats."""
+
+    active: JsonObject
+    defenders: list[JsonObject]
+    soldiers: Annotated[int, Bounds(0, 3)] = 0
+    options: JsonObject = field(default_factory=dict)
+    can_flee: bool = True
+
+
+@dataclass
+class AreaResult:
+    """Who holds the area (``winner``: 0 the entering team, 1 the defenders, -1 nobody), each
+    epic combat's result in order, the HP the soldiers took from the entering hero."""
+
+    winner: Annotated[int, Bounds(-1, 1)]
+    combats: list[EpicResult] = field(default_factory=list)
+    soldier_damage: Annotated[int, Bounds(0, 99)] = 0
+    soldiers_left: Annotated[int, Bounds(0, 3)] = 0
+    defeated: list[str] = field(default_factory=list)
+    """The heroes defeated in the epic combats, by id."""
+
+
+def epic_doc(area: Area, index: int) -> JsonObject:
+    """The combat file of the epic combat between the entering hero and defender *index*."""
+    defender = dict(area.defenders[index])
+    defender["soldiers"] = area.soldiers
+    return {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "epic",
+        "options": dict(area.options),
+        "can_flee": area.can_flee,
+        "active": dict(area.active),
+        "defender": defender,
+    }
+
+
+@dataclass
+class DefendStep(Step[Any]):
+    """The defending team picks which of its heroes in the area fights (``defend index=``)."""
+
+    kind = "defend"
+    rule = RULE
+    public_kinds = None
+
+    seat: Annotated[int, Bounds(0, 63)] = 1
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
+        return (Action.of("defend", index=i) for i in range(len(state.area.defenders)))
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if seat != self.seat:
+            return (RULE, "the defending team chooses")
+        if action.kind != "defend" or action.get("index") not in range(len(state.area.defenders)):
+            names = ", ".join(f"{i}: {d['hero']}" for i, d in enumerate(state.area.defenders))
+            return (RULE, f"choose one of your heroes in the area ({names})")
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.finish(state, {"defender": action.int_param("index")})
+
+
+@dataclass
+class AreaCombat(HostStep[Any, EpicResult]):
+    """The root of an area's combats (see module doc). ``fighting``: the defender in the epic
+    combat under way (-1: none)."""
+
+    kind = "area"
+    rule = RULE
+    result_type = EpicResult
+
+    fighting: Annotated[int, Bounds(-1, 5)] = -1
+    results: list[EpicResult] = field(default_factory=list)
+    gone: bool = False
+    """The entering hero left the area (defeated, fled or pushed out)."""
+    soldier_damage: Annotated[int, Bounds(0, 99)] = 0
+    defeated: list[str] = field(default_factory=list)
+    done: bool = False
+
+    def run(self, state: Any) -> None:
+        area: Area = state.area
+        if not self.gone and area.defenders and not self.done:
+            if len(area.defenders) == 1:
+                self._fight(state, 0)
+            else:
+                state.flow.push(DefendStep(seat=_seat(area.defenders[0])))
+            return
+        if not self.gone and area.soldiers and not self.done:
+            self.done = True
+            self._soldiers(state)
+        finish(state, self._result(state))
+
+    def _fight(self, state: Any, index: int) -> None:
+        self.fighting = index
+        self.play(state, state.epic_game(epic_doc(state.area, index)), Seating.alone(2))
+
+    def resume(self, state: Any, result: JsonObject) -> None:
+        if "defender" in result:
+            self._fight(state, int(result["defender"]))  # type: ignore[arg-type]
+            return
+        super().resume(state, result)
+
+    def take(self, state: Any, result: EpicResult) -> None:
+        area: Area = state.area
+        self.results.append(result)
+        heroes = [area.active.get("hero"), area.defenders[self.fighting].get("hero")]
+        self.defeated.extend(str(heroes[side]) for side in result.defeated)
+        carried = state.epic_sides()
+        area.active = carried[0]
+        area.soldiers = max(0, area.soldiers - result.soldiers_lost[1])
+        defender_gone = 1 in result.defeated or result.moves == 1
+        self.gone = 0 in result.defeated or result.moves == 0 or result.ending == "fled"
+        if defender_gone:
+            del area.defenders[self.fighting]
+        else:
+            area.defenders[self.fighting] = carried[1]
+        if result.ending == "avoided":
+            self.gone = True  # the combat refused: the entering hero's move stops here [reading]
+        self.fighting = -1
+
+    def _soldiers(self, state: Any) -> None:
+        """The entering hero against the soldiers left (spec §5.9, A-2)."""
+        self.soldier_damage = state.soldiers_against_hero()
+
+    def _result(self, state: Any) -> AreaResult:
+        """Who holds the area: the entering team if it is still there and nobody else is."""
+        area: Area = state.area
+        holds = 0 if not self.gone and not area.defenders and not area.soldiers else 1
+        return AreaResult(
+            winner=holds,
+            combats=self.results,
+            soldier_damage=self.soldier_damage,
+            soldiers_left=area.soldiers,
+            defeated=self.defeated,
+        )
+
+
+def _seat(entry: JsonObject) -> int:
+    seat = entry.get("seat", 1)
+    return seat if isinstance(seat, int) else 1
