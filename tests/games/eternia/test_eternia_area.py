@@ -4,6 +4,7 @@ A-2); each epic combat a sub-game whose typed result the area takes back (core/s
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from rulekeeper.core import CHANCE, Action, load_game
@@ -49,7 +50,7 @@ def test_combats_follow_one_another_until_one_team_holds_the_area() -> None:
         result = state.flow.result
         combats = result["combats"]
         assert 1 <= len(combats) <= 2
-        for earlier, later in zip(combats, combats[1:], strict=False):
+        for earlier, later in itertools.pairwise(combats):
             assert later["damage"][0] >= earlier["damage"][0] or 0 in earlier["defeated"]
         if result["winner"] == 0:  # the entering hero holds the area: nobody else is left
             assert result["soldiers_left"] == 0
