@@ -1,8 +1,10 @@
 """Fields of Eternia's content pack for combat (issue 27 §1, docs/eternia-content.md): the shipped
 pack loads with the counts the rulebook states; the values its examples give are kept; every
 broken fixture is refused naming its field, by the loader and by ``rulekeeper eternia content
-check``; ``--strict`` fails while the rules implement no effect kind; the plug-in declares no
-game, and the catalog stays whole.
+check``; ``--strict`` fails while the rules implement no effect kind; the plug-in's games are
+Fields of Eternia's, and the catalog stays whole. The spells and equipment that epic combat
+step 4 plays (spec §5.6.3, §5.11) load with the counts of spec §2.4, Fireball and Magic Trap as
+the rulebook's example has them.
 
 A broken fixture is a patch of a copy of the shipped pack: ``file``, a ``path`` in it, and the
 ``value`` put there (or ``delete: true``); its first line names the field and the reason
@@ -37,6 +39,7 @@ from rulekeeper.games.eternia.content.pack import (
 from rulekeeper.games.eternia.content.pack import (
     SHIPPED as SHIPPED_LABEL,
 )
+from rulekeeper.games.eternia.content.support import EQUIPMENT_TYPES
 from rulekeeper.server.catalog import catalog as server_catalog
 
 SHIPPED = Path(str(resources.files("rulekeeper.games.eternia.content")))
@@ -241,13 +244,158 @@ def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
     assert result.exit_code == 2
 
 
-def test_the_plugin_declares_commands_and_no_game() -> None:
-    """The eternia plug-in is installed and declares no playable game yet; ``rulekeeper games``
-    and the server's /api/catalog list the other games without a problem."""
+def test_the_plugin_declares_its_commands_and_games() -> None:
+    """The eternia plug-in is installed with its commands; each game it declares is named
+    ``eternia-…``; ``rulekeeper games`` and the server's /api/catalog list every game without a
+    problem."""
     plugin = default_registry.plugins()["eternia"]
-    assert plugin.games == () and plugin.commands == "rulekeeper.games.eternia.cli:app"
+    assert plugin.commands == "rulekeeper.games.eternia.cli:app"
+    declared = [game.name for game in plugin.games]
+    assert all(name.startswith("eternia-") for name in declared)
     doc = catalog()
     assert "eternia" not in doc["problems"]  # type: ignore[operator]
-    assert all(game["plugin"] != "eternia" for game in doc["games"])  # type: ignore[index,union-attr]
+    listed = [game["name"] for game in doc["games"] if game["plugin"] == "eternia"]  # type: ignore[index,union-attr]
+    assert sorted(listed) == sorted(declared)
     hosted = [game["name"] for game in server_catalog()["games"]]
-    assert "battleground" in hosted and not any(name.startswith("eternia") for name in hosted)
+    assert "battleground" in hosted
+
+
+def test_spells_and_equipment_counts_and_types() -> None:
+    """Spec §2.4 (seed l.53, l.58: Equipaggiamento x38, Incantesimo x45): spells are map, combat
+    or both; equipment is armor (with a subtype, one equipped per subtype), artifact or
+    consumable (§5.11.1, seed l.2242-2252)."""
+    pack = load_content_pack()
+    assert (len(pack.spells), len(pack.equipment)) == (45, 38)
+    assert {tuple(spell.uses) for spell in pack.spells.values()} == {
+        ("combat",),
+        ("map",),
+        ("map", "combat"),
+    }
+    assert {card.type for card in pack.equipment.values()} == set(EQUIPMENT_TYPES)
+    armor = [card for card in pack.equipment.values() if card.type == "armor"]
+    assert {"body", "head"} <= {card.subtype for card in armor}
+    assert all(card.subtype is None for card in pack.equipment.values() if card.type != "armor")
+    assert not set(pack.spells) & set(pack.equipment)
+    cards = list(pack.cards())
+    assert pack.spells["fireball"] in cards and pack.equipment["magic-trap"] in cards
+
+
+def test_fireball_and_magic_trap_are_the_rulebooks() -> None:
+    """Spec §5.6.5 (rulebook p.21, seed l.1739-1742): Skeletor casts the combat spell Fireball in
+    Teela's combat and she loses 2 HP, no Eternium paid; Teela discards her Magic Trap for 2
+    Eternium of her defeat penalty (seed l.1725, §5.13: a card counts its Eternium cost)."""
+    pack = load_content_pack()
+    fireball, trap = pack.spells["fireball"], pack.equipment["magic-trap"]
+    assert fireball.name == "Fireball" and "combat" in fireball.uses
+    assert [(a.when, [e.model_dump() for e in a.effects]) for a in fireball.effects] == [
+        ("activation", [{"kind": "damage", "amount": 2}])
+    ]
+    assert fireball.casting_cost == 0 and "casting_cost" in fireball.provisional
+    assert {"uses", "effects"} <= set(fireball.source) and "cost" in fireball.provisional
+    assert (trap.name, trap.cost) == ("Magic Trap", 2) and "cost" in trap.source
+    assert {"type", "effects"} <= set(trap.provisional)
+
+
+NOT_IN_STEP_4 = {"roll-bonus", "extra-dice", "reroll", "fly", "avoid-combat", "extra-focus"}
+"""Effect kinds with nothing to do in epic combat step 4 (wilds-only, map-only, or placement)."""
+
+
+def test_support_cards_act_when_the_rules_say() -> None:
+    """Spec §5.11.1, §5.11.3 (seed l.2242-2302), §5.6.3 step 4 (l.1336-1349): a spell acts as it
+    is cast (``activation``), a consumable once when used; armor and artifacts while equipped
+    (``held`` or at the step-5 ``totals``). What a combat spell or a consumable does acts in
+    step 4 of an epic combat."""
+    pack = load_content_pack()
+    for spell in pack.spells.values():
+        assert {a.when for a in spell.effects} == {"activation"}
+        if "combat" in spell.uses:
+            assert not NOT_IN_STEP_4 & {e.kind for a in spell.effects for e in a.effects}
+    for card in pack.equipment.values():
+        whens = {a.when for a in card.effects}
+        if card.type == "consumable":
+            assert whens == {"activation"}
+            assert not NOT_IN_STEP_4 & {e.kind for a in card.effects for e in a.effects}
+        else:
+            assert whens <= {"held", "totals"}
+
+
+BROKEN_SUPPORT: list[tuple[str, dict[str, Any], tuple[str, str, str]]] = [
+    (
+        "spell-effect-kind-unknown",
+        {"file": "spells.yaml", "path": "spells[3].effects[0].effects[0].kind", "value": "curse"},
+        ("spells.yaml", "spells[3].effects[0].effects[0]", "unknown kind 'curse'"),
+    ),
+    (
+        "spell-acts-while-held",
+        {"file": "spells.yaml", "path": "spells[0].effects[0].when", "value": "held"},
+        ("spells.yaml", "spells[0].effects", "a spell acts when it is cast"),
+    ),
+    (
+        "spell-use-unknown",
+        {"file": "spells.yaml", "path": "spells[2].uses", "value": ["dungeon"]},
+        ("spells.yaml", "spells[2].uses[0]", "Input should be 'map' or 'combat'"),
+    ),
+    (
+        "spell-casting-cost-negative",
+        {"file": "spells.yaml", "path": "spells[0].casting_cost", "value": -1},
+        ("spells.yaml", "spells[0].casting_cost", "greater than or equal to 0"),
+    ),
+    (
+        "spells-forty-four",
+        {"file": "spells.yaml", "path": "spells[44]", "delete": True},
+        ("spells.yaml", "spells", "44 cards; the core box has 45"),
+    ),
+    (
+        "spell-id-of-equipment",
+        {"file": "spells.yaml", "path": "spells[1].id", "value": "magic-trap"},
+        ("spells.yaml", "spells[1].id", "is an equipment id too"),
+    ),
+    (
+        "consumable-without-activation",
+        {"file": "equipment.yaml", "path": "equipment[24].effects[0].when", "value": "held"},
+        ("equipment.yaml", "equipment[24].effects", "a consumable acts once, when used"),
+    ),
+    (
+        "equipment-cost-negative",
+        {"file": "equipment.yaml", "path": "equipment[0].cost", "value": -2},
+        ("equipment.yaml", "equipment[0].cost", "greater than or equal to 0"),
+    ),
+    (
+        "armor-without-subtype",
+        {"file": "equipment.yaml", "path": "equipment[0].subtype", "delete": True},
+        ("equipment.yaml", "equipment[0].subtype", "an armor has a subtype"),
+    ),
+    (
+        "artifact-with-subtype",
+        {"file": "equipment.yaml", "path": "equipment[14].subtype", "value": "neck"},
+        ("equipment.yaml", "equipment[14].subtype", "only an armor has a subtype"),
+    ),
+    (
+        "artifact-used-once",
+        {"file": "equipment.yaml", "path": "equipment[14].effects[0].when", "value": "activation"},
+        ("equipment.yaml", "equipment[14].effects", "an equipped artifact acts while held"),
+    ),
+]
+"""Broken spells and equipment: a patch of the shipped pack and the file, field and reason."""
+
+
+@pytest.mark.parametrize(
+    ("patch", "expected"),
+    [(patch, expected) for _, patch, expected in BROKEN_SUPPORT],
+    ids=[name for name, _, _ in BROKEN_SUPPORT],
+)
+def test_a_broken_spell_or_equipment_is_refused_naming_its_field(
+    patch: dict[str, Any], expected: tuple[str, str, str], tmp_path: Path
+) -> None:
+    """As the fixtures above, for spells.yaml and equipment.yaml: the loader and ``content
+    check`` name the file, the field and the reason."""
+    source, field, reason = expected
+    folder = copy_pack(tmp_path / "pack")
+    apply_patch(folder, patch)
+    problems = check_content_pack(folder)
+    assert any(p.source == source and p.field == field and reason in p.reason for p in problems), (
+        problems
+    )
+    result = runner.invoke(eternia_app, ["content", "check", str(folder)])
+    assert result.exit_code == 1
+    assert f"{source}: {field}: " in result.stdout

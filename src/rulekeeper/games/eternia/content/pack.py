@@ -9,9 +9,10 @@ with ``rulekeeper eternia content check FOLDER``::
 
 Each file is validated against its pydantic schema (the core's :class:`ContentReader`); the
 cross checks then verify what no single card can: the core box's counts (spec §2), each
-faction's 21-card starting deck (§3.1 step 5) out of its 45 combat cards, and that
-``provisional`` and ``source`` name values of the card. In the shipped pack every value is
-sourced or marked provisional; an owner's own pack need not say where its values come from.
+faction's 21-card starting deck (§3.1 step 5) out of its 45 combat cards, a spell id never
+an equipment id, and that ``provisional`` and ``source`` name values of the card. In the
+shipped pack every value is sourced or marked provisional; an owner's own pack need not say
+where its values come from.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from rulekeeper.games.eternia.content.cards import STARTING_DECK, CombatCard
 from rulekeeper.games.eternia.content.dice import DiceFile, EpicDie, WildDie
 from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, Ability
 from rulekeeper.games.eternia.content.heroes import FACTIONS, HeroCard
+from rulekeeper.games.eternia.content.support import EquipmentCard, SpellCard
 
 __all__ = [
     "COUNTS",
@@ -52,10 +54,19 @@ LISTS: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "combat_cards.yaml": {"combat_cards": CombatCard},
     "epic_beasts.yaml": {"epic_beasts": EpicBeast},
     "encounters.yaml": {"beasts": EncounterBeast, "allies": Ally},
+    "spells.yaml": {"spells": SpellCard},
+    "equipment.yaml": {"equipment": EquipmentCard},
 }
 """The files holding lists of cards: each list's key and model."""
 PACK_FILES: tuple[str, ...] = (*LISTS, "dice.yaml")
-COUNTS: Mapping[str, int] = {"heroes": 12, "epic_beasts": 14, "beasts": 12, "allies": 8}
+COUNTS: Mapping[str, int] = {
+    "heroes": 12,
+    "epic_beasts": 14,
+    "beasts": 12,
+    "allies": 8,
+    "spells": 45,
+    "equipment": 38,
+}
 """Cards per list in the core box (spec §2.3, §2.4; seed l.14–90)."""
 HEROES_PER_FACTION = 6
 """Hero cards of each faction (spec §2.4)."""
@@ -81,19 +92,31 @@ class ContentPackError(DataError):
 @dataclass(frozen=True)
 class ContentPack:
     """Validated content, each table by id: ``heroes``, ``combat_cards`` (both factions),
-    ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``; the ``dice``."""
+    ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``, the mage guild's
+    ``spells`` and the shop's ``equipment``; the ``dice``."""
 
     heroes: Mapping[str, HeroCard]
     combat_cards: Mapping[str, CombatCard]
     epic_beasts: Mapping[str, EpicBeast]
     beasts: Mapping[str, EncounterBeast]
     allies: Mapping[str, Ally]
+    spells: Mapping[str, SpellCard]
+    equipment: Mapping[str, EquipmentCard]
     dice: DiceFile
     folder: str
 
     def cards(self) -> Iterator[BaseModel]:
         """Every card of the pack, table after table."""
-        for table in (self.heroes, self.combat_cards, self.epic_beasts, self.beasts, self.allies):
+        tables: tuple[Mapping[str, BaseModel], ...] = (
+            self.heroes,
+            self.combat_cards,
+            self.epic_beasts,
+            self.beasts,
+            self.allies,
+            self.spells,
+            self.equipment,
+        )
+        for table in tables:
             yield from table.values()
 
     def starting_deck(self, faction: str) -> list[str]:
@@ -233,7 +256,17 @@ def count_problems(tables: Mapping[str, list[Any]], files: Mapping[str, str]) ->
     if tables["heroes"] and any(factions[f] != HEROES_PER_FACTION for f in FACTIONS):
         reason = f"heroes by faction {dict(factions)}; each faction has {HEROES_PER_FACTION}"
         problems.append(DataError("heroes.yaml", "heroes", reason + " (spec §2.3)"))
-    return problems + deck_problems(tables["combat_cards"])
+    return problems + deck_problems(tables["combat_cards"]) + support_problems(tables)
+
+
+def support_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
+    """A spell's id is no equipment's: step 4 names the card it plays by id alone."""
+    equipment = {card.id for _, card in tables["equipment"]}
+    return [
+        DataError("spells.yaml", f"spells[{index}].id", f"{card.id!r} is an equipment id too")
+        for index, card in tables["spells"]
+        if card.id in equipment
+    ]
 
 
 def deck_problems(cards: list[tuple[int, CombatCard]]) -> list[DataError]:
