@@ -21,7 +21,7 @@ import pytest
 from rulekeeper.core import CHANCE, Action, GameState, load_game
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.games.eternia.combat.activation import ActivationStep
-from rulekeeper.games.eternia.combat.odds import dice_successes, value_sequences
+from rulekeeper.games.eternia.combat.odds import value_sequences
 from rulekeeper.games.eternia.combat.power import default_cap, dice_of
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
 from rulekeeper.games.eternia.game import shipped_combat
@@ -29,7 +29,6 @@ from rulekeeper.games.eternia.game import shipped_combat
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
 SAMPLES = 100_000 if LONG else 3_000
 PASS = Action.of("pass")
-FAIR = ("blank", "blank", "success", "success", "double", "reroll")
 
 
 def to_last_pass(doc: dict, seed: int) -> GameState:
@@ -152,14 +151,3 @@ def test_value_sequences_are_the_hypergeometric_draws() -> None:
 
     found = dict(value_sequences(Counter({1: 2, 3: 1}), 2))
     assert found == {(1, 1): Fraction(1, 3), (1, 3): Fraction(1, 3), (3, 1): Fraction(1, 3)}
-
-
-def test_dice_successes_by_hand() -> None:
-    """One die of faces blank, blank, success, success, double, reroll: the reroll rolled again
-    until it stops gives 0, 1, 2 with 2/5, 2/5, 1/5; two dice convolve."""
-    from fractions import Fraction
-
-    one = dice_successes(FAIR, 1)
-    assert one == {0: Fraction(2, 5), 1: Fraction(2, 5), 2: Fraction(1, 5)}
-    two = dice_successes(FAIR, 2)
-    assert two[4] == Fraction(1, 25) and sum(two.values()) == 1

@@ -68,9 +68,10 @@ def _momentum_cards(state: CombatState, fighter: Fighter) -> list[int]:
 
 
 def _cost(state: CombatState, card: str) -> int:
-    pack = state.pack
-    found = getattr(pack, "spells", {}).get(card) or getattr(pack, "equipment", {}).get(card)
-    return 0 if found is None else found.cost
+    """What playing *card* takes from the team's pool: a spell's casting cost (spec §5.11.3);
+    a consumable costs nothing to use (its price was paid at the merchant)."""
+    spell = state.pack.spells.get(card)
+    return 0 if spell is None else spell.casting_cost
 
 
 @dataclass

@@ -193,10 +193,20 @@ def _held_stats(
     """The statistics the held cards raise (their ``held`` stat bonuses)."""
     out: Counter[str] = Counter()
     for index, card in enumerate(_cards(entry.get("held", []), source, f"{path}.held")):
-        found: Any = pack.beasts.get(card) or pack.allies.get(card) or pack.epic_beasts.get(card)
-        if found is None:
-            raise _fail(source, f"{path}.held[{index}]", f"unknown card {card!r} (a beast or ally)")
-        bonuses = getattr(found, "hero_bonus", ()) or getattr(found, "taming_bonus", ())
+        found: Any = (
+            pack.beasts.get(card)
+            or pack.allies.get(card)
+            or pack.epic_beasts.get(card)
+            or pack.equipment.get(card)
+        )
+        if found is None or getattr(found, "type", "") == "consumable":
+            reason = f"unknown card {card!r} (a beast, an ally, an armor or an artifact)"
+            raise _fail(source, f"{path}.held[{index}]", reason)
+        bonuses = (
+            getattr(found, "hero_bonus", ())
+            or getattr(found, "taming_bonus", ())
+            or getattr(found, "effects", ())
+        )
         for ability in bonuses:
             for effect in ability.effects:
                 if ability.when == "held" and effect.kind == "stat-bonus":

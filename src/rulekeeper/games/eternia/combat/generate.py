@@ -15,8 +15,8 @@ __all__ = ["random_combat"]
 def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> JsonObject:
     heroes = sorted(h.id for h in pack.heroes.values() if h.faction == faction)
     hero = pack.heroes[rng.choice(heroes)]
-    spells = sorted(getattr(pack, "spells", {}))
-    combat_spells = [s for s in spells if "combat" in pack.spells[s].uses] if spells else []
+    combat_spells = sorted(k for k, spell in pack.spells.items() if "combat" in spell.uses)
+    consumables = sorted(k for k, card in pack.equipment.items() if card.type == "consumable")
     entry: dict[str, Any] = {
         "hero": hero.id,
         "seat": seat,
@@ -24,9 +24,11 @@ def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> Jso
         "eternium": rng.randrange(6),
         "soldiers": rng.randrange(4),
         "friends": rng.randrange(3),
-        "spells": rng.sample(combat_spells, min(len(combat_spells), rng.randrange(3))),
+        "spells": rng.sample(combat_spells, rng.randrange(3)),
+        "consumables": rng.sample(consumables, rng.randrange(3)),
     }
-    held = sorted(pack.allies) + sorted(pack.beasts)
+    gear = sorted(k for k, card in pack.equipment.items() if card.type != "consumable")
+    held = sorted(pack.allies) + sorted(pack.beasts) + gear
     if rng.random() < 0.3:
         entry["held"] = [rng.choice(held)]
     return entry

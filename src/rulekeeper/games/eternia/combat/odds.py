@@ -28,10 +28,10 @@ from rulekeeper.games.eternia.combat.resolution import (
     surprise,
     totals,
 )
-from rulekeeper.games.eternia.combat.roll import RollStep, face_chances
+from rulekeeper.games.eternia.combat.roll import RollStep
+from rulekeeper.games.eternia.combat.wild_dice import success_distribution
 
 __all__ = [
-    "dice_successes",
     "power_round_odds",
     "round_odds",
     "step_odds",
@@ -146,36 +146,16 @@ def round_odds(state: Any, seat: int) -> JsonObject:
     }
 
 
-def die_successes(faces: tuple[str, ...]) -> dict[int, Fraction]:
-    """One wild die's final value when every reroll face is rolled again (the odds' policy)."""
-    chances = face_chances(faces)
-    rest = 1 - chances["reroll"]
-    return {0: chances["blank"] / rest, 1: chances["success"] / rest, 2: chances["double"] / rest}
-
-
-def dice_successes(faces: tuple[str, ...], dice: int) -> dict[int, Fraction]:
-    """The successes of *dice* wild dice, rerolls rolled again until none shows (exact)."""
-    out = {0: Fraction(1)}
-    one = die_successes(faces)
-    for _ in range(dice):
-        step: dict[int, Fraction] = {}
-        for total, p in out.items():
-            for value, q in one.items():
-                step[total + value] = step.get(total + value, Fraction(0)) + p * q
-        out = step
-    return out
-
-
 def _zone_values(state: Any, side: int, zone: str) -> dict[int, Fraction]:
     """A side's successes in *zone* with Dice of Power (a beast's value stands)."""
     fighter = state.epic.fighters[side]
     if fighter.kind != "hero":
         return {totals(state, side)[zone]: Fraction(1)}
     dice = dice_of(state, side)
-    faces = RollStep(side=side, purpose="odds").faces(state)
+    die = RollStep(side=side, purpose="odds").die(state)
     extra = (fighter.initiative if zone == "initiative" else 0) + default_cap(dice)[zone]
     rolled = dice[zone] - default_cap(dice)[zone]
-    return {v + extra: p for v, p in dice_successes(faces, rolled).items()}
+    return {v + extra: p for v, p in success_distribution(die, rolled).items()}
 
 
 def power_round_odds(state: Any) -> JsonObject:

@@ -27,11 +27,11 @@ from rulekeeper.games.eternia.combat.resolution import (
     totals,
 )
 from rulekeeper.games.eternia.combat.roll import RollStep
+from rulekeeper.games.eternia.combat.wild_dice import DICE_CAP
 from rulekeeper.games.eternia.content.effects import ZONES
 
 __all__ = ["DICE_CAP", "CapStep", "PowerStep", "default_cap", "dice_of"]
 
-DICE_CAP = 10
 RULE = "spec §5.7 (rulebook p.24-25): Dice of Power"
 Count = Annotated[int, Bounds(0, 40)]
 

@@ -11,62 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import factorial
 from typing import Annotated
 
 from rulekeeper.core.actions import Action
+from rulekeeper.core.dice import Die
 from rulekeeper.core.flow import Refusal, Step
 from rulekeeper.core.record import Bounds
 from rulekeeper.core.state import CHANCE
 from rulekeeper.games.eternia.combat.protocols import CombatState
+from rulekeeper.games.eternia.combat.wild_dice import VALUE, final_counts, wild_die
 from rulekeeper.games.eternia.content.dice import WILD_FACES
 
-__all__ = ["RollStep", "count_outcomes", "face_chances", "roll_actions", "successes"]
+__all__ = ["RollStep", "roll_actions", "standing"]
 
 RULE = "spec §5.7 item 7, §5.8 step 1 (rulebook p.25-26): reroll faces"
-VALUE = {"blank": 0, "success": 1, "double": 2, "reroll": 0}
-"""What a standing face counts (a reroll face left standing counts as nothing)."""
 Count = Annotated[int, Bounds(0, 40)]
 
 
-def face_chances(faces: Sequence[str]) -> dict[str, Fraction]:
-    """The chance of each face type on one die with these six faces."""
-    return {face: Fraction(sum(1 for f in faces if f == face), len(faces)) for face in WILD_FACES}
-
-
-def count_outcomes(faces: Sequence[str], dice: int) -> list[tuple[tuple[int, ...], Fraction]]:
-    """Every outcome of rolling *dice* dice as counts of (blank, success, double, reroll), with
-    its multinomial probability."""
-    chances = face_chances(faces)
-    p = [chances[face] for face in WILD_FACES]
-    out: list[tuple[tuple[int, ...], Fraction]] = []
-    for blank in range(dice + 1):
-        for success in range(dice + 1 - blank):
-            for double in range(dice + 1 - blank - success):
-                reroll = dice - blank - success - double
-                counts = (blank, success, double, reroll)
-                ways = factorial(dice)
-                chance = Fraction(1)
-                for count, q in zip(counts, p, strict=True):
-                    ways //= factorial(count)
-                    chance *= q**count
-                if chance:
-                    out.append((counts, ways * chance))
-    return out
-
-
-def roll_actions(faces: Sequence[str], dice: int) -> list[tuple[Action, float]]:
-    """The chance outcomes of rolling *dice* dice: ``roll blank=.. success=.. double=..
-    reroll=..`` with their probabilities."""
+def roll_actions(die: Die, dice: int) -> list[tuple[Action, float]]:
+    """The chance outcomes of rolling *dice* dice once: ``roll blank=.. success=.. double=..
+    reroll=..`` with their probabilities (wild_dice.py ``final_counts`` with no reroll)."""
     return [
         (Action.of("roll", **dict(zip(WILD_FACES, counts, strict=True))), float(p))
-        for counts, p in count_outcomes(faces, dice)
+        for counts, p in sorted(final_counts(die, dice, "stand").items())
     ]
 
 
-def successes(counts: Sequence[int]) -> int:
-    """What standing faces count: a success 1, a double 2."""
+def standing(counts: Sequence[int]) -> int:
+    """What standing faces count, given as counts: a success 1, a double 2."""
     return sum(VALUE[face] * count for face, count in zip(WILD_FACES, counts, strict=True))
 
 
@@ -85,12 +57,13 @@ class RollStep(Step[CombatState]):
     kept: list[Count] = field(default_factory=lambda: [0, 0, 0, 0])
     """Standing faces by type: blank, success, double, reroll."""
 
-    def faces(self, state: CombatState) -> tuple[str, ...]:
+    def die(self, state: CombatState) -> Die:
+        """The wild die of the side's faction (content dice.yaml)."""
         faction = state.epic.fighters[self.side].faction
         for die in state.pack.dice.wild_dice:
             if die.faction == faction:
-                return die.faces
-        return state.pack.dice.wild_dice[0].faces
+                return wild_die(die)
+        return wild_die(state.pack.dice.wild_dice[0])
 
     def actor(self, state: CombatState) -> int:
         if self.dice:
@@ -100,10 +73,10 @@ class RollStep(Step[CombatState]):
         return -3
 
     def chance(self, state: CombatState) -> Sequence[tuple[Action, float]]:
-        faces = self.faces(state)
-        key = f"wild-roll:{','.join(faces)}:{self.dice}"
+        die = self.die(state)
+        key = f"wild-roll:{','.join(map(str, die.faces))}:{self.dice}"
         found: list[tuple[Action, float]] = state.game.derived(
-            key, lambda: roll_actions(faces, self.dice)
+            key, lambda: roll_actions(die, self.dice)
         )
         return found
 
@@ -115,7 +88,7 @@ class RollStep(Step[CombatState]):
                 "side": self.side,
                 "purpose": self.purpose,
                 **result,
-                "successes": successes(self.kept),
+                "successes": standing(self.kept),
             },
         )
 

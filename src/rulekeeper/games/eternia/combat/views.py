@@ -58,9 +58,9 @@ def observation(state: Any, player: int) -> JsonObject:
 def describe(state: Any, action: Action) -> str:
     """An action in words."""
     kind = action.kind
-    if kind == "place":
-        card = str(action.get("card"))
-        name = state.pack.combat_cards[card_kind(card)].name
+    card = state.pack.combat_cards.get(card_kind(str(action.get("card"))))
+    if kind == "place" and card is not None:
+        name = card.name
         zone = action.get("zone")
         return f"Place {name} " + ("beside the grid" if zone == "beside" else f"in {zone}")
     if kind == "weapon":
