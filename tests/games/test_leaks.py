@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, TERMINAL, Action, GameState, load_game
-from rulekeeper.games.eternia.combat.generate import random_combat
+from rulekeeper.games.eternia.combat.generate import random_epic
 from rulekeeper.games.eternia.content.pack import load_content_pack
 from rulekeeper.games.homm3.battle.generate import random_battle
 
@@ -175,7 +175,7 @@ def eternia_states(count: int) -> Iterator[GameState]:
     pack = load_content_pack()
     found = 0
     while found < count:
-        doc = random_combat(pack, rng)
+        doc = random_epic(pack, rng)
         if "hero" in doc["defender"]:  # type: ignore[operator]
             found += 1
             yield load_game("eternia-combat", combat=doc).new_initial_state(seed=found)

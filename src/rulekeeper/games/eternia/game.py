@@ -36,11 +36,13 @@ from rulekeeper.core.zones import NOBODY
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.activation import ActivationStep
-from rulekeeper.games.eternia.combat.area import Area, AreaCombat, AreaResult, DefendStep
+from rulekeeper.games.eternia.combat.area import Area, AreaCombat, DefendStep
 from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
+from rulekeeper.games.eternia.combat.encounter import AssignStep, WildsCombat
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
+from rulekeeper.games.eternia.combat.outcome import combat_kind, result_type, winner_of
 from rulekeeper.games.eternia.combat.power import CapStep, PowerStep
 from rulekeeper.games.eternia.combat.resolution import totals
 from rulekeeper.games.eternia.combat.result import EpicResult
@@ -52,6 +54,7 @@ from rulekeeper.games.eternia.combat.rounds import (
     WeaponStep,
     stop_at_defeat,
 )
+from rulekeeper.games.eternia.combat.soldier_combat import AllocateStep, SoldierCombat
 from rulekeeper.games.eternia.combat.views import area_observation, describe, observation
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
@@ -63,6 +66,10 @@ from rulekeeper.games.eternia.content.pack import (
 __all__ = ["STEPS", "EpicState", "EpicSubGame", "EterniaCombatGame", "shipped_combat_files"]
 
 STEPS = StepKinds(
+    WildsCombat,
+    AssignStep,
+    SoldierCombat,
+    AllocateStep,
     AreaCombat,
     DefendStep,
     RollStep,
@@ -152,7 +159,7 @@ class EterniaCombatGame(Game):
             raise PositionError([DataError(self.position_source, "content", str(error))]) from None
         defender = doc.get("defender")
         hero = isinstance(defender, Mapping) and "hero" in defender
-        self._players = 2 if hero or doc.get("combat") == "area" else 1
+        self._players = 2 if hero or doc.get("combat") in ("area", "soldiers") else 1
         return {"position": doc, "content": content}
 
     @property
@@ -207,7 +214,7 @@ class EpicState(ProcedureState):
         GameState.__init__(state, game, seed)
         source = game.position_source
         try:
-            if position.get("combat") == "area":
+            if position.get("combat") in ("area", "soldiers"):
                 area, found, steps = combat_file.read_area(
                     position, game.pack, state.rng, STEPS, source
                 )
@@ -225,8 +232,7 @@ class EpicState(ProcedureState):
         reader = Reader(source)
         try:
             if state.flow.result is not None:
-                kind = AreaResult if state.area is not None else EpicResult
-                from_data(kind, state.flow.result, reader, "result")
+                from_data(result_type(state), state.flow.result, reader, "result")
             state._check_state(reader)
             state.settle()
             state._probe(reader)
@@ -327,49 +333,34 @@ class EpicState(ProcedureState):
         return out
 
     def _returns(self) -> Sequence[float]:
-        result = self.flow.result
-        if result is None:
+        if self.flow.result is None:
             return [0.0] * self.num_players
-        winner = result.get("winner")
+        winner = winner_of(self)
         values = [1.0 if winner == 0 else -1.0 if winner == 1 else 0.0]
         if self.num_players == 2:
             values.append(-values[0])
         return values
 
     def _outcome(self) -> Outcome:
+        """How the combat ended, its typed result as the details."""
         if self.flow.result is None:
             return super()._outcome()
-        if self.area is not None:
-            held = from_data(
-                AreaResult, self.flow.result, Reader("eternia-combat outcome"), "details"
-            )
-            returns = tuple(self.returns())
-            team = "the entering hero" if held.winner == 0 else "the defenders"
-            return Outcome(
-                ending="area",
-                winner=held.winner,
-                team=(held.winner,),
-                returns=returns,
-                text=f"The area goes to {team}",
-                details=held,
-            )
-        found = from_data(EpicResult, self.flow.result, Reader("eternia-combat outcome"), "details")
-        returns = tuple(self.returns())
-        seat = self.epic.fighters[found.winner].seat if found.winner >= 0 else -1
-        won = 0 <= seat < len(returns)
-        names = [f.name for f in self.epic.fighters]
-        text = (
-            f"{names[found.winner]} wins ({found.ending})"
-            if found.winner >= 0
-            else f"No winner ({found.ending})"
+        details = from_data(
+            result_type(self), self.flow.result, Reader("eternia-combat outcome"), "details"
         )
+        winner = winner_of(self)
+        returns = tuple(self.returns())
+        seat = winner if winner >= 0 and winner < len(returns) else None
+        kind = combat_kind(self)
+        ending = str(self.flow.result.get("ending", kind))
+        side = "nobody" if winner < 0 else ("the active side", "the other side")[winner]
         return Outcome(
-            ending=found.ending,
-            winner=seat if won else None,
-            team=(seat,) if won else (),
+            ending=ending,
+            winner=seat,
+            team=() if seat is None else (seat,),
             returns=returns,
-            text=text,
-            details=found,
+            text=f"{kind.capitalize()} combat won by {side} ({ending})",
+            details=details,
         )
 
     def describe(self, action: Action) -> str:

@@ -177,7 +177,7 @@ def passives(state: CombatState, side: int, when: str) -> list[tuple[Ability, st
         assert isinstance(card, HeroCard)
         if card.passive.when == when:
             found.append((card.passive, card.id))
-    else:
+    elif fighter.kind == "beast":
         card = pack.epic_beasts[fighter.name]
         if card.passive is not None and card.passive.when == when:
             found.append((card.passive, card.id))

@@ -34,8 +34,10 @@ Side = Annotated[int, Bounds(0, 1)]
 
 
 def reveal(state: CombatState) -> None:
-    """Turn every face-down card face up (the start of step 4)."""
+    """Turn every face-down card face up (the start of step 4). The no-same-zone rule ends
+    with step 3 (A-4): a card an effect draws in step 4 may go into any zone with room."""
     for side, fighter in enumerate(state.epic.fighters):
+        fighter.last_zone = ""
         if not fighter.down:
             continue
         for card, zone in zip(fighter.down, fighter.down_zones, strict=True):

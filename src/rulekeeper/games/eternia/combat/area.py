@@ -37,6 +37,14 @@ class Area:
     soldiers: Annotated[int, Bounds(0, 3)] = 0
     options: JsonObject = field(default_factory=dict)
     can_flee: bool = True
+    attackers: Annotated[int, Bounds(0, 15)] = 0
+    """Soldiers entering the area (a soldier combat, spec §5.9)."""
+    kind: str = "area"
+    """``area`` (a hero enters, spec §5.5) or ``soldiers`` (soldiers enter, spec §5.9)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("area", "soldiers"):
+            raise ValueError("kind is area or soldiers")
 
 
 @dataclass

@@ -21,9 +21,11 @@ from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.record import Reader, from_data, to_data
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
+from rulekeeper.games.eternia.combat.encounter import WildsCombat
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
+from rulekeeper.games.eternia.combat.soldier_combat import SoldierCombat
 from rulekeeper.games.eternia.content.pack import ContentPack
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
 FORMAT = "eternia-combat"
 VERSIONS = (1,)
 AREA_TOP = (
+    "attackers",
     "format",
     "version",
     "combat",
@@ -70,6 +73,7 @@ TOP = (
     "content",
 )
 SIDE = (
+    "encounter",
     "hero",
     "beast",
     "seat",
@@ -229,6 +233,22 @@ def _beast_side(entry: Mapping[str, Any], pack: ContentPack, source: str, path: 
     )
 
 
+def _encounter_side(entry: Mapping[str, Any], pack: ContentPack, source: str, path: str) -> Fighter:
+    name = str(entry["encounter"])
+    card: Any = pack.beasts.get(name) or pack.allies.get(name)
+    if card is None:
+        reason = f"unknown encounter card {name!r} (a beast or an ally of encounters.yaml)"
+        raise _fail(source, f"{path}.encounter", reason)
+    return Fighter(
+        kind="encounter",
+        name=name,
+        health=card.health,
+        attack=card.attack,
+        defense=card.defense,
+        done=True,
+    )
+
+
 SCALARS = (
     "damage",
     "weapon",
@@ -250,9 +270,13 @@ def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str, sea
     unknown = sorted(set(entry) - set(SIDE))
     if unknown:
         raise _fail(source, f"{path}.{unknown[0]}", f"unknown field (known: {', '.join(SIDE)})")
-    if ("hero" in entry) == ("beast" in entry):
-        raise _fail(source, path, "a side has a hero or a beast, not both")
-    if "beast" in entry:
+    if sum(1 for key in ("hero", "beast", "encounter") if key in entry) != 1:
+        raise _fail(source, path, "a side has a hero, an epic beast or an encounter card")
+    if "encounter" in entry:
+        if path == "active":
+            raise _fail(source, "active.encounter", "the active side is a hero (spec §5.8)")
+        fighter = _encounter_side(entry, pack, source, path)
+    elif "beast" in entry:
         if path == "active":
             raise _fail(source, "active.beast", "the active side is a hero (spec §5.6.2)")
         fighter = _beast_side(entry, pack, source, path)
@@ -311,14 +335,22 @@ def read_combat(
         raise _fail(source, "format", f"expected {FORMAT!r}")
     if doc.get("version", 1) not in VERSIONS:
         raise _fail(source, "version", f"this engine reads versions {VERSIONS}")
-    if doc.get("combat", "epic") != "epic":
-        raise _fail(source, "combat", "an epic combat here (read_area reads an area's)")
+    kind = doc.get("combat", "epic")
+    if kind not in ("epic", "wilds"):
+        raise _fail(source, "combat", "epic or wilds here (read_area reads an area's)")
     reader = Reader(source)
     options = from_data(Options, doc.get("options", {}), reader, "options")
     fighters = [
         _side(doc.get(key), pack, rng, source, key, seat)
         for seat, key in enumerate(("active", "defender"))
     ]
+    if (kind == "wilds") != (fighters[1].kind == "encounter"):
+        raise _fail(source, "defender", "a wilds combat is fought against an encounter card")
+    if kind == "wilds":
+        card = pack.allies.get(fighters[1].name)
+        if card is not None and card.loyalty == fighters[0].faction:
+            reason = "an ally loyal to the hero's faction is acquired, not fought (spec §5.8)"
+            raise _fail(source, "defender.encounter", reason)
     if fighters[1].kind == "hero":
         if fighters[0].faction == fighters[1].faction:
             raise _fail(source, "defender.hero", "the defender is of the other faction")
@@ -349,7 +381,8 @@ def read_combat(
     epic = from_data(Epic, to_data(epic), reader, "<combat>")  # every value in its bounds
     pending = doc.get("pending")
     if pending is None:
-        return epic, [] if doc.get("result") is not None or nested else [EpicCombat()]
+        root: Step[Any] = WildsCombat() if kind == "wilds" else EpicCombat()
+        return epic, [] if doc.get("result") is not None or nested else [root]
     found = [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
     return epic, found
 
@@ -361,7 +394,7 @@ def _side_doc(epic: Epic, side: int) -> JsonObject:
         out["hero"] = fighter.name
         out["seat"] = fighter.seat
     else:
-        out["beast"] = fighter.name
+        out["encounter" if fighter.kind == "encounter" else "beast"] = fighter.name
     for key in SCALARS:
         out[key] = to_data(fighter)[key]
     if fighter.kind == "hero":
@@ -408,7 +441,7 @@ def write_combat(
     doc: JsonObject = {
         "format": FORMAT,
         "version": VERSIONS[-1],
-        "combat": "epic",
+        "combat": "wilds" if epic.fighters[1].kind == "encounter" else "epic",
         "options": to_data(epic.options),
         "can_flee": epic.can_flee,
         "boss": epic.boss,
@@ -434,15 +467,18 @@ def read_area(
     unknown = sorted(set(doc) - set(AREA_TOP))
     if unknown:
         raise _fail(source, unknown[0], f"unknown field (known: {', '.join(AREA_TOP)})")
+    kind = doc.get("combat")
     defenders = doc.get("defenders")
     fresh = doc.get("pending") is None and doc.get("result") is None
-    if not isinstance(defenders, list) or not (1 if fresh else 0) <= len(defenders) <= 3:
+    least = 1 if fresh and kind == "area" else 0
+    if not isinstance(defenders, list) or not least <= len(defenders) <= 3:
         raise _fail(source, "defenders", "one to three defending heroes (combat-file sides)")
     reader = Reader(source)
-    raw = {k: doc[k] for k in ("active", "options", "can_flee") if k in doc}
-    area = from_data(
-        Area, {**raw, "defenders": defenders, "soldiers": doc.get("soldiers", 0)}, reader, "<area>"
-    )
+    raw = {k: doc[k] for k in ("active", "options", "can_flee", "attackers") if k in doc}
+    fields = {"active": {}, **raw, "defenders": defenders, "soldiers": doc.get("soldiers", 0)}
+    area = from_data(Area, {**fields, "kind": kind}, reader, "<area>")
+    if area.kind == "soldiers":
+        return area, None, _soldier_steps(doc, area, pack, steps, reader, source)
     for index in range(len(area.defenders)):  # each fight must be a valid epic combat
         try:
             read_combat(epic_doc(area, index), pack, rng.clone(), steps, source)
@@ -459,6 +495,28 @@ def read_area(
     return area, epic, found
 
 
+def _soldier_steps(
+    doc: Mapping[str, Any],
+    area: Area,
+    pack: ContentPack,
+    steps: StepKinds,
+    reader: Reader,
+    source: str,
+) -> list[Step[Any]]:
+    """The pending steps of a soldier combat, its defending heroes checked."""
+    for index, entry in enumerate(area.defenders):
+        if not isinstance(entry, Mapping) or str(entry.get("hero")) not in pack.heroes:
+            raise _fail(source, f"defenders[{index}].hero", "a defending hero of heroes.yaml")
+        damage = entry.get("damage", 0)
+        health = pack.heroes[str(entry["hero"])].health
+        if not isinstance(damage, int) or not 0 <= damage < health:
+            raise _fail(source, f"defenders[{index}].damage", f"0 to {health - 1}")
+    pending = doc.get("pending")
+    if pending is None:
+        return [] if doc.get("result") is not None else [SoldierCombat()]
+    return [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
+
+
 def write_area(
     area: Area,
     epic: Epic | None,
@@ -467,8 +525,9 @@ def write_area(
     content: str | None,
 ) -> JsonObject:
     """An area's combats as a combat file (a position)."""
-    doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1], "combat": "area"}
+    doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1]}
     doc.update(to_data(area))
+    doc["combat"] = doc.pop("kind")
     doc["epic"] = None if epic is None else write_combat(epic, (), None, None)
     doc["pending"] = [write_step(step) for step in pending]
     doc["result"] = result

@@ -9,7 +9,7 @@ from typing import Any
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.games.eternia.content.pack import ContentPack
 
-__all__ = ["random_combat"]
+__all__ = ["random_area", "random_combat", "random_epic", "random_soldiers", "random_wilds"]
 
 
 def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> JsonObject:
@@ -35,6 +35,70 @@ def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> Jso
 
 
 def random_combat(pack: ContentPack, rng: random.Random) -> JsonObject:
+    """A random combat file: mostly an epic combat, else a wilds combat, a soldier combat or
+    an area's combats."""
+    roll = rng.random()
+    if roll < 0.12:
+        return random_wilds(pack, rng)
+    if roll < 0.2:
+        return random_soldiers(pack, rng)
+    if roll < 0.3:
+        return random_area(pack, rng)
+    return random_epic(pack, rng)
+
+
+def random_wilds(pack: ContentPack, rng: random.Random) -> JsonObject:
+    """A hero against a random encounter beast or ally of the other faction."""
+    hero = _hero(pack, rng, rng.choice(["motu", "evil-warriors"]), 0)
+    foes = sorted(pack.beasts) + sorted(
+        k for k, ally in pack.allies.items() if ally.loyalty != pack.heroes[hero["hero"]].faction
+    )
+    return {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "wilds",
+        "active": hero,
+        "defender": {"encounter": rng.choice(foes)},
+    }
+
+
+def random_soldiers(pack: ContentPack, rng: random.Random) -> JsonObject:
+    """Soldiers entering an area with enemy soldiers, heroes, or both."""
+    heroes = [_hero(pack, rng, "evil-warriors", 1) for _ in range(rng.randrange(3))]
+    unique = {h["hero"]: {"hero": h["hero"], "seat": 1, "damage": h["damage"]} for h in heroes}
+    defenders = list(unique.values())
+    return {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "soldiers",
+        "attackers": rng.randrange(1, 4),
+        "defenders": defenders,
+        "soldiers": rng.randrange(0 if defenders else 1, 4),
+    }
+
+
+def random_area(pack: ContentPack, rng: random.Random) -> JsonObject:
+    """A hero entering an area held by one to three enemy heroes and soldiers."""
+    factions = ["motu", "evil-warriors"]
+    rng.shuffle(factions)
+    names = sorted(h.id for h in pack.heroes.values() if h.faction == factions[1])
+    defenders = []
+    for name in rng.sample(names, rng.randrange(1, 4)):
+        entry = _hero(pack, rng, factions[1], 1)
+        entry["hero"] = name
+        entry["damage"] = 0
+        defenders.append(entry)
+    return {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "area",
+        "active": _hero(pack, rng, factions[0], 0),
+        "defenders": defenders,
+        "soldiers": rng.randrange(4),
+    }
+
+
+def random_epic(pack: ContentPack, rng: random.Random) -> JsonObject:
     """A random epic combat file: hero against hero, or against an epic beast (a boss)."""
     factions = ["motu", "evil-warriors"]
     rng.shuffle(factions)

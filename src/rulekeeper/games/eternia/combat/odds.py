@@ -18,7 +18,9 @@ from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.record import to_data
 from rulekeeper.games.eternia.combat.abilities import use
+from rulekeeper.games.eternia.combat.encounter import WildsCombat, the_foe
 from rulekeeper.games.eternia.combat.model import card_kind
 from rulekeeper.games.eternia.combat.power import default_cap, dice_of
 from rulekeeper.games.eternia.combat.resolution import (
@@ -29,7 +31,9 @@ from rulekeeper.games.eternia.combat.resolution import (
     totals,
 )
 from rulekeeper.games.eternia.combat.roll import RollStep
-from rulekeeper.games.eternia.combat.wild_dice import success_distribution
+from rulekeeper.games.eternia.combat.wild_dice import final_counts, success_distribution
+from rulekeeper.games.eternia.combat.wilds import Assignment, best_assignment, resolve
+from rulekeeper.games.eternia.content.dice import WILD_FACES
 
 __all__ = [
     "power_round_odds",
@@ -222,9 +226,58 @@ def _exchanges(
                 fall[side] += p
 
 
+def _wilds_faces(kept: list[int], rolled: tuple[int, ...]) -> list[str]:
+    counts = [a + b for a, b in zip(kept, rolled, strict=True)]
+    return [face for face, n in zip(WILD_FACES, counts, strict=True) for _ in range(n)]
+
+
+def wilds_odds_of(state: Any, action: Action) -> JsonObject | None:
+    """A wilds combat's odds before *action* (spec §5.8): the result of an assignment; for a
+    stop or a reroll, the chances under the best assignment of each roll (rerolled dice
+    rolled again until no reroll face shows, as the odds' policy says)."""
+    top = state.flow.steps[-1]
+    root = state.flow.find(WildsCombat)
+    hero_hp = state.epic.fighters[0].hp
+    foe = the_foe(state, root.ability)
+    if action.kind == "assign":
+        parts = [action.get(stat) for stat in ("defense", "attack", "health")]
+        chosen = Assignment(*(tuple(map(str, p)) if isinstance(p, tuple) else () for p in parts))
+        found = resolve(foe, hero_hp, chosen)
+        return {"kind": "wilds-assignment", "computed": True, **to_data(found)}
+    if not isinstance(top, RollStep) or top.purpose != "wilds":
+        return None
+    kept = list(top.kept)
+    dice = 0
+    if action.kind == "reroll":
+        dice = kept[3] + (action.get("extra") != "none")
+        kept[3] = 0
+        if action.get("extra") != "none":
+            kept[WILD_FACES.index(str(action.get("extra")))] -= 1
+    elif action.kind == "again":
+        dice = 1
+        kept[WILD_FACES.index(str(action.get("face")))] -= 1
+    beaten = fallen = damage = Fraction(0)
+    for rolled, chance in final_counts(top.die(state), dice, "reroll").items():
+        faces = _wilds_faces(kept, rolled)
+        result = resolve(foe, hero_hp, best_assignment(faces, foe, hero_hp))
+        beaten += chance * result.foe_defeated
+        fallen += chance * result.hero_defeated
+        damage += chance * result.hero_damage
+    return {
+        "kind": "wilds-roll",
+        "computed": True,
+        "foe_defeated": float(beaten),
+        "hero_falls": float(fallen),
+        "expected_damage": float(damage),
+        "model": "the dice rolled again until no reroll face shows, then the best assignment",
+    }
+
+
 def step_odds(state: Any, action: Action, seat: int) -> JsonObject | None:
     """The odds shown before *seat* commits to *action*: the round as it would stand after it
     (a card placed, a pass in step 4). None for other actions."""
+    if state.flow.find(WildsCombat) is not None:
+        return wilds_odds_of(state, action)
     if action.kind not in ("place", "pass", "soldiers", "momentum"):
         return None
     if action.kind == "pass":

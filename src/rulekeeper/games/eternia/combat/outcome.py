@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from rulekeeper.games.eternia.combat.area import AreaResult
 from rulekeeper.games.eternia.combat.model import ACTIVE, DEFENDER
 from rulekeeper.games.eternia.combat.protocols import CombatState
 from rulekeeper.games.eternia.combat.result import EpicResult
+from rulekeeper.games.eternia.combat.soldiers import SoldierResult
+from rulekeeper.games.eternia.combat.wilds import WildsResult
 
-__all__ = ["ending"]
+__all__ = ["combat_kind", "ending", "result_type", "winner_of"]
 
 
 def _reward(state: CombatState, result: EpicResult) -> None:
@@ -73,3 +78,37 @@ def ending(state: CombatState, early: str) -> EpicResult:
     for side in (ACTIVE, DEFENDER):
         result.eternium[side] += epic.eternium[side] - epic.start_eternium[side]
     return result
+
+
+def combat_kind(state: Any) -> str:
+    """Which combat the state holds: ``epic``, ``wilds``, ``area`` or ``soldiers``."""
+    if state.area is not None:
+        return str(state.area.kind)
+    fighters = state.epic.fighters
+    return "wilds" if fighters and fighters[1].kind == "encounter" else "epic"
+
+
+def result_type(state: Any) -> type[Any]:
+    """The record the state's combat finishes with."""
+    return {
+        "epic": EpicResult,
+        "wilds": WildsResult,
+        "area": AreaResult,
+        "soldiers": SoldierResult,
+    }[combat_kind(state)]
+
+
+def winner_of(state: Any) -> int:
+    """The side that won the finished combat (0 the active hero or the entering soldiers, 1
+    the other), -1 for none: a wilds foe beaten by a hero still standing is a win, a fallen
+    hero against a foe still standing a loss; soldiers win when they alone remain."""
+    result = state.flow.result
+    kind = combat_kind(state)
+    if kind in ("epic", "area"):
+        return int(result["winner"])
+    if kind == "wilds":
+        beaten, fallen = result["foe_defeated"], result["hero_defeated"]
+        return 0 if beaten and not fallen else 1 if fallen and not beaten else -1
+    area = state.area
+    alone = area.soldiers == 0 and len(result["heroes_defeated"]) == len(area.defenders)
+    return 0 if area.attackers and alone else 1 if not area.attackers else -1

@@ -56,6 +56,10 @@ class RollStep(Step[CombatState]):
     """Dice to roll now (0: the roll is in, the player decides or it is over)."""
     kept: list[Count] = field(default_factory=lambda: [0, 0, 0, 0])
     """Standing faces by type: blank, success, double, reroll."""
+    rerolls: bool = True
+    """False: a reroll face stands (a card's ability die, spec §5.8 step 1)."""
+    free: Annotated[int, Bounds(0, 9)] = 0
+    """Dice of any face the player may still roll again once each (an ability's rerolls)."""
 
     def die(self, state: CombatState) -> Die:
         """The wild die of the side's faction (content dice.yaml)."""
@@ -68,7 +72,8 @@ class RollStep(Step[CombatState]):
     def actor(self, state: CombatState) -> int:
         if self.dice:
             return CHANCE
-        if self.kept[3] and state.epic.fighters[self.side].seat >= 0:
+        choices = (self.kept[3] and self.rerolls) or (self.free and any(self.kept[:3]))
+        if choices and state.epic.fighters[self.side].seat >= 0:
             return state.epic.fighters[self.side].seat
         return -3
 
@@ -96,6 +101,8 @@ class RollStep(Step[CombatState]):
         yield Action.of("reroll", extra="none")
         for face in ("blank", "success", "double"):
             yield Action.of("reroll", extra=face)
+        for face in ("blank", "success", "double"):
+            yield Action.of("again", face=face)
         yield Action.of("stop")
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
@@ -103,6 +110,15 @@ class RollStep(Step[CombatState]):
             return (RULE, "the other player's roll")
         if action.kind == "stop":
             return None
+        if action.kind == "again":
+            face = action.get("face")
+            if not self.free or face not in WILD_FACES[:3]:
+                return (RULE, "no die to roll again by an ability")
+            if not self.kept[WILD_FACES.index(str(face))]:
+                return (RULE, f"no {face} die to roll again")
+            return None
+        if not self.rerolls or not self.kept[3]:
+            return (RULE, "no reroll face to roll again")
         extra = action.get("extra")
         if action.kind != "reroll" or extra not in ("none", "blank", "success", "double"):
             return (RULE, "reroll (with one other die: extra=blank|success|double|none) or stop")
@@ -126,6 +142,13 @@ class RollStep(Step[CombatState]):
             return
         if action.kind == "stop":
             self.run(state)
+            return
+        if action.kind == "again":
+            face = action.str_param("face")
+            self.kept[WILD_FACES.index(face)] -= 1
+            self.free -= 1
+            self.dice = 1
+            state.events.append("again", {"side": self.side, "face": face})
             return
         extra = action.str_param("extra")
         self.dice = self.kept[3] + (extra != "none")

@@ -22,7 +22,8 @@ def area_observation(state: Any, player: int) -> JsonObject:
     heroes = [area.active, *area.defenders]
     doc: JsonObject = {
         "combat": "area",
-        "active": {"hero": area.active["hero"], "damage": area.active.get("damage", 0)},
+        "active": {"hero": area.active.get("hero"), "damage": area.active.get("damage", 0)},
+        "attackers": area.attackers,
         "defenders": [{"hero": h["hero"], "damage": h.get("damage", 0)} for h in heroes[1:]],
         "soldiers": area.soldiers,
         "epic": observation(state, player) if state.epic.fighters else None,

@@ -1,0 +1,124 @@
+"""A soldier combat as a procedure (spec §5.9, rulebook p.28): soldiers entering an area with
+enemy soldiers, heroes, or both. The rules are in soldiers.py; the one choice, where the
+defending team takes each soldier's damage when it has heroes there, is
+:class:`AllocateStep`. Finishes with the typed :class:`~.soldiers.SoldierResult`.
+
+The fight's data is the state's ``area``: ``attackers`` soldiers entering, the ``defenders``
+heroes (combat-file sides with their damage) and the defending ``soldiers``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from rulekeeper.core.actions import Action
+from rulekeeper.core.flow import Refusal, Step
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.record import Bounds
+from rulekeeper.core.subgame import finish
+from rulekeeper.games.eternia.combat.soldiers import (
+    Allocation,
+    allocate,
+    allocations,
+    soldiers_vs_soldiers,
+)
+
+__all__ = ["AllocateStep", "SoldierCombat", "hero_hps"]
+
+RULE = "spec §5.9 (rulebook p.28): the defending team decides where each soldier's damage goes"
+
+
+def hero_hps(state: Any) -> list[int]:
+    """The HP left of each defending hero in the area."""
+    out = []
+    for entry in state.area.defenders:
+        damage = entry.get("damage", 0)
+        out.append(state.pack.heroes[str(entry["hero"])].health - int(damage))
+    return out
+
+
+def _action(allocation: Allocation) -> Action:
+    return Action.of("allocate", heroes=list(allocation.hero_damage), soldiers=allocation.soldiers)
+
+
+@dataclass
+class SoldierCombat(Step[Any]):
+    """The root: resolves the fight, asking the defenders where the damage goes if they have
+    heroes there; ``chosen`` is their allocation once made."""
+
+    kind = "soldier-combat"
+    rule = RULE
+
+    chosen: list[Annotated[int, Bounds(0, 99)]] | None = None
+
+    def run(self, state: Any) -> None:
+        area = state.area
+        hps = hero_hps(state)
+        if not hps:
+            result = soldiers_vs_soldiers(area.attackers, area.soldiers)
+        else:
+            options = allocations(area.attackers, hps, area.soldiers)
+            if self.chosen is None and len(options) > 1:
+                state.flow.push(AllocateStep(seat=_seat(area.defenders[0])))
+                return
+            picked = options[0] if self.chosen is None else _allocation(self.chosen)
+            result = allocate(area.attackers, hps, area.soldiers, picked)
+            for entry, lost in zip(area.defenders, result.hero_damage, strict=True):
+                entry["damage"] = int(entry.get("damage", 0)) + lost
+        area.attackers -= result.attackers_lost
+        area.soldiers -= result.defenders_lost
+        state.events.append(
+            "soldier-combat",
+            {"attackers_lost": result.attackers_lost, "defenders_lost": result.defenders_lost},
+        )
+        finish(state, result)
+
+    def resume(self, state: Any, result: JsonObject) -> None:
+        heroes = result["heroes"]
+        assert isinstance(heroes, list)
+        self.chosen = [*(int(str(h)) for h in heroes), int(str(result["soldiers"]))]
+
+
+def _allocation(chosen: list[int]) -> Allocation:
+    return Allocation(tuple(chosen[:-1]), chosen[-1])
+
+
+def _seat(entry: JsonObject) -> int:
+    seat = entry.get("seat", 1)
+    return seat if isinstance(seat, int) else 1
+
+
+@dataclass
+class AllocateStep(Step[Any]):
+    """The defending team's choice: HP lost by each of its heroes, soldiers removed."""
+
+    kind = "allocate"
+    rule = RULE
+    public_kinds = None
+
+    seat: Annotated[int, Bounds(0, 63)] = 1
+
+    def actor(self, state: Any) -> int:
+        return self.seat
+
+    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
+        area = state.area
+        return [_action(a) for a in allocations(area.attackers, hero_hps(state), area.soldiers)]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if seat != self.seat:
+            return (RULE, "the defending team decides")
+        if action not in self.candidates(state, seat):
+            return (
+                RULE,
+                "each soldier's 1 damage to a hero (not below 0 HP) or one of your "
+                "soldiers, all of it taken while you can (A-38)",
+            )
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        heroes = action.get("heroes")
+        chosen = [int(str(h)) for h in heroes] if isinstance(heroes, tuple) else []
+        state.flow.finish(state, {"heroes": chosen, "soldiers": action.int_param("soldiers")})
