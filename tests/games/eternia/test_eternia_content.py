@@ -1,7 +1,7 @@
 """Fields of Eternia's content pack for combat (issue 27 §1, docs/eternia-content.md): the shipped
 pack loads with the counts the rulebook states; the values its examples give are kept; every
 broken fixture is refused naming its field, by the loader and by ``rulekeeper eternia content
-check``; ``--strict`` fails while the rules implement no effect kind; the plug-in's games are
+check``; ``--strict`` passes, every kind the pack uses having its rule; the plug-in's games are
 Fields of Eternia's, and the catalog stays whole. The spells and equipment that epic combat
 step 4 plays (spec §5.6.3, §5.11) load with the counts of spec §2.4, Fireball and Magic Trap as
 the rulebook's example has them.
@@ -26,9 +26,11 @@ from typer.testing import CliRunner
 from rulekeeper.cli.games import catalog
 from rulekeeper.cli.main import app
 from rulekeeper.core.registry import default_registry
+from rulekeeper.games.eternia import cli as eternia_cli
 from rulekeeper.games.eternia.cli import app as eternia_app
 from rulekeeper.games.eternia.cli import unimplemented
-from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, IMPLEMENTED
+from rulekeeper.games.eternia.combat.abilities import IMPLEMENTED, MAP_KINDS
+from rulekeeper.games.eternia.content.effects import EFFECT_KINDS
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
     ContentPackError,
@@ -189,12 +191,12 @@ def test_the_example_heroes_passives_leave_the_examples_as_printed() -> None:
 
 def test_effect_kinds_are_the_vocabulary_and_the_missing_ones_are_listed() -> None:
     """Issue 27 §1: effects are a closed vocabulary with a meaning each; ``content check``
-    lists every kind the pack uses that the rules do not implement (so far: all of them)."""
+    lists every kind the pack uses that the rules do not implement (none: flight is the map's)."""
     pack = load_content_pack()
     used = set(pack.effect_users())
     assert used <= set(EFFECT_KINDS) and all(EFFECT_KINDS.values())
     assert IMPLEMENTED.issubset(EFFECT_KINDS)
-    assert set(unimplemented(pack)) == used - IMPLEMENTED
+    assert set(unimplemented(pack)) == used - IMPLEMENTED - set(MAP_KINDS) == set()
 
 
 def test_an_unsourced_shipped_value_is_reported(tmp_path: Path) -> None:
@@ -225,15 +227,28 @@ def test_a_broken_pack_is_refused_naming_its_field(fixture: Path, tmp_path: Path
     assert f"{source}: {field}: " in result.stdout
 
 
-def test_the_cli_checks_the_shipped_pack_and_strict_fails_on_unimplemented_kinds() -> None:
-    """``content check`` prints ok with the counts; ``--strict`` exits 1 listing each effect
-    kind the rules do not implement (all of them, until the combat rules exist)."""
+def test_the_cli_checks_the_shipped_pack_and_strict_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``content check`` prints ok with the counts; ``--strict`` passes on the shipped pack
+    (issue 27 acceptance): every effect kind it uses has its rule, flight the map game's; a
+    kind without a rule makes it exit 1, naming the kind and its cards."""
     result = runner.invoke(app, ["eternia", "content", "check"])
     assert result.exit_code == 0, result.output
     assert "ok: the shipped content pack: 12 heroes" in result.stdout
     strict = runner.invoke(app, ["eternia", "content", "check", "--strict"])
+    assert strict.exit_code == 0, strict.output
+    assert "effect kinds: all implemented" in strict.stdout
+    assert "fly: the map game's rule" in strict.stdout
+    monkeypatch.setattr(eternia_cli, "IMPLEMENTED", IMPLEMENTED - {"zone-bonus"})
+    strict = runner.invoke(app, ["eternia", "content", "check", "--strict"])
     assert strict.exit_code == 1
     assert "  zone-bonus: " in strict.stdout and "not implemented yet" in strict.stdout
+
+
+def test_every_effect_kind_has_its_rule() -> None:
+    """Each kind of content/effects.py is carried out by a combat rule or is the map's."""
+    assert set(EFFECT_KINDS) == IMPLEMENTED | set(MAP_KINDS)
 
 
 def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:

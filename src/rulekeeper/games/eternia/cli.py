@@ -5,8 +5,9 @@ the ``rulekeeper`` command from the package's declaration (plugin.py).
 one, or a folder with the values printed on your own cards): ok with the counts, or every
 problem as file: field: reason (exit code 1; no such folder: 2, a usage error). It then lists
 the effect kinds the pack uses that the rules do not implement yet
-(``content.effects.IMPLEMENTED``); ``--strict`` fails on them too, which it does until the
-combat rules exist (docs/eternia-content.md).
+(``combat.abilities.IMPLEMENTED``); ``--strict`` fails on them too. Kinds whose rule is the map
+game's (``combat.abilities.MAP_KINDS``: flight) are listed apart and do not fail it: no combat
+uses them (docs/eternia-content.md).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from rulekeeper.games.eternia.content.effects import IMPLEMENTED
+from rulekeeper.games.eternia.combat.abilities import IMPLEMENTED, MAP_KINDS
 from rulekeeper.games.eternia.content.pack import ContentPack, ContentPackError, load_content_pack
 
 __all__ = ["app", "content_check", "unimplemented"]
@@ -45,7 +46,8 @@ def counts(pack: ContentPack) -> str:
 
 def unimplemented(pack: ContentPack) -> dict[str, list[str]]:
     """The effect kinds the pack uses that the rules do not implement, with their cards."""
-    return {kind: ids for kind, ids in pack.effect_users().items() if kind not in IMPLEMENTED}
+    found = pack.effect_users().items()
+    return {kind: ids for kind, ids in found if kind not in IMPLEMENTED and kind not in MAP_KINDS}
 
 
 def _print_kinds(users: Mapping[str, list[str]]) -> None:
@@ -85,6 +87,9 @@ def content_check(folder: FolderArgument = None, strict: StrictOption = False) -
         raise typer.Exit(EXIT_INVALID) from None
     typer.echo(f"ok: {where}: {counts(pack)}")
     missing = unimplemented(pack)
+    for kind, ids in pack.effect_users().items():
+        if kind in MAP_KINDS:
+            typer.echo(f"{kind}: the map game's rule, {MAP_KINDS[kind]}: {', '.join(ids)}")
     if missing:
         _print_kinds(missing)
     else:

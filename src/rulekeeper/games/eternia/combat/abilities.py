@@ -19,7 +19,17 @@ from rulekeeper.games.eternia.combat.protocols import CombatState
 from rulekeeper.games.eternia.content.effects import Ability
 from rulekeeper.games.eternia.content.heroes import HeroCard
 
-__all__ = ["EFFECTS", "ELSEWHERE", "TIMING", "hurt", "passives", "use", "weapon_type"]
+__all__ = [
+    "EFFECTS",
+    "ELSEWHERE",
+    "IMPLEMENTED",
+    "MAP_KINDS",
+    "TIMING",
+    "hurt",
+    "passives",
+    "use",
+    "weapon_type",
+]
 
 TIMING = Timing(
     (
@@ -156,6 +166,18 @@ ELSEWHERE: Mapping[str, str] = {
     "gain-combat-card": "the combat's result: the host adds the card to the deck (spec §5.6.1)",
 }
 """Effect kinds that act outside the epic-combat grid, with where their rule is."""
+
+
+IMPLEMENTED: frozenset[str] = frozenset(
+    kind for kind, rule in EFFECTS.items() if rule is not _none
+) | frozenset({"roll-bonus", "extra-dice", "reroll", "avoid-combat", "gain-vp", "gain-combat-card"})
+"""The effect kinds the combat rules carry out: the epic combat's (:data:`EFFECTS`), the wilds
+combat's (wilds.py ``foe_of``, encounter.py ``hero_dice``), refusing a combat (rounds.py) and the
+rewards the result hands over (outcome.py)."""
+MAP_KINDS: Mapping[str, str] = {
+    "fly": "flight on the map (spec §5.2.4): the map game's movement (issue 28)",
+}
+"""Effect kinds whose rule is the map game's: no combat uses them."""
 
 
 def use(state: CombatState, side: int, ability: Ability, source: str) -> None:

@@ -51,7 +51,9 @@ def random_wilds(pack: ContentPack, rng: random.Random) -> JsonObject:
     """A hero against a random encounter beast or ally of the other faction."""
     hero = _hero(pack, rng, rng.choice(["motu", "evil-warriors"]), 0)
     foes = sorted(pack.beasts) + sorted(
-        k for k, ally in pack.allies.items() if ally.loyalty != pack.heroes[hero["hero"]].faction
+        k
+        for k, ally in pack.allies.items()
+        if ally.loyalty != pack.heroes[str(hero["hero"])].faction
     )
     return {
         "format": "eternia-combat",

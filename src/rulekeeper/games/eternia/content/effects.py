@@ -2,8 +2,8 @@
 
 A card never carries rules text the engine must interpret: each effect is one member of the
 tagged union :data:`Effect`, chosen by its ``kind``, with its parameters. The combat rules will
-implement each kind once and list it in :data:`IMPLEMENTED`; ``rulekeeper eternia content check
---strict`` fails while the pack uses a kind missing there (all of them, until the rules exist).
+implement each kind once and list it (combat/abilities.py ``IMPLEMENTED``); ``rulekeeper eternia
+content check --strict`` fails while the pack uses a kind no rule carries out.
 
 An :class:`Ability` (a hero's passive or momentum ability, a beast's combat ability, a hero
 bonus, a reward) says when it applies (:data:`TRIGGERS`, the trigger points of spec §5.21) and
@@ -19,7 +19,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "EFFECT_KINDS",
-    "IMPLEMENTED",
     "STATS",
     "TRIGGERS",
     "WEAPON_TYPES",
@@ -266,9 +265,6 @@ Effect = Annotated[
     Field(discriminator="kind"),
 ]
 """One effect: a member of the tagged union, chosen by ``kind``."""
-
-IMPLEMENTED: frozenset[str] = frozenset()
-"""The effect kinds the combat rules implement (none yet: the rules are issue 27 §2)."""
 
 
 class Ability(BaseModel):
