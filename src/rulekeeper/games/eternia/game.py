@@ -32,7 +32,7 @@ from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.record import from_data
 from rulekeeper.core.subgame import Seating
-from rulekeeper.core.zones import NOBODY
+from rulekeeper.games.eternia.combat import area_file
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.activation import ActivationStep
@@ -40,6 +40,7 @@ from rulekeeper.games.eternia.combat.area import Area, AreaCombat, DefendStep
 from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
 from rulekeeper.games.eternia.combat.encounter import AssignStep, WildsCombat
+from rulekeeper.games.eternia.combat.hidden import combat_zones
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.outcome import combat_kind, result_type, winner_of
@@ -215,7 +216,7 @@ class EpicState(ProcedureState):
         source = game.position_source
         try:
             if position.get("combat") in ("area", "soldiers"):
-                area, found, steps = combat_file.read_area(
+                area, found, steps = area_file.read_area(
                     position, game.pack, state.rng, STEPS, source
                 )
                 state.area = area
@@ -246,7 +247,7 @@ class EpicState(ProcedureState):
         steps = list(self.flow.steps)
         if self.area is not None:
             epic = self.epic if self.epic.fighters else None
-            return combat_file.write_area(self.area, epic, steps, self.flow.result, folder)
+            return area_file.write_area(self.area, epic, steps, self.flow.result, folder)
         return combat_file.write_combat(self.epic, steps, self.flow.result, folder)
 
     def epic_game(self, doc: JsonObject) -> EpicSubGame:
@@ -302,35 +303,8 @@ class EpicState(ProcedureState):
     # ------------------------------------------------------------------ the state API
 
     def zones(self) -> list[Zone]:
-        """Who sees which cards: a deck's order nobody; a side's hand, face-down cards, focus
-        pile, discards, spells and consumables its own seat; the rest everyone."""
-        out: list[Zone] = []
-        if self.area is not None:
-            out.extend(self._area_zones(self.area))
-        for side, fighter in enumerate(self.epic.fighters):
-            if fighter.kind != "hero":
-                continue
-            team = self.seats_of(side)
-            pool = f"cards-{side}"
-            out.append(Zone(f"deck-{side}", fighter.deck, NOBODY, pool=pool))
-            for name in ("hand", "down", "focus", "discard"):
-                out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, pool=pool))
-            for name in ("spells", "consumables"):
-                out.append(Zone(f"{name}-{side}", getattr(fighter, name), team, redealt=False))
-        return out
-
-    def _area_zones(self, area: Area) -> list[Zone]:
-        """The decks (nobody sees their order) and spells (their team) the area's heroes
-        carry between its epic combats."""
-        out: list[Zone] = []
-        for index, entry in enumerate([area.active, *area.defenders]):
-            team = (0,) if index == 0 else (1,)
-            for name, sight in (("deck", NOBODY), ("spells", team), ("consumables", team)):
-                cards = entry.get(name)
-                if isinstance(cards, list):
-                    zone = Zone(f"area-{name}-{index}", cards, sight, redealt=name == "deck")
-                    out.append(zone)
-        return out
+        """Who sees which cards (combat/hidden.py)."""
+        return combat_zones(self)
 
     def _returns(self) -> Sequence[float]:
         if self.flow.result is None:

@@ -20,41 +20,23 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.record import Reader, from_data, to_data
 from rulekeeper.core.rng import Pcg32
-from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
 from rulekeeper.games.eternia.combat.encounter import WildsCombat
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
-from rulekeeper.games.eternia.combat.soldier_combat import SoldierCombat
 from rulekeeper.games.eternia.content.pack import ContentPack
 
 __all__ = [
     "FORMAT",
     "VERSIONS",
     "carried",
-    "read_area",
     "read_combat",
-    "write_area",
+    "side_doc",
     "write_combat",
 ]
 
 FORMAT = "eternia-combat"
 VERSIONS = (1,)
-AREA_TOP = (
-    "attackers",
-    "format",
-    "version",
-    "combat",
-    "options",
-    "can_flee",
-    "active",
-    "defenders",
-    "soldiers",
-    "epic",
-    "pending",
-    "result",
-    "content",
-)
 TOP = (
     "format",
     "version",
@@ -387,7 +369,7 @@ def read_combat(
     return epic, found
 
 
-def _side_doc(epic: Epic, side: int) -> JsonObject:
+def side_doc(epic: Epic, side: int) -> JsonObject:
     fighter = epic.fighters[side]
     out: JsonObject = {}
     if fighter.kind == "hero":
@@ -429,7 +411,7 @@ CARRIED = (
 def carried(epic: Epic, side: int) -> JsonObject:
     """*side* after its epic combat, as the area's next combat starts it (its 21 cards in
     its deck in their shuffled order, its damage, soldiers and Eternium)."""
-    entry = _side_doc(epic, side)
+    entry = side_doc(epic, side)
     entry["soldiers"] = epic.fighters[side].soldiers
     return {key: entry[key] for key in CARRIED if key in entry}
 
@@ -446,91 +428,14 @@ def write_combat(
         "can_flee": epic.can_flee,
         "boss": epic.boss,
         "round": epic.round,
-        "active": _side_doc(epic, 0),
-        "defender": _side_doc(epic, 1),
+        "active": side_doc(epic, 0),
+        "defender": side_doc(epic, 1),
         "effects": [to_data(e) for e in epic.effects],
         "passed": list(epic.passed),
         "focuses": list(epic.focuses),
         "pending": [write_step(step) for step in pending],
         "result": result,
     }
-    if content is not None:
-        doc["content"] = content
-    return doc
-
-
-def read_area(
-    doc: Mapping[str, Any], pack: ContentPack, rng: Pcg32, steps: StepKinds, source: str
-) -> tuple[Area, Epic | None, list[Step[Any]]]:
-    """An area's combats (``combat: area``, spec §5.5): the entering hero, the defending heroes
-    and soldiers, the epic combat under way if any, the pending steps."""
-    unknown = sorted(set(doc) - set(AREA_TOP))
-    if unknown:
-        raise _fail(source, unknown[0], f"unknown field (known: {', '.join(AREA_TOP)})")
-    kind = doc.get("combat")
-    defenders = doc.get("defenders")
-    fresh = doc.get("pending") is None and doc.get("result") is None
-    least = 1 if fresh and kind == "area" else 0
-    if not isinstance(defenders, list) or not least <= len(defenders) <= 3:
-        raise _fail(source, "defenders", "one to three defending heroes (combat-file sides)")
-    reader = Reader(source)
-    raw = {k: doc[k] for k in ("active", "options", "can_flee", "attackers") if k in doc}
-    fields = {"active": {}, **raw, "defenders": defenders, "soldiers": doc.get("soldiers", 0)}
-    area = from_data(Area, {**fields, "kind": kind}, reader, "<area>")
-    if area.kind == "soldiers":
-        return area, None, _soldier_steps(doc, area, pack, steps, reader, source)
-    for index in range(len(area.defenders)):  # each fight must be a valid epic combat
-        try:
-            read_combat(epic_doc(area, index), pack, rng.clone(), steps, source)
-        except DataError as error:
-            field = error.field.replace("defender", f"defenders[{index}]", 1)
-            raise _fail(source, field, error.reason) from None
-    epic = None
-    if doc.get("epic") is not None:
-        epic, _ = read_combat(doc["epic"], pack, rng, steps, source, nested=True)
-    pending = doc.get("pending")
-    if pending is None:
-        return area, epic, [] if doc.get("result") is not None else [AreaCombat()]
-    found = [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
-    return area, epic, found
-
-
-def _soldier_steps(
-    doc: Mapping[str, Any],
-    area: Area,
-    pack: ContentPack,
-    steps: StepKinds,
-    reader: Reader,
-    source: str,
-) -> list[Step[Any]]:
-    """The pending steps of a soldier combat, its defending heroes checked."""
-    for index, entry in enumerate(area.defenders):
-        if not isinstance(entry, Mapping) or str(entry.get("hero")) not in pack.heroes:
-            raise _fail(source, f"defenders[{index}].hero", "a defending hero of heroes.yaml")
-        damage = entry.get("damage", 0)
-        health = pack.heroes[str(entry["hero"])].health
-        if not isinstance(damage, int) or not 0 <= damage < health:
-            raise _fail(source, f"defenders[{index}].damage", f"0 to {health - 1}")
-    pending = doc.get("pending")
-    if pending is None:
-        return [] if doc.get("result") is not None else [SoldierCombat()]
-    return [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
-
-
-def write_area(
-    area: Area,
-    epic: Epic | None,
-    pending: Sequence[Step[Any]],
-    result: JsonObject | None,
-    content: str | None,
-) -> JsonObject:
-    """An area's combats as a combat file (a position)."""
-    doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1]}
-    doc.update(to_data(area))
-    doc["combat"] = doc.pop("kind")
-    doc["epic"] = None if epic is None else write_combat(epic, (), None, None)
-    doc["pending"] = [write_step(step) for step in pending]
-    doc["result"] = result
     if content is not None:
         doc["content"] = content
     return doc
