@@ -14,6 +14,7 @@ COMBAT = GameInfo(
     description="Masters of the Universe: Fields of Eternia, one epic combat: hero against hero "
     "or against an epic beast.",
     players=(1, 2),
+    screen=f"{PACKAGE}.views.terminal:SCREEN",
     params=(
         Param(
             "combat",
