@@ -32,6 +32,7 @@ POWER_LIMIT = 2
 """Cards a zone holds with Dice of Power (spec §5.7 item 2)."""
 PLACEMENT = "spec §5.6.3 step 3 (rulebook p.18)"
 LIMITS = "spec §5.6.1 (rulebook p.18): a zone holds at most 4 cards"
+POWER_LIMITS = "spec §5.7 item 2 (rulebook p.24): with Dice of Power a zone holds at most 2 cards"
 
 
 def card_value(cards: Mapping[str, CombatCard], card: str) -> int:
@@ -65,7 +66,7 @@ def zone_refusal(
         reason = "not into the zone of the card played just before (Flow cards too, §9.15)"
         return (PLACEMENT, reason)
     if card.kind != "flow" and cards_in(fighter, zone, cards) >= limit_of(fighter, power):
-        return (LIMITS, f"the {zone} zone is full")
+        return (POWER_LIMITS if power else LIMITS, f"the {zone} zone is full")
     return None
 
 
