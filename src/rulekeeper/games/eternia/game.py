@@ -27,11 +27,12 @@ from rulekeeper.core import (
 )
 from rulekeeper.core.actions import Action
 from rulekeeper.core.content import folder_digest
+from rulekeeper.core.control import Control
 from rulekeeper.core.flow import Flow, StepKinds
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.record import from_data
-from rulekeeper.core.subgame import Seating
+from rulekeeper.core.subgame import NO_SEAT, Seating
 from rulekeeper.games.eternia.combat import area_file
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.abilities import use
@@ -115,9 +116,8 @@ class EpicSubGame(SubGame[EpicResult]):
     def start(self, state: Any, seating: Seating) -> None:
         """Read the combat onto *state* and push its root."""
         epic, steps = combat_file.read_combat(self.doc, state.pack, state.rng, STEPS, self.source)
-        for fighter in epic.fighters:
-            if fighter.kind == "hero":
-                fighter.seat = seating.host(fighter.seat)
+        for hero, seat in combat_file.side_seats(self.doc, self.source).items():
+            state.control.assign(hero, seating.host(seat))
         state.epic = epic
         for step in steps:
             state.flow.push(step)
@@ -201,6 +201,8 @@ class EpicState(ProcedureState):
     STEPS = STEPS
     epic: Epic
     area: Area | None
+    control: Control
+    """The seat that plays each hero (core/control.py), by hero id."""
 
     @property
     def pack(self) -> ContentPack:
@@ -221,11 +223,14 @@ class EpicState(ProcedureState):
                 )
                 state.area = area
                 state.epic = found if found is not None else Epic(fighters=[])
+                seats = area_file.area_seats(area, source)
             else:
                 state.epic, steps = combat_file.read_combat(
                     position, game.pack, state.rng, STEPS, source
                 )
                 state.area = None
+                seats = combat_file.side_seats(position, source)
+            state.control = Control(owners=seats)
         except DataError as error:
             raise PositionError([error]) from None
         result = position.get("result")
@@ -247,8 +252,10 @@ class EpicState(ProcedureState):
         steps = list(self.flow.steps)
         if self.area is not None:
             epic = self.epic if self.epic.fighters else None
-            return area_file.write_area(self.area, epic, steps, self.flow.result, folder)
-        return combat_file.write_combat(self.epic, steps, self.flow.result, folder)
+            return area_file.write_area(
+                self.area, epic, steps, self.flow.result, folder, self.control
+            )
+        return combat_file.write_combat(self.epic, steps, self.flow.result, folder, self.control)
 
     def epic_game(self, doc: JsonObject) -> EpicSubGame:
         """An epic combat of an area (combat/area.py)."""
@@ -256,7 +263,7 @@ class EpicState(ProcedureState):
 
     def epic_sides(self) -> list[JsonObject]:
         """The two sides of the epic combat just ended, as they go on in the area."""
-        return [combat_file.carried(self.epic, side) for side in (0, 1)]
+        return [combat_file.carried(self.epic, side, self.control) for side in (0, 1)]
 
     def soldiers_against_hero(self) -> int:
         """The entering hero against the soldiers left in the area (spec §5.9, A-2): each
@@ -294,10 +301,17 @@ class EpicState(ProcedureState):
             return False
         return self.pack.heroes[fighter.name].weapons[fighter.weapon].momentum.immediate
 
+    def seat_of(self, side: int) -> int:
+        """The seat controlling *side*'s hero; NO_SEAT for a beast or a card."""
+        fighter = self.epic.fighters[side]
+        owner = self.control.owner(fighter.name) if fighter.kind == "hero" else None
+        return NO_SEAT if owner is None else owner
+
     def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that see *side*'s hidden cards (its own)."""
         if not self.epic.fighters:
             return (side,)
-        seat = self.epic.fighters[side].seat
+        seat = self.seat_of(side)
         return (seat,) if seat >= 0 else ()
 
     # ------------------------------------------------------------------ the state API

@@ -92,7 +92,7 @@ class ActivationStep(Step[CombatState]):
             return -3
         if passed[self.turn]:
             self.turn = 1 - self.turn
-        return state.epic.fighters[self.turn].seat
+        return state.seat_of(self.turn)
 
     def run(self, state: CombatState) -> None:
         state.flow.finish(state, {"stage": "activate"})
@@ -114,7 +114,7 @@ class ActivationStep(Step[CombatState]):
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
         fighter = state.epic.fighters[self.turn]
-        if seat != fighter.seat:
+        if seat != state.seat_of(self.turn):
             return (RULE, "the other team is to act (or pass)")
         kind = action.kind
         if kind == "pass":

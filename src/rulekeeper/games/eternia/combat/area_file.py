@@ -8,18 +8,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulekeeper.core.control import Control
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.flow import Step, StepKinds, write_step
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Reader, from_data, to_data
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
-from rulekeeper.games.eternia.combat.file import FORMAT, VERSIONS, read_combat, write_combat
+from rulekeeper.games.eternia.combat.file import (
+    FORMAT,
+    VERSIONS,
+    read_combat,
+    seat_in,
+    write_combat,
+)
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.soldier_combat import SoldierCombat
 from rulekeeper.games.eternia.content.pack import ContentPack
 
-__all__ = ["read_area", "write_area"]
+__all__ = ["area_seats", "read_area", "write_area"]
 
 AREA_TOP = (
     "attackers",
@@ -96,18 +103,30 @@ def _soldier_steps(
     return [steps.read_step(item, reader, f"pending[{i}]") for i, item in enumerate(pending)]
 
 
+def area_seats(area: Area, source: str = FORMAT) -> dict[str, int]:
+    """The seat that plays each hero of an area (the entering hero's 0, the defenders' 1 by
+    default): the state's piece control."""
+    out: dict[str, int] = {}
+    for index, entry in enumerate([area.active, *area.defenders]):
+        if isinstance(entry.get("hero"), str):
+            path = "active.seat" if index == 0 else f"defenders[{index - 1}].seat"
+            out[str(entry["hero"])] = seat_in(entry, min(index, 1), source, path)
+    return out
+
+
 def write_area(
     area: Area,
     epic: Epic | None,
     pending: Sequence[Step[Any]],
     result: JsonObject | None,
     content: str | None,
+    control: Control | None = None,
 ) -> JsonObject:
     """An area's combats as a combat file (a position)."""
     doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1]}
     doc.update(to_data(area))
     doc["combat"] = doc.pop("kind")
-    doc["epic"] = None if epic is None else write_combat(epic, (), None, None)
+    doc["epic"] = None if epic is None else write_combat(epic, (), None, None, control)
     doc["pending"] = [write_step(step) for step in pending]
     doc["result"] = result
     if content is not None:

@@ -60,7 +60,7 @@ class SwapStep(Step[CombatState]):
     side: Side
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[self.side].seat
+        return state.seat_of(self.side)
 
     def pointless(self, state: CombatState) -> bool:
         return len({p.zone for p in state.epic.fighters[self.side].grid}) < 2
@@ -74,7 +74,7 @@ class SwapStep(Step[CombatState]):
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
         fighter = state.epic.fighters[self.side]
-        if seat != fighter.seat:
+        if seat != state.seat_of(self.side):
             return (TIME, "not your swap")
         if action.kind == "keep":
             return None
@@ -112,7 +112,7 @@ class PickStep(Step[CombatState]):
             raise ValueError("what is blank or discard")
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[self.side].seat
+        return state.seat_of(self.side)
 
     def pointless(self, state: CombatState) -> bool:
         return not any(True for _ in self._targets(state))
@@ -125,7 +125,7 @@ class PickStep(Step[CombatState]):
         return (Action.of("pick", index=index) for index in self._targets(state))
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[self.side].seat:
+        if seat != state.seat_of(self.side):
             return (PICK, "not your choice")
         if action.kind != "pick" or action.get("index") not in list(self._targets(state)):
             return (PICK, f"pick one of the opponent's cards to {self.what}")

@@ -82,7 +82,7 @@ class DrawStep(Step[CombatState]):
         fighter = state.epic.fighters[self.side]
         if self.left == 0 or not fighter.hand or self.draws:
             return -3
-        return fighter.seat
+        return state.seat_of(self.side)
 
     def run(self, state: CombatState) -> None:
         fighter = state.epic.fighters[self.side]
@@ -143,7 +143,7 @@ class DrawStep(Step[CombatState]):
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
         fighter = state.epic.fighters[self.side]
-        if seat != fighter.seat:
+        if seat != state.seat_of(self.side):
             return (RULE, "the other side is placing its cards")
         if action == FOCUS:
             return self._focus_refusal(state)

@@ -162,14 +162,14 @@ class AssignStep(Step[CombatState]):
         return root
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[0].seat
+        return state.seat_of(0)
 
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         root = self._root(state)
         return [_action(a) for a in assignments(root.faces, the_foe(state, root.ability))]
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[0].seat:
+        if seat != state.seat_of(0):
             return (RULE, "the hero's player assigns the dice")
         if action.kind != "assign":
             return (RULE, "assign the dice: assign defense=[..] attack=[..] health=[..]")

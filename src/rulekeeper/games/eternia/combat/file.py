@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulekeeper.core.control import Control
 from rulekeeper.core.errors import DataError
 from rulekeeper.core.flow import Step, StepKinds, write_step
 from rulekeeper.core.jsonvalue import JsonObject
@@ -84,6 +85,7 @@ SIDE = (
     "start_eternium",
     "spent",
 )
+MAX_SEATS = 15
 PILES = ("hand", "focus", "discard", "beside")
 NO_SEAT = -5
 
@@ -246,7 +248,7 @@ SCALARS = (
 )
 
 
-def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str, seat: int) -> Fighter:
+def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str) -> Fighter:
     if not isinstance(entry, Mapping):
         raise _fail(source, path, "a side is an object with a hero or a beast")
     unknown = sorted(set(entry) - set(SIDE))
@@ -264,7 +266,6 @@ def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str, sea
         fighter = _beast_side(entry, pack, source, path)
     else:
         fighter = _hero_side(entry, pack, rng, source, path)
-        fighter.seat = seat if entry.get("seat") is None else entry["seat"]
     reader = Reader(source)
     scalars = {k: entry[k] for k in SCALARS if k in entry}
     if scalars:
@@ -322,10 +323,7 @@ def read_combat(
         raise _fail(source, "combat", "epic or wilds here (read_area reads an area's)")
     reader = Reader(source)
     options = from_data(Options, doc.get("options", {}), reader, "options")
-    fighters = [
-        _side(doc.get(key), pack, rng, source, key, seat)
-        for seat, key in enumerate(("active", "defender"))
-    ]
+    fighters = [_side(doc.get(key), pack, rng, source, key) for key in ("active", "defender")]
     if (kind == "wilds") != (fighters[1].kind == "encounter"):
         raise _fail(source, "defender", "a wilds combat is fought against an encounter card")
     if kind == "wilds":
@@ -336,7 +334,8 @@ def read_combat(
     if fighters[1].kind == "hero":
         if fighters[0].faction == fighters[1].faction:
             raise _fail(source, "defender.hero", "the defender is of the other faction")
-        if fighters[0].seat == fighters[1].seat:
+        seats = side_seats(doc, source)
+        if seats[fighters[0].name] == seats[fighters[1].name]:
             raise _fail(source, "defender.seat", "each side is played by its own seat")
     for key, fighter in zip(("active", "defender"), fighters, strict=True):
         if fighter.kind == "hero":
@@ -369,12 +368,33 @@ def read_combat(
     return epic, found
 
 
-def side_doc(epic: Epic, side: int) -> JsonObject:
+def side_seats(doc: Mapping[str, Any], source: str = FORMAT) -> dict[str, int]:
+    """The seat that plays each hero of a combat file (its ``seat``; by default the active
+    hero's is 0 and the defender's 1): the state's piece control (core/control.py)."""
+    out: dict[str, int] = {}
+    for default, key in enumerate(("active", "defender")):
+        entry = doc.get(key)
+        if isinstance(entry, Mapping) and isinstance(entry.get("hero"), str):
+            out[entry["hero"]] = seat_in(entry, default, source, f"{key}.seat")
+    return out
+
+
+def seat_in(entry: Mapping[str, Any], default: int, source: str, path: str) -> int:
+    """The ``seat`` of a side entry (a seat number, 0 to 15), *default* when it has none."""
+    seat = entry.get("seat", default)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= MAX_SEATS:
+        raise _fail(source, path, f"a seat is a whole number from 0 to {MAX_SEATS}")
+    return seat
+
+
+def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObject:
+    """*side* as a combat file's side entry (its seat from *control*, by default its side)."""
     fighter = epic.fighters[side]
     out: JsonObject = {}
     if fighter.kind == "hero":
         out["hero"] = fighter.name
-        out["seat"] = fighter.seat
+        owner = None if control is None else control.owner(fighter.name)
+        out["seat"] = side if owner is None else owner
     else:
         out["encounter" if fighter.kind == "encounter" else "beast"] = fighter.name
     for key in SCALARS:
@@ -408,16 +428,20 @@ CARRIED = (
 """What a hero keeps from one epic combat to the next in an area (spec §5.5)."""
 
 
-def carried(epic: Epic, side: int) -> JsonObject:
+def carried(epic: Epic, side: int, control: Control) -> JsonObject:
     """*side* after its epic combat, as the area's next combat starts it (its 21 cards in
     its deck in their shuffled order, its damage, soldiers and Eternium)."""
-    entry = side_doc(epic, side)
+    entry = side_doc(epic, side, control)
     entry["soldiers"] = epic.fighters[side].soldiers
     return {key: entry[key] for key in CARRIED if key in entry}
 
 
 def write_combat(
-    epic: Epic, pending: Sequence[Step[Any]], result: JsonObject | None, content: str | None
+    epic: Epic,
+    pending: Sequence[Step[Any]],
+    result: JsonObject | None,
+    content: str | None,
+    control: Control | None = None,
 ) -> JsonObject:
     """The combat as a combat file (a position: it reads back to the same state)."""
     doc: JsonObject = {
@@ -428,8 +452,8 @@ def write_combat(
         "can_flee": epic.can_flee,
         "boss": epic.boss,
         "round": epic.round,
-        "active": side_doc(epic, 0),
-        "defender": side_doc(epic, 1),
+        "active": side_doc(epic, 0, control),
+        "defender": side_doc(epic, 1, control),
         "effects": [to_data(e) for e in epic.effects],
         "passed": list(epic.passed),
         "focuses": list(epic.focuses),

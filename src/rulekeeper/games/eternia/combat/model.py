@@ -44,14 +44,14 @@ class Placed:
 
 @dataclass
 class Fighter:
-    """One side of an epic combat: a hero (``kind`` "hero") or an epic beast or boss."""
+    """One side of a combat: a hero (``kind`` "hero"), an epic beast or boss (``beast``) or an
+    encounter card (``encounter``). Which seat plays a hero is the state's ``control``
+    (core/control.py), by the hero's id."""
 
     kind: str
     name: str
     """The hero's or the beast's content id."""
     faction: str = ""
-    seat: Annotated[int, Bounds(-5, 15)] = -5
-    """The seat that plays it; NO_SEAT (-5) for a beast, which its rules play."""
     health: Annotated[int, Bounds(1, 99)] = 1
     """Its maximum HP (printed, with held bonuses)."""
     damage: Small = 0

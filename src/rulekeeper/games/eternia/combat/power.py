@@ -67,7 +67,7 @@ class CapStep(Step[CombatState]):
     side: Annotated[int, Bounds(0, 1)]
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[self.side].seat
+        return state.seat_of(self.side)
 
     def _excess(self, state: CombatState) -> int:
         return sum(dice_of(state, self.side).values()) - DICE_CAP
@@ -82,7 +82,7 @@ class CapStep(Step[CombatState]):
                     yield Action.of("cap", attack=attack, defense=defense, initiative=initiative)
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[self.side].seat:
+        if seat != state.seat_of(self.side):
             return (self.rule, "the other player's dice")
         if action not in set(self.candidates(state, seat)):
             excess = self._excess(state)

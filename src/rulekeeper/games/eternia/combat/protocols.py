@@ -33,6 +33,11 @@ class CombatState(Protocol):
         """Whether the side's momentum ability acts as its card is played (spec §5.6.1)."""
         ...
 
+    def seat_of(self, side: int) -> int:
+        """The seat that plays *side* (core/control.py: the seat controlling its hero); NO_SEAT
+        (-5) for a beast or a card, which its rules play."""
+        ...
+
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that see *side*'s hidden cards (its team)."""
         ...

@@ -73,8 +73,8 @@ class RollStep(Step[CombatState]):
         if self.dice:
             return CHANCE
         choices = (self.kept[3] and self.rerolls) or (self.free and any(self.kept[:3]))
-        if choices and state.epic.fighters[self.side].seat >= 0:
-            return state.epic.fighters[self.side].seat
+        if choices and state.seat_of(self.side) >= 0:
+            return state.seat_of(self.side)
         return -3
 
     def chance(self, state: CombatState) -> Sequence[tuple[Action, float]]:
@@ -106,7 +106,7 @@ class RollStep(Step[CombatState]):
         yield Action.of("stop")
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[self.side].seat:
+        if seat != state.seat_of(self.side):
             return (RULE, "the other player's roll")
         if action.kind == "stop":
             return None

@@ -72,7 +72,7 @@ class WeaponStep(Step[CombatState]):
     side: Side
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[self.side].seat
+        return state.seat_of(self.side)
 
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         yield Action.of("weapon", index=0)
@@ -80,7 +80,7 @@ class WeaponStep(Step[CombatState]):
         yield Action.of("avoid")
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[self.side].seat:
+        if seat != state.seat_of(self.side):
             return (WEAPONS, "the other player is choosing a weapon")
         if action.kind == "avoid":
             return None if avoids(state, self.side) else (AVOID, "no ability to refuse it")
@@ -127,13 +127,13 @@ class FleeStep(Step[CombatState]):
     public_kinds = None
 
     def actor(self, state: CombatState) -> int:
-        return state.epic.fighters[0].seat
+        return state.seat_of(0)
 
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         return (Action.of("flee"), Action.of("stay"))
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
-        if seat != state.epic.fighters[0].seat:
+        if seat != state.seat_of(0):
             return (FLEE, "only the active player may flee; the defender never can")
         if action.kind == "stay":
             return None

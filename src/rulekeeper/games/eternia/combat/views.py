@@ -37,7 +37,7 @@ def area_observation(state: Any, player: int) -> JsonObject:
 def observation(state: Any, player: int) -> JsonObject:
     """The combat file as *player* sees it: the other side's hidden piles as counts (its
     face-down cards as their zones only), every deck as its size; the totals once revealed."""
-    doc = write_combat(state.epic, list(state.flow.steps), state.flow.result, None)
+    doc = write_combat(state.epic, list(state.flow.steps), state.flow.result, None, state.control)
     for side, key in enumerate(("active", "defender")):
         entry = doc[key]
         assert isinstance(entry, dict)
