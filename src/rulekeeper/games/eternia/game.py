@@ -341,7 +341,7 @@ class EpicState(ProcedureState):
         seat = winner if winner >= 0 and winner < len(returns) else None
         kind = combat_kind(self)
         ending = str(self.flow.result.get("ending", kind))
-        side = "nobody" if winner < 0 else ("the active side", "the other side")[winner]
+        side = "nobody" if winner < 0 else self._side_names()[winner]
         return Outcome(
             ending=ending,
             winner=seat,
@@ -350,6 +350,24 @@ class EpicState(ProcedureState):
             text=f"{kind.capitalize()} combat won by {side} ({ending})",
             details=details,
         )
+
+    def _side_names(self) -> tuple[str, str]:
+        """The two sides in words: the fighters' names, or the area's teams."""
+        if self.area is not None:
+            first = "the entering soldiers" if self.area.kind == "soldiers" else "the entering hero"
+            return first, "the defenders"
+        pack = self.pack
+        names = []
+        for fighter in self.epic.fighters:
+            tables: list[Mapping[str, Any]] = [
+                pack.heroes,
+                pack.epic_beasts,
+                pack.beasts,
+                pack.allies,
+            ]
+            card = next((t[fighter.name] for t in tables if fighter.name in t), None)
+            names.append(fighter.name if card is None else card.name)
+        return names[0], names[1]
 
     def describe(self, action: Action) -> str:
         return describe(self, action)
