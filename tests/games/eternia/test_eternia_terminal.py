@@ -23,9 +23,17 @@ from rulekeeper.games.eternia.views.terminal import SCREEN, preview, render
 HIDDEN = ("deck", "hand", "down", "focus", "discard")
 
 
+def _epic_seen(state: Any, seat: int | None) -> dict[str, Any] | None:
+    """The epic or wilds combat as *seat* observes it (an area's epic combat under way)."""
+    doc = state.spectator_observation() if seat is None else state.observation(seat)
+    if doc.get("combat") in ("area", "soldiers"):
+        doc = doc.get("epic")
+    return doc if isinstance(doc, dict) else None
+
+
 def _hidden_ids(state: Any, side: int) -> set[str]:
     """The ids (instance and content) of *side*'s cards no other seat sees."""
-    if not state.epic.fighters or state.epic.fighters[side].kind != "hero":
+    if len(state.epic.fighters) < 2 or state.epic.fighters[side].kind != "hero":
         return set()
     fighter = state.epic.fighters[side]
     cards = [c for name in HIDDEN for c in getattr(fighter, name)]
@@ -40,15 +48,20 @@ def _check_screen(state: Any) -> int:
         shown = render(state, seat)
         assert isinstance(shown, str) and shown
         assert "#" not in shown
-        for side in (0, 1):
-            if (seat is not None and seat in state.seats_of(side)) or not state.epic.fighters:
+        seen = _epic_seen(state, seat)
+        if seen is None:
+            continue
+        others = 0
+        for side, key in enumerate(("active", "defender")):
+            entry = seen[key]
+            if seat is not None and entry.get("seat") == seat:
+                assert all("card" in d for d in entry.get("down", []))
                 continue
             for card in _hidden_ids(state, side):
                 assert card not in shown, (card, seat)
-        if state.area is None and state.epic.fighters[1].kind == "hero" and seat is not None:
-            other = state.epic.fighters[1 - seat]
-            assert shown.count("[?]") == len(other.down)
-            backs += len(other.down)
+            others += len(entry.get("down", []))
+        assert shown.count("[?]") == others
+        backs += others
     return backs
 
 
