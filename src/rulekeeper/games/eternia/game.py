@@ -21,42 +21,30 @@ from rulekeeper.core import (
     PositionError,
     ProcedureState,
     Reader,
-    SubGame,
     Zone,
     register_game,
 )
 from rulekeeper.core.actions import Action
 from rulekeeper.core.content import folder_digest
 from rulekeeper.core.control import Control
-from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.flow import Flow
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.record import from_data
-from rulekeeper.core.subgame import NO_SEAT, Seating
+from rulekeeper.core.subgame import NO_SEAT
 from rulekeeper.games.eternia.combat import area_file
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.abilities import use
-from rulekeeper.games.eternia.combat.activation import ActivationStep
-from rulekeeper.games.eternia.combat.area import Area, AreaCombat, DefendStep
-from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
-from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
-from rulekeeper.games.eternia.combat.encounter import AssignStep, WildsCombat
+from rulekeeper.games.eternia.combat.area import Area
 from rulekeeper.games.eternia.combat.hidden import combat_zones
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.outcome import combat_kind, result_type, winner_of
-from rulekeeper.games.eternia.combat.power import CapStep, PowerStep
 from rulekeeper.games.eternia.combat.resolution import totals
-from rulekeeper.games.eternia.combat.result import EpicResult
-from rulekeeper.games.eternia.combat.roll import RollStep
 from rulekeeper.games.eternia.combat.rounds import (
-    EpicCombat,
-    EpicDieStep,
-    FleeStep,
-    WeaponStep,
     stop_at_defeat,
 )
-from rulekeeper.games.eternia.combat.soldier_combat import AllocateStep, SoldierCombat
+from rulekeeper.games.eternia.combat.subgames import STEPS, EpicSubGame
 from rulekeeper.games.eternia.combat.views import area_observation, describe, observation
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
@@ -65,29 +53,8 @@ from rulekeeper.games.eternia.content.pack import (
     load_content_pack,
 )
 
-__all__ = ["STEPS", "EpicState", "EpicSubGame", "EterniaCombatGame", "shipped_combat_files"]
+__all__ = ["EpicState", "EterniaCombatGame", "shipped_combat_files"]
 
-STEPS = StepKinds(
-    WildsCombat,
-    AssignStep,
-    SoldierCombat,
-    AllocateStep,
-    AreaCombat,
-    DefendStep,
-    RollStep,
-    PowerStep,
-    CapStep,
-    EpicCombat,
-    WeaponStep,
-    EpicDieStep,
-    GridStep,
-    DrawStep,
-    ActivationStep,
-    SwapStep,
-    PickStep,
-    FleeStep,
-)
-"""Every step of an epic combat (their kind names are part of the saved and file formats)."""
 DEFAULT_COMBAT = "teela-evil-lyn.yaml"
 
 
@@ -101,26 +68,6 @@ def shipped_combat_files() -> dict[str, str]:
     folder = resources.files("rulekeeper.games.eternia.combats")
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".yaml"))
     return {name.removesuffix(".yaml"): str(shipped_combat(name)) for name in names}
-
-
-class EpicSubGame(SubGame[EpicResult]):
-    """An epic combat as a host game's sub-game (core/subgame.py): the combat file *doc* read
-    onto the host state's ``epic``; its sides played by the host seats the seating gives."""
-
-    result_type = EpicResult
-
-    def __init__(self, doc: Mapping[str, Any], source: str = "combat") -> None:
-        self.doc = doc
-        self.source = source
-
-    def start(self, state: Any, seating: Seating) -> None:
-        """Read the combat onto *state* and push its root."""
-        epic, steps = combat_file.read_combat(self.doc, state.pack, state.rng, STEPS, self.source)
-        for hero, seat in combat_file.side_seats(self.doc, self.source).items():
-            state.control.assign(hero, seating.host(seat))
-        state.epic = epic
-        for step in steps:
-            state.flow.push(step)
 
 
 @register_game

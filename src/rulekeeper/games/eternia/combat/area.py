@@ -4,7 +4,7 @@ one, until the entering hero is gone or no enemy hero remains; then the soldier 
 the enemy soldiers left (spec §5.9, A-2).
 
 :class:`AreaCombat` is a host step (core/subgame.py): each epic combat is an
-:class:`~rulekeeper.games.eternia.game.EpicSubGame` played above it, its typed
+:class:`~rulekeeper.games.eternia.combat.subgames.EpicSubGame` played above it, its typed
 :class:`~.result.EpicResult` taken back. The heroes' entries (combat-file sides, docs/eternia-
 combat.md) carry their damage, decks, soldiers and Eternium from one combat to the next.
 """
@@ -126,7 +126,7 @@ class AreaCombat(HostStep[Any, EpicResult]):
             if len(area.defenders) == 1:
                 self._fight(state, 0)
             else:
-                state.flow.push(DefendStep(seat=_seat(area.defenders[0])))
+                state.flow.push(DefendStep(seat=_seat(state, area.defenders[0])))
             return
         if not self.gone and area.soldiers and not self.done:
             self.done = True
@@ -178,6 +178,7 @@ class AreaCombat(HostStep[Any, EpicResult]):
         )
 
 
-def _seat(entry: JsonObject) -> int:
-    seat = entry.get("seat", 1)
-    return seat if isinstance(seat, int) else 1
+def _seat(state: Any, entry: JsonObject) -> int:
+    """The seat controlling the hero of *entry* (core/control.py)."""
+    owner = state.control.owner(str(entry.get("hero")))
+    return 1 if owner is None else int(owner)

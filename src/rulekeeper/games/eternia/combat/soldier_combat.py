@@ -61,7 +61,7 @@ class SoldierCombat(Step[Any]):
         else:
             options = allocations(area.attackers, hps, area.soldiers)
             if self.chosen is None and len(options) > 1:
-                state.flow.push(AllocateStep(seat=_seat(area.defenders[0])))
+                state.flow.push(AllocateStep(seat=_seat(state, area.defenders[0])))
                 return
             picked = options[0] if self.chosen is None else _allocation(self.chosen)
             result = allocate(area.attackers, hps, area.soldiers, picked)
@@ -85,9 +85,10 @@ def _allocation(chosen: list[int]) -> Allocation:
     return Allocation(tuple(chosen[:-1]), chosen[-1])
 
 
-def _seat(entry: JsonObject) -> int:
-    seat = entry.get("seat", 1)
-    return seat if isinstance(seat, int) else 1
+def _seat(state: Any, entry: JsonObject) -> int:
+    """The seat controlling the hero of *entry* (core/control.py)."""
+    owner = state.control.owner(str(entry.get("hero")))
+    return 1 if owner is None else int(owner)
 
 
 @dataclass
