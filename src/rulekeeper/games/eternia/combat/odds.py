@@ -278,6 +278,9 @@ def step_odds(state: Any, action: Action, seat: int) -> JsonObject | None:
     (a card placed, a pass in step 4). None for other actions."""
     if state.flow.find(WildsCombat) is not None:
         return wilds_odds_of(state, action)
+    if action.kind in ("reroll", "again", "stop"):  # a Dice of Power roll under way
+        why = "a reroll's odds are not computed during Dice of Power's steps 5-6"
+        return {"kind": "dice-of-power-roll", "computed": False, "why": why}
     if action.kind not in ("place", "pass", "soldiers", "momentum"):
         return None
     if action.kind == "pass":
