@@ -1,10 +1,11 @@
-"""Random complete Fields of Eternia epic combats per second on one core, against a plain-Python
+"""Random complete Fields of Eternia combats per second on one core, against a plain-Python
 reference (issue 27 §4).
 
 Usage: python benchmarks/eternia_combats.py [--combats 300] [--repeat 5]
 
-Each run plays the same random combat files (benchmarks' own stream: random heroes of both
-factions or an epic beast, damage, soldiers, Eternium, options including Dice of Power;
+Each run plays the same random combat files (benchmarks' own stream; mostly epic combats of
+random heroes of both factions or an epic beast with random damage, soldiers, Eternium and
+options including Dice of Power, and wilds, soldier and area combats;
 rulekeeper.games.eternia.combat.generate) to their end, random legal actions through the public,
 checked API (``legal_actions`` then ``apply_action``; chance sampled from ``chance_outcomes``).
 The same run times the plain-Python tic-tac-toe reference (playouts.py), so "combats/s per 100k
@@ -55,7 +56,7 @@ def main() -> None:
         references.append(reference)
         ratios.append(args.combats / seconds / reference * 1e5)
         played += total
-    print(f"{args.combats} random Fields of Eternia epic combats, median of {args.repeat} runs")
+    print(f"{args.combats} random Fields of Eternia combats, median of {args.repeat} runs")
     print(f"machine:             {platform.machine()}, Python {platform.python_version()}")
     print(f"combats per second:  {statistics.median(rates):.1f}")
     print(f"actions per second:  {statistics.median(actions):,.0f}")
