@@ -65,9 +65,10 @@ def played_out(state: GameState, rng: random.Random) -> list[int]:
             world.resolve_chance()
         elif world.flow.steps[-1].kind == "roll":
             world.apply_action(Action.of("reroll", extra="none"))
-        elif world.flow.steps[-1].kind == "cap":
+        elif world.flow.steps[-1].kind == "cap":  # the odds' reading: converted where they are
             side = world.flow.steps[-1].side
-            world.apply_action(Action.of("cap", **default_cap(dice_of(world, side))))
+            world.apply_action(Action.of("remove-dice", **default_cap(dice_of(world, side))))
+            world.apply_action(Action.of("auto-successes", **default_cap(dice_of(world, side))))
         else:
             break  # step 8: the round's blows are struck
     return [f.damage - b for f, b in zip(world.epic.fighters, before, strict=True)]

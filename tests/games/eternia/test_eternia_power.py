@@ -81,8 +81,8 @@ def test_every_time_card_is_activated_before_passing() -> None:
 
 
 def test_dice_beyond_ten_initiative_and_blows_are_rolled() -> None:
-    """§5.7 items 4-8, §9.15: 15 dice are 5 too many: the player turns 5 into automatic
-    successes in the zones it picks; both roll Initiative (successes plus the base Initiative:
+    """§5.7 items 4-8, §9.15: 15 dice are 5 too many: the player picks the zones that do not
+    roll 5 of their dice and places 5 automatic successes where it likes; both roll Initiative (successes plus the base Initiative:
     4 + 1 + 3 = 8 against 0 + 2), the loser loses 1 HP; the attacker's Attack dice against the
     defender's Defense dice, the difference in damage; then the other way round."""
     state = load_game("eternia-combat", combat=combat()).new_initial_state(0)
@@ -90,7 +90,8 @@ def test_dice_beyond_ten_initiative_and_blows_are_rolled() -> None:
     act(state, "pass")
     act(state, "pass")
     assert state.flow.steps[-1].kind == "cap" and state.current_player() == 0
-    act(state, "cap attack=2 defense=2 initiative=1")
+    act(state, "remove-dice attack=2 defense=2 initiative=1")
+    act(state, "auto-successes attack=2 defense=2 initiative=1")
     for roll in (
         "roll blank=0 success=4 double=0 reroll=0",  # He-Man's 4 Initiative dice
         "roll blank=2 success=0 double=0 reroll=0",  # Skeletor's 2
@@ -112,10 +113,25 @@ def test_a_reroll_face_is_rolled_again_with_one_other_die() -> None:
     placed(state)
     act(state, "pass")
     act(state, "pass")
-    act(state, "cap attack=2 defense=2 initiative=1")
+    act(state, "remove-dice attack=2 defense=2 initiative=1")
+    act(state, "auto-successes attack=2 defense=2 initiative=1")
     state.apply_action(Action.parse("roll blank=1 success=1 double=0 reroll=2"))
     act(state, "reroll extra=blank")
     assert state.flow.steps[-1].dice == 3
     state.apply_action(Action.parse("roll blank=0 success=0 double=1 reroll=2"))
     act(state, "stop")
     assert state.flow.steps[-1].kind == "roll" and state.flow.steps[-1].side == 1
+
+
+def test_dice_beyond_ten_may_become_successes_in_another_zone() -> None:
+    """§5.7 item 4: each die above 10 is one automatic success the player assigns freely to
+    any of its three zones: 5 Attack dice left unrolled, 5 successes put on Defense."""
+    state = load_game("eternia-combat", combat=combat()).new_initial_state(0)
+    placed(state)
+    act(state, "pass")
+    act(state, "pass")
+    assert Action.parse("remove-dice attack=5 defense=0 initiative=1") not in state.legal_actions()
+    act(state, "remove-dice attack=5 defense=0 initiative=0")
+    act(state, "auto-successes attack=0 defense=5 initiative=0")
+    power = state.flow.steps[-2]
+    assert power.removed[:3] == [5, 0, 0] and power.auto[:3] == [0, 5, 0]

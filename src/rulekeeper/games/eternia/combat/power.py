@@ -27,7 +27,12 @@ from rulekeeper.games.eternia.combat.resolution import (
     totals,
 )
 from rulekeeper.games.eternia.combat.roll import RollStep
-from rulekeeper.games.eternia.combat.wild_dice import DICE_CAP
+from rulekeeper.games.eternia.combat.wild_dice import (
+    DICE_CAP,
+    cap_placements,
+    cap_removals,
+    excess_dice,
+)
 from rulekeeper.games.eternia.content.effects import ZONES
 
 __all__ = ["DICE_CAP", "CapStep", "PowerStep", "default_cap", "dice_of"]
@@ -57,46 +62,53 @@ def default_cap(dice: dict[str, int]) -> dict[str, int]:
 
 @dataclass
 class CapStep(Step[CombatState]):
-    """*side* has more than 10 dice: it picks the zones whose extra dice become automatic
-    successes (``cap attack=.. defense=.. initiative=..``, summing to the excess)."""
+    """*side* has more than 10 dice (spec §5.7 item 4, §9.15): it picks the zones whose dice
+    beyond 10 are not rolled (``remove-dice attack=.. defense=.. initiative=..``), then places
+    one automatic success for each in any zones (``auto-successes ...``)."""
 
     kind = "cap"
     rule = "spec §5.7 item 4, §9.15 (rulebook p.25)"
     public_kinds = None
 
     side: Annotated[int, Bounds(0, 1)]
+    removed: list[Count] | None = None
+    """The dice taken from each zone (attack, defense, initiative), once chosen."""
 
     def actor(self, state: CombatState) -> int:
         return state.seat_of(self.side)
 
-    def _excess(self, state: CombatState) -> int:
-        return sum(dice_of(state, self.side).values()) - DICE_CAP
-
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         dice = dice_of(state, self.side)
-        excess = self._excess(state)
-        for attack in range(min(excess, dice["attack"]) + 1):
-            for defense in range(min(excess - attack, dice["defense"]) + 1):
-                initiative = excess - attack - defense
-                if initiative <= dice["initiative"]:
-                    yield Action.of("cap", attack=attack, defense=defense, initiative=initiative)
+        if self.removed is None:
+            return [Action.of("remove-dice", **split) for split in cap_removals(dice)]
+        return [Action.of("auto-successes", **split) for split in cap_placements(excess_dice(dice))]
 
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
         if seat != state.seat_of(self.side):
             return (self.rule, "the other player's dice")
-        if action not in set(self.candidates(state, seat)):
-            excess = self._excess(state)
-            return (self.rule, f"turn {excess} dice of your zones into automatic successes")
+        if action not in self.candidates(state, seat):
+            excess = excess_dice(dice_of(state, self.side))
+            if self.removed is None:
+                return (self.rule, f"take {excess} dice beyond 10 from zones that hold them")
+            return (self.rule, f"place {excess} automatic successes in your zones")
         return None
 
     def apply(self, state: CombatState, action: Action, seat: int) -> None:
+        split = [action.int_param(zone) for zone in ZONES]
+        if self.removed is None:
+            self.removed = split
+            state.events.append(
+                "dice-removed", {"side": self.side, **dict(zip(ZONES, split, strict=True))}
+            )
+            return
         power = state.flow.steps[-2]
         assert isinstance(power, PowerStep)
         base = 3 * self.side
-        for index, zone in enumerate(ZONES):
-            power.auto[base + index] = action.int_param(zone)
+        for index in range(3):
+            power.removed[base + index] = self.removed[index]
+            power.auto[base + index] = split[index]
         state.events.append(
-            "capped", {"side": self.side, **{z: action.int_param(z) for z in ZONES}}
+            "auto-successes", {"side": self.side, **dict(zip(ZONES, split, strict=True))}
         )
         state.flow.pop()
 
@@ -113,6 +125,8 @@ class PowerStep(Step[CombatState]):
     capped: list[bool] = field(default_factory=lambda: [False, False])
     auto: list[Count] = field(default_factory=lambda: [0] * 6)
     """Automatic successes by side and zone (attack, defense, initiative)."""
+    removed: list[Count] = field(default_factory=lambda: [0] * 6)
+    """Dice not rolled (beyond 10) by side and zone."""
     rolls: list[Annotated[int, Bounds(-2, 99)]] = field(default_factory=lambda: [-1] * 6)
     first: Annotated[int, Bounds(-1, 1)] = -1
 
@@ -123,7 +137,7 @@ class PowerStep(Step[CombatState]):
         if fighter.kind != "hero":
             return totals(state, side)[zone]
         if self.rolls[slot] < 0:
-            dice = dice_of(state, side)[zone] - auto
+            dice = dice_of(state, side)[zone] - self.removed[3 * side + ZONES.index(zone)]
             if dice > 0:
                 state.flow.push(RollStep(side=side, purpose=f"{zone}:{slot}", dice=dice))
                 return None
