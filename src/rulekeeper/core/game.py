@@ -40,6 +40,9 @@ class Game(ABC):
     """The versions of the position format this engine reads."""
     position_paths: ClassVar[tuple[str, ...]] = ()
     """Top-level fields of a position naming files (a map), read beside the position file."""
+    position_alias: ClassVar[str | None] = None
+    """Another name of the ``position`` parameter (a battle file, a combat file: the game's
+    position), or None."""
     bot_logic: ClassVar[str | None] = None
     """The module of the game's own bot logic (docs/bots.md), or None: the greedy bot and MCTS
     then plan with it instead of the generic one-ply lookahead and search."""
@@ -50,6 +53,15 @@ class Game(ABC):
         source = f"{self._source_name()} parameters"
         self.position_source = self.position_format or "position"
         """Where the position came from (its file), for the problems found in it."""
+        alias = self.position_alias
+        if alias is not None and alias in params:
+            if params.get("position") is not None:
+                raise DataError(source, alias, f"give {alias} or position, not both")
+            value = params[alias]
+            params = {k: v for k, v in params.items() if k != alias}
+            params["position"] = value
+        if params.get("position") is None and self._default_position() is not None:
+            params = {**params, "position": self._default_position()}
         if params.get("position") is not None:
             if self.position_format is None:
                 raise DataError(source, "position", f"{self._source_name()} has no position format")
@@ -80,6 +92,10 @@ class Game(ABC):
         """The position the game starts from (the ``position`` parameter), or None."""
         found = self._params.get("position") if self.position_format else None
         return found if isinstance(found, dict) else None
+
+    def _default_position(self) -> object | None:
+        """The position the game starts from when none is given (a shipped file), or None."""
+        return None
 
     @classmethod
     def _source_name(cls) -> str:

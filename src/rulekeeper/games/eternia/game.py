@@ -81,16 +81,11 @@ class EterniaCombatGame(Game):
     position_versions = combat_file.VERSIONS
     position_paths = ("content",)
 
-    def __init__(self, **params: object) -> None:
-        if "combat" in params:
-            if params.get("position") is not None:
-                raise DataError(
-                    "eternia-combat parameters", "combat", "give combat or position, not both"
-                )
-            params["position"] = params.pop("combat")
-        if params.get("position") is None:
-            params["position"] = shipped_combat(DEFAULT_COMBAT).as_posix()
-        super().__init__(**params)
+    position_alias = "combat"
+
+    def _default_position(self) -> object | None:
+        """The rulebook's example, Teela against Evil-Lyn."""
+        return shipped_combat(DEFAULT_COMBAT).as_posix()
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "eternia-combat parameters"

@@ -201,16 +201,11 @@ class Homm3CombatGame(Game):
     timing: ClassVar[Timing] = COMBAT_TIMING
     """When its lasting effects end (combat/timing.py); a host game extends it."""
 
-    def __init__(self, **params: object) -> None:
-        if "battle" in params:
-            if params.get("position") is not None:
-                raise DataError(
-                    "homm3-combat parameters", "battle", "give battle or position, not both"
-                )
-            params["position"] = params.pop("battle")
-        if params.get("position") is None:
-            params["position"] = shipped_battle(DEFAULT_BATTLE).as_posix()
-        super().__init__(**params)
+    position_alias = "battle"
+
+    def _default_position(self) -> object | None:
+        """The shipped hero battle."""
+        return shipped_battle(DEFAULT_BATTLE).as_posix()
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
         source = "homm3-combat parameters"
