@@ -48,6 +48,13 @@ def epic_lines(state: Any, doc: Entry, seat: int | None) -> list[str]:
     kind = str(doc.get("combat", "epic"))
     sides = [doc.get("active"), doc.get("defender")]
     names = [fighter_name(state, s) for s in sides if isinstance(s, dict)]
+    if kind == "wilds":  # no grid, no cards: the hero's wild dice against the card's values
+        lines = [f"Wilds combat: {' against '.join(names)}"]
+        for side, entry in enumerate(sides):
+            if isinstance(entry, dict):
+                lines += side_lines(state, side, entry, _mine(entry, seat), None)
+                lines += beast_lines(entry)
+        return lines
     lines = [
         f"{kind.capitalize()} combat, round {doc.get('round', 1)}: {' against '.join(names)}",
         options_line(doc),
@@ -64,9 +71,9 @@ def epic_lines(state: Any, doc: Entry, seat: int | None) -> list[str]:
 
 def area_lines(state: Any, doc: Entry, seat: int | None) -> list[str]:
     """An area's combats or a soldier combat: who waits, the soldiers, the epic combat under way."""
-    kind = str(doc.get("combat"))
     active = doc.get("active")
-    lines = [f"{'Soldier combat' if kind == 'soldiers' else 'Combats in an area'}"]
+    soldiers = not (isinstance(active, dict) and active.get("hero"))  # no hero enters
+    lines = ["Soldier combat" if soldiers else "Combats in an area"]
     if isinstance(active, dict) and active.get("hero"):
         lines.append(f"entering: {fighter_name(state, active)}, damage {active.get('damage', 0)}")
     if doc.get("attackers"):

@@ -105,9 +105,9 @@ def _count(value: object) -> int:
     return len(value) if isinstance(value, list) else int(value) if isinstance(value, int) else 0
 
 
-def side_lines(state: Any, side: int, entry: Entry, mine: bool, focuses: int) -> list[str]:
-    """A fighter's header: HP, weapon, soldiers, Eternium; a hero's piles (one's own hand by
-    value, the other team's as counts) and focuses."""
+def side_lines(state: Any, side: int, entry: Entry, mine: bool, focuses: int | None) -> list[str]:
+    """A fighter's header: HP, soldiers, Eternium; a hero's weapon, piles (one's own hand by
+    value, the other team's as counts) and focuses (None: a wilds combat, without cards)."""
     role = ("active", "defender")[side]
     seat = f", seat {entry['seat']}" if "seat" in entry else ""
     hp = max_health(state, side, entry) - int(entry.get("damage", 0) or 0)
@@ -117,7 +117,9 @@ def side_lines(state: Any, side: int, entry: Entry, mine: bool, focuses: int) ->
         f"Eternium {entry.get('eternium', 0)}"
     )
     lines = [head]
-    if "hero" in entry:
+    if "hero" in entry and focuses is None:
+        lines.append(f"   spells {_count(entry.get('spells'))}, held {_count(entry.get('held'))}")
+    elif "hero" in entry:
         hand = entry.get("hand", [])
         shown = (
             ", ".join(card_label(state, str(c)) for c in hand) or "empty"
