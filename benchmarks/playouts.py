@@ -78,6 +78,41 @@ def reference_rate(seconds: float = 1.0) -> float:
     return moves / elapsed
 
 
+def time_files(
+    game: str, param: str, docs: list[dict[str, object]], repeat: int, what: str
+) -> None:
+    """Play *docs* (each the file of one *game*, given as *param*) to their end *repeat* times,
+    random legal actions through the public API, and print the medians: *what* per second,
+    actions per second and per game, and the per-100k-reference rate of the same runs."""
+    rates, actions, references, ratios = [], [], [], []
+    played = 0
+    for k in range(repeat):
+        games = [load_game(game, **{param: doc}) for doc in docs]  # loading is not timed
+        before = reference_rate(0.5)
+        started = time.perf_counter()
+        total = 0
+        for index, loaded in enumerate(games):
+            seed = 1000 * (k + 1) + index
+            total += playout(loaded.new_initial_state(seed=seed), Pcg32(seed))
+        seconds = time.perf_counter() - started
+        reference = (before + reference_rate(0.5)) / 2
+        rates.append(len(docs) / seconds)
+        actions.append(total / seconds)
+        references.append(reference)
+        ratios.append(len(docs) / seconds / reference * 1e5)
+        played += total
+    print(f"{len(docs)} random {what}, median of {repeat} runs")
+    print(f"machine:             {platform.machine()}, Python {platform.python_version()}")
+    print(f"{what.split()[-1]} per second:  {statistics.median(rates):.1f}")
+    print(f"actions per second:  {statistics.median(actions):,.0f}")
+    print(f"actions per game:    {played / (len(docs) * repeat):.1f}")
+    print(f"tic-tac-toe moves/s (plain Python, same runs): {statistics.median(references):,.0f}")
+    print(
+        f"{what.split()[-1]}/s per 100k tic-tac-toe moves/s: {statistics.median(ratios):.1f}   "
+        f"(runs: {', '.join(f'{r:.1f}' for r in ratios)})"
+    )
+
+
 def one_run(games: int, first_seed: int) -> tuple[float, int]:
     """Seconds and actions for *games* playouts from seed *first_seed* on."""
     game = load_game("battleground")
