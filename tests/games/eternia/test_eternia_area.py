@@ -7,16 +7,10 @@ from __future__ import annotations
 import itertools
 import random
 
+from eternia_files import AREA
+
 from rulekeeper.core import CHANCE, Action, load_game
 
-AREA = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "area",
-    "active": {"hero": "he-man", "seat": 0, "eternium": 2},
-    "defenders": [{"hero": "skeletor", "seat": 1}, {"hero": "evil-lyn", "seat": 1}],
-    "soldiers": 2,
-}
 ROOT = {"kind": "area", "fighting": -1, "results": [], "gone": False, "soldier_damage": 0}
 
 

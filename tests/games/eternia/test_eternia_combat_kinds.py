@@ -7,26 +7,12 @@ from __future__ import annotations
 import math
 import random
 
+from eternia_files import SOLDIERS, WILDS
+
 from rulekeeper.core import CHANCE, Action, load_game
 from rulekeeper.core.rng import Pcg32
 from rulekeeper.games.eternia.combat.encounter import the_foe
 from rulekeeper.games.eternia.combat.wilds import best_assignment
-
-WILDS = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "wilds",
-    "active": {"hero": "she-ra", "seat": 0},
-    "defender": {"encounter": "dylinx"},
-}
-SOLDIERS = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "soldiers",
-    "attackers": 3,
-    "defenders": [{"hero": "skeletor", "seat": 1}, {"hero": "evil-lyn", "seat": 1}],
-    "soldiers": 2,
-}
 
 
 def test_she_ra_against_dylinx_replays() -> None:

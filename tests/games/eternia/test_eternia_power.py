@@ -82,9 +82,10 @@ def test_every_time_card_is_activated_before_passing() -> None:
 
 def test_dice_beyond_ten_initiative_and_blows_are_rolled() -> None:
     """§5.7 items 4-8, §9.15: 15 dice are 5 too many: the player picks the zones that do not
-    roll 5 of their dice and places 5 automatic successes where it likes; both roll Initiative (successes plus the base Initiative:
-    4 + 1 + 3 = 8 against 0 + 2), the loser loses 1 HP; the attacker's Attack dice against the
-    defender's Defense dice, the difference in damage; then the other way round."""
+    roll 5 of their dice and places 5 automatic successes where it likes; both roll Initiative
+    (successes plus the base Initiative: 4 + 1 + 3 = 8 against 0 + 2), the loser loses 1 HP;
+    the attacker's Attack dice against the defender's Defense dice, the difference in damage;
+    then the other way round."""
     state = load_game("eternia-combat", combat=combat()).new_initial_state(0)
     placed(state)
     act(state, "pass")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
+from eternia_files import AREA, SOLDIERS, WILDS
 
 from rulekeeper.core import CHANCE, load_game
 from rulekeeper.core.flow import Flow
@@ -29,29 +30,6 @@ EPIC = {
     "version": 1,
     "active": {"hero": "he-man", "seat": 0},
     "defender": {"hero": "skeletor", "seat": 1},
-}
-WILDS = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "wilds",
-    "active": {"hero": "she-ra", "seat": 0},
-    "defender": {"encounter": "dylinx"},
-}
-SOLDIERS = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "soldiers",
-    "attackers": 3,
-    "defenders": [{"hero": "skeletor", "seat": 1}, {"hero": "evil-lyn", "seat": 1}],
-    "soldiers": 2,
-}
-AREA = {
-    "format": "eternia-combat",
-    "version": 1,
-    "combat": "area",
-    "active": {"hero": "he-man", "seat": 0},
-    "defenders": [{"hero": "skeletor", "seat": 1}, {"hero": "evil-lyn", "seat": 1}],
-    "soldiers": 1,
 }
 
 
