@@ -22,7 +22,15 @@ from rulekeeper.core.record import Bounds
 from rulekeeper.core.subgame import HostStep, Seating, finish
 from rulekeeper.games.eternia.combat.result import EpicResult
 
-__all__ = ["Area", "AreaCombat", "AreaResult", "DefendStep", "JsonValue", "epic_doc"]
+__all__ = [
+    "Area",
+    "AreaCombat",
+    "AreaResult",
+    "DefendStep",
+    "DefendersChoice",
+    "JsonValue",
+    "epic_doc",
+]
 
 RULE = "spec §5.5 (rulebook p.17): the defending team chooses its hero"
 
@@ -76,11 +84,10 @@ def epic_doc(area: Area, index: int) -> JsonObject:
 
 
 @dataclass
-class DefendStep(Step[Any]):
-    """The defending team picks which of its heroes in the area fights (``defend index=``)."""
+class DefendersChoice(Step[Any]):
+    """A choice the defending team's seat (``seat``) makes among :meth:`candidates`; any
+    other is refused with :meth:`choices` in words."""
 
-    kind = "defend"
-    rule = RULE
     public_kinds = None
 
     seat: Annotated[int, Bounds(0, 63)] = 1
@@ -88,16 +95,31 @@ class DefendStep(Step[Any]):
     def actor(self, state: Any) -> int:
         return self.seat
 
-    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
-        return (Action.of("defend", index=i) for i in range(len(state.area.defenders)))
+    def choices(self, state: Any) -> str:
+        """What the defending team may choose, in words."""
+        raise NotImplementedError
 
     def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
         if seat != self.seat:
-            return (RULE, "the defending team chooses")
-        if action.kind != "defend" or action.get("index") not in range(len(state.area.defenders)):
-            names = ", ".join(f"{i}: {d['hero']}" for i, d in enumerate(state.area.defenders))
-            return (RULE, f"choose one of your heroes in the area ({names})")
+            return (self.rule, "the defending team decides")
+        if action not in list(self.candidates(state, seat)):
+            return (self.rule, self.choices(state))
         return None
+
+
+@dataclass
+class DefendStep(DefendersChoice):
+    """The defending team picks which of its heroes in the area fights (``defend index=``)."""
+
+    kind = "defend"
+    rule = RULE
+
+    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
+        return (Action.of("defend", index=i) for i in range(len(state.area.defenders)))
+
+    def choices(self, state: Any) -> str:
+        names = ", ".join(f"{i}: {d['hero']}" for i, d in enumerate(state.area.defenders))
+        return f"choose one of your heroes in the area ({names})"
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
         state.flow.finish(state, {"defender": action.int_param("index")})

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from rulekeeper.core.actions import Action
-from rulekeeper.core.flow import Refusal, Step
+from rulekeeper.core.flow import Step
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Bounds
 from rulekeeper.core.subgame import finish
+from rulekeeper.games.eternia.combat.area import DefendersChoice
 from rulekeeper.games.eternia.combat.soldiers import (
     Allocation,
     allocate,
@@ -92,32 +93,21 @@ def _seat(state: Any, entry: JsonObject) -> int:
 
 
 @dataclass
-class AllocateStep(Step[Any]):
+class AllocateStep(DefendersChoice):
     """The defending team's choice: HP lost by each of its heroes, soldiers removed."""
 
     kind = "allocate"
     rule = RULE
-    public_kinds = None
-
-    seat: Annotated[int, Bounds(0, 63)] = 1
-
-    def actor(self, state: Any) -> int:
-        return self.seat
 
     def candidates(self, state: Any, seat: int) -> Iterable[Action]:
         area = state.area
         return [_action(a) for a in allocations(area.attackers, hero_hps(state), area.soldiers)]
 
-    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
-        if seat != self.seat:
-            return (RULE, "the defending team decides")
-        if action not in self.candidates(state, seat):
-            return (
-                RULE,
-                "each soldier's 1 damage to a hero (not below 0 HP) or one of your "
-                "soldiers, all of it taken while you can (A-38)",
-            )
-        return None
+    def choices(self, state: Any) -> str:
+        return (
+            "each soldier's 1 damage to a hero (not below 0 HP) or one of your soldiers, "
+            "all of it taken while you can (A-38)"
+        )
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
         heroes = action.get("heroes")
