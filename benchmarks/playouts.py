@@ -20,6 +20,7 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from rulekeeper.core import CHANCE, SIMULTANEOUS, GameState, Pcg32, load_game
 
@@ -78,9 +79,7 @@ def reference_rate(seconds: float = 1.0) -> float:
     return moves / elapsed
 
 
-def time_files(
-    game: str, param: str, docs: list[dict[str, object]], repeat: int, what: str
-) -> None:
+def time_files(game: str, param: str, docs: Sequence[object], repeat: int, what: str) -> None:
     """Play *docs* (each the file of one *game*, given as *param*) to their end *repeat* times,
     random legal actions through the public API, and print the medians: *what* per second,
     actions per second and per game, and the per-100k-reference rate of the same runs."""
