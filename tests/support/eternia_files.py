@@ -5,6 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
+REST = {"plus-1": 7, "plus-2": 6, "plus-3": 3, "momentum": 2, "time": 1, "tool": 1, "flow": 1}
+"""A faction's 21-card starting deck by short name (spec §3.1 step 5)."""
+
+
+def deck(faction: str, *first: str) -> list[str]:
+    """The faction's 21 cards in draw order: *first* on top (short names: ``plus-3``), the
+    rest after."""
+    left = dict(REST)
+    for card in first:
+        left[card] -= 1
+    prefix = "motu" if faction == "motu" else "evil"
+    rest = [name for name, count in left.items() for _ in range(count)]
+    return [f"{prefix}-{name}" for name in (*first, *rest)]
+
+
 WILDS: dict[str, Any] = {
     "format": "eternia-combat",
     "version": 1,

@@ -3,20 +3,10 @@ rolled with wild dice, played with forced deck orders and forced dice."""
 
 from __future__ import annotations
 
+from eternia_files import deck
+
 from rulekeeper.core import Action, load_game
 from rulekeeper.games.eternia.combat.power import dice_of
-
-REST = {"plus-1": 7, "plus-2": 6, "plus-3": 3, "momentum": 2, "time": 1, "tool": 1, "flow": 1}
-
-
-def deck(faction: str, *first: str) -> list[str]:
-    """The faction's 21 cards, *first* on top (short names: ``plus-3``), the rest after."""
-    left = dict(REST)
-    for card in first:
-        left[card] -= 1
-    prefix = "motu" if faction == "motu" else "evil"
-    rest = [name for name, count in left.items() for _ in range(count)]
-    return [f"{prefix}-{name}" for name in (*first, *rest)]
 
 
 def combat(time_card: bool = False) -> dict:

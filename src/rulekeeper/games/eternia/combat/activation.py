@@ -40,8 +40,10 @@ def reveal(state: CombatState) -> None:
         fighter.last_zone = ""
         if not fighter.down:
             continue
-        for card, zone in zip(fighter.down, fighter.down_zones, strict=True):
-            fighter.grid.append(Placed(card=card, zone=zone))
+        for card, zone, blank in zip(
+            fighter.down, fighter.down_zones, fighter.down_blank, strict=True
+        ):
+            fighter.grid.append(Placed(card=card, zone=zone, blank=blank))
         shown = [
             [card_kind(card), zone]
             for card, zone in zip(fighter.down, fighter.down_zones, strict=True)
@@ -49,6 +51,7 @@ def reveal(state: CombatState) -> None:
         state.events.append("revealed", {"side": side, "cards": shown})
         fighter.down.clear()
         fighter.down_zones.clear()
+        fighter.down_blank.clear()
 
 
 def sacrifices(soldiers: int) -> Iterator[tuple[int, int, int]]:

@@ -66,8 +66,9 @@ def read_area(
     if area.kind == "soldiers":
         return area, None, _soldier_steps(doc, area, pack, steps, reader, source)
     for index in range(len(area.defenders)):  # each fight must be a valid epic combat
+        fight = epic_doc(area, index) if fresh else {**epic_doc(area, index), "pending": []}
         try:
-            read_combat(epic_doc(area, index), pack, rng.clone(), steps, source)
+            read_combat(fight, pack, rng.clone(), steps, source, nested=not fresh)
         except DataError as error:
             field = error.field.replace("defender", f"defenders[{index}]", 1)
             raise DataError(source, field, error.reason) from None

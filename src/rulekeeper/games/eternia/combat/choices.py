@@ -94,10 +94,23 @@ class SwapStep(Step[CombatState]):
         )
 
 
+def _pick_down(opponent: Fighter, index: int, what: str) -> str:
+    """Blank or discard the opponent's face-down card *index*; its zone (all anyone learns)."""
+    zone = opponent.down_zones[index]
+    if what == "blank":
+        opponent.down_blank[index] = True
+    else:
+        opponent.discard.append(opponent.down.pop(index))
+        del opponent.down_zones[index]
+        del opponent.down_blank[index]
+    return zone
+
+
 @dataclass
 class PickStep(Step[CombatState]):
     """*side* picks ``left`` of the opponent's cards to turn face down (``blank``) or to
-    discard from its grid (``discard``)."""
+    discard from its grid (``discard``): ``index`` counts its face-up cards first, then its
+    face-down ones (known only by their zone: an immediate effect in step 3)."""
 
     kind = "pick"
     rule = PICK
@@ -118,8 +131,15 @@ class PickStep(Step[CombatState]):
         return not any(True for _ in self._targets(state))
 
     def _targets(self, state: CombatState) -> Iterable[int]:
-        grid = state.epic.opponent(self.side).grid
-        return (i for i, p in enumerate(grid) if self.what == "discard" or not p.blank)
+        opponent = state.epic.opponent(self.side)
+        grid = opponent.grid
+        up = [i for i, p in enumerate(grid) if self.what == "discard" or not p.blank]
+        down = [
+            len(grid) + j
+            for j, blank in enumerate(opponent.down_blank)
+            if self.what == "discard" or not blank
+        ]
+        return up + down
 
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         return (Action.of("pick", index=index) for index in self._targets(state))
@@ -131,18 +151,25 @@ class PickStep(Step[CombatState]):
             return (PICK, f"pick one of the opponent's cards to {self.what}")
         return None
 
+    def _face_down(self, state: CombatState, opponent: Fighter, index: int) -> None:
+        zone = _pick_down(opponent, index, self.what)
+        state.events.append("picked", {"side": self.side, "what": self.what, "zone": zone})
+
     def apply(self, state: CombatState, action: Action, seat: int) -> None:
         opponent = state.epic.opponent(self.side)
         index = action.int_param("index")
-        placed = opponent.grid[index]
-        if self.what == "blank":
-            placed.blank = True
+        if index >= len(opponent.grid):
+            self._face_down(state, opponent, index - len(opponent.grid))
         else:
-            del opponent.grid[index]
-            opponent.discard.append(placed.card)
-        state.events.append(
-            "picked", {"side": self.side, "what": self.what, "card": card_kind(placed.card)}
-        )
+            placed = opponent.grid[index]
+            if self.what == "blank":
+                placed.blank = True
+            else:
+                del opponent.grid[index]
+                opponent.discard.append(placed.card)
+            state.events.append(
+                "picked", {"side": self.side, "what": self.what, "card": card_kind(placed.card)}
+            )
         self.left -= 1
         if self.left == 0:
             state.flow.pop()

@@ -222,6 +222,7 @@ class DrawStep(Step[CombatState]):
         if hidden:
             fighter.down.append(card)
             fighter.down_zones.append(zone)
+            fighter.down_blank.append(False)
             state.events.append("placed-down", {"side": self.side, "zone": zone})
         else:
             fighter.grid.append(Placed(card=card, zone=zone))

@@ -155,6 +155,9 @@ def _hero_side(
         fighter.down_zones = [
             str(item.get("zone", "")) if isinstance(item, Mapping) else "" for item in downs
         ]
+        fighter.down_blank = [
+            bool(item.get("blank", False)) if isinstance(item, Mapping) else False for item in downs
+        ]
         fighter.grid = [
             _placed(item, taken, source, f"{path}.grid[{i}]") for i, item in enumerate(grid)
         ]
@@ -404,7 +407,8 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
         for name in (*PILES, "spells", "consumables", "held"):
             out[name] = list(getattr(fighter, name))
         out["down"] = [
-            {"card": c, "zone": z} for c, z in zip(fighter.down, fighter.down_zones, strict=True)
+            {"card": c, "zone": z, "blank": b}
+            for c, z, b in zip(fighter.down, fighter.down_zones, fighter.down_blank, strict=True)
         ]
         out["grid"] = [to_data(p) for p in fighter.grid]
     out["eternium"] = epic.eternium[side]

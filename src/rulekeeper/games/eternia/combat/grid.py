@@ -92,7 +92,9 @@ def zone_sum(
     )
     down = sum(
         card_value(cards, card)
-        for card, where in zip(fighter.down, fighter.down_zones, strict=True)
-        if where == zone
+        for card, where, blank in zip(
+            fighter.down, fighter.down_zones, fighter.down_blank, strict=True
+        )
+        if where == zone and not blank
     )
     return max(0, on_grid + down + total(effects, zone, holder))

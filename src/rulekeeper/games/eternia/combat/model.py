@@ -66,6 +66,8 @@ class Fighter:
     hand: list[str] = field(default_factory=list)
     down: list[str] = field(default_factory=list)
     down_zones: list[str] = field(default_factory=list)
+    down_blank: list[bool] = field(default_factory=list)
+    """Face-down cards an effect made blank: no bonus once revealed (parallel to ``down``)."""
     focus: list[str] = field(default_factory=list)
     discard: list[str] = field(default_factory=list)
     grid: list[Placed] = field(default_factory=list)

@@ -207,6 +207,7 @@ def cleanup(state: CombatState) -> None:
         )
         for pile in (fighter.hand, fighter.down, fighter.down_zones, fighter.beside):
             pile.clear()
+        fighter.down_blank.clear()
         fighter.grid.clear()
         fighter.focus.clear()
         fighter.discard.clear()

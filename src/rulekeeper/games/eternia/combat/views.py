@@ -48,7 +48,11 @@ def observation(state: Any, player: int) -> JsonObject:
             pile = entry[name]
             assert isinstance(pile, list)
             if name == "deck" or not mine:
-                entry[name] = len(pile) if name != "down" else [{"zone": d["zone"]} for d in pile]
+                entry[name] = (
+                    len(pile)
+                    if name != "down"
+                    else [{"zone": d["zone"], "blank": d["blank"]} for d in pile]
+                )
         if mine or not state.epic.fighters[side].down:  # face-down values stay hidden
             entry["totals"] = totals(state, side)
     doc["pending"] = [step.kind for step in state.flow.steps]

@@ -1,0 +1,40 @@
+"""Effects that reach the opponent's cards (content/effects.py ``face-down``, spec §5.6.3 step
+5: a card turned face down gives no bonus but keeps its slot): an immediate momentum in step 3
+may pick a card the opponent placed face down, known only by its zone."""
+
+from __future__ import annotations
+
+from eternia_files import deck
+
+from rulekeeper.core import Action, load_game
+from rulekeeper.games.eternia.combat.resolution import totals
+
+COMBAT = {
+    "format": "eternia-combat",
+    "version": 1,
+    "active": {"hero": "skeletor", "seat": 0, "deck": deck("evil", "plus-1", "momentum")},
+    "defender": {"hero": "he-man", "seat": 1, "deck": deck("motu", "plus-3")},
+}
+
+
+def test_an_immediate_effect_blanks_a_face_down_card() -> None:
+    state = load_game("eternia-combat", combat=COMBAT).new_initial_state(0)
+    for text in (
+        "weapon index=1",  # Skeletor's sword: immediate, turn one opponent card face down
+        "weapon index=0",
+        "place card=evil-plus-1 zone=attack",
+        "place card=motu-plus-3 zone=attack",  # He-Man's "+3", face down
+        "place card=evil-momentum zone=defense",
+    ):
+        state.apply_action(Action.parse(text))
+    assert state.flow.steps[-1].kind == "pick" and state.current_player() == 0
+    assert state.legal_actions() == [Action.of("pick", index=0)]
+    state.apply_action(Action.of("pick", index=0))
+    he_man = state.epic.fighters[1]
+    assert he_man.down_blank == [True]
+    assert totals(state, 1)["attack"] == 1  # the "+3" gives nothing; his passive +1 vs melee
+    picked = [e.data for e in state.events_for(0) if e.kind == "picked"]
+    assert picked == [{"side": 0, "what": "blank", "zone": "attack"}]  # its value unseen
+    position = state.to_position()
+    again = load_game("eternia-combat", combat=position).new_initial_state(0)
+    assert again.to_position() == position
