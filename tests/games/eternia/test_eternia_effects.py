@@ -38,3 +38,35 @@ def test_an_immediate_effect_blanks_a_face_down_card() -> None:
     position = state.to_position()
     again = load_game("eternia-combat", combat=position).new_initial_state(0)
     assert again.to_position() == position
+
+
+BEAST = {
+    "format": "eternia-combat",
+    "version": 1,
+    "active": {"hero": "he-man", "seat": 0, "deck": deck("motu", *("plus-1",) * 4)},
+    "defender": {"beast": "granite-behemoth", "seat": 1, "spells": ["fireball", "battle-fury"]},
+}
+
+
+def test_the_other_team_casts_spells_at_a_hero_fighting_a_beast() -> None:
+    """Spec §5.6.4 step 4 (rulebook p.21), A-46: other teams may play combat spells during a
+    hero's fight with an epic beast, in turn with the active player; with no hero of their own
+    in the fight, only spells aimed at the hero (Fireball, not a bonus to "your" hero)."""
+    state = load_game("eternia-combat", combat=BEAST).new_initial_state(0)
+    assert state.game.num_players == 2
+    state.apply_action(Action.parse("weapon index=0"))
+    state.resolve_chance()  # the epic die
+    for zone in ("attack", "defense", "initiative", "attack"):
+        state.apply_action(Action.parse(f"place card=motu-plus-1 zone={zone}"))
+    while state.flow.steps[-1].kind != "activate":
+        state.resolve_chance()
+    state.apply_action(Action.parse("pass"))  # He-Man
+    assert state.current_player() == 1
+    bonus = Action.parse("spell card=battle-fury")
+    assert bonus not in state.legal_actions()
+    assert "A-46" in state.explain(bonus, 1).rule
+    assert state.observation(0)["defender"]["spells"] == 2  # the hero's player sees a count
+    assert state.observation(1)["defender"]["spells"] == ["fireball", "battle-fury"]
+    before = state.epic.fighters[0].hp
+    state.apply_action(Action.parse("spell card=fireball"))
+    assert state.epic.fighters[0].hp == before - 2

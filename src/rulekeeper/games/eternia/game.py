@@ -101,7 +101,7 @@ class EterniaCombatGame(Game):
         except ContentPackError as error:
             raise PositionError([DataError(self.position_source, "content", str(error))]) from None
         defender = doc.get("defender")
-        hero = isinstance(defender, Mapping) and "hero" in defender
+        hero = isinstance(defender, Mapping) and ("hero" in defender or "seat" in defender)
         self._players = 2 if hero or doc.get("combat") in ("area", "soldiers") else 1
         return {"position": doc, "content": content}
 
@@ -244,9 +244,10 @@ class EpicState(ProcedureState):
         return self.pack.heroes[fighter.name].weapons[fighter.weapon].momentum.immediate
 
     def seat_of(self, side: int) -> int:
-        """The seat controlling *side*'s hero; NO_SEAT for a beast or a card."""
+        """The seat controlling *side*'s hero, or casting spells for a beast's side (A-46);
+        NO_SEAT for a beast alone or a card."""
         fighter = self.epic.fighters[side]
-        owner = self.control.owner(fighter.name) if fighter.kind == "hero" else None
+        owner = self.control.owner(fighter.name) if fighter.kind != "encounter" else None
         return NO_SEAT if owner is None else owner
 
     def seats_of(self, side: int) -> tuple[int, ...]:

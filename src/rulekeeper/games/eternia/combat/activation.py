@@ -29,6 +29,9 @@ RULE = "spec §5.6.3 step 4 (rulebook p.19)"
 SOLDIERS = "spec §5.6.3 step 4, §9.3 (rulebook p.19): soldiers are sacrificed once per combat"
 SPELLS = "spec §5.11.3 (rulebook p.29): a combat spell costs what it says"
 POWER = "spec §5.7 item 3 (rulebook p.25)"
+BEAST_SPELLS = "spec §5.6.4 step 4, A-46 (rulebook p.21): other teams' spells in a beast fight"
+AIMED = frozenset({"damage", "enemy-penalty", "face-down", "discard-enemy"})
+"""Effect kinds that act on the opposing hero or its cards."""
 PASS = Action.of("pass")
 Side = Annotated[int, Bounds(0, 1)]
 
@@ -72,6 +75,15 @@ def _momentum_cards(state: CombatState, fighter: Fighter) -> list[int]:
     ]
 
 
+def _targets_the_hero(state: CombatState, card: str) -> bool:
+    """Whether spell *card* only acts on the opposing hero and its cards (A-46: a team with
+    no hero in the fight plays only such spells)."""
+    spell = state.pack.spells.get(card)
+    return spell is not None and all(
+        effect.kind in AIMED for ability in spell.effects for effect in ability.effects
+    )
+
+
 def _cost(state: CombatState, card: str) -> int:
     """What playing *card* takes from the team's pool: a spell's casting cost (spec §5.11.3);
     a consumable costs nothing to use (its price was paid at the merchant)."""
@@ -102,6 +114,11 @@ class ActivationStep(Step[CombatState]):
 
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         fighter = state.epic.fighters[self.turn]
+        if fighter.kind != "hero":  # the other team in a beast fight: its spells (A-46)
+            for card in dict.fromkeys(fighter.spells):
+                yield Action.of("spell", card=card)
+            yield PASS
+            return
         for card in dict.fromkeys(card_kind(c) for c in fighter.beside):
             yield Action.of("time", card=card)
         for index in _momentum_cards(state, fighter):
@@ -132,7 +149,11 @@ class ActivationStep(Step[CombatState]):
                 return (RULE, "no Momentum card there still to activate (an immediate one acted)")
             return None
         if kind in ("spell", "consumable"):
+            if fighter.kind != "hero" and kind != "spell":
+                return (BEAST_SPELLS, "the other team only casts combat spells here")
             return self._card_refusal(state, fighter, action)
+        if fighter.kind != "hero":
+            return (BEAST_SPELLS, "the other team only casts combat spells here, or passes")
         if kind == "soldiers":
             return self._soldiers_refusal(fighter, action)
         return (RULE, f"no {kind!r} in step 4 (time, momentum, spell, consumable, soldiers, pass)")
@@ -142,6 +163,9 @@ class ActivationStep(Step[CombatState]):
         held = fighter.spells if action.kind == "spell" else fighter.consumables
         if card not in held:
             return (RULE, f"your team holds no {action.kind} {card!r}")
+        if fighter.kind != "hero" and not _targets_the_hero(state, str(card)):
+            reason = "with no hero of yours in this fight, only a spell aimed at the hero"
+            return (BEAST_SPELLS, reason)
         cost = _cost(state, str(card))
         if cost > state.epic.eternium[self.turn]:
             return (

@@ -209,7 +209,12 @@ def _beast_side(entry: Mapping[str, Any], pack: ContentPack, source: str, path: 
     beast = pack.epic_beasts.get(str(entry["beast"]))
     if beast is None:
         raise _fail(source, f"{path}.beast", f"unknown epic beast {entry['beast']!r}")
+    spells = _cards(entry.get("spells", []), source, f"{path}.spells")
+    if spells and "seat" not in entry:
+        reason = "spells against the hero need the seat of the team casting them (A-46)"
+        raise _fail(source, f"{path}.spells", reason)
     return Fighter(
+        spells=spells,
         kind="beast",
         name=beast.id,
         health=beast.health,
@@ -357,7 +362,8 @@ def read_combat(
         epic.eternium[side] = int(entry.get("eternium", 0))
         epic.start_eternium[side] = int(entry.get("start_eternium", epic.eternium[side]))
         epic.spent[side] = int(entry.get("spent", 0))
-    epic.passed = list(doc.get("passed", [False, fighters[1].kind != "hero"]))
+    casting = fighters[1].kind == "beast" and "seat" in (doc.get("defender") or {})
+    epic.passed = list(doc.get("passed", [False, fighters[1].kind != "hero" and not casting]))
     epic.focuses = list(doc.get("focuses", [0, 0]))
     epic.effects = [
         from_data(Lasting, e, reader, f"effects[{i}]") for i, e in enumerate(doc.get("effects", []))
@@ -379,6 +385,8 @@ def side_seats(doc: Mapping[str, Any], source: str = FORMAT) -> dict[str, int]:
         entry = doc.get(key)
         if isinstance(entry, Mapping) and isinstance(entry.get("hero"), str):
             out[entry["hero"]] = seat_in(entry, default, source, f"{key}.seat")
+        elif isinstance(entry, Mapping) and isinstance(entry.get("beast"), str) and "seat" in entry:
+            out[entry["beast"]] = seat_in(entry, default, source, f"{key}.seat")
     return out
 
 
@@ -400,6 +408,10 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
         out["seat"] = side if owner is None else owner
     else:
         out["encounter" if fighter.kind == "encounter" else "beast"] = fighter.name
+        owner = None if control is None else control.owner(fighter.name)
+        if owner is not None:  # the other team casting spells in a beast fight
+            out["seat"] = owner
+            out["spells"] = list(fighter.spells)
     for key in SCALARS:
         out[key] = to_data(fighter)[key]
     if fighter.kind == "hero":

@@ -107,6 +107,9 @@ def random_epic(pack: ContentPack, rng: random.Random) -> JsonObject:
     active = _hero(pack, rng, factions[0], 0)
     if rng.random() < 0.3:
         defender: JsonObject = {"beast": rng.choice(sorted(pack.epic_beasts))}
+        if rng.random() < 0.5:  # the other team casting spells at the hero
+            spells = sorted(k for k, spell in pack.spells.items() if "combat" in spell.uses)
+            defender.update(seat=1, spells=rng.sample(spells, 3), eternium=rng.randrange(4))
     else:
         defender = _hero(pack, rng, factions[1], 1)
     options = {

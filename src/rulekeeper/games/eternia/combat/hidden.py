@@ -20,6 +20,9 @@ def combat_zones(state: Any) -> list[Zone]:
         out.extend(area_zones(state.area))
     for side, fighter in enumerate(state.epic.fighters):
         if fighter.kind != "hero":
+            if fighter.spells:  # the other team's spells in a beast fight
+                zone = Zone(f"spells-{side}", fighter.spells, state.seats_of(side), redealt=False)
+                out.append(zone)
             continue
         team = state.seats_of(side)
         pool = f"cards-{side}"

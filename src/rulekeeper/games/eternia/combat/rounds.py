@@ -185,7 +185,7 @@ def end_round(state: CombatState) -> None:
         fighter.done = fighter.kind != "hero"
         fighter.epic = []
     TIMING.expire(epic.effects, "round")
-    epic.passed = [False, epic.fighters[1].kind != "hero"]
+    epic.passed = [False, state.seat_of(1) < 0]
     epic.focuses = [0, 0]
     epic.round += 1
 
