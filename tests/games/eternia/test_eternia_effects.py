@@ -70,3 +70,21 @@ def test_the_other_team_casts_spells_at_a_hero_fighting_a_beast() -> None:
     before = state.epic.fighters[0].hp
     state.apply_action(Action.parse("spell card=fireball"))
     assert state.epic.fighters[0].hp == before - 2
+
+
+def test_a_listed_deck_may_be_shuffled() -> None:
+    """docs/eternia-combat.md ``shuffle``: the cards listed, their order the seeded stream's;
+    the position written keeps the order drawn."""
+    listed = deck("motu", *("plus-3",) * 3)
+    doc = {
+        **COMBAT,
+        "active": {"hero": "he-man", "seat": 0, "deck": listed, "shuffle": True},
+        "defender": {"hero": "skeletor", "seat": 1},
+    }
+    orders = set()
+    for seed in range(4):
+        state = load_game("eternia-combat", combat=doc).new_initial_state(seed)
+        cards = [card.split("#")[0] for card in reversed(state.epic.fighters[0].deck)]
+        assert sorted(cards) == sorted(listed)
+        orders.add(tuple(cards))
+    assert len(orders) > 1

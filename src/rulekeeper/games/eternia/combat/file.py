@@ -56,6 +56,7 @@ TOP = (
     "content",
 )
 SIDE = (
+    "shuffle",
     "encounter",
     "hero",
     "beast",
@@ -148,6 +149,8 @@ def _hero_side(
         fighter.deck = deck
     else:
         fighter.deck = list(reversed(_numbered(piles.get("deck", []), taken)))
+        if entry.get("shuffle") is True:  # the deck's cards given, their order the stream's
+            rng.shuffle(fighter.deck)
         for name in PILES:
             setattr(fighter, name, _numbered(piles.get(name, []), taken))
         downs = entry.get("down", [])
