@@ -141,6 +141,12 @@ def test_face_down_odds_enumerate_the_unseen_modifiers() -> None:
         state.apply_action(Action.parse(text))
     odds = state.odds(Action.parse("place card=motu-plus-3 zone=attack"), 0)
     assert odds["cases"] == 3  # one face-down card: "+1", "+2" or "+3"
+    assert odds["totals"][1]["attack"] == pytest.approx({"1": 7 / 16, "2": 6 / 16, "3": 3 / 16})
+    assert odds["totals"][0] == {
+        "attack": {"3": 1.0},
+        "defense": {"0": 1.0},
+        "initiative": {"5": 1.0},
+    }
     assert odds["hp_lost"] == pytest.approx([1.75, 4.0])
     assert odds["falls"] == [0.0, 0.0] and odds["active_first"] == 1.0
 

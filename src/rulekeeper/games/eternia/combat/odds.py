@@ -121,15 +121,21 @@ def _die_faces(state: Any) -> list[tuple[str | None, Fraction]]:
 
 
 def round_odds(state: Any, seat: int) -> JsonObject:
-    """The distribution of this round's steps 5–6 given the grid as *seat* sees it: the chance
-    each side falls, the expected HP each loses, the chance the active side attacks first."""
+    """The distribution of this round's steps 5–6 given the grid as *seat* sees it: each
+    side's step-5 totals (each zone's values with their chances), the chance each side falls,
+    the expected HP each loses, the chance the active side attacks first."""
     fall = [Fraction(0), Fraction(0)]
     lost = [Fraction(0), Fraction(0)]
     first = Fraction(0)
     cases = 0
+    spread: list[dict[str, dict[int, Fraction]]] = [{}, {}]
     for case, chance in _cases(state, seat):
         cases += 1
         found = [totals(case, side) for side in (0, 1)]
+        for side in (0, 1):
+            for zone, value in found[side].items():
+                zone_values = spread[side].setdefault(zone, {})
+                zone_values[value] = zone_values.get(value, Fraction(0)) + chance
         hp = [f.hp for f in case.epic.fighters]
         for side, amount, _why in hits(case, found):
             lost[side] += chance * amount
@@ -143,6 +149,13 @@ def round_odds(state: Any, seat: int) -> JsonObject:
         "kind": "epic-round",
         "cases": cases,
         "computed": True,
+        "totals": [
+            {
+                zone: {str(v): float(p) for v, p in sorted(values.items())}
+                for zone, values in side.items()
+            }
+            for side in spread
+        ],
         "falls": [float(f) for f in fall],
         "hp_lost": [float(v) for v in lost],
         "active_first": float(first),
