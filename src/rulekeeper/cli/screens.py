@@ -20,8 +20,8 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rulekeeper.core import Action, GameState, IllegalActionError
-from rulekeeper.core.plugin import Screen, plain_news, short
+from rulekeeper.core import GameState
+from rulekeeper.core.plugin import Screen, odds_preview, plain_news, short
 from rulekeeper.core.registry import game_info
 
 
@@ -38,26 +38,6 @@ def generic_render(state: GameState, seat: int | None) -> RenderableType:
     else:
         table.add_row("observation", Text(short(observation)))
     return table
-
-
-def odds_preview(state: GameState, seat: int, action: Action) -> str | None:
-    """The exact odds of *action* in words, when chance is involved."""
-    try:
-        found = state.odds(action, seat)
-    except (IllegalActionError, ValueError):
-        return None
-    if not found:
-        return None
-    lines = [f"{state.describe(action)}: the odds"]
-    for key, value in found.items():
-        if isinstance(value, dict):
-            parts = ", ".join(f"{k}: {v:.1%}" for k, v in value.items() if isinstance(v, float))
-            if parts:
-                lines.append(f"  {key}: {parts}")
-        elif isinstance(value, float):
-            shown = f"{value:.2f}" if key.startswith("expected") else f"{value:.1%}"
-            lines.append(f"  {key.replace('_', ' ')}: {shown}")
-    return "\n".join(lines)
 
 
 GENERIC = Screen(generic_render, plain_news, odds_preview)

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from rulekeeper.core.errors import DataError
+from rulekeeper.core.actions import Action
+from rulekeeper.core.errors import DataError, IllegalActionError
 from rulekeeper.core.glossary import Entry, Glossary, read_entries
 from rulekeeper.core.jsonvalue import JsonObject, JsonValue
 
@@ -32,6 +33,7 @@ __all__ = [
     "Plugin",
     "Ref",
     "Screen",
+    "odds_preview",
     "plain_news",
     "resolve",
 ]
@@ -168,6 +170,37 @@ def short(value: object, width: int = 160) -> str:
     """A JSON value on one line, cut to *width* characters."""
     text = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def odds_preview(
+    state: Any,
+    seat: int,
+    action: Action,
+    words: Callable[[JsonObject], list[str]] | None = None,
+) -> str | None:
+    """The exact odds of *action* in words, when chance is involved (*words*: a game's own
+    lines for its odds; default: each number of the answer)."""
+    try:
+        found = state.odds(action, seat)
+    except (IllegalActionError, ValueError):
+        return None
+    if not found:
+        return None
+    return "\n".join([f"{state.describe(action)}: the odds", *(words or _odds_lines)(found)])
+
+
+def _odds_lines(found: JsonObject) -> list[str]:
+    """Each number of an odds answer, as a percentage (an expectation as a number)."""
+    lines = []
+    for key, value in found.items():
+        if isinstance(value, dict):
+            parts = ", ".join(f"{k}: {v:.1%}" for k, v in value.items() if isinstance(v, float))
+            if parts:
+                lines.append(f"  {key}: {parts}")
+        elif isinstance(value, float):
+            shown = f"{value:.2f}" if key.startswith("expected") else f"{value:.1%}"
+            lines.append(f"  {key.replace('_', ' ')}: {shown}")
+    return lines
 
 
 def plain_news(state: Any, since: int) -> tuple[list[str], int]:

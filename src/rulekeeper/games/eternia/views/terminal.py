@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.core import Action, IllegalActionError
-from rulekeeper.core.plugin import Screen, plain_news
+from rulekeeper.core import Action
+from rulekeeper.core.plugin import Screen, odds_preview, plain_news
 from rulekeeper.games.eternia.views.text import (
     Entry,
     beast_lines,
@@ -161,13 +161,7 @@ def odds_lines(found: Entry) -> list[str]:
 
 def preview(state: Any, seat: int, action: Action) -> str | None:
     """The exact odds of *action* in words, or None when it involves no chance."""
-    try:
-        found = state.odds(action, seat)
-    except (IllegalActionError, ValueError):
-        return None
-    if not found:
-        return None
-    return "\n".join([f"{state.describe(action)}: the odds", *odds_lines(found)])
+    return odds_preview(state, seat, action, odds_lines)
 
 
 SCREEN = Screen(render, plain_news, preview, confirm=frozenset(), details=ODDS_KINDS)
