@@ -4,20 +4,37 @@ page's seat plays it to its end by clicking the generic action list."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
 from typing import Any
 
-from browser_helpers import STATE, click_and_settle, screenshot
+from browser_helpers import SETTLED, STATE, click_and_settle, decision_text, screenshot, version
 from browser_live import LiveServer
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 GAME = "eternia-combat"
-SECONDS = 15
+SECONDS = 45
 GRAVE = ("flee",)
 """Asked again in a dialog (a grave choice): the clicking player stays and fights."""
 BUTTONS = ".generic .actions button[data-index]"
+SETTLED_OR_ASKED = f"""(before) => document.querySelector("dialog#confirm[open]") !== null
+    || document.getElementById("app").dataset.status === "finished" || ({SETTLED})(before)"""
+"""After a click: the view moved on, or the list changed under the pointer and a grave choice
+is asked in the dialog (answered No on the next turn of the loop)."""
+
+
+def click(page: Page, target: Any, before: list[str]) -> None:
+    """Click *target* and wait until the view moved on from *before* (its version and
+    decision text, read before the buttons were: a bot's move may come meanwhile) or the
+    dialog asks."""
+    target.click()
+    with contextlib.suppress(PlaywrightTimeout):  # a list the server moved past: look again
+        page.wait_for_function(SETTLED_OR_ASKED, arg=before, timeout=5000)
+
+
 BUTTONS_OR_END = """(selector) => document.getElementById("app").dataset.status === "finished"
     || document.querySelector(selector) !== null"""
 
@@ -33,12 +50,17 @@ def play_generic(page: Page, seconds: float) -> int:
         if page.wait_for_function(STATE, timeout=left_ms).json_value() == "finished":
             return clicks
         page.wait_for_function(BUTTONS_OR_END, arg=BUTTONS)  # the view may end meanwhile
+        before = [version(page), decision_text(page)]
+        asked = page.locator("dialog#confirm[open]")
+        if asked.count():  # a grave choice clicked as the list changed under the click: no
+            click_and_settle(page, asked.get_by_role("button", name="No"))
+            continue
         buttons = page.locator(BUTTONS)
         if not buttons.count():
             continue
         titles = buttons.evaluate_all("(all) => all.map((b) => b.title)")
         index = next((i for i, title in enumerate(titles) if not title.startswith(GRAVE)), 0)
-        click_and_settle(page, buttons.nth(index))
+        click(page, buttons.nth(index), before)
         confirm = page.locator(".generic .info").get_by_role("button", name="Confirm (Enter)")
         if confirm.count():
             click_and_settle(page, confirm)
