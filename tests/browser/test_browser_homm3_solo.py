@@ -66,9 +66,9 @@ def test_a_solo_game_shows_the_ai_hero_and_a_bot_finishes_it(
         target = page.locator(f"[data-action={quoted}]").filter(visible=True)
         try:
             target.first.wait_for(timeout=2_000)
+            target.first.dispatch_event("click", timeout=2_000)
         except PlaywrightTimeout:  # a newer view came meanwhile (an automatic step): look again
             continue
-        target.first.dispatch_event("click")
         if view["legal"][0]["kind"] == "move":  # a field previews the move: confirm it
             page.locator(".hm-preview .confirm").click()
         wait_version_change(page, before)
