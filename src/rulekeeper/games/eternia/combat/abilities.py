@@ -212,7 +212,7 @@ def passives(state: CombatState, side: int, when: str) -> list[tuple[Ability, st
 
 def held_abilities(state: CombatState, card: str) -> tuple[Ability, ...]:
     """The abilities a held card gives its hero (a tamed beast's, an ally's hero bonus, an
-    equipped armor's or artifact's)."""
+    equipped armor's or artifact's, a vehicle's)."""
     pack = state.pack
     if card in pack.beasts:
         return pack.beasts[card].hero_bonus
@@ -222,4 +222,6 @@ def held_abilities(state: CombatState, card: str) -> tuple[Ability, ...]:
         return pack.epic_beasts[card].taming_bonus
     if card in pack.equipment:  # equipped armor and artifacts (spec §5.11.1)
         return pack.equipment[card].effects
+    if card in pack.vehicles:  # spec §5.11.4
+        return pack.vehicles[card].effects
     return ()

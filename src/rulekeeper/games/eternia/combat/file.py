@@ -192,9 +192,10 @@ def _held_stats(
             or pack.allies.get(card)
             or pack.epic_beasts.get(card)
             or pack.equipment.get(card)
+            or pack.vehicles.get(card)
         )
         if found is None or getattr(found, "type", "") == "consumable":
-            reason = f"unknown card {card!r} (a beast, an ally, an armor or an artifact)"
+            reason = f"unknown card {card!r} (a beast, an ally, an armor, an artifact or a vehicle)"
             raise _fail(source, f"{path}.held[{index}]", reason)
         bonuses = (
             getattr(found, "hero_bonus", ())

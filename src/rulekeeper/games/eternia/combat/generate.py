@@ -28,7 +28,7 @@ def _hero(pack: ContentPack, rng: random.Random, faction: str, seat: int) -> Jso
         "consumables": rng.sample(consumables, rng.randrange(3)),
     }
     gear = sorted(k for k, card in pack.equipment.items() if card.type != "consumable")
-    held = sorted(pack.allies) + sorted(pack.beasts) + gear
+    held = sorted(pack.allies) + sorted(pack.beasts) + gear + sorted(pack.vehicles)
     if rng.random() < 0.3:
         entry["held"] = [rng.choice(held)]
     return entry

@@ -36,7 +36,7 @@ from rulekeeper.games.eternia.content.cards import STARTING_DECK, CombatCard
 from rulekeeper.games.eternia.content.dice import DiceFile, EpicDie, WildDie
 from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, Ability
 from rulekeeper.games.eternia.content.heroes import FACTIONS, HeroCard
-from rulekeeper.games.eternia.content.support import EquipmentCard, SpellCard
+from rulekeeper.games.eternia.content.support import EquipmentCard, SpellCard, VehicleCard
 
 __all__ = [
     "COUNTS",
@@ -56,6 +56,7 @@ LISTS: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "encounters.yaml": {"beasts": EncounterBeast, "allies": Ally},
     "spells.yaml": {"spells": SpellCard},
     "equipment.yaml": {"equipment": EquipmentCard},
+    "vehicles.yaml": {"vehicles": VehicleCard},
 }
 """The files holding lists of cards: each list's key and model."""
 PACK_FILES: tuple[str, ...] = (*LISTS, "dice.yaml")
@@ -66,6 +67,7 @@ COUNTS: Mapping[str, int] = {
     "allies": 8,
     "spells": 45,
     "equipment": 38,
+    "vehicles": 20,
 }
 """Cards per list in the core box (spec §2.3, §2.4; seed l.14–90)."""
 HEROES_PER_FACTION = 6
@@ -93,7 +95,7 @@ class ContentPackError(DataError):
 class ContentPack:
     """Validated content, each table by id: ``heroes``, ``combat_cards`` (both factions),
     ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``, the mage guild's
-    ``spells`` and the shop's ``equipment``; the ``dice``."""
+    ``spells``, the shop's ``equipment`` and the forge's ``vehicles``; the ``dice``."""
 
     heroes: Mapping[str, HeroCard]
     combat_cards: Mapping[str, CombatCard]
@@ -102,6 +104,7 @@ class ContentPack:
     allies: Mapping[str, Ally]
     spells: Mapping[str, SpellCard]
     equipment: Mapping[str, EquipmentCard]
+    vehicles: Mapping[str, VehicleCard]
     dice: DiceFile
     folder: str
 
@@ -115,6 +118,7 @@ class ContentPack:
             self.allies,
             self.spells,
             self.equipment,
+            self.vehicles,
         )
         for table in tables:
             yield from table.values()

@@ -23,6 +23,7 @@ __all__ = [
     "SPELL_USES",
     "EquipmentCard",
     "SpellCard",
+    "VehicleCard",
     "equipment_timing",
 ]
 
@@ -114,3 +115,22 @@ class EquipmentCard(CardBase):
     def _acts(cls, effects: tuple[Ability, ...], info: ValidationInfo) -> tuple[Ability, ...]:
         kind = info.data.get("type")
         return effects if kind is None else equipment_timing(kind, effects)
+
+
+class VehicleCard(CardBase):
+    """A vehicle card (spec §2.4, §5.11.4): bought at a forge, kept beside its hero (one beast
+    or vehicle a hero); ``flying`` is the printed subtype that grants flight (§5.2.4); its
+    abilities act while held (extra Movement and the like)."""
+
+    flying: bool = False
+    cost: Cost
+    effects: tuple[Ability, ...]
+
+    @field_validator("effects")
+    @classmethod
+    def _held(cls, effects: tuple[Ability, ...]) -> tuple[Ability, ...]:
+        if not effects:
+            raise ValueError("a vehicle gives its hero something (spec §5.11.4)")
+        if not _timings(effects) <= set(WORN):
+            raise ValueError("a vehicle acts while held: 'when: held' or 'totals' (spec §5.11.4)")
+        return effects
