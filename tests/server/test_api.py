@@ -160,6 +160,31 @@ def test_explain_and_odds_for_a_seat(client: TestClient) -> None:
     assert "first-game" in maps["shipped"]
 
 
+def test_odds_of_an_action_the_game_moved_past_are_stale(client: TestClient) -> None:
+    """docs/protocol.md: a preview asked from an older view for an action no longer legal is
+    ``stale-version`` (409, the page's race); without a version, or at the current one, an
+    illegal action is still ``illegal-action`` (400)."""
+    created = new_game(client, seed=3)
+    game, mine = created["id"], created["seat_tokens"]["0"]
+    client.post(f"/api/games/{game}/join", json={"seat": 1})
+    before = view(client, game, mine)
+    action = before["legal"][0]["action"]
+    taken = client.post(
+        f"/api/games/{game}/actions",
+        json={"action": action, "version": before["version"]},
+        headers=auth(mine),
+    )
+    assert taken.status_code == 200, taken.text
+    now = view(client, game, mine)["version"]
+    asked = {"action": action, "version": before["version"]}
+    stale = client.get(f"/api/games/{game}/odds", params=asked, headers=auth(mine))
+    assert stale.status_code == 409 and stale.json()["code"] == "stale-version", stale.text
+    assert stale.json()["version"] == now
+    for params in ({"action": action}, {"action": action, "version": now}):
+        refused = client.get(f"/api/games/{game}/odds", params=params, headers=auth(mine))
+        assert refused.status_code == 400 and refused.json()["code"] == "illegal-action"
+
+
 def test_two_players_choosing_at_once_both_count(client: TestClient) -> None:
     """Battleground's card selection is simultaneous (battleground.md §3): a choice made on the
     version before the other player's choice still stands; a second one by the same seat is

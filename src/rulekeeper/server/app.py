@@ -240,11 +240,14 @@ def create_app(
     ) -> dict[str, Any]:
         return lobby.explain(game_id, bearer(authorization), action)
 
-    @app.get("/api/games/{game_id}/odds", responses=errors(403, 404))
+    @app.get("/api/games/{game_id}/odds", responses=errors(403, 404, 409))
     def odds(
-        game_id: str, action: Annotated[str, Query(max_length=10_000)], authorization: Auth = None
+        game_id: str,
+        action: Annotated[str, Query(max_length=10_000)],
+        version: Annotated[int | None, Query(ge=0)] = None,
+        authorization: Auth = None,
     ) -> dict[str, Any]:
-        return lobby.odds(game_id, bearer(authorization), action)
+        return lobby.odds(game_id, bearer(authorization), action, version)
 
     @app.get("/api/games/{game_id}/map", responses=errors(404))
     def battlefield(game_id: str) -> dict[str, Any]:

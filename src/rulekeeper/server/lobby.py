@@ -302,8 +302,12 @@ class Lobby:
             verdict = hosted.state.explain(parse_action(text), seat)
             return {"legal": verdict.legal, "reason": verdict.reason, "rule": verdict.rule}
 
-    def odds(self, game_id: str, token: str | None, text: str) -> dict[str, Any]:
-        """The exact odds of an action for the token's seat (None: no chance involved)."""
+    def odds(
+        self, game_id: str, token: str | None, text: str, version: int | None = None
+    ) -> dict[str, Any]:
+        """The exact odds of an action for the token's seat (None: no chance involved). An
+        action not legal now, asked for from an older *version* (a preview racing the game's
+        next view), is ``stale-version`` (409), not a bad request."""
         hosted = self.get(game_id)
         with hosted.lock:
             seat = hosted.seat_of(token)
@@ -312,6 +316,13 @@ class Lobby:
             try:
                 found = hosted.state.odds(parse_action(text), seat)
             except RulekeeperError as error:
+                if version is not None and version != hosted.version:
+                    raise ApiError(
+                        "stale-version",
+                        f"the game is at version {hosted.version}, not {version}: {error}",
+                        status=409,
+                        extra={"version": hosted.version},
+                    ) from None
                 raise ApiError("illegal-action", str(error), rule=error_rule(error)) from None
             return {"action": text, "odds": found}
 

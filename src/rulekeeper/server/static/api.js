@@ -55,7 +55,9 @@ export const api = {
     request("POST", `${game(id)}/actions`, { token, body: { action, version } }),
   undo: (id, token, version) => request("POST", `${game(id)}/undo`, { token, body: { version } }),
   explain: (id, token, action) => request("GET", `${game(id)}/explain?action=${q(action)}`, { token }),
-  odds: (id, token, action) => request("GET", `${game(id)}/odds?action=${q(action)}`, { token }),
+  /** The odds of `action`, previewed from the view at `version` (a 409 if the game moved past it). */
+  odds: (id, token, action, version) =>
+    request("GET", `${game(id)}/odds?action=${q(action)}${version === undefined ? "" : `&version=${version}`}`, { token }),
   record: (id, token) => request("GET", `${game(id)}/record`, { token }),
   /** A finished game after `at` actions: {at, total, observations, log, board, next, result}. */
   replay: (id, at) => request("GET", `${game(id)}/replay?at=${q(at)}`),

@@ -116,7 +116,7 @@ function gameScreen(id, token) {
       }
     },
     explain: (action) => api.explain(id, token, action),
-    odds: (action) => api.odds(id, token, action),
+    odds: (action) => api.odds(id, token, action, view ? view.version : undefined),
     query: (name, args) => api.query(id, token, name, args),
     renderLog(box) {
       renderLog(box, view.log || [], view.seat === null ? 0 : countNew(logAtDecision, view.log || []));
