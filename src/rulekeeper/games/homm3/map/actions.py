@@ -1,64 +1,25 @@
-"""How a rule module offers its actions to a step (homm3.md §4.3: a turn's actions).
-
-Each rule module (movement, exploration, town actions, map cards, morale, ...) declares one
-:class:`Rule`: the action kinds it answers, the candidates worth checking, the refusal that
-is the one statement of the rule (the legal list, the fast check and the explanation all come
-from it) and what a legal action does. A step (the turn, a window) offers the rules it holds.
-"""
+"""How a rule module offers its actions to a step (homm3.md §4.3: a turn's actions): the
+core's :class:`~rulekeeper.core.rules.Rule`, with the map game's wording of an action no rule
+of a step answers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulekeeper.core import Action
 from rulekeeper.core.flow import Refusal
+from rulekeeper.core.rules import Rule, legal_of, rule_for
+from rulekeeper.core.rules import refusal_of as core_refusal_of
 
 if TYPE_CHECKING:
     from rulekeeper.games.homm3.map.protocols import MapLike
 
 __all__ = ["Rule", "legal_of", "refusal_of", "rule_for"]
 
-Candidates = Callable[["MapLike", int], Iterable[Action]]
-Refuse = Callable[["MapLike", int, Action], Refusal | None]
-Apply = Callable[["MapLike", int, Action], None]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One rule's actions: their kinds, candidates, refusal and effect."""
-
-    kinds: tuple[str, ...]
-    candidates: Candidates
-    refusal: Refuse
-    apply: Apply
-
-
-def rule_for(rules: Sequence[Rule], kind: str) -> Rule | None:
-    """The rule of *rules* that answers actions of *kind*."""
-    for rule in rules:
-        if kind in rule.kinds:
-            return rule
-    return None
-
-
-def legal_of(rules: Sequence[Rule], state: MapLike, seat: int) -> list[Action]:
-    """The legal actions of *rules* for *seat*: each candidate its rule does not refuse."""
-    return [
-        action
-        for rule in rules
-        for action in rule.candidates(state, seat)
-        if rule.refusal(state, seat, action) is None
-    ]
-
 
 def refusal_of(
     rules: Sequence[Rule], state: MapLike, seat: int, action: Action, where: str
 ) -> Refusal | None:
     """Why *rules* refuse *action* (an action of no rule's kind: not one *where* offers)."""
-    rule = rule_for(rules, action.kind)
-    if rule is None:
-        kinds = ", ".join(kind for item in rules for kind in item.kinds)
-        return ("homm3.md §4.3", f"{action.kind!r} is not an action {where} (actions: {kinds})")
-    return rule.refusal(state, seat, action)
+    return core_refusal_of(rules, state, seat, action, where, "homm3.md §4.3")
