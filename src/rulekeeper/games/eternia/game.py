@@ -31,20 +31,16 @@ from rulekeeper.core.flow import Flow
 from rulekeeper.core.gamelike import GameLike
 from rulekeeper.core.outcome import Outcome
 from rulekeeper.core.record import from_data
-from rulekeeper.core.subgame import NO_SEAT
 from rulekeeper.games.eternia.combat import area_file
 from rulekeeper.games.eternia.combat import file as combat_file
-from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.area import Area
 from rulekeeper.games.eternia.combat.hidden import combat_zones
+from rulekeeper.games.eternia.combat.host import CombatHost
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.outcome import combat_kind, result_type, winner_of
 from rulekeeper.games.eternia.combat.resolution import totals
-from rulekeeper.games.eternia.combat.rounds import (
-    stop_at_defeat,
-)
-from rulekeeper.games.eternia.combat.subgames import STEPS, EpicSubGame
+from rulekeeper.games.eternia.combat.subgames import STEPS
 from rulekeeper.games.eternia.combat.views import area_observation, describe, observation
 from rulekeeper.games.eternia.content.pack import (
     PACK_FILES,
@@ -135,7 +131,7 @@ class EterniaCombatGame(Game):
         return folder_digest(folder, PACK_FILES)
 
 
-class EpicState(ProcedureState):
+class EpicState(CombatHost, ProcedureState):
     """An epic combat, or an area's combats: their data and pending steps (the root is an
     :class:`EpicCombat` or an :class:`AreaCombat`). ``epic`` has no fighters while no epic
     combat is under way; ``area`` is None for a lone epic combat."""
@@ -198,64 +194,6 @@ class EpicState(ProcedureState):
                 self.area, epic, steps, self.flow.result, folder, self.control
             )
         return combat_file.write_combat(self.epic, steps, self.flow.result, folder, self.control)
-
-    def epic_game(self, doc: JsonObject) -> EpicSubGame:
-        """An epic combat of an area (combat/area.py)."""
-        return EpicSubGame(doc, str(getattr(self.game, "position_source", "combat")))
-
-    def epic_sides(self) -> list[JsonObject]:
-        """The two sides of the epic combat just ended, as they go on in the area."""
-        return [combat_file.carried(self.epic, side, self.control) for side in (0, 1)]
-
-    def soldiers_against_hero(self) -> int:
-        """The entering hero against the soldiers left in the area (spec §5.9, A-2): each
-        soldier deals 1 HP and goes back to the supply, until the hero is at 0 HP (the rest
-        stay). The HP lost."""
-        area = self.area
-        assert area is not None
-        hero = self.pack.heroes[str(area.active["hero"])]
-        damage = area.active.get("damage", 0)
-        hp = hero.health - (damage if isinstance(damage, int) else 0)
-        lost = min(hp, area.soldiers)
-        area.soldiers -= lost
-        area.active["damage"] = hero.health - hp + lost
-        self.events.append("soldiers-fought", {"hp_lost": lost, "soldiers_left": area.soldiers})
-        return lost
-
-    def _between_steps(self) -> bool | None:
-        if self.epic.fighters:
-            stop_at_defeat(self)
-        return None
-
-    # ------------------------------------------------------------------ what the steps call
-
-    def momentum(self, side: int) -> None:
-        """The side's hero's momentum ability for its chosen weapon acts (spec §5.6.1)."""
-        fighter = self.epic.fighters[side]
-        if fighter.kind != "hero" or fighter.weapon < 0:
-            return
-        weapon = self.pack.heroes[fighter.name].weapons[fighter.weapon]
-        use(self, side, weapon.momentum, weapon.name)
-
-    def momentum_immediate(self, side: int) -> bool:
-        fighter = self.epic.fighters[side]
-        if fighter.kind != "hero" or fighter.weapon < 0:
-            return False
-        return self.pack.heroes[fighter.name].weapons[fighter.weapon].momentum.immediate
-
-    def seat_of(self, side: int) -> int:
-        """The seat controlling *side*'s hero, or casting spells for a beast's side (A-46);
-        NO_SEAT for a beast alone or a card."""
-        fighter = self.epic.fighters[side]
-        owner = self.control.owner(fighter.name) if fighter.kind != "encounter" else None
-        return NO_SEAT if owner is None else owner
-
-    def seats_of(self, side: int) -> tuple[int, ...]:
-        """The seats that see *side*'s hidden cards (its own)."""
-        if not self.epic.fighters:
-            return (side,)
-        seat = self.seat_of(side)
-        return (seat,) if seat >= 0 else ()
 
     # ------------------------------------------------------------------ the state API
 

@@ -66,6 +66,12 @@ class AreaResult:
     soldiers_left: Annotated[int, Bounds(0, 3)] = 0
     defeated: list[str] = field(default_factory=list)
     """The heroes defeated in the epic combats, by id."""
+    heroes: dict[str, JsonObject] = field(default_factory=dict)
+    """Each hero that fought, by id: its side as its last combat left it (damage, Eternium,
+    spells and consumables left, deck), for the host to carry back."""
+    leaves: dict[str, str] = field(default_factory=dict)
+    """The heroes that must leave the area, by id, and why: ``pushed`` (the loser, moved by the
+    winner), ``fled`` (step 8), ``retreats`` (from a boss, or Faster Combat's loser)."""
 
 
 def epic_doc(area: Area, index: int) -> JsonObject:
@@ -141,6 +147,8 @@ class AreaCombat(HostStep[Any, EpicResult]):
     soldier_damage: Annotated[int, Bounds(0, 99)] = 0
     defeated: list[str] = field(default_factory=list)
     done: bool = False
+    heroes: dict[str, JsonObject] = field(default_factory=dict)
+    leaves: dict[str, str] = field(default_factory=dict)
 
     def run(self, state: Any) -> None:
         area: Area = state.area
@@ -157,7 +165,8 @@ class AreaCombat(HostStep[Any, EpicResult]):
 
     def _fight(self, state: Any, index: int) -> None:
         self.fighting = index
-        self.play(state, state.epic_game(epic_doc(state.area, index)), Seating.alone(2))
+        seats = Seating.alone(max(2, state.num_players))
+        self.play(state, state.epic_game(epic_doc(state.area, index)), seats)
 
     def resume(self, state: Any, result: JsonObject) -> None:
         if "defender" in result:
@@ -172,6 +181,14 @@ class AreaCombat(HostStep[Any, EpicResult]):
         self.defeated.extend(str(heroes[side]) for side in result.defeated)
         carried = state.epic_sides()
         area.active = carried[0]
+        for side in (0, 1):
+            self.heroes[str(heroes[side])] = carried[side]
+        if result.moves >= 0 and result.moves not in result.defeated:
+            self.leaves[str(heroes[result.moves])] = _why(result)
+        pool = carried[1].get("eternium")
+        for other in area.defenders:  # the defending team's pool, as this combat left it
+            if pool is not None:
+                other["eternium"] = pool
         area.soldiers = max(0, area.soldiers - result.soldiers_lost[1])
         defender_gone = 1 in result.defeated or result.moves == 1
         self.gone = 0 in result.defeated or result.moves == 0 or result.ending == "fled"
@@ -197,7 +214,18 @@ class AreaCombat(HostStep[Any, EpicResult]):
             soldier_damage=self.soldier_damage,
             soldiers_left=area.soldiers,
             defeated=self.defeated,
+            heroes=self.heroes,
+            leaves=self.leaves,
         )
+
+
+def _why(result: EpicResult) -> str:
+    """Why the side that moves leaves the area (spec §5.6.3 steps 8-9, §5.6.4, §5.6.6)."""
+    if result.ending == "fled":
+        return "fled"
+    if result.ending == "faster" or result.ending == "escaped":
+        return "retreats"
+    return "pushed"
 
 
 def _seat(state: Any, entry: JsonObject) -> int:
