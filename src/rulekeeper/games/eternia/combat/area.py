@@ -185,10 +185,10 @@ class AreaCombat(HostStep[Any, EpicResult]):
             self.heroes[str(heroes[side])] = carried[side]
         if result.moves >= 0 and result.moves not in result.defeated:
             self.leaves[str(heroes[result.moves])] = _why(result)
-        pool = carried[1].get("eternium")
-        for other in area.defenders:  # the defending team's pool, as this combat left it
-            if pool is not None:
-                other["eternium"] = pool
+        for other in area.defenders:  # the defending team's pool and spells, as left
+            for key in ("eternium", "spells"):
+                if key in carried[1]:
+                    other[key] = carried[1][key]
         area.soldiers = max(0, area.soldiers - result.soldiers_lost[1])
         defender_gone = 1 in result.defeated or result.moves == 1
         self.gone = 0 in result.defeated or result.moves == 0 or result.ending == "fled"

@@ -17,7 +17,7 @@ def combat_zones(state: Any) -> list[Zone]:
     """The zones of the combat under way, and of the area's heroes between its combats."""
     out: list[Zone] = []
     if state.area is not None:
-        out.extend(area_zones(state.area))
+        out.extend(area_zones(state, state.area))
     for side, fighter in enumerate(state.epic.fighters):
         if fighter.kind != "hero":
             if fighter.spells:  # the other team's spells in a beast fight (A-46)
@@ -34,12 +34,13 @@ def combat_zones(state: Any) -> list[Zone]:
     return out
 
 
-def area_zones(area: Area) -> list[Zone]:
+def area_zones(state: Any, area: Area) -> list[Zone]:
     """The decks (nobody sees their order) and spells (their team) the area's heroes carry
     between its epic combats."""
     out: list[Zone] = []
     for index, entry in enumerate([area.active, *area.defenders]):
-        team = (0,) if index == 0 else (1,)
+        seat = entry.get("seat", 0 if index == 0 else 1)
+        team = state.game.team_of(seat if isinstance(seat, int) else int(index > 0))
         for name, sight in (("deck", NOBODY), ("spells", team), ("consumables", team)):
             cards = entry.get(name)
             if isinstance(cards, list):

@@ -24,6 +24,8 @@ class CombatHost:
     control: Any
     game: Any
     events: Any
+    flow: Any
+    rng: Any
     pack: Any
 
     def epic_game(self, doc: JsonObject) -> EpicSubGame:
@@ -47,7 +49,7 @@ class CombatHost:
         area.soldiers -= lost
         area.active["damage"] = hero.health - hp + lost
         self.events.append("soldiers-fought", {"hp_lost": lost, "soldiers_left": area.soldiers})
-        return lost
+        return int(lost)
 
     def _between_steps(self) -> bool | None:
         if self.epic.fighters:
@@ -60,7 +62,7 @@ class CombatHost:
         if fighter.kind != "hero" or fighter.weapon < 0:
             return
         weapon = self.pack.heroes[fighter.name].weapons[fighter.weapon]
-        use(self, side, weapon.momentum, weapon.name)  # type: ignore[arg-type]
+        use(self, side, weapon.momentum, weapon.name)
 
     def momentum_immediate(self, side: int) -> bool:
         fighter = self.epic.fighters[side]
