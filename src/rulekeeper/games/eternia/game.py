@@ -34,12 +34,12 @@ from rulekeeper.core.record import from_data
 from rulekeeper.games.eternia.combat import area_file
 from rulekeeper.games.eternia.combat import file as combat_file
 from rulekeeper.games.eternia.combat.area import Area
+from rulekeeper.games.eternia.combat.evaluation import standing
 from rulekeeper.games.eternia.combat.hidden import combat_zones
 from rulekeeper.games.eternia.combat.host import CombatHost
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.outcome import combat_kind, result_type, winner_of
-from rulekeeper.games.eternia.combat.resolution import totals
 from rulekeeper.games.eternia.combat.subgames import STEPS
 from rulekeeper.games.eternia.combat.views import area_observation, describe, observation
 from rulekeeper.games.eternia.content.pack import (
@@ -267,16 +267,9 @@ class EpicState(CombatHost, ProcedureState):
         return observation(self, player)
 
     def _evaluate(self, player: int) -> float:
-        """The bots' evaluation: the share of HP each side has lost, and a little of what its
-        cards on the grid add (the opponent's face-down cards unknown: its face-up ones)."""
-        if not self.epic.fighters:
-            return 0.0
+        """The bots' evaluation: the combat's standing for the seat's side (evaluation.py)."""
         side = 0 if player in self.seats_of(0) or player == 0 else 1
-        me, them = self.epic.fighters[side], self.epic.fighters[1 - side]
-        worth = them.damage / them.health - me.damage / me.health
-        mine = sum(totals(self, side).values())
-        theirs = sum(totals(self, 1 - side).values()) if not them.down else 0
-        return max(-1.0, min(1.0, 0.8 * worth + 0.02 * (mine - theirs)))
+        return standing(self, side)
 
     def _odds(self, action: Action, player: int) -> JsonObject | None:
         return step_odds(self, action, player)
