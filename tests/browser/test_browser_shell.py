@@ -79,12 +79,12 @@ def test_issue23_the_only_choice_is_taken_for_you(
     expect(page.locator(".toast").first).to_contain_text(
         f"The only choice, taken for you: {only['text']}"
     )
-    hosted = live_server.lobby.get(game_id)
+    wait_version_change(page, str(view["version"]))  # the view after it may come after the toast
+    assert int(version(page) or 0) > view["version"]
+    hosted = live_server.lobby.get(game_id)  # (read once the action is in: the toast is first)
     assert hosted.session is not None
     taken = hosted.session.record().actions[view["version"]]
     assert (str(taken.action), taken.player) == (only["action"], 0)
-    wait_version_change(page, str(view["version"]))  # the view after it may come after the toast
-    assert int(version(page) or 0) > view["version"]
     expect(page.locator(".generic")).to_have_count(0 if board else 1)
 
 

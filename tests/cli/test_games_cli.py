@@ -34,7 +34,7 @@ def test_games_json_is_the_declarations_as_data_issue_22_1() -> None:
     doc = json.loads(result.output)
     listed = {game["name"]: game for game in doc["games"]}
     names = [game["name"] for game in doc["games"]]
-    assert names[:4] == ["battleground", "battleground-movement", "eternia-combat", "homm3-combat"]
+    assert names[:4] == ["battleground", "battleground-movement", "eternia", "eternia-combat"]
     assert doc["problems"] == {}
     battleground = listed["battleground"]
     assert battleground["plugin"] == "battleground" and battleground["players"] == [2]

@@ -261,12 +261,13 @@ def test_the_cli_refuses_a_missing_folder(tmp_path: Path) -> None:
 
 def test_the_plugin_declares_its_commands_and_games() -> None:
     """The eternia plug-in is installed with its commands; each game it declares is named
-    ``eternia-…``; ``rulekeeper games`` and the server's /api/catalog list every game without a
-    problem."""
+    ``eternia`` (the map game) or ``eternia-…``; ``rulekeeper games`` and the server's
+    /api/catalog list every game without a problem."""
     plugin = default_registry.plugins()["eternia"]
     assert plugin.commands == "rulekeeper.games.eternia.cli:app"
     declared = [game.name for game in plugin.games]
-    assert all(name.startswith("eternia-") for name in declared)
+    assert all(name == "eternia" or name.startswith("eternia-") for name in declared)
+    assert "eternia" in declared and "eternia-combat" in declared
     doc = catalog()
     assert "eternia" not in doc["problems"]  # type: ignore[operator]
     listed = [game["name"] for game in doc["games"] if game["plugin"] == "eternia"]  # type: ignore[index,union-attr]

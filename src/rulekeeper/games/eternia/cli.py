@@ -1,6 +1,9 @@
 """``rulekeeper eternia``: Masters of the Universe: Fields of Eternia's own commands, mounted by
 the ``rulekeeper`` command from the package's declaration (plugin.py).
 
+``rulekeeper eternia map check [FILE...]`` checks map files (default: the shipped ones): ok with
+the counts, or every problem as file: field: reason (exit code 1).
+
 ``rulekeeper eternia content check [FOLDER] [--strict]`` validates a content pack (the shipped
 one, or a folder with the values printed on your own cards): ok with the counts, or every
 problem as file: field: reason (exit code 1; no such folder: 2, a usage error). It then lists
@@ -18,10 +21,13 @@ from typing import Annotated
 
 import typer
 
+from rulekeeper.core import DataError
+from rulekeeper.core.content import load_yaml
+from rulekeeper.games.eternia.board.map import check_map, load_map, shipped_maps
 from rulekeeper.games.eternia.combat.abilities import IMPLEMENTED, MAP_KINDS
 from rulekeeper.games.eternia.content.pack import ContentPack, ContentPackError, load_content_pack
 
-__all__ = ["app", "content_check", "unimplemented"]
+__all__ = ["app", "content_check", "map_check", "unimplemented"]
 
 EXIT_INVALID = 1
 """The pack has problems (or, with --strict, uses effect kinds not implemented yet)."""
@@ -96,4 +102,38 @@ def content_check(folder: FolderArgument = None, strict: StrictOption = False) -
         typer.echo("effect kinds: all implemented")
     if strict and missing:
         typer.echo(f"--strict: {where} uses effect kinds not implemented yet", err=True)
+        raise typer.Exit(EXIT_INVALID)
+
+
+map_app = typer.Typer(help="Fields of Eternia maps: check a map file (docs/eternia-map.md).")
+app.add_typer(map_app, name="map")
+
+
+@map_app.command("check")
+def map_check(
+    files: Annotated[
+        list[Path] | None, typer.Argument(help="Map files (default: every shipped map).")
+    ] = None,
+) -> None:
+    """Check map files: ok with the counts, or every problem as file: field: reason (exit 1)."""
+    targets = [(str(f), f) for f in files] if files else list(shipped_maps().items())
+    failed = False
+    for name, path in targets:
+        shown = name if not files else Path(name).name
+        try:
+            doc = load_yaml(Path(path).read_text(encoding="utf-8"), shown)
+        except (OSError, DataError) as error:
+            typer.echo(f"{shown}: {error}")
+            failed = True
+            continue
+        problems = check_map(doc)
+        for field, reason in problems:
+            typer.echo(f"{shown}: {field}: {reason}")
+        if problems:
+            failed = True
+            continue
+        board = load_map(doc)
+        outposts = len(board.outposts())
+        typer.echo(f"ok: {shown}: {len(board.areas)} areas, {outposts} outposts")
+    if failed:
         raise typer.Exit(EXIT_INVALID)

@@ -4,7 +4,7 @@ of the game; everything is named."""
 
 from __future__ import annotations
 
-from rulekeeper.core.plugin import GameInfo, Param, Plugin
+from rulekeeper.core.plugin import Board, GameInfo, Param, Plugin
 
 PACKAGE = "rulekeeper.games.eternia"
 
@@ -36,9 +36,40 @@ COMBAT = GameInfo(
     ),
 )
 
+MAP_GAME = GameInfo(
+    name="eternia",
+    game=f"{PACKAGE}.map.game:EterniaGame",
+    description="Masters of the Universe: Fields of Eternia, the team game on the map of "
+    "Eternia: two teams of three heroes, 2 to 6 players.",
+    players=(2, 3, 4, 5, 6),
+    screen=f"{PACKAGE}.views.map_terminal:SCREEN",
+    board=Board(data=f"{PACKAGE}.views.web_map", script="eternia-map.js"),
+    params=(
+        Param("players", "int", "How many players: 2 to 6, in two teams.", minimum=2, maximum=6),
+        Param(
+            "options",
+            "str",
+            "Optional rules: first_game, faster, initiative_matters, stronger_together, "
+            "dice_of_power (comma separated; docs/eternia.md).",
+        ),
+        Param("first_team", "int", "The team that starts: 0 or 1 (default: drawn).", maximum=1),
+        Param(
+            "map",
+            "file",
+            "A map file or a shipped map's name (docs/eternia-map.md); default: demo.",
+            format="map",
+            shipped=f"{PACKAGE}.board.map:shipped_maps",
+            by_name=True,
+        ),
+        Param("content", "file", "Your own card values (a content pack folder).", format="content"),
+    ),
+)
+
 PLUGIN = Plugin(
     name="eternia",
-    description="Masters of the Universe: Fields of Eternia (Archon Studio): its epic combat.",
-    games=(COMBAT,),
+    description="Masters of the Universe: Fields of Eternia (Archon Studio): the team game on "
+    "the map and its epic combat.",
+    games=(MAP_GAME, COMBAT),
+    static=f"{PACKAGE}.views",
     commands=f"{PACKAGE}.cli:app",
 )

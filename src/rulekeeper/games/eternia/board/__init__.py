@@ -1,0 +1,1 @@
+"""The map of Eternia as data (docs/eternia-map.md): the ``eternia-map`` format."""

@@ -1,0 +1,69 @@
+"""The map game's evaluation for the bots (``state.evaluate``, core/lookahead.py): how a seat's
+team stands, between -1 and 1: VP first (spec §1.3), then the tie-breaks' outposts and
+Eternium, then its heroes' health, soldiers on the map, holdings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.games.eternia.combat.evaluation import standing
+from rulekeeper.games.eternia.map import holdings
+from rulekeeper.games.eternia.map.outposts import controlled
+
+__all__ = ["evaluate"]
+
+
+def _plan(state: Any, team: int) -> float:
+    """How near the team's heroes are to outposts it does not hold yet (a hero marches
+    somewhere rather than wanders): minus the steps to the nearest, for each hero."""
+    board = state.board
+    held = set(controlled(state, team))
+    targets = [a for a in board.outposts() if a not in held and board.base_team(a) is None]
+    if not targets:
+        return 0.0
+    total = 0.0
+    for hero in state.heroes:
+        if hero.team == team:
+            total -= min(board.distance(hero.area, a) for a in targets)
+    return total
+
+
+def _worth(state: Any, team: int) -> float:
+    """A team's standing in points: VP weigh most."""
+    found = state.teams[team]
+    mine = controlled(state, team)
+    outposts = sum(1 for a in mine if state.board.base_team(a) is None)
+    income = sum(state.board.eternium(a) for a in mine)
+    soldiers = sum(counts[team] for counts in state.soldiers.values())
+    heroes = [h for h in state.heroes if h.team == team]
+    health = sum(holdings.hp(state, h) / max(1, holdings.health(state, h)) for h in heroes)
+    held = sum(len(holdings.held(h)) + len(h.spells) + len(h.backpack) for h in heroes)
+    return float(
+        3.0 * found.vp
+        + 1.0 * outposts
+        + 0.4 * income
+        + 0.15 * found.eternium
+        + 0.2 * soldiers
+        + 0.8 * health
+        + 0.3 * held
+        + 0.1 * _plan(state, team)
+    )
+
+
+def evaluate(state: Any, player: int) -> float:
+    """*player*'s team's standing against the others, squashed to -1..1."""
+    if state.winners or state.ending:
+        team = state.game.seat_teams[player]
+        return 1.0 if team in state.winners else -1.0 if state.winners else 0.0
+    team = state.game.seat_teams[player]
+    fight = 0.0
+    if state.epic.fighters:  # a combat under way: how it goes weighs as much as a VP
+        sides = [s for s in (0, 1) if player in state.seats_of(s)]
+        if sides:
+            fight = 3.0 * standing(state, sides[0])
+        elif any(state.seats_of(s) for s in (0, 1)):
+            fight = -3.0 * standing(state, 0 if state.seats_of(0) else 1)
+    mine = _worth(state, team) + fight
+    theirs = max(_worth(state, t) for t in range(len(state.teams)) if t != team)
+    diff = mine - theirs
+    return max(-0.99, min(0.99, diff / (abs(diff) + 10.0)))

@@ -1,0 +1,380 @@
+"""Fields of Eternia on the map: ``load_game("eternia", players=4)`` (issue 28).
+
+The wiring: parameters (params.py), the state's data (model.py records), the step vocabulary
+(the map's steps and every combat step, which the unchanged combat procedures play as sub-games
+on this state, meetings.py). The rules are in this package, one module per part of the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rulekeeper.core import DataError, Game, JsonObject, ProcedureState, Zone, register_game
+from rulekeeper.core.content import folder_digest
+from rulekeeper.core.control import Control
+from rulekeeper.core.flow import Flow, StepKinds
+from rulekeeper.core.outcome import Outcome
+from rulekeeper.games.eternia.board.map import load_map
+from rulekeeper.games.eternia.combat.area import Area
+from rulekeeper.games.eternia.combat.host import CombatHost
+from rulekeeper.games.eternia.combat.model import Epic
+from rulekeeper.games.eternia.combat.odds import step_odds
+from rulekeeper.games.eternia.combat.subgames import STEPS as COMBAT_STEPS
+from rulekeeper.games.eternia.content.components import load_components
+from rulekeeper.games.eternia.content.pack import PACK_FILES, ContentPack, load_content_pack
+from rulekeeper.games.eternia.map import evaluation, setup, views
+from rulekeeper.games.eternia.map import params as map_params
+from rulekeeper.games.eternia.map.defeat import DefeatPayStep
+from rulekeeper.games.eternia.map.duel import DuelStep
+from rulekeeper.games.eternia.map.encounters import ChooseStep, EncounterStep, FoeStep
+from rulekeeper.games.eternia.map.gains import KeepStep
+from rulekeeper.games.eternia.map.meetings import LeaveStep, MeetingStep, SoldierMeetingStep
+from rulekeeper.games.eternia.map.merchants import MerchantStep, reveal
+from rulekeeper.games.eternia.map.model import MapHero, Team
+from rulekeeper.games.eternia.map.movement import MoveStep
+from rulekeeper.games.eternia.map.outposts import add_soldiers
+from rulekeeper.games.eternia.map.quests import BeastStep
+from rulekeeper.games.eternia.map.rewards import RemoveCardStep
+from rulekeeper.games.eternia.map.rounds import ActivateStep, GameStep
+from rulekeeper.games.eternia.map.track import Space, numbers_of, track_of
+from rulekeeper.games.eternia.map.trading import TradeStep
+from rulekeeper.games.eternia.map.turn import TurnStep
+
+__all__ = ["EterniaGame", "MapState"]
+
+STEPS = COMBAT_STEPS.merged(
+    StepKinds(
+        GameStep,
+        ActivateStep,
+        TurnStep,
+        MoveStep,
+        MeetingStep,
+        SoldierMeetingStep,
+        LeaveStep,
+        DefeatPayStep,
+        MerchantStep,
+        KeepStep,
+        TradeStep,
+        ChooseStep,
+        EncounterStep,
+        FoeStep,
+        RemoveCardStep,
+        DuelStep,
+        BeastStep,
+    )
+)
+"""Every step of the map game (their kind names are part of the saved format)."""
+FACTIONS = ("motu", "evil-warriors")
+DECKS = ("equipment", "spells", "vehicles", "encounters", "scenario")
+SCENARIO_DECK = "fractures-in-time"
+"""The standard game's scenario deck until scenario files choose it (spec §3.1 step 8)."""
+
+
+@register_game
+class EterniaGame(Game):
+    """Parameters: see params.py (``players``, ``teams``, ``heroes``, ``controllers``,
+    ``options``, ``first_team``, ``map``, ``content``)."""
+
+    name = "eternia"
+    bot_logic: ClassVar[str | None] = None
+
+    def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        source = map_params.SOURCE
+        for key in params:
+            if key not in map_params.PARAMS:
+                known = ", ".join(map_params.PARAMS)
+                raise DataError(source, key, f"unknown parameter (known: {known})")
+        mode = params.get("mode", "standard")
+        if mode not in map_params.MODES:
+            raise DataError(source, "mode", f"one of {', '.join(map_params.MODES)}")
+        content = params.get("content")
+        if content is not None and not isinstance(content, str):
+            raise DataError(source, "content", "must be a folder path or null")
+        self.pack: ContentPack = load_content_pack(Path(content) if content else None)
+        players = params.get("players", 2)
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+            raise DataError(source, "players", "2 to 6 (spec §1.2)")
+        self._players = players
+        self.seat_teams = map_params.teams(params.get("teams"), players)
+        factions = params.get("factions", list(FACTIONS))
+        if sorted(factions) != sorted(FACTIONS) if isinstance(factions, list) else True:
+            raise DataError(source, "factions", "the two factions, one per team (spec §3.1)")
+        self.factions: list[str] = [str(f) for f in factions]
+        self.heroes = map_params.heroes(params.get("heroes"), self.factions, self.pack)
+        self.controllers = map_params.controllers(
+            params.get("controllers"), self.heroes, self.seat_teams
+        )
+        self.options = map_params.options(params.get("options"))
+        first = params.get("first_team")
+        if first is not None and first not in (0, 1):
+            raise DataError(source, "first_team", "team 0 or 1, or null (drawn)")
+        self.first_team = first
+        board = params.get("map", "demo")
+        self.board = load_map(board)
+        components = load_components(content)
+        self.track: tuple[Space, ...] = track_of(components)
+        self.numbers = numbers_of(components)
+        return {
+            "mode": mode,
+            "players": players,
+            "teams": list(self.seat_teams),
+            "factions": list(self.factions),
+            "heroes": [list(names) for names in self.heroes],
+            "controllers": dict(self.controllers),
+            "options": dict(self.options),
+            "first_team": first,
+            "map": board,
+            "content": content,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each team (spec §1.2): they share the win and their team's vision."""
+        return tuple(
+            tuple(s for s, t in enumerate(self.seat_teams) if t == team) for team in (0, 1)
+        )
+
+    @property
+    def shared_vision(self) -> bool:
+        return True
+
+    @property
+    def zero_sum(self) -> bool:
+        return self._players == 2
+
+    @property
+    def max_length(self) -> int | None:
+        return 20_000
+
+    @property
+    def chance(self) -> frozenset[str]:
+        return frozenset({"explicit", "stream"})
+
+    def content_hash(self) -> str | None:
+        return self.derived("content-hash", self._pack_digest)
+
+    def _pack_digest(self) -> str:
+        return folder_digest(Path(self.pack.folder), PACK_FILES)
+
+
+class MapState(CombatHost, ProcedureState):
+    """A game on the map: its data (model.py records) and its pending steps (root:
+    ``GameStep``); ``epic`` and ``area`` hold a combat under way (meetings.py)."""
+
+    STEPS = STEPS
+    game: EterniaGame
+    teams: list[Team]
+    heroes: list[MapHero]
+    soldiers: dict[str, list[int]]
+    round: int
+    first: int
+    active_team: int
+    extra_round: bool
+    duel_over: bool
+    decks: dict[str, list[str]]
+    discards: dict[str, list[str]]
+    offers: dict[str, list[str]]
+    """Each merchant type's offer, once revealed (merchants.py)."""
+    missions: list[str]
+    """The areas with a mission token (spec §5.16), one entry a token."""
+    winners: list[int]
+    ending: str
+    epic: Epic
+    area: Area | None
+    control: Control
+
+    def __init__(self, game: EterniaGame, seed: int = 0) -> None:
+        super().__init__(game, seed)
+        self.round, self.extra_round, self.duel_over = 1, False, False
+        self.winners, self.ending = [], ""
+        self.epic, self.area = Epic(fighters=[]), None
+        self.control = Control()
+        first = game.first_team
+        self.first = int(first) if first is not None else self.rng.below(2)
+        self.active_team = self.first
+        self.decks, self.discards, self.offers, self.missions = {}, {}, {}, []
+        for name in DECKS:
+            self.decks[name] = _deck_cards(game.pack, name)
+            self.rng.shuffle(self.decks[name])
+            self.discards[name] = []
+        setup.set_up(self)
+        self.flow = Flow([GameStep()])
+        self.settle()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def pack(self) -> ContentPack:
+        return self.game.pack
+
+    @property
+    def board(self) -> Any:
+        return self.game.board
+
+    def number(self, name: str) -> int:
+        """A number of the rules, as the content pack gives it (track.py)."""
+        return self.game.numbers[name]
+
+    def space(self) -> Space:
+        """The round track's space of this round (an extra round is a night, spec §1.3)."""
+        track = self.game.track
+        if self.round > len(track):
+            return Space(time="night")
+        return track[self.round - 1]
+
+    def skulls_passed(self) -> int:
+        """The highest skull event reached so far (0 before the first)."""
+        return max((s.skull for s in self.game.track[: self.round]), default=0)
+
+    def final_round(self) -> bool:
+        """Whether this round is the last: the 4th skull's, or the tie's extra night round."""
+        if self.round > len(self.game.track):
+            return True
+        return self.space().skull == 4 or (self.round >= len(self.game.track))
+
+    def boss_in_play(self) -> bool:
+        """Whether a boss is on the map (spec §1.3): none yet in the standard game."""
+        return False
+
+    def movement_cap(self) -> int | None:
+        """The most MP a Move may have (skirmish: 2, spec §5.18.1); None: no cap."""
+        return None
+
+    def turn(self) -> TurnStep | None:
+        """The hero's turn under way, if any."""
+        found = self.flow.find(TurnStep)
+        return found if isinstance(found, TurnStep) else None
+
+    def controller_of(self, hero: int) -> int:
+        """The seat that plays hero *hero* (an index; core/control.py)."""
+        owner = self.control.owner(self.heroes[hero].id)
+        return 0 if owner is None else int(owner)
+
+    def hero_index(self, name: str) -> int | None:
+        """The index of the hero *name*, or None."""
+        return next((i for i, h in enumerate(self.heroes) if h.id == name), None)
+
+    def team_of_faction(self, faction: str) -> int | None:
+        return next((i for i, t in enumerate(self.teams) if t.faction == faction), None)
+
+    def defeat_place(self, hero: int) -> str:
+        """Where a defeated hero goes (spec §5.13): its team's base."""
+        return str(self.board.base_of(self.teams[self.heroes[hero].team].faction))
+
+    # ------------------------------------------------------------------ what rules call
+
+    def arrived(self, hero: int) -> None:
+        """A hero came into its area: a merchant's offer is revealed (spec §5.10)."""
+        self.arrived_soldiers(self.heroes[hero].area)
+
+    def arrived_soldiers(self, area: str) -> None:
+        """Miniatures came into *area*: a merchant's offer is revealed (spec §5.10, §9.2)."""
+        kind = self.board.merchant_of(area)
+        if kind:
+            reveal(self, kind)
+
+    def add_soldiers(self, area: str, team: int, count: int) -> int:
+        return add_soldiers(self, area, team, count)
+
+    def skirmish(self) -> bool:
+        """Whether this is a skirmish (spec §5.18)."""
+        return False
+
+    def score_vp(self, team: int, vp: int, why: str) -> None:
+        """*team* scores *vp* VP for *why* (an enemy hero, an epic beast, a card)."""
+        self.teams[team].pool.gain({"vp": vp})
+        self.events.append("vp", {"team": team, "vp": vp, "why": why})
+
+    def resolve_mission(self, hero: int, card: str) -> None:
+        """A mission card drawn by hero *hero* (spec §5.16): to the scenario discard pile."""
+        self.events.append("mission", {"hero": self.heroes[hero].id, "card": card})
+        self.discards["scenario"].append(card)
+
+    def resolve_event(self, hero: int, card: str) -> None:
+        """An event card drawn by hero *hero* acts (spec §5.15), then is discarded."""
+        self.events.append("event", {"hero": self.heroes[hero].id, "card": card})
+        self.discard("encounters", card)
+
+    def discard(self, deck: str, card: str) -> None:
+        """*card* to the discard pile of *deck*."""
+        self.discards[deck].append(card)
+
+    # ------------------------------------------------------------------ the state API
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats that see *side*'s hidden combat cards: its hero's team."""
+        seat = self.seat_of(side) if self.epic.fighters else -1
+        if seat < 0:
+            return ()
+        return self.game.team_of(seat)
+
+    def zones(self) -> list[Zone]:
+        return views.zones(self)
+
+    def _observation(self, player: int) -> JsonObject:
+        return views.observation(self, player)
+
+    def describe(self, action: Any) -> str:
+        return views.describe(self, action)
+
+    def faction_name(self, faction: str) -> str:
+        return views.faction_name(faction)
+
+    def _secret(self, action: Any, player: int) -> tuple[tuple[int, ...], str] | None:
+        """An action only its team may see (a face-down card, a chosen encounter card, a duel
+        pick): the step's ``secret_words`` tell the others."""
+        top = self.flow.steps[-1] if self.flow.steps else None
+        words = getattr(top, "secret_words", None)
+        found = words(self, action) if words is not None else None
+        return None if found is None else (self.game.team_of(player), found)
+
+    def _evaluate(self, player: int) -> float:
+        return evaluation.evaluate(self, player)
+
+    def _odds(self, action: Any, player: int) -> JsonObject | None:
+        """In an epic combat, a step's odds as the combat's (combat/odds.py); None on the map."""
+        if self.epic.fighters:
+            return step_odds(self, action, player)
+        return None
+
+    def _returns(self) -> Sequence[float]:
+        if not self.winners:
+            return [0.0] * self.num_players
+        return [1.0 if team in self.winners else -1.0 for team in self.game.seat_teams]
+
+    def _outcome(self) -> Outcome:
+        if self.flow.steps:
+            return super()._outcome()
+        returns = tuple(self._returns())
+        if not self.winners:
+            text = "Everybody loses: a boss is in play" if self.ending == "boss" else "A tie"
+            return Outcome(ending=self.ending, winner=None, team=(), returns=returns, text=text)
+        team = self.winners[0]
+        seats = self.game.teams[team]
+        faction = self.teams[team].faction
+        return Outcome(
+            ending=self.ending,
+            winner=seats[0],
+            team=seats,
+            returns=returns,
+            text=f"{views.faction_name(faction)} win with {self.teams[team].vp} VP",
+        )
+
+
+def _deck_cards(pack: ContentPack, name: str) -> list[str]:
+    """The cards of the deck *name*, one id per card."""
+    if name == "encounters":
+        return [*pack.allies, *pack.beasts]
+    if name == "scenario":
+        return [b.id for b in pack.epic_beasts.values() if SCENARIO_DECK in b.decks]
+    table = {"equipment": pack.equipment, "spells": pack.spells, "vehicles": pack.vehicles}[name]
+    return list(table)
+
+
+EterniaGame.state_class = MapState

@@ -1,0 +1,132 @@
+"""The map game's parameters (docs/eternia.md, "The map game"): checked, with their defaults.
+
+``players`` (2-6 seats), ``teams`` (each seat's team, 0 or 1: by default the seats alternate,
+as they sit round the table), ``factions`` (each team's: MOTU and the Evil Warriors),
+``heroes`` (each team's three, by default its faction's first three), ``controllers`` (hero ->
+seat, within its team: by default the team's heroes dealt round its seats), ``options`` (the
+optional rules), ``first_team`` (the team that starts; by default drawn by the state's stream),
+``map`` (a shipped map's name or a map file) and ``content``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulekeeper.core import DataError
+
+__all__ = ["MODES", "OPTIONS", "PARAMS", "controllers", "heroes", "options", "teams"]
+
+SOURCE = "eternia parameters"
+PARAMS = (
+    "mode",
+    "players",
+    "teams",
+    "factions",
+    "heroes",
+    "controllers",
+    "options",
+    "first_team",
+    "map",
+    "content",
+)
+MODES = ("standard",)
+"""The modes played so far (spec §1.2); skirmish (§5.18) is to come (issue 28)."""
+OPTIONS = {
+    "first_game": "the first-game rules (spec §3.3): protection until Skull Event 2, no VP for a "
+    "defeated hero, heroes start on their side's merchant outposts, losers retreat",
+    "faster": "Faster Combat (spec §5.6.6): one round a hero combat",
+    "initiative_matters": "Initiative Matters (spec §5.6.6)",
+    "stronger_together": "Stronger Together (spec §5.6.6, A-31)",
+    "dice_of_power": "Dice of Power (spec §5.7): the epic combats with wild dice",
+}
+"""The optional rules, each true or false (default false)."""
+HEROES_PER_TEAM = 3
+
+
+def teams(raw: Any, players: int) -> list[int]:
+    """Each seat's team: given, or alternating 0, 1, 0, ... (spec §4.2: clockwise)."""
+    if raw is None:
+        return [seat % 2 for seat in range(players)]
+    if not isinstance(raw, list) or len(raw) != players:
+        raise DataError(SOURCE, "teams", f"a list of {players} teams, one per seat")
+    if any(team not in (0, 1) for team in raw) or set(raw) != {0, 1}:
+        raise DataError(SOURCE, "teams", "each seat plays team 0 or 1, and each team has a seat")
+    return [int(team) for team in raw]
+
+
+def heroes(raw: Any, factions: Sequence[str], pack: Any) -> list[list[str]]:
+    """Each team's three heroes, of its faction (spec §3.1 step 2), each in one team."""
+    if raw is None:
+        return [
+            [h.id for h in pack.heroes.values() if h.faction == faction][:HEROES_PER_TEAM]
+            for faction in factions
+        ]
+    if not isinstance(raw, list) or len(raw) != len(factions):
+        raise DataError(SOURCE, "heroes", f"a list of {len(factions)} teams' heroes")
+    found: list[list[str]] = []
+    for index, (names, faction) in enumerate(zip(raw, factions, strict=True)):
+        where = f"heroes[{index}]"
+        if not isinstance(names, list) or len(names) != HEROES_PER_TEAM:
+            raise DataError(SOURCE, where, "each team fields 3 heroes (spec §1.2)")
+        for name in names:
+            card = pack.heroes.get(name)
+            if card is None:
+                raise DataError(SOURCE, where, f"unknown hero {name!r}")
+            if card.faction != faction:
+                raise DataError(SOURCE, where, f"{name} is not a {faction} hero (spec §3.1)")
+        found.append([str(name) for name in names])
+    chosen = [name for names in found for name in names]
+    if len(set(chosen)) != len(chosen):
+        raise DataError(SOURCE, "heroes", "a hero plays once")
+    return found
+
+
+def controllers(raw: Any, heroes: Sequence[Sequence[str]], seats: Sequence[int]) -> dict[str, int]:
+    """The seat playing each hero: given (a seat of the hero's team), or the team's heroes
+    dealt round its seats in order (spec §3.1 step 2: the team decides)."""
+    by_team = [[s for s, t in enumerate(seats) if t == team] for team in range(len(heroes))]
+    found: dict[str, int] = {}
+    for team, names in enumerate(heroes):
+        for index, name in enumerate(names):
+            found[name] = by_team[team][index % len(by_team[team])]
+    if raw is None:
+        return found
+    if not isinstance(raw, Mapping):
+        raise DataError(SOURCE, "controllers", "a mapping of hero to seat")
+    for name, seat in raw.items():
+        owner = next((t for t, names in enumerate(heroes) if name in names), None)
+        if owner is None:
+            raise DataError(SOURCE, f"controllers.{name}", "not a hero of this game")
+        if not isinstance(seat, int) or seat not in by_team[owner]:
+            reason = f"a seat of the hero's team ({', '.join(map(str, by_team[owner]))})"
+            raise DataError(SOURCE, f"controllers.{name}", reason)
+        found[str(name)] = seat
+    return found
+
+
+def options(raw: Any) -> dict[str, bool]:
+    """The optional rules chosen: a mapping of name to true or false, or a text
+    ``name,name=true,...`` (the command line's)."""
+    if raw is None or raw == "":
+        return {}
+    if isinstance(raw, str):
+        raw = dict(_option_word(word.strip()) for word in raw.split(",") if word.strip())
+    if not isinstance(raw, Mapping):
+        raise DataError(SOURCE, "options", "a mapping of option to true or false")
+    for name, value in raw.items():
+        if name not in OPTIONS:
+            raise DataError(SOURCE, f"options.{name}", f"unknown (known: {', '.join(OPTIONS)})")
+        if not isinstance(value, bool):
+            raise DataError(SOURCE, f"options.{name}", "true or false")
+    return {str(name): bool(value) for name, value in raw.items() if value}
+
+
+def _option_word(word: str) -> tuple[str, Any]:
+    """``name`` or ``name=true|false`` of the command line's options text."""
+    name, sep, value = word.partition("=")
+    if not sep:
+        return name, True
+    if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
+        return name, value
+    return name, value.lower() in ("true", "yes", "on")

@@ -1,0 +1,186 @@
+"""Go on a Quest (spec §5.16, standard action) and the epic beasts it meets (§5.6.4, §5.12).
+
+With a mission token in its area the hero removes it and draws the scenario deck's top card:
+a mission is resolved (missions.py), an epic beast fought in an epic combat (a sub-game on this
+state, :class:`BeastStep`): beaten, it gives 1 VP and its rewards and, by a hero still standing,
+may be tamed for its taming cost; otherwise it is shuffled back into the deck (§9.15). In a
+skirmish the token is removed from the game for 2 Eternium and no card is drawn (§5.18.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from rulekeeper.core import Action
+from rulekeeper.core.decks import Deck
+from rulekeeper.core.flow import Refusal
+from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.core.record import Bounds
+from rulekeeper.core.rules import Rule
+from rulekeeper.core.subgame import HostStep, Seating
+from rulekeeper.games.eternia.combat.model import Epic
+from rulekeeper.games.eternia.combat.result import EpicResult
+from rulekeeper.games.eternia.combat.subgames import EpicSubGame
+from rulekeeper.games.eternia.map import defeat
+from rulekeeper.games.eternia.map.gains import gain
+from rulekeeper.games.eternia.map.meetings import (
+    can_flee,
+    carry_side,
+    combat_options,
+    leave,
+    side_entry,
+)
+from rulekeeper.games.eternia.map.rewards import reward_kinds
+from rulekeeper.games.eternia.map.standard import standard_refusal, take
+
+__all__ = ["QUEST", "BeastStep", "fight_beast"]
+
+RULE_QUEST = "spec §5.16 (rulebook p.13): Go on a Quest"
+RULE_TAME = "spec §5.12 (rulebook p.29): taming a beast"
+ACTION = "quest"
+
+
+def _candidates(state: Any, seat: int) -> Iterable[Action]:
+    yield Action.of(ACTION)
+
+
+def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
+    found = standard_refusal(state, seat, ACTION)
+    if found is not None:
+        return found
+    hero = state.heroes[state.turn().hero]
+    if hero.area not in state.missions:
+        return (RULE_QUEST, f"no mission token in {hero.area}")
+    if not state.skirmish() and not (state.decks["scenario"] or state.discards["scenario"]):
+        return (RULE_QUEST, "the scenario deck has no card left")
+    return None
+
+
+def _apply(state: Any, seat: int, action: Action) -> None:
+    take(state, ACTION)
+    index = state.turn().hero
+    hero = state.heroes[index]
+    state.missions.remove(hero.area)
+    if state.skirmish():
+        state.teams[hero.team].pool.gain({"eternium": state.number("skirmish_quest")})
+        state.events.append("quest", {"hero": hero.id, "area": hero.area, "skirmish": True})
+        return
+    pile = Deck.over(state.decks["scenario"], state.discards["scenario"])
+    card = pile.draw_reshuffling(1, state.rng)[0][0]
+    state.events.append("quest", {"hero": hero.id, "area": hero.area, "card": card})
+    if card in state.pack.epic_beasts:
+        fight_beast(state, index, card, "quest")
+    else:
+        state.resolve_mission(index, card)
+
+
+QUEST = Rule((ACTION,), _candidates, _refusal, _apply)
+
+
+def fight_beast(state: Any, index: int, beast: str, why: str) -> None:
+    """Hero *index* fights epic beast *beast* (*why*: ``quest`` or ``mount``)."""
+    state.flow.push(BeastStep(hero=index, beast=beast, why=why))
+
+
+@dataclass
+class BeastStep(HostStep[Any, EpicResult]):
+    """Hero *hero* against epic beast *beast* (spec §5.6.4); then ``tame`` or ``pass``."""
+
+    kind = "beast"
+    rule = RULE_TAME
+    result_type = EpicResult
+    public_kinds = frozenset({"tame", "pass"})
+    hero: Annotated[int, Bounds(0, 8)] = 0
+    beast: str = ""
+    why: str = "quest"
+    stage: str = "fight"
+
+    def actor(self, state: Any) -> int:
+        return -3 if self.stage == "fight" else int(state.controller_of(self.hero))
+
+    def run(self, state: Any) -> None:
+        self.stage = "fighting"
+        hero = state.heroes[self.hero]
+        doc: JsonObject = {
+            "format": "eternia-combat",
+            "version": 1,
+            "combat": "epic",
+            "options": combat_options(state),
+            "can_flee": can_flee(state, self.hero),
+            "active": side_entry(state, self.hero),
+            "defender": {"beast": self.beast},
+        }
+        state.events.append("beast-combat", {"hero": hero.id, "beast": self.beast})
+        seating = Seating.alone(max(2, state.num_players), decider=state.controller_of(self.hero))
+        self.play(state, EpicSubGame(doc, "quest"), seating)
+
+    def take(self, state: Any, result: EpicResult) -> None:
+        hero = state.heroes[self.hero]
+        team = hero.team
+        carry_side(state, self.hero, state.epic_sides()[0])
+        state.epic = Epic(fighters=[])
+        if result.eternium[0] > 0:
+            state.teams[team].pool.gain({"eternium": result.eternium[0]})
+        elif result.eternium[0] < 0:
+            state.teams[team].pool.lose({"eternium": -result.eternium[0]})
+        beaten = 1 in result.defeated
+        if beaten:
+            state.teams[team].beasts += 1
+            if result.vp[0] and self.why == "quest":  # a mount gives no VP (§5.18.3, §9.15)
+                state.score_vp(team, result.vp[0], "epic beast")
+        tame = beaten and result.tameable and 0 not in result.defeated
+        if tame:
+            self.stage = "tame"
+        else:
+            state.flow.pop()
+            self._settle(state, beaten)
+        if beaten:
+            reward_kinds(state, self.hero, result.rewards, self.beast)
+        if 0 in result.defeated:
+            defeat.defeat(state, self.hero)
+        elif result.moves == 0:
+            leave(state, self.hero, "fled")
+
+    def _settle(self, state: Any, beaten: bool) -> None:
+        """The card's place after the fight: beaten and not tamed, the discard pile (from a
+        skirmish's mount deck: out of the game); otherwise shuffled back (§9.15)."""
+        deck = "mounts" if self.why == "mount" else "scenario"
+        if beaten:
+            if deck == "scenario":
+                state.discards[deck].append(self.beast)
+            return
+        state.decks[deck].append(self.beast)
+        state.rng.shuffle(state.decks[deck])
+
+    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
+        yield Action.of("tame")
+        yield Action.of("pass")
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        return [a for a in self.candidates(state, seat) if self.refusal(state, seat, a) is None]
+
+    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
+        if self.stage != "tame" or seat != self.actor(state):
+            return (self.rule, "the hero's player decides whether to tame the beast")
+        if action.kind == "pass":
+            return None
+        if action.kind != "tame":
+            return (self.rule, "tame the beast or pass")
+        cost = state.pack.epic_beasts[self.beast].taming_cost or 0
+        pool = state.teams[state.heroes[self.hero].team].eternium
+        if pool < cost:
+            return (self.rule, f"taming costs {cost} Eternium; the team has {pool}")
+        return None
+
+    def apply(self, state: Any, action: Action, seat: int) -> None:
+        state.flow.pop()
+        if action.kind == "pass":
+            self._settle(state, True)
+            return
+        hero = state.heroes[self.hero]
+        cost = state.pack.epic_beasts[self.beast].taming_cost or 0
+        state.teams[hero.team].pool.lose({"eternium": cost})
+        state.events.append("tamed", {"hero": hero.id, "card": self.beast})
+        gain(state, self.hero, self.beast)

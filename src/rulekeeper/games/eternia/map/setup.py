@@ -1,0 +1,70 @@
+"""Setting up a standard game (spec §3.1; the first-game rules §3.3).
+
+Faction setup: each team's three heroes at its base (or, in a first game, one at random on each
+of its side's merchant outposts with a soldier, A-43), its soldiers, its 21-card combat deck.
+General setup: 3 Eternium per hero + 1 (+4 against a mounted hero when the team fields none),
+one victory card per hero, the decks shuffled by the state's stream.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekeeper.core import Ledger
+from rulekeeper.core.decks import Deck
+from rulekeeper.games.eternia.map.model import POOL, MapHero, Team
+from rulekeeper.games.eternia.map.outposts import add_soldiers
+
+__all__ = ["set_up"]
+
+RULE = "spec §3.1 (rulebook p.8-10)"
+
+
+def set_up(state: Any) -> None:
+    """The teams, heroes, soldiers and decks of a new game, in the order spec §3.1 gives."""
+    game = state.game
+    pack = state.pack
+    state.teams = []
+    state.heroes = []
+    for index, faction in enumerate(game.factions):
+        seats = [seat for seat, team in enumerate(game.seat_teams) if team == index]
+        pool = Ledger.of(POOL)
+        team = Team(faction=faction, seats=seats, pool=pool)
+        team.deck = pack.starting_deck(faction)
+        Deck.over(team.deck, []).shuffle(state.rng)
+        team.supply = pack.supply(faction)
+        team.soldiers = state.number("soldiers")
+        state.teams.append(team)
+        base = state.board.base_of(faction)
+        for hero in game.heroes[index]:
+            state.heroes.append(MapHero(id=hero, team=index, area=base))
+            state.control.assign(hero, game.controllers[hero])
+    for team in state.teams:
+        heroes = sum(1 for hero in state.heroes if state.teams[hero.team] is team)
+        team.pool.gain({"eternium": state.number("eternium_per_hero") * heroes + 1})
+    state.soldiers = {}
+    if game.options.get("first_game"):
+        _first_game(state)
+    state.events.append(
+        "set-up",
+        {
+            "teams": [team.faction for team in state.teams],
+            "first": state.first,
+            "map": state.board.name,
+        },
+    )
+
+
+def _first_game(state: Any) -> None:
+    """Spec §3.3, A-43: the team's heroes, in a random order, one on each merchant outpost of
+    its side, each with 1 soldier."""
+    for index, team in enumerate(state.teams):
+        places = list(state.board.side_merchants(team.faction))
+        heroes = [hero for hero in state.heroes if hero.team == index]
+        order = list(range(len(heroes)))
+        state.rng.shuffle(order)
+        for hero_index, area in zip(order, places, strict=False):
+            heroes[hero_index].area = area
+        for area in places:
+            add_soldiers(state, area, index, 1)
+            state.arrived_soldiers(area)
