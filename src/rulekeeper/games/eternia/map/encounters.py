@@ -28,11 +28,11 @@ from rulekeeper.games.eternia.map import defeat, holdings
 from rulekeeper.games.eternia.map.gains import gain
 from rulekeeper.games.eternia.map.rewards import reward
 from rulekeeper.games.eternia.map.standard import standard_refusal, take
+from rulekeeper.games.eternia.map.taming import RULE_TAME, TameChoice
 
 __all__ = ["BRAVE", "ChooseStep", "EncounterStep", "FoeStep"]
 
 RULE_WILDS = "spec §5.15 (rulebook p.13): Brave the Wilds"
-RULE_TAME = "spec §5.12 (rulebook p.29): taming a beast"
 ACTION = "brave-wilds"
 
 
@@ -193,7 +193,7 @@ class EncounterStep(Step[Any]):
 
 
 @dataclass
-class FoeStep(HostStep[Any, WildsResult]):
+class FoeStep(TameChoice, HostStep[Any, WildsResult]):
     """Hero *hero* fights encounter card *card* in a wilds combat (spec §5.8); then, a beast
     beaten by a hero still standing, ``tame`` or ``pass`` (spec §5.12)."""
 
@@ -250,34 +250,11 @@ class FoeStep(HostStep[Any, WildsResult]):
         if result.hero_defeated:
             defeat.defeat(state, self.hero)
 
-    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
-        yield Action.of("tame")
-        yield Action.of("pass")
+    def beast_card(self) -> str:
+        return self.card
 
-    def legal(self, state: Any, seat: int) -> list[Action]:
-        return [a for a in self.candidates(state, seat) if self.refusal(state, seat, a) is None]
+    def taming_cost(self, state: Any) -> int:
+        return int(state.pack.beasts[self.card].taming_cost or 0)
 
-    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
-        if self.stage != "tame" or seat != self.actor(state):
-            return (self.rule, "the hero's player decides whether to tame the beast")
-        if action.kind == "pass":
-            return None
-        if action.kind != "tame":
-            return (self.rule, "tame the beast or pass")
-        cost = state.pack.beasts[self.card].taming_cost or 0
-        team = state.teams[state.heroes[self.hero].team]
-        if team.eternium < cost:
-            return (self.rule, f"taming costs {cost} Eternium; the team has {team.eternium}")
-        return None
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
-        if action.kind == "pass":
-            state.discard("encounters", self.card)
-            return
-        hero = state.heroes[self.hero]
-        state.teams[hero.team].pool.lose(
-            {"eternium": state.pack.beasts[self.card].taming_cost or 0}
-        )
-        state.events.append("tamed", {"hero": hero.id, "card": self.card})
-        gain(state, self.hero, self.card)
+    def passed(self, state: Any) -> None:
+        state.discard("encounters", self.card)

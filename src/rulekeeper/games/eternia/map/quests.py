@@ -24,7 +24,6 @@ from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.result import EpicResult
 from rulekeeper.games.eternia.combat.subgames import EpicSubGame
 from rulekeeper.games.eternia.map import defeat
-from rulekeeper.games.eternia.map.gains import gain
 from rulekeeper.games.eternia.map.meetings import (
     can_flee,
     carry_side,
@@ -34,11 +33,11 @@ from rulekeeper.games.eternia.map.meetings import (
 )
 from rulekeeper.games.eternia.map.rewards import reward_kinds
 from rulekeeper.games.eternia.map.standard import standard_refusal, take
+from rulekeeper.games.eternia.map.taming import RULE_TAME, TameChoice
 
 __all__ = ["QUEST", "BeastStep", "fight_beast"]
 
 RULE_QUEST = "spec §5.16 (rulebook p.13): Go on a Quest"
-RULE_TAME = "spec §5.12 (rulebook p.29): taming a beast"
 ACTION = "quest"
 
 
@@ -85,7 +84,7 @@ def fight_beast(state: Any, index: int, beast: str, why: str) -> None:
 
 
 @dataclass
-class BeastStep(HostStep[Any, EpicResult]):
+class BeastStep(TameChoice, HostStep[Any, EpicResult]):
     """Hero *hero* against epic beast *beast* (spec §5.6.4); then ``tame`` or ``pass``."""
 
     kind = "beast"
@@ -154,33 +153,11 @@ class BeastStep(HostStep[Any, EpicResult]):
         state.decks[deck].append(self.beast)
         state.rng.shuffle(state.decks[deck])
 
-    def candidates(self, state: Any, seat: int) -> Iterable[Action]:
-        yield Action.of("tame")
-        yield Action.of("pass")
+    def beast_card(self) -> str:
+        return self.beast
 
-    def legal(self, state: Any, seat: int) -> list[Action]:
-        return [a for a in self.candidates(state, seat) if self.refusal(state, seat, a) is None]
+    def taming_cost(self, state: Any) -> int:
+        return int(state.pack.epic_beasts[self.beast].taming_cost or 0)
 
-    def refusal(self, state: Any, seat: int, action: Action) -> Refusal | None:
-        if self.stage != "tame" or seat != self.actor(state):
-            return (self.rule, "the hero's player decides whether to tame the beast")
-        if action.kind == "pass":
-            return None
-        if action.kind != "tame":
-            return (self.rule, "tame the beast or pass")
-        cost = state.pack.epic_beasts[self.beast].taming_cost or 0
-        pool = state.teams[state.heroes[self.hero].team].eternium
-        if pool < cost:
-            return (self.rule, f"taming costs {cost} Eternium; the team has {pool}")
-        return None
-
-    def apply(self, state: Any, action: Action, seat: int) -> None:
-        state.flow.pop()
-        if action.kind == "pass":
-            self._settle(state, True)
-            return
-        hero = state.heroes[self.hero]
-        cost = state.pack.epic_beasts[self.beast].taming_cost or 0
-        state.teams[hero.team].pool.lose({"eternium": cost})
-        state.events.append("tamed", {"hero": hero.id, "card": self.beast})
-        gain(state, self.hero, self.beast)
+    def passed(self, state: Any) -> None:
+        self._settle(state, True)
