@@ -8,6 +8,7 @@ import pytest
 
 from rulekeeper.core import Action, load_game
 from rulekeeper.core.errors import RulekeeperError
+from rulekeeper.games.eternia.map import holdings
 from rulekeeper.games.eternia.map.outposts import controller
 
 
@@ -454,3 +455,33 @@ def test_a_quest_needs_a_mission_token_and_may_meet_an_epic_beast() -> None:
     assert area not in state.missions
     assert "beast" in [step.kind for step in state.flow.steps]
     assert state.epic.fighters[1].name == beast
+
+
+def test_soldiers_meet_a_hero_whose_held_card_raises_its_health() -> None:
+    """Spec §5.9, §5.11: a defending hero's Health counts its held cards' bonuses (a hero with
+    more damage than its printed Health but alive thanks to an armor is fought as it stands)."""
+    state = new()
+    card = next(
+        c
+        for c, item in state.pack.equipment.items()
+        if item.type == "armor"
+        and any(
+            e.kind == "stat-bonus" and e.stat == "health" for a in item.effects for e in a.effects
+        )
+    )
+    board = state.board
+    start = next(a for a in board.outposts() if board.paths_from(a) and board.base_team(a) is None)
+    to = next(a for a in board.paths_from(start) if board.base_team(a) is None)
+    skeletor = hero(state, "skeletor")
+    skeletor.armor[state.pack.equipment[card].subtype] = card
+    skeletor.area = to
+    skeletor.damage = holdings.health(state, skeletor) - 1  # 1 HP left, thanks to the armor
+    assert skeletor.damage >= state.pack.heroes["skeletor"].health
+    state.soldiers[start] = [1, 0]
+    state.teams[0].soldiers -= 1
+    activate(state, "he-man")
+    hero(state, "he-man").area = start
+    state.apply_action(Action.of("send-soldiers", count=1, to=to, **{"from": start}))
+    while state.flow.steps[-1].kind != "turn":
+        state.apply_action(state.legal_actions()[0])
+    assert skeletor.area == state.board.base_of("evil-warriors")  # defeated by the soldier

@@ -18,6 +18,7 @@ from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
 from rulekeeper.games.eternia.combat.file import (
     FORMAT,
     VERSIONS,
+    entry_health,
     read_combat,
     seat_in,
     write_combat,
@@ -95,7 +96,7 @@ def _soldier_steps(
         if not isinstance(entry, Mapping) or str(entry.get("hero")) not in pack.heroes:
             raise DataError(source, f"defenders[{index}].hero", "a defending hero of heroes.yaml")
         damage = entry.get("damage", 0)
-        health = pack.heroes[str(entry["hero"])].health
+        health = entry_health(pack, entry, source)
         if not isinstance(damage, int) or not 0 <= damage < health:
             raise DataError(source, f"defenders[{index}].damage", f"0 to {health - 1}")
     pending = doc.get("pending")

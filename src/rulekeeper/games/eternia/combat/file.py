@@ -181,6 +181,12 @@ def _placed(item: Any, taken: Counter[str], source: str, path: str) -> Placed:
     )
 
 
+def entry_health(pack: ContentPack, entry: Mapping[str, Any], source: str = FORMAT) -> int:
+    """A hero side's Health: its card's and what its ``held`` cards add (spec §5.11)."""
+    hero = pack.heroes[str(entry["hero"])]
+    return int(hero.health) + _held_stats(entry, pack, source, "side").get("health", 0)
+
+
 def _held_stats(
     entry: Mapping[str, Any], pack: ContentPack, source: str, path: str
 ) -> dict[str, int]:

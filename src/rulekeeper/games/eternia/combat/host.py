@@ -42,12 +42,12 @@ class CombatHost:
         stay). The HP lost."""
         area = self.area
         assert area is not None
-        hero = self.pack.heroes[str(area.active["hero"])]
+        health = combat_file.entry_health(self.pack, area.active)
         damage = area.active.get("damage", 0)
-        hp = hero.health - (damage if isinstance(damage, int) else 0)
+        hp = health - (damage if isinstance(damage, int) else 0)
         lost = min(hp, area.soldiers)
         area.soldiers -= lost
-        area.active["damage"] = hero.health - hp + lost
+        area.active["damage"] = health - hp + lost
         self.events.append("soldiers-fought", {"hp_lost": lost, "soldiers_left": area.soldiers})
         return int(lost)
 

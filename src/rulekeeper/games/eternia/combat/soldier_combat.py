@@ -19,6 +19,7 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Bounds
 from rulekeeper.core.subgame import finish
 from rulekeeper.games.eternia.combat.area import DefendersChoice
+from rulekeeper.games.eternia.combat.file import entry_health
 from rulekeeper.games.eternia.combat.soldiers import (
     Allocation,
     allocate,
@@ -36,7 +37,7 @@ def hero_hps(state: Any) -> list[int]:
     out = []
     for entry in state.area.defenders:
         damage = entry.get("damage", 0)
-        out.append(state.pack.heroes[str(entry["hero"])].health - int(damage))
+        out.append(entry_health(state.pack, entry) - int(damage))
     return out
 
 

@@ -377,6 +377,7 @@ class SoldierMeetingStep(HostStep[Any, SoldierResult]):
                     "hero": state.heroes[i].id,
                     "seat": state.controller_of(i),
                     "damage": state.heroes[i].damage,
+                    "held": holdings.held(state.heroes[i]),
                 }
                 for i in enemy
             ],
