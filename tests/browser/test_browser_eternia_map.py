@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 SECONDS = 60
 CHOICES = ".em-decision button[data-action]"
 TARGETS = ".em-area.em-target[data-action]"
+CONFIRM = ".em-odds button[data-confirm]"
 MOVED = """(before) => document.getElementById("app").dataset.version !== before
     || document.getElementById("app").dataset.status === "finished\""""
 
@@ -56,6 +57,10 @@ def test_a_round_clicked_on_the_map_board(
             if not buttons.count():
                 continue
             buttons.first.click()
+            confirm = page.locator(CONFIRM)
+            with contextlib.suppress(PlaywrightTimeout):  # an epic combat's choice: its odds
+                confirm.wait_for(timeout=1500)
+                confirm.click()
         clicks += 1
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(MOVED, arg=before, timeout=5000)

@@ -43,6 +43,7 @@ class Rules(BaseModel):
     spells: Count
     backpack: Count
     skirmish_quest: Count
+    skirmish_eternium: Count
     train_plus_2: Count
     train_special: Count
     mount_cost: Count

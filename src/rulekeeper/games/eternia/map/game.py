@@ -24,7 +24,7 @@ from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.subgames import STEPS as COMBAT_STEPS
 from rulekeeper.games.eternia.content.components import load_components
 from rulekeeper.games.eternia.content.pack import PACK_FILES, ContentPack, load_content_pack
-from rulekeeper.games.eternia.map import evaluation, setup, views
+from rulekeeper.games.eternia.map import evaluation, setup, skirmish, skirmish_setup, views
 from rulekeeper.games.eternia.map import params as map_params
 from rulekeeper.games.eternia.map.defeat import DefeatPayStep
 from rulekeeper.games.eternia.map.duel import DuelStep
@@ -39,6 +39,11 @@ from rulekeeper.games.eternia.map.quests import BeastStep
 from rulekeeper.games.eternia.map.rewards import RemoveCardStep
 from rulekeeper.games.eternia.map.rounds import ActivateStep, GameStep
 from rulekeeper.games.eternia.map.track import Space, numbers_of, track_of
+
+try:  # TEMPORARY until the scenario package lands (issue 28)
+    from rulekeeper.games.eternia.scenario.reading import read_scenario
+except ImportError:  # pragma: no cover
+    read_scenario = None  # type: ignore[assignment]
 from rulekeeper.games.eternia.map.trading import TradeStep
 from rulekeeper.games.eternia.map.turn import TurnStep
 
@@ -63,11 +68,14 @@ STEPS = COMBAT_STEPS.merged(
         RemoveCardStep,
         DuelStep,
         BeastStep,
+        *skirmish_setup.STEPS,
     )
 )
 """Every step of the map game (their kind names are part of the saved format)."""
 FACTIONS = ("motu", "evil-warriors")
 DECKS = ("equipment", "spells", "vehicles", "encounters", "scenario")
+SKIRMISH_MOVEMENT = 2
+"""A skirmish hero's most MP, all bonuses included (spec §5.18.1)."""
 SCENARIO_DECK = "fractures-in-time"
 """The standard game's scenario deck until scenario files choose it (spec §3.1 step 8)."""
 
@@ -89,6 +97,11 @@ class EterniaGame(Game):
         mode = params.get("mode", "standard")
         if mode not in map_params.MODES:
             raise DataError(source, "mode", f"one of {', '.join(map_params.MODES)}")
+        self.mode = str(mode)
+        scenario = params.get("scenario") or map_params.DEFAULT_SCENARIO[self.mode]
+        self.scenario = read_scenario(scenario) if read_scenario else _Standard()
+        if self.scenario.mode != mode:
+            raise DataError(source, "scenario", f"{scenario} is a {self.scenario.mode} scenario")
         content = params.get("content")
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
@@ -118,6 +131,7 @@ class EterniaGame(Game):
         self.numbers = numbers_of(components)
         return {
             "mode": mode,
+            "scenario": scenario,
             "players": players,
             "teams": list(self.seat_teams),
             "factions": list(self.factions),
@@ -183,6 +197,8 @@ class MapState(CombatHost, ProcedureState):
     """Each merchant type's offer, once revealed (merchants.py)."""
     missions: list[str]
     """The areas with a mission token (spec §5.16), one entry a token."""
+    deployed: list[str]
+    """Each team's deployment zone in a skirmish (spec §3.4 item 4; "" before it is chosen)."""
     winners: list[int]
     ending: str
     epic: Epic
@@ -199,12 +215,14 @@ class MapState(CombatHost, ProcedureState):
         self.first = int(first) if first is not None else self.rng.below(2)
         self.active_team = self.first
         self.decks, self.discards, self.offers, self.missions = {}, {}, {}, []
-        for name in DECKS:
+        self.deployed = ["", ""]
+        for name in (*DECKS, "mounts") if self.skirmish() else DECKS:
             self.decks[name] = _deck_cards(game.pack, name)
             self.rng.shuffle(self.decks[name])
             self.discards[name] = []
         setup.set_up(self)
-        self.flow = Flow([GameStep()])
+        first = skirmish_setup.steps(self) if self.skirmish() else []
+        self.flow = Flow([GameStep(), *first])
         self.settle()
 
     # ------------------------------------------------------------------ queries
@@ -244,7 +262,23 @@ class MapState(CombatHost, ProcedureState):
 
     def movement_cap(self) -> int | None:
         """The most MP a Move may have (skirmish: 2, spec §5.18.1); None: no cap."""
-        return None
+        return SKIRMISH_MOVEMENT if self.skirmish() else None
+
+    @property
+    def setting(self) -> Any:
+        """The scenario played (an ``eternia-scenario``, scenario/model.py)."""
+        return self.game.scenario
+
+    def zone_areas(self, team: int) -> list[str]:
+        """The areas of *team*'s deployment zone (a skirmish's, spec §3.4 item 4)."""
+        zone = next((z for z in self.setting.deployment_zones if z.id == self.deployed[team]), None)
+        return [] if zone is None else list(zone.areas)
+
+    def hero_places(self, team: int) -> list[str]:
+        """Where *team*'s heroes may start in a skirmish (spec §3.4 item 6): the scenario's
+        areas, or its zone's."""
+        places = self.setting.hero_locations
+        return self.zone_areas(team) if places == "zone" else list(places)
 
     def turn(self) -> TurnStep | None:
         """The hero's turn under way, if any."""
@@ -264,7 +298,9 @@ class MapState(CombatHost, ProcedureState):
         return next((i for i, t in enumerate(self.teams) if t.faction == faction), None)
 
     def defeat_place(self, hero: int) -> str:
-        """Where a defeated hero goes (spec §5.13): its team's base."""
+        """Where a defeated hero goes (spec §5.13): its team's base; in a skirmish, §5.18.2."""
+        if self.skirmish():
+            return skirmish.defeat_place(self, hero)
         return str(self.board.base_of(self.teams[self.heroes[hero].team].faction))
 
     # ------------------------------------------------------------------ what rules call
@@ -284,7 +320,7 @@ class MapState(CombatHost, ProcedureState):
 
     def skirmish(self) -> bool:
         """Whether this is a skirmish (spec §5.18)."""
-        return False
+        return bool(self.game.mode == "skirmish")
 
     def score_vp(self, team: int, vp: int, why: str) -> None:
         """*team* scores *vp* VP for *why* (an enemy hero, an epic beast, a card)."""
@@ -373,8 +409,14 @@ def _deck_cards(pack: ContentPack, name: str) -> list[str]:
         return [*pack.allies, *pack.beasts]
     if name == "scenario":
         return [b.id for b in pack.epic_beasts.values() if SCENARIO_DECK in b.decks]
+    if name == "mounts":  # every tameable epic beast (spec §3.4 item 8)
+        return [b.id for b in pack.epic_beasts.values() if b.taming_cost is not None]
     table = {"equipment": pack.equipment, "spells": pack.spells, "vehicles": pack.vehicles}[name]
     return list(table)
+
+
+class _Standard:  # TEMPORARY
+    mode = "standard"
 
 
 EterniaGame.state_class = MapState

@@ -21,14 +21,14 @@ from rulekeeper.core.rules import Rule
 from rulekeeper.games.eternia.map.gains import gain
 from rulekeeper.games.eternia.map.outposts import controller
 
-__all__ = ["KINDS", "MERCHANT", "MerchantStep", "price", "reveal"]
+__all__ = ["KINDS", "MERCHANT", "MerchantStep", "draw", "price", "reveal"]
 
 RULE_MERCHANT = "spec §5.10 (rulebook p.14): Use a Merchant"
 KINDS = {"shop": "equipment", "mage-guild": "spells", "forge": "vehicles"}
 """Each merchant type and the deck it sells (spec §5.10)."""
 
 
-def _draw(state: Any, deck: str, count: int) -> list[str]:
+def draw(state: Any, deck: str, count: int) -> list[str]:
     """Up to *count* cards of *deck*, its discards shuffled in when it runs out (spec §2.5)."""
     pile = Deck.over(state.decks[deck], state.discards[deck])
     cards, _ = pile.draw_reshuffling(count, state.rng)
@@ -39,7 +39,7 @@ def reveal(state: Any, kind: str) -> None:
     """Reveal *kind*'s offer if it is not out yet (spec §5.10, §9.2)."""
     if kind in state.offers:
         return
-    state.offers[kind] = _draw(state, KINDS[kind], state.number("offer"))
+    state.offers[kind] = draw(state, KINDS[kind], state.number("offer"))
     state.events.append("offer-revealed", {"merchant": kind, "cards": list(state.offers[kind])})
 
 
@@ -148,7 +148,7 @@ class MerchantStep(Step[Any]):
             self.refreshed = True
             team.pool.lose({"eternium": 1})
             state.discards[deck].extend(state.offers[self.merchant])
-            state.offers[self.merchant] = _draw(state, deck, state.number("offer"))
+            state.offers[self.merchant] = draw(state, deck, state.number("offer"))
             state.events.append("offer-refreshed", {"merchant": self.merchant})
             return
         card = str(action.get("card"))
@@ -156,6 +156,6 @@ class MerchantStep(Step[Any]):
         self.bought = True
         team.pool.lose({"eternium": cost})
         state.offers[self.merchant].remove(card)
-        state.offers[self.merchant].extend(_draw(state, deck, 1))
+        state.offers[self.merchant].extend(draw(state, deck, 1))
         state.events.append("bought", {"hero": hero.id, "card": card, "eternium": cost})
         gain(state, self.hero, card)

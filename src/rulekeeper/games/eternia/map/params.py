@@ -5,7 +5,8 @@ as they sit round the table), ``factions`` (each team's: MOTU and the Evil Warri
 ``heroes`` (each team's three, by default its faction's first three), ``controllers`` (hero ->
 seat, within its team: by default the team's heroes dealt round its seats), ``options`` (the
 optional rules), ``first_team`` (the team that starts; by default drawn by the state's stream),
-``map`` (a shipped map's name or a map file) and ``content``.
+``map`` (a shipped map's name or a map file), ``scenario`` (a shipped scenario's name or an
+``eternia-scenario`` file; by default the mode's first) and ``content``.
 """
 
 from __future__ import annotations
@@ -15,11 +16,21 @@ from typing import Any
 
 from rulekeeper.core import DataError
 
-__all__ = ["MODES", "OPTIONS", "PARAMS", "controllers", "heroes", "options", "teams"]
+__all__ = [
+    "DEFAULT_SCENARIO",
+    "MODES",
+    "OPTIONS",
+    "PARAMS",
+    "controllers",
+    "heroes",
+    "options",
+    "teams",
+]
 
 SOURCE = "eternia parameters"
 PARAMS = (
     "mode",
+    "scenario",
     "players",
     "teams",
     "factions",
@@ -30,8 +41,10 @@ PARAMS = (
     "map",
     "content",
 )
-MODES = ("standard",)
-"""The modes played so far (spec §1.2); skirmish (§5.18) is to come (issue 28)."""
+MODES = ("standard", "skirmish")
+"""The modes (spec §1.2); solo and co-op are the next issue's."""
+DEFAULT_SCENARIO = {"standard": "standard", "skirmish": "ritual-of-unlimited-power"}
+"""Each mode's scenario when none is named (scenarios/)."""
 OPTIONS = {
     "first_game": "the first-game rules (spec §3.3): protection until Skull Event 2, no VP for a "
     "defeated hero, heroes start on their side's merchant outposts, losers retreat",
@@ -39,6 +52,8 @@ OPTIONS = {
     "initiative_matters": "Initiative Matters (spec §5.6.6)",
     "stronger_together": "Stronger Together (spec §5.6.6, A-31)",
     "dice_of_power": "Dice of Power (spec §5.7): the epic combats with wild dice",
+    "free_heroes": "Free Heroes (skirmish, spec §3.4 item 1, §9.8): the teams draft heroes of any "
+    "faction in turn",
 }
 """The optional rules, each true or false (default false)."""
 HEROES_PER_TEAM = 3

@@ -18,7 +18,7 @@ from rulekeeper.core.flow import Refusal
 from rulekeeper.core.record import Bounds
 from rulekeeper.games.eternia.content.effects import Ability
 
-__all__ = ["MAP_EFFECTS", "RemoveCardStep", "reward", "reward_kinds"]
+__all__ = ["MAP_EFFECTS", "RemoveCardStep", "into_deck", "is_kind", "reward", "reward_kinds"]
 
 RULE_DECK = "spec §5.6.1, A-15 (rulebook p.18): the combat deck stays at 21 cards"
 MAP_EFFECTS = ("gain-eternium", "gain-vp", "heal", "gain-combat-card")
@@ -63,17 +63,21 @@ def _combat_card(state: Any, hero: int, kind: str) -> None:
     team = state.teams[state.heroes[hero].team]
     pack = state.pack
     for card in team.supply:
-        found = pack.combat_cards[card.partition("#")[0]]
-        if _is_kind(found, kind):
-            team.supply.remove(card)
-            team.deck.append(card)
-            state.flow.push(
-                RemoveCardStep(team=state.heroes[hero].team, seat=state.controller_of(hero))
-            )
+        if is_kind(pack.combat_cards[card.partition("#")[0]], kind):
+            into_deck(state, hero, card)
             return
 
 
-def _is_kind(card: Any, kind: str) -> bool:
+def into_deck(state: Any, hero: int, card: str) -> None:
+    """The supply's *card* goes into hero *hero*'s team's deck; its owner then removes one
+    (the deck stays at 21, A-15)."""
+    team = state.teams[state.heroes[hero].team]
+    team.supply.remove(card)
+    team.deck.append(card)
+    state.flow.push(RemoveCardStep(team=state.heroes[hero].team, seat=state.controller_of(hero)))
+
+
+def is_kind(card: Any, kind: str) -> bool:
     """Whether a combat card is of reward kind *kind* (plus-2, plus-3 or special)."""
     if kind == "special":
         return bool(card.kind != "modifier")

@@ -1,4 +1,5 @@
-"""Setting up a standard game (spec §3.1; the first-game rules §3.3).
+"""Setting up a game (spec §3.1; the first-game rules §3.3; a skirmish's own steps follow in
+skirmish_setup.py, §3.4).
 
 Faction setup: each team's three heroes at its base (or, in a first game, one at random on each
 of its side's merchant outposts with a soldier, A-43), its soldiers, its 21-card combat deck.
@@ -35,13 +36,16 @@ def set_up(state: Any) -> None:
         team.supply = pack.supply(faction)
         team.soldiers = state.number("soldiers")
         state.teams.append(team)
+        if game.options.get("free_heroes"):
+            continue  # the draft brings them (skirmish_setup.py)
         base = state.board.base_of(faction)
         for hero in game.heroes[index]:
             state.heroes.append(MapHero(id=hero, team=index, area=base))
             state.control.assign(hero, game.controllers[hero])
-    for team in state.teams:
-        heroes = sum(1 for hero in state.heroes if state.teams[hero.team] is team)
-        team.pool.gain({"eternium": state.number("eternium_per_hero") * heroes + 1})
+    if not state.skirmish():  # a skirmish's Eternium comes with its purchases (§3.4 item 3)
+        for team in state.teams:
+            heroes = sum(1 for hero in state.heroes if state.teams[hero.team] is team)
+            team.pool.gain({"eternium": state.number("eternium_per_hero") * heroes + 1})
     state.soldiers = {}
     if game.options.get("first_game"):
         _first_game(state)

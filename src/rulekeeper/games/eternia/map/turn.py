@@ -26,6 +26,7 @@ from rulekeeper.games.eternia.map import (
     movement,
     quests,
     resting,
+    skirmish,
     trading,
 )
 from rulekeeper.games.eternia.map.standard import RULE_TURN
@@ -43,6 +44,7 @@ TURN_RULES: tuple[Rule, ...] = (
     backpack.EQUIP,
     trading.TRADE,
     merchants.MERCHANT,
+    *skirmish.RULES,
 )
 """The rules whose actions a turn offers, in the order the legal list gives them."""
 

@@ -3,13 +3,15 @@
 // and merchants marked; borders solid, paths dashed, wraps dotted, flight routes blue), the
 // heroes standing in them, soldiers and mission tokens; the teams' Eternium and VP, the round
 // track with its skulls, the merchants' offers; the seat's choices (buttons, and the areas a
-// move may enter, clickable on the map). During a combat the combat's state is shown in words
-// above the choices. Drawn from the view's `board` (views/web_map.py).
+// move may enter, clickable on the map). During a combat its state is shown beside the choices,
+// an epic combat as its grid with the cards played, the epic die and the totals; a choice in an
+// epic combat shows its exact odds before it is confirmed. Drawn from the view's `board` (views/web_map.py).
 //
 // No rule is computed here: what may be clicked is what the seat's legal actions say; every
 // element whose click acts carries `data-action` (the action string of the view's `legal`).
 
 import { el, fill, loadStyle, svg } from "/static/dom.js";
+import { oddsNode, riskFree } from "/static/generic.js";
 
 await loadStyle("plugin-style-eternia-map", new URL("./eternia-map.css", import.meta.url).href);
 
@@ -40,6 +42,7 @@ export function createView(body, ctx) {
   let view = null;
 
   function update(next) {
+    if (!view || next.version !== view.version) odds = null;
     view = next;
     board = next.board || {};
     draw();
@@ -131,7 +134,7 @@ export function createView(body, ctx) {
 
   function drawDecision(choices) {
     const buttons = choices.map((c) =>
-      el("button", { type: "button", "data-action": c.action, text: c.text, onclick: () => ctx.act(c.action) }));
+      el("button", { type: "button", "data-action": c.action, text: c.text, onclick: () => choose(c) }));
     fill(decisionBox, el("h2", { text: choices.length ? "Your choices" : "No choice of yours now" }), el("div", { class: "em-buttons" }, ...buttons));
   }
 
@@ -144,15 +147,68 @@ export function createView(body, ctx) {
     for (const d of c.defenders || []) lines.push(`Defending: ${d.hero} (damage ${d.damage || 0})`);
     lines.push(`Defending soldiers: ${c.soldiers || 0}`);
     const epic = c.epic;
-    if (epic && epic.active && epic.defender) {
-      lines.push(`Epic combat, round ${epic.round || 1}`);
-      for (const side of [epic.active, epic.defender]) {
-        const name = side.hero || side.beast || side.encounter;
-        const totals = side.totals ? ` — attack ${side.totals.attack}, defense ${side.totals.defense}, initiative ${side.totals.initiative}` : "";
-        lines.push(`${name}: damage ${side.damage || 0}${totals}`);
-      }
+    const parts = [el("h2", { text: "Combat" }), ...lines.map((l) => el("p", { text: l }))];
+    if (epic && epic.active && epic.defender) parts.push(grid(epic));
+    if (odds) parts.push(oddsPanel());
+    fill(combatBox, ...parts);
+  }
+
+  // The combat grid of an epic combat (spec §5.6.2): each side's row of three zones with the
+  // cards played there (face-down ones as "?"), the epic die's faces, HP and the totals once
+  // revealed.
+  const ZONES = ["attack", "defense", "initiative"];
+
+  function grid(epic) {
+    const rows = [epic.active, epic.defender].map((side, i) => {
+      const name = side.hero || side.beast || side.encounter || "?";
+      const cells = ZONES.map((zone) => {
+        const up = (side.grid || []).filter((g) => g.zone === zone).map((g) => cardName(g.card));
+        const down = (Array.isArray(side.down) ? side.down : []).filter((d) => d.zone === zone).map((d) => d.card ? `${cardName(d.card)} (face down)` : "?");
+        const total = side.totals ? side.totals[zone] : null;
+        return el("td", { class: "em-zone", "data-zone": zone, "data-side": String(i) },
+          el("div", { class: "em-cards", text: [...up, ...down].join(", ") || "—" }),
+          total === null || total === undefined ? "" : el("div", { class: "em-total", text: `total ${total}` }));
+      });
+      const die = (side.epic || []).length ? `; epic die: ${(side.epic || []).join(", ")}` : "";
+      return el("tr", { class: `em-team-${i}` },
+        el("th", { scope: "row", text: `${name}: damage ${side.damage || 0}${die}` }), ...cells);
+    });
+    return el("table", { class: "data compact em-grid", "aria-label": `Epic combat, round ${epic.round || 1}` },
+      el("caption", { text: `Epic combat, round ${epic.round || 1}${(epic.pending || []).length ? ` (${epic.pending[epic.pending.length - 1]})` : ""}` }),
+      el("thead", {}, el("tr", {}, el("th", { text: "" }), ...ZONES.map((z) => el("th", { scope: "col", text: z })))),
+      el("tbody", {}, ...rows));
+  }
+
+  const cardName = (card) => String(card).split("#")[0];
+
+  // A choice during an epic combat shows its exact odds first (the shell's GET .../odds), then
+  // Confirm or Cancel; a choice with nothing left to chance is taken at once.
+  let odds = null;
+
+  function oddsPanel() {
+    return el("div", { class: "em-odds" },
+      el("h3", { text: `Odds: ${odds.text}` }),
+      odds.value === undefined ? el("p", { class: "muted", text: "Looking up the odds..." }) : oddsNode(odds.value),
+      el("div", { class: "em-buttons" },
+        el("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => { odds = null; drawCombat(); } }),
+        el("button", { type: "button", class: "primary", "data-confirm": odds.action, text: "Confirm", onclick: () => { const a = odds.action; odds = null; ctx.act(a); } })));
+  }
+
+  async function choose(choice) {
+    const epic = board.combat && board.combat.epic;
+    if (!epic || !ctx.odds) { ctx.act(choice.action); return; }
+    odds = { action: choice.action, text: choice.text };
+    drawCombat();
+    let value = null;
+    try {
+      value = (await ctx.odds(choice.action)).odds;
+    } catch {
+      value = null;
     }
-    fill(combatBox, el("h2", { text: "Combat" }), ...lines.map((l) => el("p", { text: l })));
+    if (!odds || odds.action !== choice.action) return;
+    if (riskFree(value)) { odds = null; ctx.act(choice.action); return; }
+    odds.value = value;
+    drawCombat();
   }
 
   function drawHeroes() {
