@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.record import Bounds
-from rulekeeper.games.eternia.map import holdings
+from rulekeeper.games.eternia.map import holdings, triggers
 
 __all__ = ["DefeatPayStep", "card_value", "defeat", "owned"]
 
@@ -48,6 +48,7 @@ def defeat(state: Any, index: int, by_soldiers: bool = False) -> None:
     turn = state.turn()
     if turn is not None and turn.hero == index:
         turn.over = True
+    triggers.fire(state, index, "defeat")
     start = hero.area
     hero.area = state.defeat_place(index)
     hero.damage = 0

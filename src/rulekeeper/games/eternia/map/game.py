@@ -46,6 +46,7 @@ except ImportError:  # pragma: no cover
     read_scenario = None  # type: ignore[assignment]
 from rulekeeper.games.eternia.map.trading import TradeStep
 from rulekeeper.games.eternia.map.turn import TurnStep
+from rulekeeper.games.eternia.map.victory import CycleStep
 
 __all__ = ["EterniaGame", "MapState"]
 
@@ -69,6 +70,7 @@ STEPS = COMBAT_STEPS.merged(
         DuelStep,
         BeastStep,
         *skirmish_setup.STEPS,
+        CycleStep,
     )
 )
 """Every step of the map game (their kind names are part of the saved format)."""

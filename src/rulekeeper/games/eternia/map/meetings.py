@@ -24,7 +24,7 @@ from rulekeeper.games.eternia.combat.area import AreaResult
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.soldiers import SoldierResult, hero_vs_soldiers
 from rulekeeper.games.eternia.combat.subgames import AreaSubGame, SoldierSubGame
-from rulekeeper.games.eternia.map import defeat, holdings
+from rulekeeper.games.eternia.map import defeat, holdings, triggers
 from rulekeeper.games.eternia.map.outposts import (
     add_soldiers,
     controller,
@@ -224,7 +224,8 @@ class MeetingStep(HostStep[Any, AreaResult]):
 
 def carry_side(state: Any, index: int, entry: JsonObject) -> None:
     """Hero *index*'s side as its combat left it, back on the map: its damage, the consumables
-    it used (spec §5.11.1) and the team's combat spells cast (§5.11.3), each discarded."""
+    it used (spec §5.11.1) and the team's combat spells cast (§5.11.3), each discarded; then its
+held cards' end-of-combat abilities (triggers.py)."""
     hero = state.heroes[index]
     damage = entry.get("damage", 0)
     hero.damage = min(int(damage) if isinstance(damage, int) else 0, holdings.health(state, hero))
@@ -238,6 +239,7 @@ def carry_side(state: Any, index: int, entry: JsonObject) -> None:
             state.discard("equipment", card)
     spells = entry.get("spells", [])
     _spells_used(state, hero.team, [str(c) for c in spells] if isinstance(spells, list) else [])
+    triggers.fire(state, index, "end-of-combat")
 
 
 def _carry(state: Any, result: AreaResult, teams: list[int]) -> None:

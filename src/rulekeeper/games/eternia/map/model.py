@@ -49,6 +49,8 @@ class Team:
     """Enemy heroes this team defeated in epic combat (spec §5.14)."""
     beasts: Count = 0
     """Epic beasts this team defeated (spec §5.14)."""
+    quests: Count = 0
+    """Quests its heroes went on (spec §5.16)."""
 
     @property
     def eternium(self) -> int:

@@ -62,6 +62,7 @@ def _apply(state: Any, seat: int, action: Action) -> None:
     index = state.turn().hero
     hero = state.heroes[index]
     state.missions.remove(hero.area)
+    state.teams[hero.team].quests += 1
     if state.skirmish():
         state.teams[hero.team].pool.gain({"eternium": state.number("skirmish_quest")})
         state.events.append("quest", {"hero": hero.id, "area": hero.area, "skirmish": True})

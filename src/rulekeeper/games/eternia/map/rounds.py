@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.core.record import Bounds
-from rulekeeper.games.eternia.map import scoring
+from rulekeeper.games.eternia.map import scoring, triggers
 from rulekeeper.games.eternia.map.outposts import controlled
 from rulekeeper.games.eternia.map.turn import TurnStep
 
@@ -86,6 +86,7 @@ def prepare(state: Any, advance: bool) -> None:
                 team.pool.gain({"eternium": income})
                 state.events.append("income", {"team": index, "eternium": income})
     state.active_team = state.first
+    triggers.fire_all(state, "preparation")
 
 
 def next_team(state: Any) -> int | None:

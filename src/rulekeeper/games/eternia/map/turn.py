@@ -28,6 +28,8 @@ from rulekeeper.games.eternia.map import (
     resting,
     skirmish,
     trading,
+    triggers,
+    victory,
 )
 from rulekeeper.games.eternia.map.standard import RULE_TURN
 
@@ -45,6 +47,7 @@ TURN_RULES: tuple[Rule, ...] = (
     trading.TRADE,
     merchants.MERCHANT,
     *skirmish.RULES,
+    victory.CYCLE,
 )
 """The rules whose actions a turn offers, in the order the legal list gives them."""
 
@@ -105,4 +108,6 @@ class TurnStep(Step[Any]):
             healed = min(hero.damage, state.number("night_heal"))
             hero.damage -= healed
             state.events.append("healed", {"hero": hero.id, "hp": healed, "why": "night"})
+        triggers.fire(state, self.hero, "end-of-turn")
         state.events.append("turn-ends", {"hero": hero.id})
+        victory.check(state)
