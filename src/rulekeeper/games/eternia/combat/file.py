@@ -25,6 +25,7 @@ from rulekeeper.games.eternia.combat.encounter import WildsCombat
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
+from rulekeeper.games.eternia.content.heroes import FACTIONS
 from rulekeeper.games.eternia.content.pack import ContentPack
 
 __all__ = [
@@ -59,6 +60,7 @@ SIDE = (
     "shuffle",
     "encounter",
     "hero",
+    "faction",
     "beast",
     "seat",
     "damage",
@@ -120,10 +122,13 @@ def _hero_side(
     if hero is None:
         raise _fail(source, f"{path}.hero", f"unknown hero {entry['hero']!r} (heroes.yaml)")
     bonus = _held_stats(entry, pack, source, path)
+    faction = str(entry.get("faction") or hero.faction)
+    if faction not in FACTIONS:
+        raise _fail(source, f"{path}.faction", f"one of {', '.join(FACTIONS)}")
     fighter = Fighter(
         kind="hero",
         name=hero.id,
-        faction=hero.faction,
+        faction=faction,
         health=hero.health + bonus.get("health", 0),
         initiative=hero.initiative + bonus.get("initiative", 0),
         mind=hero.mind + bonus.get("mind", 0),
@@ -144,7 +149,7 @@ def _hero_side(
                     taken[card_kind(card)], int(card.partition("#")[2] or 0)
                 )
     if not any(piles.values()) and not grid:
-        deck = _numbered(pack.starting_deck(hero.faction), taken)
+        deck = _numbered(pack.starting_deck(faction), taken)
         rng.shuffle(deck)
         fighter.deck = deck
     else:
@@ -346,7 +351,7 @@ def read_combat(
         raise _fail(source, "defender", "a wilds combat is fought against an encounter card")
     if kind == "wilds":
         card = pack.allies.get(fighters[1].name)
-        if card is not None and card.loyalty == fighters[0].faction:
+        if card is not None and card.loyalty == fighters[0].faction and not options.free_heroes:
             reason = "an ally loyal to the hero's faction is acquired, not fought (spec §5.8)"
             raise _fail(source, "defender.encounter", reason)
     if fighters[1].kind == "hero":
@@ -414,6 +419,7 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
     out: JsonObject = {}
     if fighter.kind == "hero":
         out["hero"] = fighter.name
+        out["faction"] = fighter.faction
         owner = None if control is None else control.owner(fighter.name)
         out["seat"] = side if owner is None else owner
     else:

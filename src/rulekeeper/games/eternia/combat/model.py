@@ -115,6 +115,8 @@ class Options:
     dice_of_power: bool = False
     first_game: bool = False
     """The first game's rules: no VP for a defeat (spec §3.3)."""
+    free_heroes: bool = False
+    """The Free Heroes skirmish variant: an ally of either faction may be fought (§3.4, §9.8)."""
 
 
 @dataclass

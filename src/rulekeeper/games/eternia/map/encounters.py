@@ -26,6 +26,7 @@ from rulekeeper.games.eternia.combat.subgames import WildsSubGame
 from rulekeeper.games.eternia.combat.wilds import WildsResult
 from rulekeeper.games.eternia.map import defeat, holdings
 from rulekeeper.games.eternia.map.gains import gain
+from rulekeeper.games.eternia.map.meetings import combat_options
 from rulekeeper.games.eternia.map.rewards import reward
 from rulekeeper.games.eternia.map.standard import standard_refusal, take
 from rulekeeper.games.eternia.map.taming import RULE_TAME, TameChoice
@@ -123,6 +124,12 @@ class ChooseStep(Step[Any]):
         state.flow.push(EncounterStep(hero=self.hero, card=card))
 
 
+def _free(state: Any) -> bool:
+    """Whether the Free Heroes variant is played: any ally may be befriended or fought (§3.4
+    item 1, §9.8)."""
+    return bool(state.game.options.get("free_heroes"))
+
+
 @dataclass
 class EncounterStep(Step[Any]):
     """Hero *hero* resolves encounter card *card* (see module doc). ``stage``: ``show`` (the
@@ -130,7 +137,7 @@ class EncounterStep(Step[Any]):
 
     kind = "encounter"
     rule = RULE_WILDS
-    public_kinds = frozenset({"acquire", "shuffle-back"})
+    public_kinds = frozenset({"acquire", "shuffle-back", "fight"})
     hero: Annotated[int, Bounds(0, 8)] = 0
     card: str = ""
     stage: str = "show"
@@ -142,9 +149,8 @@ class EncounterStep(Step[Any]):
         hero = state.heroes[self.hero]
         pack = state.pack
         state.events.append("encounter", {"hero": hero.id, "card": self.card})
-        if (
-            self.card in pack.allies
-            and pack.allies[self.card].loyalty == state.teams[hero.team].faction
+        if self.card in pack.allies and (
+            pack.allies[self.card].loyalty == state.teams[hero.team].faction or _free(state)
         ):
             self.stage = "ally"
             return
@@ -158,6 +164,7 @@ class EncounterStep(Step[Any]):
     def candidates(self, state: Any, seat: int) -> Iterable[Action]:
         yield Action.of("acquire")
         yield Action.of("shuffle-back")
+        yield Action.of("fight")
 
     def legal(self, state: Any, seat: int) -> list[Action]:
         return [a for a in self.candidates(state, seat) if self.refusal(state, seat, a) is None]
@@ -167,6 +174,10 @@ class EncounterStep(Step[Any]):
             return (self.rule, "the hero's player decides")
         if action.kind == "shuffle-back":
             return None
+        if action.kind == "fight":
+            return (
+                None if _free(state) else (self.rule, "an ally of the team's faction is not fought")
+            )
         if action.kind != "acquire":
             return (self.rule, "acquire the ally, or shuffle it back for 1 Eternium")
         cost = state.pack.allies[self.card].cost
@@ -180,6 +191,9 @@ class EncounterStep(Step[Any]):
         hero = state.heroes[self.hero]
         team = state.teams[hero.team]
         ally = state.pack.allies[self.card]
+        if action.kind == "fight":  # Free Heroes: the ally treated as an enemy (§9.8)
+            state.flow.push(FoeStep(hero=self.hero, card=self.card))
+            return
         if action.kind == "shuffle-back":
             team.pool.gain({"eternium": 1})
             state.decks["encounters"].append(self.card)
@@ -213,8 +227,10 @@ class FoeStep(TameChoice, HostStep[Any, WildsResult]):
             "format": "eternia-combat",
             "version": 1,
             "combat": "wilds",
+            "options": combat_options(state),
             "active": {
                 "hero": state.heroes[self.hero].id,
+                "faction": state.teams[state.heroes[self.hero].team].faction,
                 "seat": state.controller_of(self.hero),
                 "damage": state.heroes[self.hero].damage,
                 "held": holdings.held(state.heroes[self.hero]),

@@ -24,7 +24,14 @@ from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.subgames import STEPS as COMBAT_STEPS
 from rulekeeper.games.eternia.content.components import load_components
 from rulekeeper.games.eternia.content.pack import PACK_FILES, ContentPack, load_content_pack
-from rulekeeper.games.eternia.map import evaluation, setup, skirmish, skirmish_setup, views
+from rulekeeper.games.eternia.map import (
+    evaluation,
+    setup,
+    skirmish,
+    skirmish_scoring,
+    skirmish_setup,
+    views,
+)
 from rulekeeper.games.eternia.map import params as map_params
 from rulekeeper.games.eternia.map.defeat import DefeatPayStep
 from rulekeeper.games.eternia.map.duel import DuelStep
@@ -253,7 +260,10 @@ class MapState(CombatHost, ProcedureState):
         return max((s.skull for s in self.game.track[: self.round]), default=0)
 
     def final_round(self) -> bool:
-        """Whether this round is the last: the 4th skull's, or the tie's extra night round."""
+        """Whether this round is the last: the 4th skull's (a skirmish: its scenario's last,
+        spec §5.18.1), or the tie's extra night round."""
+        if self.skirmish():
+            return self.extra_round or skirmish_scoring.last_round(self)
         if self.round > len(self.game.track):
             return True
         return self.space().skull == 4 or (self.round >= len(self.game.track))
@@ -272,15 +282,21 @@ class MapState(CombatHost, ProcedureState):
         return self.game.scenario
 
     def zone_areas(self, team: int) -> list[str]:
-        """The areas of *team*'s deployment zone (a skirmish's, spec §3.4 item 4)."""
+        """The areas of *team*'s deployment zone (a skirmish's, spec §3.4 item 4), but an
+        enemy base."""
         zone = next((z for z in self.setting.deployment_zones if z.id == self.deployed[team]), None)
-        return [] if zone is None else list(zone.areas)
+        faction = self.teams[team].faction
+        areas = [] if zone is None else list(zone.areas)
+        return [a for a in areas if self.board.base_team(a) in (None, faction)]
 
     def hero_places(self, team: int) -> list[str]:
         """Where *team*'s heroes may start in a skirmish (spec §3.4 item 6): the scenario's
-        areas, or its zone's."""
+        areas, or its zone's (never an enemy base)."""
         places = self.setting.hero_locations
-        return self.zone_areas(team) if places == "zone" else list(places)
+        if places == "zone":
+            return self.zone_areas(team)
+        faction = self.teams[team].faction
+        return [a for a in places if self.board.base_team(a) in (None, faction)]
 
     def turn(self) -> TurnStep | None:
         """The hero's turn under way, if any."""
@@ -325,7 +341,10 @@ class MapState(CombatHost, ProcedureState):
         return bool(self.game.mode == "skirmish")
 
     def score_vp(self, team: int, vp: int, why: str) -> None:
-        """*team* scores *vp* VP for *why* (an enemy hero, an epic beast, a card)."""
+        """*team* scores *vp* VP for *why* (an enemy hero, an epic beast, a card; in a
+        skirmish what its scenario does not score is Eternium, skirmish_scoring.py)."""
+        if why not in skirmish_scoring.AT_END and skirmish_scoring.converted(self, team, vp, why):
+            return
         self.teams[team].pool.gain({"vp": vp})
         self.events.append("vp", {"team": team, "vp": vp, "why": why})
 

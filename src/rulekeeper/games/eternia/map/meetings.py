@@ -70,6 +70,7 @@ def combat_options(state: Any) -> JsonObject:
     chosen = state.game.options
     found: JsonObject = {name: bool(chosen.get(name)) for name in COMBAT_OPTIONS}
     found["first_game"] = bool(chosen.get("first_game"))
+    found["free_heroes"] = bool(chosen.get("free_heroes"))
     return found
 
 
@@ -91,6 +92,7 @@ def side_entry(state: Any, index: int) -> JsonObject:
     friends = len(friends_in(state, hero.area, hero.team)) - 1
     return {
         "hero": hero.id,
+        "faction": team.faction,
         "seat": state.controller_of(index),
         "damage": hero.damage,
         "eternium": team.eternium,
@@ -224,8 +226,8 @@ class MeetingStep(HostStep[Any, AreaResult]):
 
 def carry_side(state: Any, index: int, entry: JsonObject) -> None:
     """Hero *index*'s side as its combat left it, back on the map: its damage, the consumables
-    it used (spec §5.11.1) and the team's combat spells cast (§5.11.3), each discarded; then its
-held cards' end-of-combat abilities (triggers.py)."""
+        it used (spec §5.11.1) and the team's combat spells cast (§5.11.3), each discarded; then its
+    held cards' end-of-combat abilities (triggers.py)."""
     hero = state.heroes[index]
     damage = entry.get("damage", 0)
     hero.damage = min(int(damage) if isinstance(damage, int) else 0, holdings.health(state, hero))

@@ -99,7 +99,7 @@ def _quests_done(state: Any, team: int, objective: Any) -> bool:
 
 
 def _soldiers_on_map(state: Any, team: int, objective: Any) -> bool:
-    return sum(counts[team] for counts in state.soldiers.values()) >= _count(objective)
+    return bool(sum(counts[team] for counts in state.soldiers.values()) >= _count(objective))
 
 
 def _heroes_in(state: Any, team: int, objective: Any) -> bool:

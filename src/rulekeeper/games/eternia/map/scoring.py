@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulekeeper.games.eternia.map import skirmish_scoring
 from rulekeeper.games.eternia.map.duel import DuelStep
 from rulekeeper.games.eternia.map.outposts import controlled
 
@@ -28,6 +29,8 @@ def game_over(state: Any) -> bool:
     if state.boss_in_play():
         _end(state, [], "boss")
         return True
+    if state.skirmish() and not state.extra_round:
+        skirmish_scoring.at_end(state)
     places = {team: standing(state, team) for team in range(len(state.teams))}
     best = max(places.values())
     leaders = [team for team, place in places.items() if place == best]
