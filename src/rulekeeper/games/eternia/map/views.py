@@ -71,10 +71,14 @@ def observation(state: Any, player: int) -> JsonObject:
     mine = {i for i, _ in enumerate(state.teams) if set(state.game.teams[i]) & set(sight)}
     space = state.space()
     doc: JsonObject = {
+        "mode": state.game.mode,
+        "scenario": str(state.game.param("scenario")),
         "round": state.round,
         "time": space.time,
         "skull": space.skull,
-        "rounds": len(state.game.track),
+        "rounds": int(state.setting.rounds) if state.skirmish() else len(state.game.track),
+        "deployed": list(state.deployed),
+        "missions": list(state.missions),
         "first": state.first,
         "teams": [
             {
@@ -86,6 +90,7 @@ def observation(state: Any, player: int) -> JsonObject:
                 "deck": len(team.deck),
                 "victory": list(team.victory) if index in mine else len(team.victory),
                 "revealed": list(team.revealed),
+                "completed": list(team.completed),
                 "outposts": [a for a in state.board.outposts() if controller(state, a) == index],
             }
             for index, team in enumerate(state.teams)
@@ -128,9 +133,42 @@ def describe(state: Any, action: Action) -> str:
         return f"Go to {_area(state, str(action.get('to')))}"
     if kind == "give-up":
         return f"Give up {action.get('card')}"
+    words = _setup_words(state, action)
+    if words is not None:
+        return words
     if state.epic.fighters:
         return combat_describe(state, action)
     return str(action)
+
+
+def _setup_words(state: Any, action: Action) -> str | None:
+    """A skirmish's setup and actions, victory cards and missions in words (None: another)."""
+    kind = action.kind
+    card = str(action.get("card", ""))
+    area = str(action.get("area", ""))
+    table = {
+        "draft": lambda: f"Draft {_name(state, str(action.get('hero')))}",
+        "buy": lambda: f"Buy {card}",
+        "pass": lambda: "Pass",
+        "zone": lambda: f"Deploy in the {action.get('zone')} zone",
+        "place-soldier": lambda: f"Place a soldier in {_area(state, area)}",
+        "place-hero": lambda: (
+            f"Place {_name(state, str(action.get('hero')))} in {_area(state, area)}"
+        ),
+        "place-token": lambda: f"Place a mission token in {_area(state, area)}",
+        "train": lambda: (
+            "Train: a +2 card (3 Eternium)" if card == "plus-2" else f"Train: {card} (5 Eternium)"
+        ),
+        "acquire-mount": lambda: "Acquire a mount (2 Eternium)",
+        "quest": lambda: "Go on a quest",
+        "cycle-victory": lambda: "Cycle victory cards (1 Eternium)",
+        "discard-victory": lambda: f"Discard victory card {action.get('item')}",
+        "attempt": lambda: "Attempt the mission's task",
+        "decline": lambda: "Decline the mission's task",
+        "fight": lambda: "Fight the ally as an enemy",
+    }
+    found = table.get(kind)
+    return None if found is None else found()
 
 
 def _name(state: Any, hero: str) -> str:
