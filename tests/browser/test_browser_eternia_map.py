@@ -7,6 +7,7 @@ without choices. Every page's console errors fail the test (conftest ``new_page`
 from __future__ import annotations
 
 import contextlib
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ SECONDS = 60
 CHOICES = ".em-decision button[data-action]"
 TARGETS = ".em-area.em-target[data-action]"
 CONFIRM = ".em-odds button[data-confirm]"
+PLAYED = ".em-grid .em-cards:not(:text-is('—'))"
 MOVED = """(before) => document.getElementById("app").dataset.version !== before
     || document.getElementById("app").dataset.status === "finished\""""
 
@@ -70,3 +72,100 @@ def test_a_round_clicked_on_the_map_board(
     spectator.goto(live_server.game_link(game_id))
     expect(spectator.locator(".em-svg")).to_be_visible()
     expect(spectator.locator(CHOICES)).to_have_count(0)
+
+
+def _toward_enemies(state: Any, view: dict[str, Any], seat: int) -> str:
+    """The seat's choice that brings its heroes nearest an enemy hero (a move), else the first
+    that is not a merchant's or a rest (the heroes march to meet)."""
+    board = state.board
+    turn = state.turn()
+    legal = view["legal"]
+    if turn is not None:
+        hero = state.heroes[turn.hero]
+        enemies = [h.area for h in state.heroes if h.team != hero.team]
+
+        def gap(entry: dict[str, Any]) -> int:
+            to = entry["action"].split("to=")[-1].split()[0]
+            return min(board.distance(to, e) for e in enemies)
+
+        moves = [e for e in legal if e["kind"] in ("move", "fast-travel")]
+        here = min(board.distance(hero.area, e) for e in enemies)
+        if moves and min(gap(e) for e in moves) < here:
+            return str(min(moves, key=gap)["action"])
+        if any(e["kind"] == "move" for e in legal) is False and any(
+            e["kind"] == "stop" for e in legal
+        ):
+            return "stop"
+        quiet = [e for e in legal if e["kind"] == "end-turn"]
+        if quiet and turn.actions:
+            return str(quiet[0]["action"])
+    plain = [e for e in legal if e["kind"] not in ("merchant", "rest", "brave-wilds", "quest")]
+    return str((plain or legal)[0]["action"])
+
+
+def test_an_epic_combat_on_the_board_with_its_grid_and_odds(
+    live_server: LiveServer, new_page: Any, artifacts: Path
+) -> None:
+    """Issue 28 §3: the heroes of both teams march to meet (both seats ours, moved through the
+    API); once their epic combat begins, seat 0's page draws the combat grid (each side's row of
+    attack, defense and initiative with the cards played) and clicks its choices, each with
+    its exact odds first when chance is left (confirmed), until the combat is over."""
+    made = live_server.create("eternia", ["me", "me"], seed=3, params={"first_team": 0})
+    game_id, tokens = made["id"], made["seat_tokens"]
+    game = live_server.lobby.get(game_id)
+    for _ in range(600):
+        if game.state.epic.fighters or game.state.is_terminal():
+            break
+        public = live_server.api("GET", f"/api/games/{game_id}")
+        seat = public["to_act"][0]
+        view = live_server.api("GET", f"/api/games/{game_id}", token=tokens[str(seat)])
+        body = {"action": _toward_enemies(game.state, view, seat), "version": view["version"]}
+        live_server.api("POST", f"/api/games/{game_id}/actions", body, token=tokens[str(seat)])
+    assert game.state.epic.fighters, "no epic combat began"
+    page = new_page()
+    page.goto(live_server.game_link(game_id, tokens["0"]))
+    expect(page.locator(".em-grid")).to_be_visible()
+    expect(page.locator(".em-grid tbody tr")).to_have_count(2)
+    expect(page.locator(".em-grid td.em-zone")).to_have_count(6)
+    screenshot(page, artifacts, "eternia-map-combat-grid")
+    odds_shown, clicks, played = 0, 0, False
+    rng = random.Random(1)
+    deadline = time.monotonic() + SECONDS
+    while game.state.epic.fighters and time.monotonic() < deadline:
+        seat = game.state.current_player()
+        if seat == 1:
+            view = live_server.api("GET", f"/api/games/{game_id}", token=tokens["1"])
+            if view["to_act"] != [1]:
+                continue
+            entry = rng.choice(view["legal"])
+            body = {"action": entry["action"], "version": view["version"]}
+            with contextlib.suppress(Exception):  # a race with the page: read again
+                live_server.api("POST", f"/api/games/{game_id}/actions", body, token=tokens["1"])
+            continue
+        if seat != 0:
+            time.sleep(0.05)
+            continue
+        buttons = page.locator(CHOICES)
+        try:
+            buttons.first.wait_for(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        before = version(page)
+        try:
+            buttons.first.click(timeout=2000)
+        except PlaywrightTimeout:
+            continue  # the view changed under the click: look again
+        confirm = page.locator(CONFIRM)
+        with contextlib.suppress(PlaywrightTimeout):
+            confirm.wait_for(timeout=1500)
+            odds_shown += 1
+            confirm.click(timeout=2000)
+        clicks += 1
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(MOVED, arg=before, timeout=5000)
+        if not played and page.locator(PLAYED).count() >= 4:  # cards on both rows
+            screenshot(page, artifacts, "eternia-map-combat-cards")
+            played = True
+    assert not game.state.epic.fighters, f"the combat is not over after {clicks} clicks"
+    assert clicks and odds_shown, (clicks, odds_shown)
+    screenshot(page, artifacts, "eternia-map-combat")

@@ -19,11 +19,15 @@ LONG = bool(os.environ.get("RULEKEEPER_LONG"))
 GAMES = 1000 if LONG else 50
 MODES = {
     "standard": {},
-    "first-game": {"first_game": True},
-    "faster": {"faster": True, "initiative_matters": True, "stronger_together": True},
-    "dice-of-power": {"dice_of_power": True},
+    "first-game": {"options": {"first_game": True}},
+    "faster": {
+        "options": {"faster": True, "initiative_matters": True, "stronger_together": True}
+    },
+    "dice-of-power": {"options": {"dice_of_power": True}},
+    "skirmish": {"mode": "skirmish"},
+    "free-heroes": {"mode": "skirmish", "options": {"free_heroes": True}},
 }
-"""Each mode's optional rules (issue 28 §4)."""
+"""Each mode's parameters (issue 28 §4)."""
 
 
 def unlisted(state: GameState, rng: random.Random) -> Action:
@@ -45,10 +49,10 @@ def unlisted(state: GameState, rng: random.Random) -> Action:
     return next((a for a in options if a not in legal), options[0])
 
 
-def play(seed: int, options: dict, players: int, checks: bool) -> GameState:
+def play(seed: int, params: dict, players: int, checks: bool) -> GameState:
     """A random game from *seed*; with *checks*, the save, refusal and invariant checks."""
     rng = random.Random(seed)
-    game = load_game("eternia", players=players, options=options)
+    game = load_game("eternia", players=players, **params)
     state = game.new_initial_state(seed)
     steps = 0
     while not state.is_terminal():

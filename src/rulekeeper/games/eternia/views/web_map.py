@@ -143,8 +143,9 @@ def public_board(state: Any) -> JsonObject:
 
 
 def seat_board(state: Any, seat: int | None) -> JsonObject:
-    """*seat*'s own: its choices in words (each with the area it names, to click on the map)
-    and its team's heroes' hidden holdings (None: a spectator, nothing)."""
+    """*seat*'s own: its choices in words (each with the area it names, to click on the map),
+    its team's heroes' hidden holdings and the combat as it sees it (its own face-down cards;
+    None: a spectator, nothing)."""
     if seat is None:
         return {"choices": [], "mine": []}
     doc = state.observation(seat)
@@ -164,4 +165,4 @@ def seat_board(state: Any, seat: int | None) -> JsonObject:
         for h in doc["heroes"]
         if isinstance(h["spells"], list)
     ]
-    return {"choices": choices, "mine": mine}
+    return {"choices": choices, "mine": mine, "combat": doc.get("combat")}

@@ -159,18 +159,19 @@ export function createView(body, ctx) {
   const ZONES = ["attack", "defense", "initiative"];
 
   function grid(epic) {
-    const rows = [epic.active, epic.defender].map((side, i) => {
+    const rows = [epic.active, epic.defender].map((side) => {
       const name = side.hero || side.beast || side.encounter || "?";
       const cells = ZONES.map((zone) => {
         const up = (side.grid || []).filter((g) => g.zone === zone).map((g) => cardName(g.card));
         const down = (Array.isArray(side.down) ? side.down : []).filter((d) => d.zone === zone).map((d) => d.card ? `${cardName(d.card)} (face down)` : "?");
         const total = side.totals ? side.totals[zone] : null;
-        return el("td", { class: "em-zone", "data-zone": zone, "data-side": String(i) },
+        return el("td", { class: "em-zone", "data-zone": zone, "data-side": side === epic.active ? "0" : "1" },
           el("div", { class: "em-cards", text: [...up, ...down].join(", ") || "—" }),
           total === null || total === undefined ? "" : el("div", { class: "em-total", text: `total ${total}` }));
       });
       const die = (side.epic || []).length ? `; epic die: ${(side.epic || []).join(", ")}` : "";
-      return el("tr", { class: `em-team-${i}` },
+      const owner = (board.heroes || []).find((h) => h.id === side.hero);
+      return el("tr", { class: owner ? `em-team-${owner.team}` : "em-beast" },
         el("th", { scope: "row", text: `${name}: damage ${side.damage || 0}${die}` }), ...cells);
     });
     return el("table", { class: "data compact em-grid", "aria-label": `Epic combat, round ${epic.round || 1}` },
