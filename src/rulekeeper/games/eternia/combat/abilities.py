@@ -14,6 +14,7 @@ from typing import Any
 from rulekeeper.core.lasting import Lasting, Moment, Timing
 from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep
+from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.protocols import CombatState
 from rulekeeper.games.eternia.content.effects import Ability
@@ -176,6 +177,24 @@ combat's (wilds.py ``foe_of``, encounter.py ``hero_dice``), refusing a combat (r
 rewards the result hands over (outcome.py)."""
 MAP_KINDS: Mapping[str, str] = {
     "fly": "flight on the map (spec §5.2.4): the map game's movement (issue 28)",
+    "lose-eternium": "an event's loss (spec §5.15): the map game's encounters (issue 28)",
+    "heal-all": "an event's healing of every hero (spec §5.15): the map game's encounters "
+    "(issue 28)",
+    "damage-heroes-in-wilds": "an event's harm to heroes in the wilds (spec §5.15): the map "
+    "game's encounters (issue 28)",
+    "place-soldiers": "soldiers from the supply (spec §5.3, §5.15): the map game's soldiers "
+    "(issue 28)",
+    "remove-soldiers": "soldiers back to the supply (spec §5.3, §5.15): the map game's "
+    "soldiers (issue 28)",
+    "draw-encounter": "another encounter at once (spec §5.15): the map game's Brave the Wilds "
+    "(issue 28)",
+    "refresh-offers": "every merchant's offer dealt anew (spec §5.10): the map game's "
+    "merchants (issue 28)",
+    "extra-action": "one more standard action (spec §4.3): the map game's turn (issue 28)",
+    "spread-vines": "the Evil Seed's vine tokens (spec §2.5, §1.3): the map game's boss rule "
+    "(issue 28)",
+    "remove-vines": "the vines withering with the boss (spec §2.5): the map game's boss rule "
+    "(issue 28)",
 }
 """Effect kinds whose rule is the map game's: no combat uses them."""
 
@@ -200,7 +219,7 @@ def passives(state: CombatState, side: int, when: str) -> list[tuple[Ability, st
         if card.passive.when == when:
             found.append((card.passive, card.id))
     elif fighter.kind == "beast":
-        card = pack.epic_beasts[fighter.name]
+        card = beast_card(pack, fighter.name)
         if card.passive is not None and card.passive.when == when:
             found.append((card.passive, card.id))
     for held in fighter.held:

@@ -51,8 +51,15 @@ TRIGGERS: Mapping[str, str] = {
     "reward": "once, when the card is defeated or acquired (its reward)",
     "drawn": "when the combat card is drawn (a Tool)",
     "placed": "when the combat card is placed (Flow, Time)",
+    "event": "at once, as the event card is drawn (spec §5.15)",
+    "preparation": "in the preparation phase of each round (spec §4.1)",
+    "end-of-turn": "at the end of a hero's turn (spec §4.3)",
+    "defeat": "when the holder is defeated (spec §5.13; a boss: when it is defeated)",
+    "end-of-combat": "when an epic combat of the holder ends on the map (spec §5.6.3 step 10)",
+    "movement": "while a hero moves (spec §5.2: a Movement bonus, flight)",
+    "map": "as a map spell is cast on its owner's turn (spec §5.11.3)",
 }
-"""When an ability applies (spec §5.21's trigger points that combat uses)."""
+"""When an ability applies (spec §5.21's trigger points: combat's, then the map game's)."""
 
 
 class _Kind(BaseModel):
@@ -207,6 +214,78 @@ class GainCombatCard(_Kind):
     )
 
 
+class LoseEternium(_Kind):
+    kind: Literal["lose-eternium"]
+    amount: Amount
+    meaning: ClassVar[str] = "the team loses amount Eternium (never below 0)"
+
+
+class HealAll(_Kind):
+    kind: Literal["heal-all"]
+    amount: Amount
+    meaning: ClassVar[str] = "every hero on the map recovers up to amount HP (both teams)"
+
+
+class DamageHeroesInWilds(_Kind):
+    kind: Literal["damage-heroes-in-wilds"]
+    amount: Amount
+    meaning: ClassVar[str] = (
+        "every hero standing in a wild area loses amount HP, never below 1 (both teams)"
+    )
+
+
+class PlaceSoldiers(_Kind):
+    kind: Literal["place-soldiers"]
+    amount: Amount
+    meaning: ClassVar[str] = (
+        "the team places amount soldiers from its supply in outposts it controls, its choice "
+        "(spec §5.3: at most 3 in an outpost; none if its supply is empty)"
+    )
+
+
+class RemoveSoldiers(_Kind):
+    kind: Literal["remove-soldiers"]
+    amount: Amount
+    meaning: ClassVar[str] = (
+        "the team returns amount of its soldiers on the map to its supply, its choice"
+    )
+
+
+class DrawEncounter(_Kind):
+    kind: Literal["draw-encounter"]
+    meaning: ClassVar[str] = (
+        "the hero draws the next encounter card and resolves it (spec §5.15) at once"
+    )
+
+
+class RefreshOffers(_Kind):
+    kind: Literal["refresh-offers"]
+    meaning: ClassVar[str] = (
+        "every merchant's offer is discarded and dealt anew from its deck, free (spec §5.10)"
+    )
+
+
+class ExtraAction(_Kind):
+    kind: Literal["extra-action"]
+    meaning: ClassVar[str] = (
+        "the hero may take one more standard action this turn (each still once a turn)"
+    )
+
+
+class SpreadVines(_Kind):
+    kind: Literal["spread-vines"]
+    amount: Amount = 1
+    meaning: ClassVar[str] = (
+        "place amount vine tokens (12 in the box) in areas bordering the boss's or a vine's, "
+        "the team to play next choosing; a hero entering a vine area ends its move there"
+    )
+
+
+class RemoveVines(_Kind):
+    kind: Literal["remove-vines"]
+    meaning: ClassVar[str] = "every vine token leaves the map"
+
+
 KINDS: tuple[type[_Kind], ...] = (
     ZoneBonus,
     EnemyPenalty,
@@ -231,6 +310,16 @@ KINDS: tuple[type[_Kind], ...] = (
     GainEternium,
     GainVp,
     GainCombatCard,
+    LoseEternium,
+    HealAll,
+    DamageHeroesInWilds,
+    PlaceSoldiers,
+    RemoveSoldiers,
+    DrawEncounter,
+    RefreshOffers,
+    ExtraAction,
+    SpreadVines,
+    RemoveVines,
 )
 EFFECT_KINDS: Mapping[str, str] = {
     model.model_fields["kind"].annotation.__args__[0]: model.meaning  # type: ignore[union-attr]
@@ -261,7 +350,17 @@ Effect = Annotated[
     | AvoidCombat
     | GainEternium
     | GainVp
-    | GainCombatCard,
+    | GainCombatCard
+    | LoseEternium
+    | HealAll
+    | DamageHeroesInWilds
+    | PlaceSoldiers
+    | RemoveSoldiers
+    | DrawEncounter
+    | RefreshOffers
+    | ExtraAction
+    | SpreadVines
+    | RemoveVines,
     Field(discriminator="kind"),
 ]
 """One effect: a member of the tagged union, chosen by ``kind``."""

@@ -10,7 +10,9 @@ with ``rulekeeper eternia content check FOLDER``::
 Each file is validated against its pydantic schema (the core's :class:`ContentReader`); the
 cross checks then verify what no single card can: the core box's counts (spec §2), each
 faction's 21-card starting deck (§3.1 step 5) out of its 45 combat cards, a spell id never
-an equipment id, and that ``provisional`` and ``source`` name values of the card. In the
+an equipment id, the scenario decks' 13 cards each with their epic beasts resolved (§2.4,
+§5.16), an event id never an ally's or beast's (the encounter deck holds ids), and that
+``provisional`` and ``source`` name values of the card. In the
 shipped pack every value is sourced or marked provisional; an owner's own pack need not say
 where its values come from.
 """
@@ -31,11 +33,18 @@ from pydantic import BaseModel
 
 from rulekeeper.core.content import NOT_VALUES, ContentReader, read_yaml
 from rulekeeper.core.errors import DataError
-from rulekeeper.games.eternia.content.beasts import Ally, EncounterBeast, EpicBeast
+from rulekeeper.games.eternia.content.beasts import SCENARIO_DECKS, Ally, EncounterBeast, EpicBeast
 from rulekeeper.games.eternia.content.cards import STARTING_DECK, CombatCard
 from rulekeeper.games.eternia.content.dice import DiceFile, EpicDie, WildDie
 from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, Ability
 from rulekeeper.games.eternia.content.heroes import FACTIONS, HeroCard
+from rulekeeper.games.eternia.content.map_cards import (
+    BossCard,
+    EventCard,
+    ScenarioCard,
+    VictoryCard,
+)
+from rulekeeper.games.eternia.content.objectives import OBJECTIVE_KINDS, TASK_KINDS
 from rulekeeper.games.eternia.content.support import EquipmentCard, SpellCard, VehicleCard
 
 __all__ = [
@@ -57,6 +66,10 @@ LISTS: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "spells.yaml": {"spells": SpellCard},
     "equipment.yaml": {"equipment": EquipmentCard},
     "vehicles.yaml": {"vehicles": VehicleCard},
+    "victory_cards.yaml": {"victory_cards": VictoryCard},
+    "events.yaml": {"events": EventCard},
+    "scenario_cards.yaml": {"scenario_cards": ScenarioCard},
+    "boss.yaml": {"bosses": BossCard},
 }
 """The files holding lists of cards: each list's key and model."""
 PACK_FILES: tuple[str, ...] = (*LISTS, "dice.yaml")
@@ -68,8 +81,13 @@ COUNTS: Mapping[str, int] = {
     "spells": 45,
     "equipment": 38,
     "vehicles": 20,
+    "victory_cards": 26,
+    "events": 12,
+    "bosses": 1,
 }
-"""Cards per list in the core box (spec §2.3, §2.4; seed l.14–90)."""
+"""Cards per list in the core box (spec §2.3, §2.4; seed l.14–93)."""
+SCENARIO_CARDS = 13
+"""Cards of each scenario deck (spec §2.4; seed l.87, l.91)."""
 HEROES_PER_FACTION = 6
 """Hero cards of each faction (spec §2.4)."""
 COMBAT_CARDS = 45
@@ -77,7 +95,10 @@ COMBAT_CARDS = 45
 WILD_DICE, EPIC_DICE = 10, 2
 """Wild dice of each faction and epic dice in the box (spec §2.2)."""
 
-READER = ContentReader(EFFECT_KINDS)
+READER = ContentReader(
+    (*EFFECT_KINDS, *OBJECTIVE_KINDS, *TASK_KINDS),
+    ("primary", "secondary", *FACTIONS, "any"),
+)
 _PATH_PART = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)")
 
 
@@ -95,7 +116,9 @@ class ContentPackError(DataError):
 class ContentPack:
     """Validated content, each table by id: ``heroes``, ``combat_cards`` (both factions),
     ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``, the mage guild's
-    ``spells``, the shop's ``equipment`` and the forge's ``vehicles``; the ``dice``."""
+    ``spells``, the shop's ``equipment`` and the forge's ``vehicles``; the ``dice``; the map
+    game's ``victory_cards``, ``events`` (of the encounter deck), ``scenario_cards`` (both
+    scenario decks) and ``bosses``."""
 
     heroes: Mapping[str, HeroCard]
     combat_cards: Mapping[str, CombatCard]
@@ -105,6 +128,10 @@ class ContentPack:
     spells: Mapping[str, SpellCard]
     equipment: Mapping[str, EquipmentCard]
     vehicles: Mapping[str, VehicleCard]
+    victory_cards: Mapping[str, VictoryCard]
+    events: Mapping[str, EventCard]
+    scenario_cards: Mapping[str, ScenarioCard]
+    bosses: Mapping[str, BossCard]
     dice: DiceFile
     folder: str
 
@@ -119,6 +146,10 @@ class ContentPack:
             self.spells,
             self.equipment,
             self.vehicles,
+            self.victory_cards,
+            self.events,
+            self.scenario_cards,
+            self.bosses,
         )
         for table in tables:
             yield from table.values()
@@ -130,6 +161,14 @@ class ContentPack:
     def supply(self, faction: str) -> list[str]:
         """The ids of *faction*'s combat-card supply, one per card (spec §2.4 [INTERP])."""
         return self._copies(faction, "supply")
+
+    def scenario_deck(self, deck: str) -> list[str]:
+        """The ids of scenario deck *deck*'s cards (spec §2.4, §5.16), in the file's order."""
+        return [card.id for card in self.scenario_cards.values() if card.deck == deck]
+
+    def triggers(self) -> set[str]:
+        """Every trigger point (``when``) the pack's abilities use (spec §5.21)."""
+        return {ability.when for card in self.cards() for ability in abilities(card)}
 
     def _copies(self, faction: str, where: str) -> list[str]:
         """The ids of *faction*'s cards, each as many times as its count *where*."""
@@ -260,7 +299,51 @@ def count_problems(tables: Mapping[str, list[Any]], files: Mapping[str, str]) ->
     if tables["heroes"] and any(factions[f] != HEROES_PER_FACTION for f in FACTIONS):
         reason = f"heroes by faction {dict(factions)}; each faction has {HEROES_PER_FACTION}"
         problems.append(DataError("heroes.yaml", "heroes", reason + " (spec §2.3)"))
-    return problems + deck_problems(tables["combat_cards"]) + support_problems(tables)
+    problems += deck_problems(tables["combat_cards"]) + support_problems(tables)
+    return problems + scenario_problems(tables) + encounter_problems(tables)
+
+
+def scenario_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
+    """Each scenario deck has 13 cards; an epic beast card names an epic beast of that deck."""
+    name = "scenario_cards.yaml"
+    cards = tables["scenario_cards"]
+    problems: list[DataError] = []
+    if cards:
+        decks = Counter(card.deck for _, card in cards)
+        problems += [
+            DataError(name, "scenario_cards", f"{deck} has {decks[deck]} cards; {SCENARIO_CARDS}")
+            for deck in SCENARIO_DECKS
+            if decks[deck] != SCENARIO_CARDS
+        ]
+    if not tables["epic_beasts"]:
+        return problems
+    beasts = {card.id: card for _, card in tables["epic_beasts"]}
+    for index, card in cards:
+        found = beasts.get(card.beast) if card.beast else None
+        if card.beast and found is None:
+            reason = f"{card.beast!r} is no epic beast of epic_beasts.yaml"
+            problems.append(DataError(name, f"scenario_cards[{index}].beast", reason))
+        elif found is not None and card.deck not in found.decks:
+            reason = f"{card.beast!r}'s decks {list(found.decks)} do not hold {card.deck!r}"
+            problems.append(DataError(name, f"scenario_cards[{index}].deck", reason))
+    return problems
+
+
+def encounter_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
+    """An event's id is no ally's or beast's (the encounter deck holds ids); the boss's is no
+    epic beast's."""
+    taken = {card.id for key in ("allies", "beasts") for _, card in tables[key]}
+    problems = [
+        DataError("events.yaml", f"events[{index}].id", f"{card.id!r} is an encounter id too")
+        for index, card in tables["events"]
+        if card.id in taken
+    ]
+    beasts = {card.id for _, card in tables["epic_beasts"]}
+    return problems + [
+        DataError("boss.yaml", f"bosses[{index}].id", f"{card.id!r} is an epic beast id too")
+        for index, card in tables["bosses"]
+        if card.id in beasts
+    ]
 
 
 def support_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
