@@ -133,6 +133,8 @@ BROKEN = [
     ("evil-seed", lambda d: d["skull_events"][2][0].pop("area"), "skull_events.2[0].area"),
     ("evil-seed", _set("skull_events.1[0].count", -1), "skull_events.1[0].count"),
     ("evil-seed", _set("special_rules[0].kind", "rain"), "special_rules[0].kind"),
+    ("evil-seed", _set("skull_events.3[0].count", 13), "skull_events.3[0].count"),
+    ("evil-seed", _set("skull_events.1[0].count", 3), "skull_events.1[0].areas"),
     ("evil-seed", _set("victory.kind", "last-hero-standing"), "victory.kind"),
     ("ritual-of-unlimited-power", _set("soldiers", 16), "soldiers"),
     ("ritual-of-unlimited-power", _drop("rounds"), "rounds"),
@@ -141,6 +143,7 @@ BROKEN = [
     ("ritual-of-unlimited-power", _set("scoring[0].kind", "vp-per-kiss"), "scoring[0].kind"),
     ("ritual-of-unlimited-power", _set("scoring", []), "scoring"),
     ("ritual-of-unlimited-power", _set("mission_tokens_per_team", 6), "mission_tokens_per_team"),
+    ("ritual-of-unlimited-power", _set("mission_tokens_per_team", 8), "mission_tokens_per_team"),
     (
         "ritual-of-unlimited-power",
         _set("deployment_zones[0].areas[4]", "temple-of-the-oracle"),

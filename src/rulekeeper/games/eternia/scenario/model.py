@@ -41,11 +41,6 @@ EFFECTS: Mapping[str, tuple[Params, str]] = {
         {"areas": "areas"},
         "a mission token goes in each listed area that has none (spec §5.16)",
     ),
-    "teams-place-mission-tokens": (
-        {"count": "int"},
-        "from the first team, the teams alternate placing count tokens each, in wild regions, "
-        "one a region, none next to another (spec §3.4 item 7)",
-    ),
     "shuffle-scenario-deck": (
         {},
         "the scenario discard pile is shuffled back into the scenario deck (spec §3.1 step 8)",
@@ -56,8 +51,8 @@ EFFECTS: Mapping[str, tuple[Params, str]] = {
     ),
     "vines": (
         {"count": "int", "areas?": "areas"},
-        "count vine tokens are placed: in the listed areas, else each next to the boss or to a "
-        "vine (spec §5.16)",
+        "count vine tokens (12 in the box, spec §2.5) are placed: one in each listed area, else "
+        "each in an area bordering the boss's or a vine's (spec §5.16)",
     ),
     "epic-beast-appears": (
         {"area": "area"},
@@ -68,10 +63,6 @@ EFFECTS: Mapping[str, tuple[Params, str]] = {
         {"amount": "int"},
         "every team gains amount Eternium from the bank (spec §5.14)",
     ),
-    "all-heroes-heal": (
-        {"amount": "int"},
-        "every hero heals amount HP, never above its card's maximum (spec §5.3)",
-    ),
 }
 """Skull events (spec §4.1 step 3): what happens in the preparation of a skull round."""
 
@@ -81,15 +72,6 @@ RULES: Mapping[str, tuple[Params, str]] = {
         "in a day round an outpost with a vine token yields amount Eternium less, never below "
         "0 (the Evil Seed's draining plants)",
     ),
-    "boss-defeated-vp": (
-        {"amount": "int"},
-        "the team whose hero defeats the boss gains amount VP and the boss leaves play",
-    ),
-    "vines-slow-movement": (
-        {"amount": "int"},
-        "entering an area with a vine token costs amount MP more (spec §5.2.1)",
-    ),
-    "no-fast-travel": ({}, "the towers' Fast Travel (spec §5.2.2) is not used"),
 }
 """Special rules: switches that change a rule for the whole game."""
 

@@ -67,6 +67,10 @@ SOLDIER_SUPPLY = 15
 """Each faction's soldiers (spec §5.3)."""
 OUTPOST_SOLDIERS = 3
 """A team's most soldiers in one outpost (spec §5.3)."""
+MISSION_TOKENS = 14
+"""Mission tokens in the box (spec §2.5)."""
+VINES = 12
+"""Vine tokens in the box (spec §2.5)."""
 Problem = tuple[str, str]
 
 
@@ -180,7 +184,19 @@ def _skulls(
             out.append((f"skull_events.{key}", "a skull number: 1, 2, 3 or 4"))
             continue
         found[int(number)] = _switches(effects, EFFECTS, board, f"skull_events.{key}", out)
+        for index, effect in enumerate(found[int(number)]):
+            _vines(effect, f"skull_events.{key}[{index}]", out)
     return found
+
+
+def _vines(effect: Switch, where: str, out: list[Problem]) -> None:
+    """A ``vines`` effect places at most the box's 12 vines, one in each area it lists."""
+    if effect.kind != "vines":
+        return
+    if effect.count > VINES:
+        out.append((f"{where}.count", f"at most {VINES} vine tokens (spec §2.5)"))
+    if effect.areas is not None and len(effect.areas) != effect.count:
+        out.append((f"{where}.areas", f"one vine an area: {effect.count} areas"))
 
 
 def _victory(raw: Any, out: list[Problem]) -> Victory:
@@ -302,6 +318,9 @@ def _tokens_per_team(raw: Any, board: EterniaMap | None, out: list[Problem]) -> 
     if not _is_int(raw):
         out.append(("mission_tokens_per_team", "a whole number, 0 or more"))
         return 5
+    if 2 * raw > MISSION_TOKENS:
+        out.append(("mission_tokens_per_team", f"{MISSION_TOKENS} tokens in the box (spec §2.5)"))
+        return int(raw)
     wilds = 0 if board is None else sum(1 for a in board.areas if board.is_wild(a))
     if board is not None and 2 * raw > wilds:
         reason = f"{2 * raw} tokens, one a wild region: map {board.name} has {wilds}"
@@ -400,6 +419,8 @@ def _standard(
     tokens: tuple[str, ...] = ()
     if doc.get("mission_tokens") is not None:
         tokens = tuple(_areas(doc["mission_tokens"], board, "mission_tokens", out))
+        if len(tokens) > MISSION_TOKENS:
+            out.append(("mission_tokens", f"at most {MISSION_TOKENS} tokens (spec §2.5)"))
     cards = doc.get("victory_cards", True)
     if not isinstance(cards, bool):
         out.append(("victory_cards", "true or false"))
