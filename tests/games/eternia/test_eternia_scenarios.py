@@ -130,6 +130,7 @@ BROKEN = [
     ("fractures-in-time", _set("skull_events.4[0].kind", "flood"), "skull_events.4[0].kind"),
     ("fractures-in-time", _set("skull_events.4[0].colour", "red"), "skull_events.4[0].colour"),
     ("fractures-in-time", _set("provisional[0]", "weather"), "provisional[0]"),
+    ("fractures-in-time", _set("epic_beasts[1]", "battle-cat"), "epic_beasts[1]"),
     ("evil-seed", lambda d: d["skull_events"][2][0].pop("area"), "skull_events.2[0].area"),
     ("evil-seed", _set("skull_events.1[0].count", -1), "skull_events.1[0].count"),
     ("evil-seed", _set("special_rules[0].kind", "rain"), "special_rules[0].kind"),

@@ -12,6 +12,7 @@ from typing import Any
 from rulekeeper.core import DataError
 from rulekeeper.core.content import load_yaml, shipped_file, shipped_names
 from rulekeeper.games.eternia.board.map import EterniaMap, load_map
+from rulekeeper.games.eternia.content.pack import ContentPack, load_content_pack
 from rulekeeper.games.eternia.scenario.model import (
     EFFECTS,
     FACTIONS,
@@ -456,7 +457,22 @@ def _skirmish(
     }
 
 
-def _parse(doc: Any, board: EterniaMap | None) -> tuple[Scenario | None, list[Problem]]:
+def _content(scenario: Scenario, pack: ContentPack, out: list[Problem]) -> None:
+    """The epic beasts and bosses a scenario names are cards of the content pack."""
+    for index, beast in enumerate(scenario.epic_beasts):
+        if beast not in pack.epic_beasts:
+            out.append((f"epic_beasts[{index}]", f"no epic beast {beast!r} in the content pack"))
+    bosses = getattr(pack, "bosses", None)
+    for number, effects in scenario.skull_events.items():
+        for index, effect in enumerate(effects):
+            if effect.kind == "boss-enters" and bosses is not None and effect.boss not in bosses:
+                where = f"skull_events.{number}[{index}].boss"
+                out.append((where, f"no boss {effect.boss!r} in the content pack"))
+
+
+def _parse(
+    doc: Any, board: EterniaMap | None, pack: ContentPack | None = None
+) -> tuple[Scenario | None, list[Problem]]:
     """The scenario and every problem of *doc*."""
     if not isinstance(doc, Mapping):
         return None, [("(file)", "a scenario file is a mapping")]
@@ -466,13 +482,16 @@ def _parse(doc: Any, board: EterniaMap | None) -> tuple[Scenario | None, list[Pr
     if doc.get("version") not in VERSIONS:
         out.append(("version", f"one of {', '.join(map(str, VERSIONS))}"))
     scenario = _build(doc, _board(doc, board, out), out)
+    _content(scenario, pack or load_content_pack(), out)
     return (None if out else scenario), out
 
 
-def check_scenario(doc: Any, board: EterniaMap | None = None) -> list[Problem]:
+def check_scenario(
+    doc: Any, board: EterniaMap | None = None, pack: ContentPack | None = None
+) -> list[Problem]:
     """Every problem of *doc* as (field, reason); area ids are checked against *board* or the
-    scenario's own ``map``."""
-    return _parse(doc, board)[1]
+    scenario's own ``map``, card ids against *pack* or the shipped content."""
+    return _parse(doc, board, pack)[1]
 
 
 def read_scenario(source: Any) -> Scenario:
