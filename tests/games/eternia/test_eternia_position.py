@@ -5,6 +5,7 @@ and nothing half-built is left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import random
@@ -215,3 +216,39 @@ def test_command_line_show_and_check(tmp_path: Path) -> None:
     assert checked.exit_code == 1
     assert f"OK: {good}" in checked.output
     assert f"{bad}: heroes[3].area" in checked.output
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path inside JSON data."""
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            out += _paths(item, (*path, index))
+    return out
+
+
+def test_corrupted_positions_are_refused_never_crash() -> None:
+    """A written position with one value changed or removed anywhere loads or is refused with
+    a DataError; nothing else is raised."""
+    rng = random.Random(11)
+    state = load_game("eternia").new_initial_state(11)
+    docs = [state.to_position()]
+    for _ in range(120):
+        play(state, rng)
+    docs.append(state.to_position())
+    values = [None, -1, 7, 999, "x", "he-man", [], {}, True, [1, 2], {"a": 1}, 0.5]
+    for _ in range(120):
+        doc = copy.deepcopy(rng.choice(docs))
+        path = rng.choice(_paths(doc)[1:])
+        target: Any = doc
+        for key in path[:-1]:
+            target = target[key]
+        if isinstance(target, dict) and rng.random() < 0.3:
+            del target[path[-1]]
+        else:
+            target[path[-1]] = rng.choice(values)
+        with contextlib.suppress(DataError):
+            load_game("eternia", position=doc).new_initial_state(0)

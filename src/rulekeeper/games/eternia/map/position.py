@@ -40,6 +40,32 @@ PATHS = ("map", "content", "scenario")
 """The game's parameters that may name a file (read beside the position file)."""
 
 
+def _texts_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _ints_list(value: Any) -> bool:
+    return isinstance(value, list) and all(type(v) is int for v in value)
+
+
+SHAPES: dict[str, tuple[Any, str]] = {
+    "factions": (_texts_list, "a list of faction ids"),
+    "heroes": (
+        lambda v: isinstance(v, list) and all(_texts_list(t) for t in v),
+        "each team's list of hero ids",
+    ),
+    "teams": (_ints_list, "each seat's team, 0 or 1"),
+    "controllers": (
+        lambda v: isinstance(v, dict) and all(type(s) is int for s in v.values()),
+        "hero id to seat",
+    ),
+    "options": (
+        lambda v: isinstance(v, dict) and all(isinstance(b, bool) for b in v.values()),
+        "option name to true or false",
+    ),
+}
+"""The shape of the game's parameters that the parameters' own checks take for granted."""
+
 # ---------------------------------------------------------------------------------- writing
 
 
@@ -114,6 +140,9 @@ def game_params(params: Mapping[str, Any], source: str) -> dict[str, Any]:
             problems.add(
                 f"game.{key}", f"unknown parameter (known: {', '.join(map_params.PARAMS)})"
             )
+    for key, (check, words) in SHAPES.items():
+        if key in implied and not check(implied[key]):
+            problems.add(f"game.{key}", words)
     for key in PATHS:
         if isinstance(implied.get(key), str):
             implied[key] = _beside(source, implied[key])
