@@ -235,7 +235,7 @@ def test_the_night_heals_a_hero_at_the_end_of_its_turn() -> None:
     activate(state, "she-ra")
     state.apply_action(Action.of("rest"))
     assert hero(state, "she-ra").damage == 2
-    assert "two standard actions" in refusal(state, Action.of("fortify"))
+    assert "2 standard actions" in refusal(state, Action.of("fortify"))
     state.apply_action(Action.of("end-turn"))
     assert hero(state, "she-ra").damage == 1
 
@@ -448,13 +448,13 @@ def test_a_quest_needs_a_mission_token_and_may_meet_an_epic_beast() -> None:
     assert "no mission token" in refusal(state, Action.of("quest"))
     area = hero(state, "he-man").area
     state.missions.append(area)
-    beast = next(b for b in state.pack.epic_beasts if b in state.decks["scenario"])
-    state.decks["scenario"].remove(beast)
-    state.decks["scenario"].append(beast)  # on top
+    card = next(c for c in state.decks["scenario"] if state.beast_of(c) is not None)
+    state.decks["scenario"].remove(card)
+    state.decks["scenario"].append(card)  # on top
     state.apply_action(Action.of("quest"))
     assert area not in state.missions
     assert "beast" in [step.kind for step in state.flow.steps]
-    assert state.epic.fighters[1].name == beast
+    assert state.epic.fighters[1].name == state.beast_of(card)
 
 
 def test_soldiers_meet_a_hero_whose_held_card_raises_its_health() -> None:

@@ -4,6 +4,9 @@ the ``rulekeeper`` command from the package's declaration (plugin.py).
 ``rulekeeper eternia map check [FILE...]`` checks map files (default: the shipped ones): ok with
 the counts, or every problem as file: field: reason (exit code 1).
 
+``rulekeeper eternia scenario check [FILE...]`` checks scenario files (docs/eternia-scenarios.md)
+and ``rulekeeper eternia position show|check`` position files (docs/eternia-positions.md).
+
 ``rulekeeper eternia content check [FOLDER] [--strict]`` validates a content pack (the shipped
 one, or a folder with the values printed on your own cards): ok with the counts, or every
 problem as file: field: reason (exit code 1; no such folder: 2, a usage error). It then lists
@@ -26,6 +29,8 @@ from rulekeeper.core.content import load_yaml
 from rulekeeper.games.eternia.board.map import check_map, load_map, shipped_maps
 from rulekeeper.games.eternia.combat.abilities import IMPLEMENTED, MAP_KINDS
 from rulekeeper.games.eternia.content.pack import ContentPack, ContentPackError, load_content_pack
+from rulekeeper.games.eternia.map import position_cli
+from rulekeeper.games.eternia.scenario import cli as scenario_cli
 
 __all__ = ["app", "content_check", "map_check", "unimplemented"]
 
@@ -107,6 +112,8 @@ def content_check(folder: FolderArgument = None, strict: StrictOption = False) -
 
 map_app = typer.Typer(help="Fields of Eternia maps: check a map file (docs/eternia-map.md).")
 app.add_typer(map_app, name="map")
+app.add_typer(scenario_cli.app, name="scenario")
+app.add_typer(position_cli.app, name="position")
 
 
 @map_app.command("check")

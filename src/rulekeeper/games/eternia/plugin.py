@@ -45,12 +45,28 @@ MAP_GAME = GameInfo(
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",
     board=Board(data=f"{PACKAGE}.views.web_map", script="eternia-map.js"),
     params=(
+        Param(
+            "mode",
+            "str",
+            "Standard (the team game to the 4th skull) or skirmish (spec §5.18); it picks the "
+            "default scenario: standard, ritual-of-unlimited-power.",
+            choices=("standard", "skirmish"),
+        ),
+        Param(
+            "scenario",
+            "file",
+            "A scenario file, or a shipped scenario's name (docs/eternia-scenarios.md); default: "
+            "the mode's.",
+            format="scenario",
+            shipped=f"{PACKAGE}.scenario.reading:shipped_scenarios",
+            by_name=True,
+        ),
         Param("players", "int", "How many players: 2 to 6, in two teams.", minimum=2, maximum=6),
         Param(
             "options",
             "str",
             "Optional rules: first_game, faster, initiative_matters, stronger_together, "
-            "dice_of_power (comma separated; docs/eternia.md).",
+            "dice_of_power, free_heroes (skirmish) (comma separated; docs/eternia.md).",
         ),
         Param("first_team", "int", "The team that starts: 0 or 1 (default: drawn).", maximum=1),
         Param(

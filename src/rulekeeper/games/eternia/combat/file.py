@@ -221,9 +221,10 @@ def _held_stats(
 
 
 def _beast_side(entry: Mapping[str, Any], pack: ContentPack, source: str, path: str) -> Fighter:
-    beast = pack.epic_beasts.get(str(entry["beast"]))
+    name = str(entry["beast"])
+    beast = pack.epic_beasts.get(name) or pack.bosses.get(name)
     if beast is None:
-        raise _fail(source, f"{path}.beast", f"unknown epic beast {entry['beast']!r}")
+        raise _fail(source, f"{path}.beast", f"unknown epic beast or boss {name!r}")
     spells = _cards(entry.get("spells", []), source, f"{path}.spells")
     if spells and "seat" not in entry:
         reason = "spells against the hero need the seat of the team casting them (A-46)"
@@ -447,6 +448,7 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
 
 CARRIED = (
     "hero",
+    "faction",
     "seat",
     "damage",
     "eternium",

@@ -21,6 +21,7 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import to_data
 from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.encounter import WildsCombat, the_foe
+from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.model import card_kind
 from rulekeeper.games.eternia.combat.power import default_cap, dice_of
 from rulekeeper.games.eternia.combat.resolution import (
@@ -91,7 +92,7 @@ def _cases(state: Any, seat: int) -> Iterator[tuple[Any, Fraction]]:
         beast = base.epic.fighters[1]
         if "momentum" in beast.epic:  # it acts before the totals (§5.6.4 step 4)
             beast.epic[beast.epic.index("momentum")] = "momentum-used"
-            use(base, 1, base.pack.epic_beasts[beast.name].momentum, beast.name)
+            use(base, 1, beast_card(base.pack, beast.name).momentum, beast.name)
         if not hidden:
             yield base, face_chance
             continue

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulekeeper.games.eternia.combat.area import AreaResult
+from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.model import ACTIVE, DEFENDER
 from rulekeeper.games.eternia.combat.protocols import CombatState
 from rulekeeper.games.eternia.combat.result import EpicResult
@@ -17,7 +18,7 @@ __all__ = ["combat_kind", "ending", "result_type", "winner_of"]
 
 def _reward(state: CombatState, result: EpicResult) -> None:
     """A defeated beast: 1 VP and the rewards on its card to the active team (§5.6.4 step 7)."""
-    beast = state.pack.epic_beasts[state.epic.fighters[DEFENDER].name]
+    beast = beast_card(state.pack, state.epic.fighters[DEFENDER].name)
     result.vp[ACTIVE] += 1
     for effect in beast.reward.effects:
         if effect.kind == "gain-eternium":
@@ -26,7 +27,9 @@ def _reward(state: CombatState, result: EpicResult) -> None:
             result.vp[ACTIVE] += effect.amount
         else:
             result.rewards.append(f"{effect.kind}:{getattr(effect, 'card', '')}".rstrip(":"))
-    result.tameable = beast.taming_cost is not None and state.epic.fighters[ACTIVE].alive
+    result.tameable = (
+        getattr(beast, "taming_cost", None) is not None and state.epic.fighters[ACTIVE].alive
+    )
 
 
 def _by_damage(state: CombatState) -> tuple[int, str]:

@@ -23,6 +23,7 @@ from rulekeeper.core.subgame import finish
 from rulekeeper.games.eternia.combat.abilities import TIMING, passives, use
 from rulekeeper.games.eternia.combat.activation import ActivationStep, reveal
 from rulekeeper.games.eternia.combat.draws import GridStep
+from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.outcome import ending
 from rulekeeper.games.eternia.combat.power import PowerStep
 from rulekeeper.games.eternia.combat.protocols import CombatState
@@ -275,7 +276,7 @@ class EpicCombat(Step[CombatState]):
             faces = fighters[1].epic
             if "momentum" in faces:  # §5.6.4 step 4: the beast's momentum, after both passed
                 faces[faces.index("momentum")] = "momentum-used"
-                beast = state.pack.epic_beasts[fighters[1].name]
+                beast = beast_card(state.pack, fighters[1].name)
                 use(state, 1, beast.momentum, beast.id)
                 return
             self.stage = "flee"

@@ -31,7 +31,7 @@ from rulekeeper.games.eternia.map.rewards import reward
 from rulekeeper.games.eternia.map.standard import standard_refusal, take
 from rulekeeper.games.eternia.map.taming import RULE_TAME, TameChoice
 
-__all__ = ["BRAVE", "ChooseStep", "EncounterStep", "FoeStep"]
+__all__ = ["BRAVE", "ChooseStep", "EncounterStep", "FoeStep", "encounter"]
 
 RULE_WILDS = "spec §5.15 (rulebook p.13): Brave the Wilds"
 ACTION = "brave-wilds"
@@ -76,8 +76,14 @@ def _apply(state: Any, seat: int, action: Action) -> None:
         state.events.append("encounters-drawn", {"hero": hero.id, "count": len(cards)})
         state.flow.push(ChooseStep(hero=index, cards=cards))
         return
-    card = _draw(state, 1)[0]
-    state.flow.push(EncounterStep(hero=index, card=card))
+    encounter(state, index)
+
+
+def encounter(state: Any, index: int) -> None:
+    """Hero *index* draws the top encounter card and resolves it (none left: nothing)."""
+    cards = _draw(state, 1)
+    if cards:
+        state.flow.push(EncounterStep(hero=index, card=cards[0]))
 
 
 BRAVE = Rule((ACTION,), _candidates, _refusal, _apply)

@@ -7,7 +7,7 @@ on this state, meetings.py). The rules are in this package, one module per part 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -26,34 +26,36 @@ from rulekeeper.games.eternia.content.components import load_components
 from rulekeeper.games.eternia.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.eternia.map import (
     evaluation,
+    events,
+    position,
     setup,
     skirmish,
     skirmish_scoring,
     skirmish_setup,
+    skull_events,
+    victory,
     views,
 )
 from rulekeeper.games.eternia.map import params as map_params
 from rulekeeper.games.eternia.map.defeat import DefeatPayStep
 from rulekeeper.games.eternia.map.duel import DuelStep
-from rulekeeper.games.eternia.map.encounters import ChooseStep, EncounterStep, FoeStep
+from rulekeeper.games.eternia.map.encounters import ChooseStep, EncounterStep, FoeStep, encounter
 from rulekeeper.games.eternia.map.gains import KeepStep
 from rulekeeper.games.eternia.map.meetings import LeaveStep, MeetingStep, SoldierMeetingStep
-from rulekeeper.games.eternia.map.merchants import MerchantStep, reveal
+from rulekeeper.games.eternia.map.merchants import MerchantStep, refresh, reveal
+from rulekeeper.games.eternia.map.missions import MissionStep
 from rulekeeper.games.eternia.map.model import MapHero, Team
 from rulekeeper.games.eternia.map.movement import MoveStep
 from rulekeeper.games.eternia.map.outposts import add_soldiers
+from rulekeeper.games.eternia.map.placing import PlaceStep
 from rulekeeper.games.eternia.map.quests import BeastStep
 from rulekeeper.games.eternia.map.rewards import RemoveCardStep
 from rulekeeper.games.eternia.map.rounds import ActivateStep, GameStep
 from rulekeeper.games.eternia.map.track import Space, numbers_of, track_of
-
-try:  # TEMPORARY until the scenario package lands (issue 28)
-    from rulekeeper.games.eternia.scenario.reading import read_scenario
-except ImportError:  # pragma: no cover
-    read_scenario = None  # type: ignore[assignment]
 from rulekeeper.games.eternia.map.trading import TradeStep
 from rulekeeper.games.eternia.map.turn import TurnStep
 from rulekeeper.games.eternia.map.victory import CycleStep
+from rulekeeper.games.eternia.scenario.reading import read_scenario
 
 __all__ = ["EterniaGame", "MapState"]
 
@@ -78,6 +80,8 @@ STEPS = COMBAT_STEPS.merged(
         BeastStep,
         *skirmish_setup.STEPS,
         CycleStep,
+        MissionStep,
+        PlaceStep,
     )
 )
 """Every step of the map game (their kind names are part of the saved format)."""
@@ -85,8 +89,6 @@ FACTIONS = ("motu", "evil-warriors")
 DECKS = ("equipment", "spells", "vehicles", "encounters", "scenario")
 SKIRMISH_MOVEMENT = 2
 """A skirmish hero's most MP, all bonuses included (spec §5.18.1)."""
-SCENARIO_DECK = "fractures-in-time"
-"""The standard game's scenario deck until scenario files choose it (spec §3.1 step 8)."""
 
 
 @register_game
@@ -96,8 +98,14 @@ class EterniaGame(Game):
 
     name = "eternia"
     bot_logic: ClassVar[str | None] = None
+    position_format: ClassVar[str | None] = position.FORMAT
+    position_versions = position.VERSIONS
+    position_paths = ()
 
     def _validate_params(self, params: dict[str, Any]) -> JsonObject:
+        if params.get("position") is not None:  # the position says the game (position.py)
+            found = self._validate_params(position.game_params(params, self.position_source))
+            return {**found, "position": params["position"]}
         source = map_params.SOURCE
         for key in params:
             if key not in map_params.PARAMS:
@@ -108,7 +116,7 @@ class EterniaGame(Game):
             raise DataError(source, "mode", f"one of {', '.join(map_params.MODES)}")
         self.mode = str(mode)
         scenario = params.get("scenario") or map_params.DEFAULT_SCENARIO[self.mode]
-        self.scenario = read_scenario(scenario) if read_scenario else _Standard()
+        self.scenario = read_scenario(scenario)
         if self.scenario.mode != mode:
             raise DataError(source, "scenario", f"{scenario} is a {self.scenario.mode} scenario")
         content = params.get("content")
@@ -208,6 +216,16 @@ class MapState(CombatHost, ProcedureState):
     """The areas with a mission token (spec §5.16), one entry a token."""
     deployed: list[str]
     """Each team's deployment zone in a skirmish (spec §3.4 item 4; "" before it is chosen)."""
+    vines: list[str]
+    """The areas with a vine token (a scenario's, skull_events.py)."""
+    boss: str
+    """The boss in play ("" none), its area and its damage (spec §1.3, §5.6.4)."""
+    boss_area: str
+    boss_damage: int
+    lairs: dict[str, str]
+    """Epic beasts a skull event put on the map: area -> scenario card (skull_events.py)."""
+    round_events: list[str]
+    """Events whose abilities last until the end of the round (events.py)."""
     winners: list[int]
     ending: str
     epic: Epic
@@ -224,12 +242,16 @@ class MapState(CombatHost, ProcedureState):
         self.first = int(first) if first is not None else self.rng.below(2)
         self.active_team = self.first
         self.decks, self.discards, self.offers, self.missions = {}, {}, {}, []
-        self.deployed = ["", ""]
-        for name in (*DECKS, "mounts") if self.skirmish() else DECKS:
-            self.decks[name] = _deck_cards(game.pack, name)
+        self.deployed, self.vines, self.lairs, self.round_events = ["", ""], [], {}, []
+        self.boss, self.boss_area, self.boss_damage = "", "", 0
+        for name in self._decks():
+            self.decks[name] = _deck_cards(game, name)
             self.rng.shuffle(self.decks[name])
             self.discards[name] = []
         setup.set_up(self)
+        skull_events.set_up(self)
+        if "victory" in self.decks:
+            victory.deal(self)
         first = skirmish_setup.steps(self) if self.skirmish() else []
         self.flow = Flow([GameStep(), *first])
         self.settle()
@@ -243,6 +265,12 @@ class MapState(CombatHost, ProcedureState):
     @property
     def board(self) -> Any:
         return self.game.board
+
+    def _decks(self) -> tuple[str, ...]:
+        """The decks of this game: a skirmish's mounts, the victory cards if in play."""
+        if self.skirmish():
+            return (*DECKS, "mounts")
+        return (*DECKS, "victory") if self.setting.victory_cards else DECKS
 
     def number(self, name: str) -> int:
         """A number of the rules, as the content pack gives it (track.py)."""
@@ -269,8 +297,15 @@ class MapState(CombatHost, ProcedureState):
         return self.space().skull == 4 or (self.round >= len(self.game.track))
 
     def boss_in_play(self) -> bool:
-        """Whether a boss is on the map (spec §1.3): none yet in the standard game."""
-        return False
+        """Whether a boss is on the map (spec §1.3) and the scenario makes it lose the game."""
+        return bool(self.boss) and self.setting.victory.boss_loses
+
+    def beast_of(self, card: str) -> str | None:
+        """The epic beast a scenario card is (its id), or None: a mission."""
+        found = self.pack.scenario_cards.get(card)
+        if found is None:
+            return card if card in self.pack.epic_beasts else None
+        return None if found.beast is None else str(found.beast)
 
     def movement_cap(self) -> int | None:
         """The most MP a Move may have (skirmish: 2, spec §5.18.1); None: no cap."""
@@ -349,14 +384,28 @@ class MapState(CombatHost, ProcedureState):
         self.events.append("vp", {"team": team, "vp": vp, "why": why})
 
     def resolve_mission(self, hero: int, card: str) -> None:
-        """A mission card drawn by hero *hero* (spec §5.16): to the scenario discard pile."""
+        """A mission card drawn by hero *hero* (spec §5.16): its task (missions.py)."""
         self.events.append("mission", {"hero": self.heroes[hero].id, "card": card})
-        self.discards["scenario"].append(card)
+        self.flow.push(MissionStep(hero=hero, card=card))
 
     def resolve_event(self, hero: int, card: str) -> None:
-        """An event card drawn by hero *hero* acts (spec §5.15), then is discarded."""
+        """An event card drawn by hero *hero* acts (spec §5.15), then is discarded: its
+        immediate abilities at once; the others until the end of the round (events.py)."""
         self.events.append("event", {"hero": self.heroes[hero].id, "card": card})
         self.discard("encounters", card)
+        events.resolve(self, hero, card)
+
+    def event_movement(self) -> int:
+        """The Movement the round's events add (events.py)."""
+        return events.movement_bonus(self)
+
+    def encounter_for(self, hero: int) -> None:
+        """Hero *hero* draws an encounter card and resolves it (an event's ``draw-encounter``)."""
+        encounter(self, hero)
+
+    def refresh_offer(self, kind: str) -> None:
+        """A merchant's offer dealt anew (an event's ``refresh-offers``)."""
+        refresh(self, kind)
 
     def discard(self, deck: str, card: str) -> None:
         """*card* to the discard pile of *deck*."""
@@ -400,6 +449,15 @@ class MapState(CombatHost, ProcedureState):
             return step_odds(self, action, player)
         return None
 
+    @classmethod
+    def from_position(cls, game: Any, doc: Mapping[str, Any], seed: int) -> MapState:
+        """The state of an ``eternia-position`` (position.py; docs/eternia-positions.md)."""
+        found: MapState = position.read(cls, game, doc, seed)
+        return found
+
+    def to_position(self) -> JsonObject:
+        return position.write(self)
+
     def _returns(self) -> Sequence[float]:
         if not self.winners:
             return [0.0] * self.num_players
@@ -424,20 +482,20 @@ class MapState(CombatHost, ProcedureState):
         )
 
 
-def _deck_cards(pack: ContentPack, name: str) -> list[str]:
+def _deck_cards(game: EterniaGame, name: str) -> list[str]:
     """The cards of the deck *name*, one id per card."""
+    pack = game.pack
     if name == "encounters":
-        return [*pack.allies, *pack.beasts]
-    if name == "scenario":
-        return [b.id for b in pack.epic_beasts.values() if SCENARIO_DECK in b.decks]
+        return [*pack.allies, *pack.beasts, *pack.events]
+    if name == "scenario":  # the scenario's deck (spec §3.1 step 8; none: no deck)
+        deck = game.scenario.scenario_deck
+        return [c.id for c in pack.scenario_cards.values() if c.deck == deck]
+    if name == "victory":
+        return list(pack.victory_cards)
     if name == "mounts":  # every tameable epic beast (spec §3.4 item 8)
         return [b.id for b in pack.epic_beasts.values() if b.taming_cost is not None]
     table = {"equipment": pack.equipment, "spells": pack.spells, "vehicles": pack.vehicles}[name]
     return list(table)
-
-
-class _Standard:  # TEMPORARY
-    mode = "standard"
 
 
 EterniaGame.state_class = MapState

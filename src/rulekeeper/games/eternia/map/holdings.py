@@ -44,7 +44,7 @@ def hp(state: Any, hero: MapHero) -> int:
 def movement(state: Any, hero_index: int) -> int:
     """The MP of a Move (spec §5.2.1: Movement plus bonuses; skirmish: at most 2, §5.18.1)."""
     hero = state.heroes[hero_index]
-    value = stat(state, hero, "movement")
+    value = stat(state, hero, "movement") + int(state.event_movement())
     cap = state.movement_cap()
     return value if cap is None else min(value, cap)
 

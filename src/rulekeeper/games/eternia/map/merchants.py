@@ -21,7 +21,7 @@ from rulekeeper.core.rules import Rule
 from rulekeeper.games.eternia.map.gains import gain
 from rulekeeper.games.eternia.map.outposts import controller
 
-__all__ = ["KINDS", "MERCHANT", "MerchantStep", "draw", "price", "reveal"]
+__all__ = ["KINDS", "MERCHANT", "MerchantStep", "draw", "price", "refresh", "reveal"]
 
 RULE_MERCHANT = "spec §5.10 (rulebook p.14): Use a Merchant"
 KINDS = {"shop": "equipment", "mage-guild": "spells", "forge": "vehicles"}
@@ -41,6 +41,14 @@ def reveal(state: Any, kind: str) -> None:
         return
     state.offers[kind] = draw(state, KINDS[kind], state.number("offer"))
     state.events.append("offer-revealed", {"merchant": kind, "cards": list(state.offers[kind])})
+
+
+def refresh(state: Any, kind: str) -> None:
+    """*kind*'s offer is discarded and dealt anew from its deck (spec §5.10)."""
+    deck = KINDS[kind]
+    state.discards[deck].extend(state.offers[kind])
+    state.offers[kind] = draw(state, deck, state.number("offer"))
+    state.events.append("offer-refreshed", {"merchant": kind})
 
 
 def owned_merchants(state: Any, team: int, kind: str) -> int:
@@ -147,9 +155,7 @@ class MerchantStep(Step[Any]):
         if action.kind == "refresh":
             self.refreshed = True
             team.pool.lose({"eternium": 1})
-            state.discards[deck].extend(state.offers[self.merchant])
-            state.offers[self.merchant] = draw(state, deck, state.number("offer"))
-            state.events.append("offer-refreshed", {"merchant": self.merchant})
+            refresh(state, self.merchant)
             return
         card = str(action.get("card"))
         cost = price(state, hero.team, self.merchant, card)

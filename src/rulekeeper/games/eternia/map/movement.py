@@ -148,7 +148,9 @@ class MoveStep(Step[Any]):
         hero.area = to
         state.events.append("moved", {"hero": hero.id, "from": start, "to": to, "by": kind})
         state.arrived(self.hero)
-        if enemies_in(state, to, hero.team) and not holdings.can_fly(state, hero):
+        if to in state.vines or (
+            enemies_in(state, to, hero.team) and not holdings.can_fly(state, hero)
+        ):  # the vines hold a hero that enters (content: spread-vines)
             self.stop(state)
 
     def stop(self, state: Any) -> None:

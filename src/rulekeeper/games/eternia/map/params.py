@@ -43,7 +43,7 @@ PARAMS = (
 )
 MODES = ("standard", "skirmish")
 """The modes (spec §1.2); solo and co-op are the next issue's."""
-DEFAULT_SCENARIO = {"standard": "standard", "skirmish": "ritual-of-unlimited-power"}
+DEFAULT_SCENARIO = {"standard": "fractures-in-time", "skirmish": "ritual-of-unlimited-power"}
 """Each mode's scenario when none is named (scenarios/)."""
 OPTIONS = {
     "first_game": "the first-game rules (spec §3.3): protection until Skull Event 2, no VP for a "

@@ -23,7 +23,7 @@ from rulekeeper.core.subgame import HostStep, Seating
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.result import EpicResult
 from rulekeeper.games.eternia.combat.subgames import EpicSubGame
-from rulekeeper.games.eternia.map import defeat
+from rulekeeper.games.eternia.map import defeat, triggers
 from rulekeeper.games.eternia.map.meetings import (
     can_flee,
     carry_side,
@@ -35,7 +35,7 @@ from rulekeeper.games.eternia.map.rewards import reward_kinds
 from rulekeeper.games.eternia.map.standard import standard_refusal, take
 from rulekeeper.games.eternia.map.taming import RULE_TAME, TameChoice
 
-__all__ = ["QUEST", "BeastStep", "fight_beast"]
+__all__ = ["QUEST", "BeastStep", "boss_fought", "fight_beast"]
 
 RULE_QUEST = "spec §5.16 (rulebook p.13): Go on a Quest"
 ACTION = "quest"
@@ -50,6 +50,8 @@ def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
     if found is not None:
         return found
     hero = state.heroes[state.turn().hero]
+    if hero.area == state.boss_area or hero.area in state.lairs:
+        return None
     if hero.area not in state.missions:
         return (RULE_QUEST, f"no mission token in {hero.area}")
     if not state.skirmish() and not (state.decks["scenario"] or state.discards["scenario"]):
@@ -61,8 +63,17 @@ def _apply(state: Any, seat: int, action: Action) -> None:
     take(state, ACTION)
     index = state.turn().hero
     hero = state.heroes[index]
-    state.missions.remove(hero.area)
     state.teams[hero.team].quests += 1
+    if hero.area == state.boss_area:  # the boss (spec §1.3; [Reading] a quest fights it)
+        state.events.append("quest", {"hero": hero.id, "area": hero.area, "boss": state.boss})
+        fight_beast(state, index, state.boss, "boss")
+        return
+    if hero.area in state.lairs:  # an epic beast a skull event put here
+        card = state.lairs.pop(hero.area)
+        state.events.append("quest", {"hero": hero.id, "area": hero.area, "card": card})
+        fight_beast(state, index, str(state.beast_of(card)), "quest", card)
+        return
+    state.missions.remove(hero.area)
     if state.skirmish():
         state.teams[hero.team].pool.gain({"eternium": state.number("skirmish_quest")})
         state.events.append("quest", {"hero": hero.id, "area": hero.area, "skirmish": True})
@@ -70,8 +81,9 @@ def _apply(state: Any, seat: int, action: Action) -> None:
     pile = Deck.over(state.decks["scenario"], state.discards["scenario"])
     card = pile.draw_reshuffling(1, state.rng)[0][0]
     state.events.append("quest", {"hero": hero.id, "area": hero.area, "card": card})
-    if card in state.pack.epic_beasts:
-        fight_beast(state, index, card, "quest")
+    beast = state.beast_of(card)
+    if beast is not None:
+        fight_beast(state, index, beast, "quest", card)
     else:
         state.resolve_mission(index, card)
 
@@ -79,9 +91,23 @@ def _apply(state: Any, seat: int, action: Action) -> None:
 QUEST = Rule((ACTION,), _candidates, _refusal, _apply)
 
 
-def fight_beast(state: Any, index: int, beast: str, why: str) -> None:
-    """Hero *index* fights epic beast *beast* (*why*: ``quest`` or ``mount``)."""
-    state.flow.push(BeastStep(hero=index, beast=beast, why=why))
+def boss_fought(state: Any, team: int, beaten: bool, side: JsonObject) -> None:
+    """After a fight with the boss: beaten, it leaves play (its card's reward scores, as an
+    epic beast's); otherwise it keeps its damage (spec §5.6.4)."""
+    if not beaten:
+        damage = side.get("damage", 0)
+        state.boss_damage = int(damage) if isinstance(damage, int) else state.boss_damage
+        triggers.fire_boss(state, "end-of-combat")
+        return
+    triggers.fire_boss(state, "defeat")
+    state.events.append("boss-defeated", {"boss": state.boss, "team": team})
+    state.boss, state.boss_area, state.boss_damage = "", "", 0
+
+
+def fight_beast(state: Any, index: int, beast: str, why: str, card: str = "") -> None:
+    """Hero *index* fights epic beast *beast* (*why*: ``quest``, ``mount`` or ``boss``; *card*
+    the scenario card it came on, if not the beast's own)."""
+    state.flow.push(BeastStep(hero=index, beast=beast, why=why, card=card))
 
 
 @dataclass
@@ -96,6 +122,8 @@ class BeastStep(TameChoice, HostStep[Any, EpicResult]):
     beast: str = ""
     why: str = "quest"
     stage: str = "fight"
+    card: str = ""
+    """The scenario card the beast came on ("": the beast's own card)."""
 
     def actor(self, state: Any) -> int:
         return -3 if self.stage == "fight" else int(state.controller_of(self.hero))
@@ -112,6 +140,9 @@ class BeastStep(TameChoice, HostStep[Any, EpicResult]):
             "active": side_entry(state, self.hero),
             "defender": {"beast": self.beast},
         }
+        if self.why == "boss":  # it keeps its damage (spec §5.6.4)
+            doc["boss"] = True
+            doc["defender"] = {"beast": self.beast, "damage": state.boss_damage}
         state.events.append("beast-combat", {"hero": hero.id, "beast": self.beast})
         seating = Seating.alone(max(2, state.num_players), decider=state.controller_of(self.hero))
         self.play(state, EpicSubGame(doc, "quest"), seating)
@@ -119,24 +150,26 @@ class BeastStep(TameChoice, HostStep[Any, EpicResult]):
     def take(self, state: Any, result: EpicResult) -> None:
         hero = state.heroes[self.hero]
         team = hero.team
-        carry_side(state, self.hero, state.epic_sides()[0])
+        sides = state.epic_sides()
         state.epic = Epic(fighters=[])
+        beaten = 1 in result.defeated
+        tame = beaten and result.tameable and 0 not in result.defeated
+        if tame:
+            self.stage = "tame"
+        else:  # this step leaves first: what follows may push steps
+            state.flow.pop()
+            self._settle(state, beaten)
+        carry_side(state, self.hero, sides[0])
         if result.eternium[0] > 0:
             state.teams[team].pool.gain({"eternium": result.eternium[0]})
         elif result.eternium[0] < 0:
             state.teams[team].pool.lose({"eternium": -result.eternium[0]})
-        beaten = 1 in result.defeated
+        if self.why == "boss":
+            boss_fought(state, team, beaten, sides[1])
         if beaten:
             state.teams[team].beasts += 1
-            if result.vp[0] and self.why == "quest":  # a mount gives no VP (§5.18.3, §9.15)
+            if result.vp[0] and self.why != "mount":  # a mount gives no VP (§5.18.3, §9.15)
                 state.score_vp(team, result.vp[0], "epic beast")
-        tame = beaten and result.tameable and 0 not in result.defeated
-        if tame:
-            self.stage = "tame"
-        else:
-            state.flow.pop()
-            self._settle(state, beaten)
-        if beaten:
             reward_kinds(state, self.hero, result.rewards, self.beast)
         if 0 in result.defeated:
             defeat.defeat(state, self.hero)
@@ -146,19 +179,23 @@ class BeastStep(TameChoice, HostStep[Any, EpicResult]):
     def _settle(self, state: Any, beaten: bool) -> None:
         """The card's place after the fight: beaten and not tamed, the discard pile (from a
         skirmish's mount deck: out of the game); otherwise shuffled back (§9.15)."""
+        if self.why == "boss":
+            return
         deck = "mounts" if self.why == "mount" else "scenario"
+        card = self.card or self.beast
         if beaten:
             if deck == "scenario":
-                state.discards[deck].append(self.beast)
+                state.discards[deck].append(card)
             return
-        state.decks[deck].append(self.beast)
+        state.decks[deck].append(card)
         state.rng.shuffle(state.decks[deck])
 
     def beast_card(self) -> str:
         return self.beast
 
     def taming_cost(self, state: Any) -> int:
-        return int(state.pack.epic_beasts[self.beast].taming_cost or 0)
+        found = state.pack.epic_beasts.get(self.beast)
+        return int(getattr(found, "taming_cost", None) or 0)
 
     def passed(self, state: Any) -> None:
         self._settle(state, True)

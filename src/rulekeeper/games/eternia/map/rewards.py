@@ -9,7 +9,7 @@ in combat only and are skipped here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -17,11 +17,76 @@ from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.record import Bounds
 from rulekeeper.games.eternia.content.effects import Ability
+from rulekeeper.games.eternia.map import holdings
+from rulekeeper.games.eternia.map.placing import PlaceStep
 
 __all__ = ["MAP_EFFECTS", "RemoveCardStep", "into_deck", "is_kind", "reward", "reward_kinds"]
 
 RULE_DECK = "spec §5.6.1, A-15 (rulebook p.18): the combat deck stays at 21 cards"
-MAP_EFFECTS = ("gain-eternium", "gain-vp", "heal", "gain-combat-card")
+
+
+def _lose_eternium(state: Any, hero: int, amount: int) -> None:
+    team = state.teams[state.heroes[hero].team]
+    team.pool.lose({"eternium": min(amount, team.eternium)})
+
+
+def _heal_all(state: Any, hero: int, amount: int) -> None:
+    for found in state.heroes:
+        found.damage -= min(found.damage, amount)
+
+
+def _hurt_in_wilds(state: Any, hero: int, amount: int) -> None:
+    """Every hero in a wild area loses *amount* HP, never below 1."""
+    for found in state.heroes:
+        if state.board.is_wild(found.area):
+            left = holdings.hp(state, found)
+            found.damage += max(0, min(amount, left - 1))
+
+
+def _place(what: str) -> Callable[[Any, int, int], None]:
+    """A placement the hero's player chooses area by area (placing.py)."""
+
+    def push(state: Any, hero: int, amount: int) -> None:
+        team = state.heroes[hero].team
+        seat = state.controller_of(hero)
+        state.flow.push(PlaceStep(team=team, seat=seat, what=what, left=max(1, amount)))
+
+    return push
+
+
+def _draw_encounter(state: Any, hero: int, amount: int) -> None:
+    state.encounter_for(hero)
+
+
+def _refresh_offers(state: Any, hero: int, amount: int) -> None:
+    for kind in list(state.offers):
+        state.refresh_offer(kind)
+
+
+def _extra_action(state: Any, hero: int, amount: int) -> None:
+    turn = state.turn()
+    if turn is not None and turn.hero == hero:
+        turn.extra += 1
+
+
+def _remove_vines(state: Any, hero: int, amount: int) -> None:
+    state.vines.clear()
+
+
+EVENT_EFFECTS: Mapping[str, Callable[[Any, int, int], None]] = {
+    "lose-eternium": _lose_eternium,
+    "heal-all": _heal_all,
+    "damage-heroes-in-wilds": _hurt_in_wilds,
+    "place-soldiers": _place("soldier"),
+    "remove-soldiers": _place("recall"),
+    "spread-vines": _place("vine"),
+    "draw-encounter": _draw_encounter,
+    "refresh-offers": _refresh_offers,
+    "extra-action": _extra_action,
+    "remove-vines": _remove_vines,
+}
+"""The map-only effect kinds of events, the boss and missions (content/effects.py)."""
+MAP_EFFECTS = ("gain-eternium", "gain-vp", "heal", "gain-combat-card", *EVENT_EFFECTS)
 """The effect kinds this module carries out on the map."""
 
 
@@ -40,6 +105,8 @@ def reward(state: Any, hero: int, ability: Ability, source: str) -> None:
             found.damage -= min(found.damage, amount)
         elif kind == "gain-combat-card":
             _combat_card(state, hero, str(getattr(effect, "card", "")))
+        elif kind in EVENT_EFFECTS:
+            EVENT_EFFECTS[kind](state, hero, amount)
         else:
             continue
         state.events.append("reward", {"hero": found.id, "source": source, "effect": kind})

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.core.record import Bounds
-from rulekeeper.games.eternia.map import scoring, triggers
+from rulekeeper.games.eternia.map import events, scoring, skull_events, triggers
 from rulekeeper.games.eternia.map.outposts import controlled
 from rulekeeper.games.eternia.map.turn import TurnStep
 
@@ -63,6 +63,7 @@ class GameStep(Step[Any]):
             self.ended = True
             for hero in state.heroes:
                 hero.activated = False
+            events.round_over(state)
             state.events.append("round-ends", {"round": state.round})
         if scoring.game_over(state):
             return  # over, or a duel first (then this step looks again)
@@ -81,12 +82,24 @@ def prepare(state: Any, advance: bool) -> None:
     )
     if space.time == "day":
         for index, team in enumerate(state.teams):
-            income = sum(state.board.eternium(area) for area in controlled(state, index))
+            income = sum(_yield(state, area) for area in controlled(state, index))
             if income:
                 team.pool.gain({"eternium": income})
                 state.events.append("income", {"team": index, "eternium": income})
     state.active_team = state.first
+    if space.skull:
+        skull_events.skull_event(state, space.skull)
     triggers.fire_all(state, "preparation")
+    triggers.fire_boss(state, "preparation")
+
+
+def _yield(state: Any, area: str) -> int:
+    """An outpost's Eternium in a day round, less a vine's drain (a scenario's rule)."""
+    drain = state.setting.rule("vines-drain-eternium")
+    value = int(state.board.eternium(area))
+    if drain is not None and area in state.vines:
+        value = max(0, value - int(drain.amount or 0))
+    return value
 
 
 def next_team(state: Any) -> int | None:

@@ -357,7 +357,7 @@ class TokenStep(_Setup):
             return (RULE, f"{area} is not a wild region")
         if area in state.missions:
             return (RULE, f"{area} has a mission token already")
-        if set(state.board.paths_from(area)) & set(state.missions):
+        if set(state.board.graph.neighbours(area)) & set(state.missions):
             return (RULE, f"{area} is next to an area with a mission token")
         return None
 

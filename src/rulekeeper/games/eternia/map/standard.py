@@ -22,8 +22,8 @@ def standard_refusal(state: Any, seat: int, name: str) -> Refusal | None:
         return (RULE_TURN, f"player {owner} plays {state.heroes[turn.hero].id}'s turn")
     if name in turn.actions:
         return (RULE_TURN, f"{name} was taken this turn already (each standard action once)")
-    if len(turn.actions) >= 2:
-        return (RULE_TURN, "the hero took its two standard actions this turn")
+    if len(turn.actions) >= 2 + turn.extra:
+        return (RULE_TURN, f"the hero took its {2 + turn.extra} standard actions this turn")
     return None
 
 

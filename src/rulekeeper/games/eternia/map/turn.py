@@ -21,6 +21,7 @@ from rulekeeper.core.rules import Rule, legal_of, refusal_of
 from rulekeeper.games.eternia.map import (
     backpack,
     encounters,
+    events,
     merchants,
     mobilize,
     movement,
@@ -67,6 +68,8 @@ class TurnStep(Step[Any]):
     over: bool = False
     finished: bool = False
     """The turn's last action was taken (Use a Merchant, spec §5.10)."""
+    extra: int = 0
+    """Standard actions more than two an event gave this turn (``extra-action``)."""
 
     def actor(self, state: Any) -> int:
         return AUTO if self.over or self.finished else state.controller_of(self.hero)
@@ -109,5 +112,6 @@ class TurnStep(Step[Any]):
             hero.damage -= healed
             state.events.append("healed", {"hero": hero.id, "hp": healed, "why": "night"})
         triggers.fire(state, self.hero, "end-of-turn")
+        events.end_of_turn(state, self.hero)
         state.events.append("turn-ends", {"hero": hero.id})
         victory.check(state)

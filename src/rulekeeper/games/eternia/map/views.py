@@ -141,34 +141,44 @@ def describe(state: Any, action: Action) -> str:
     return str(action)
 
 
+WORDS = {
+    "draft": "Draft {hero}",
+    "buy": "Buy {card}",
+    "pass": "Pass",
+    "zone": "Deploy in the {zone} zone",
+    "place-soldier": "Place a soldier in {area}",
+    "recall-soldier": "Return a soldier from {area} to the supply",
+    "place-vine": "Place a vine in {area}",
+    "place-hero": "Place {hero} in {area}",
+    "place-token": "Place a mission token in {area}",
+    "acquire-mount": "Acquire a mount (2 Eternium)",
+    "quest": "Go on a quest",
+    "cycle-victory": "Cycle victory cards (1 Eternium)",
+    "discard-victory": "Discard victory card {item}",
+    "attempt": "Attempt the mission's task",
+    "decline": "Decline the mission's task",
+    "fight": "Fight the ally as an enemy",
+}
+"""The words of the skirmish's setup and actions, victory cards, missions and placements."""
+
+
 def _setup_words(state: Any, action: Action) -> str | None:
     """A skirmish's setup and actions, victory cards and missions in words (None: another)."""
-    kind = action.kind
     card = str(action.get("card", ""))
-    area = str(action.get("area", ""))
-    table = {
-        "draft": lambda: f"Draft {_name(state, str(action.get('hero')))}",
-        "buy": lambda: f"Buy {card}",
-        "pass": lambda: "Pass",
-        "zone": lambda: f"Deploy in the {action.get('zone')} zone",
-        "place-soldier": lambda: f"Place a soldier in {_area(state, area)}",
-        "place-hero": lambda: (
-            f"Place {_name(state, str(action.get('hero')))} in {_area(state, area)}"
-        ),
-        "place-token": lambda: f"Place a mission token in {_area(state, area)}",
-        "train": lambda: (
+    if action.kind == "train":
+        return (
             "Train: a +2 card (3 Eternium)" if card == "plus-2" else f"Train: {card} (5 Eternium)"
-        ),
-        "acquire-mount": lambda: "Acquire a mount (2 Eternium)",
-        "quest": lambda: "Go on a quest",
-        "cycle-victory": lambda: "Cycle victory cards (1 Eternium)",
-        "discard-victory": lambda: f"Discard victory card {action.get('item')}",
-        "attempt": lambda: "Attempt the mission's task",
-        "decline": lambda: "Decline the mission's task",
-        "fight": lambda: "Fight the ally as an enemy",
-    }
-    found = table.get(kind)
-    return None if found is None else found()
+        )
+    template = WORDS.get(action.kind)
+    if template is None:
+        return None
+    return template.format(
+        hero=_name(state, str(action.get("hero", ""))),
+        area=_area(state, str(action.get("area", ""))) if action.get("area") else "",
+        card=card,
+        zone=action.get("zone", ""),
+        item=action.get("item", ""),
+    )
 
 
 def _name(state: Any, hero: str) -> str:
