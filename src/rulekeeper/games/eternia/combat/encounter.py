@@ -55,7 +55,9 @@ def _hero_effects(state: CombatState) -> list[Any]:
     abilities = [hero.passive]
     for card in fighter.held:
         abilities.extend(held_abilities(state, card))
-    return [e for a in abilities if a.when in ("held", "wilds-roll") for e in a.effects]
+    found = [e for a in abilities if a.when in ("held", "wilds-roll") for e in a.effects]
+    boons = [e for c in fighter.boons for a in state.pack.spells[c].effects for e in a.effects]
+    return found + [e for e in boons if e.kind in ("extra-dice", "reroll")]
 
 
 def hero_dice(state: CombatState) -> tuple[int, int]:

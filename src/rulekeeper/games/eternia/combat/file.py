@@ -58,6 +58,7 @@ TOP = (
 )
 SIDE = (
     "shuffle",
+    "boons",
     "encounter",
     "hero",
     "faction",
@@ -169,8 +170,11 @@ def _hero_side(
         fighter.grid = [
             _placed(item, taken, source, f"{path}.grid[{i}]") for i, item in enumerate(grid)
         ]
-    for name in ("spells", "consumables", "held"):
+    for name in ("spells", "consumables", "held", "boons"):
         setattr(fighter, name, _cards(entry.get(name, []), source, f"{path}.{name}"))
+    unknown = [card for card in fighter.boons if card not in pack.spells]
+    if unknown:
+        raise _fail(source, f"{path}.boons", f"unknown spell {unknown[0]!r} (spells.yaml)")
     return fighter
 
 
@@ -435,6 +439,8 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
         out["deck"] = list(reversed(fighter.deck))
         for name in (*PILES, "spells", "consumables", "held"):
             out[name] = list(getattr(fighter, name))
+        if fighter.boons:
+            out["boons"] = list(fighter.boons)
         out["down"] = [
             {"card": c, "zone": z, "blank": b}
             for c, z, b in zip(fighter.down, fighter.down_zones, fighter.down_blank, strict=True)

@@ -88,6 +88,8 @@ class Fighter:
     consumables: list[str] = field(default_factory=list)
     held: list[str] = field(default_factory=list)
     """Cards it holds whose abilities act in combat (ally, beast, vehicle, equipment)."""
+    boons: list[str] = field(default_factory=list)
+    """Map spells it cast this turn whose wild-dice effects act in a wilds combat (§5.11.3)."""
     inflicted: Small = 0
     """Damage it inflicted in this combat (both rounds, surprise included, A-5)."""
     friends: Annotated[int, Bounds(0, 2)] = 0

@@ -130,6 +130,12 @@ class ChooseStep(Step[Any]):
         state.flow.push(EncounterStep(hero=self.hero, card=card))
 
 
+def _boons(state: Any, hero: int) -> list[str]:
+    """The map spells hero *hero* cast this turn (casting.py), for its wilds combat."""
+    turn = state.turn()
+    return list(turn.boons) if turn is not None and turn.hero == hero else []
+
+
 def _free(state: Any) -> bool:
     """Whether the Free Heroes variant is played: any ally may be befriended or fought (§3.4
     item 1, §9.8)."""
@@ -240,6 +246,7 @@ class FoeStep(TameChoice, HostStep[Any, WildsResult]):
                 "seat": state.controller_of(self.hero),
                 "damage": state.heroes[self.hero].damage,
                 "held": holdings.held(state.heroes[self.hero]),
+                "boons": _boons(state, self.hero),
             },
             "defender": {"encounter": self.card},
         }

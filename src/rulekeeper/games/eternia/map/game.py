@@ -25,6 +25,7 @@ from rulekeeper.games.eternia.combat.subgames import STEPS as COMBAT_STEPS
 from rulekeeper.games.eternia.content.components import load_components
 from rulekeeper.games.eternia.content.pack import PACK_FILES, ContentPack, load_content_pack
 from rulekeeper.games.eternia.map import (
+    casting,
     evaluation,
     events,
     position,
@@ -394,6 +395,10 @@ class MapState(CombatHost, ProcedureState):
         self.events.append("event", {"hero": self.heroes[hero].id, "card": card})
         self.discard("encounters", card)
         events.resolve(self, hero, card)
+
+    def boons(self, hero: int) -> list[Any]:
+        """The lasting effects of the map spells hero *hero* cast this turn (casting.py)."""
+        return casting.boon_effects(self, hero)
 
     def event_movement(self) -> int:
         """The Movement the round's events add (events.py)."""

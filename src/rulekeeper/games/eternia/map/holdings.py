@@ -45,15 +45,23 @@ def movement(state: Any, hero_index: int) -> int:
     """The MP of a Move (spec §5.2.1: Movement plus bonuses; skirmish: at most 2, §5.18.1)."""
     hero = state.heroes[hero_index]
     value = stat(state, hero, "movement") + int(state.event_movement())
+    value += sum(
+        int(getattr(effect, "amount", 0))
+        for effect in state.boons(hero_index)
+        if effect.kind == "stat-bonus" and getattr(effect, "stat", "") == "movement"
+    )
     cap = state.movement_cap()
     return value if cap is None else min(value, cap)
 
 
 def can_fly(state: Any, hero: MapHero) -> bool:
-    """Whether *hero* flies (spec §5.2.4): a flying vehicle, or a held card whose ability
-    gives flight (a tamed flying epic beast)."""
+    """Whether *hero* flies (spec §5.2.4): a flying vehicle, a map spell cast this turn, or a
+    held card whose ability gives flight (a tamed flying epic beast)."""
     pack = state.pack
     if hero.mount in pack.vehicles and pack.vehicles[hero.mount].flying:
+        return True
+    index = state.hero_index(hero.id)
+    if index is not None and any(effect.kind == "fly" for effect in state.boons(index)):
         return True
     return any(
         effect.kind == "fly"

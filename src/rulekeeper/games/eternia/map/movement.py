@@ -158,8 +158,17 @@ class MoveStep(Step[Any]):
         state.flow.pop()
         hero = state.heroes[self.hero]
         state.events.append("move-ends", {"hero": hero.id, "area": hero.area})
-        if enemies_in(state, hero.area, hero.team):
+        avoid = any(effect.kind == "avoid-combat" for effect in state.boons(self.hero))
+        if enemies_in(state, hero.area, hero.team) and not avoid:
             state.flow.push(MeetingStep(hero=self.hero))
+
+
+def _passes(state: Any, hero: int) -> bool:
+    """Whether hero *hero* passes through enemies: it flies (spec §5.2.4) or a map spell lets
+    it avoid combat this turn (casting.py)."""
+    if holdings.can_fly(state, state.heroes[hero]):
+        return True
+    return any(effect.kind == "avoid-combat" for effect in state.boons(hero))
 
 
 def _fast_candidates(state: Any, seat: int) -> Iterable[Action]:

@@ -20,6 +20,7 @@ from rulekeeper.core.record import Bounds
 from rulekeeper.core.rules import Rule, legal_of, refusal_of
 from rulekeeper.games.eternia.map import (
     backpack,
+    casting,
     encounters,
     events,
     merchants,
@@ -49,6 +50,7 @@ TURN_RULES: tuple[Rule, ...] = (
     merchants.MERCHANT,
     *skirmish.RULES,
     victory.CYCLE,
+    casting.CAST,
 )
 """The rules whose actions a turn offers, in the order the legal list gives them."""
 
@@ -70,6 +72,8 @@ class TurnStep(Step[Any]):
     """The turn's last action was taken (Use a Merchant, spec §5.10)."""
     extra: int = 0
     """Standard actions more than two an event gave this turn (``extra-action``)."""
+    boons: list[str] = dataclasses.field(default_factory=list)
+    """The map spells the hero cast this turn (casting.py)."""
 
     def actor(self, state: Any) -> int:
         return AUTO if self.over or self.finished else state.controller_of(self.hero)
