@@ -14,6 +14,7 @@ import pytest
 from rulekeeper.core import CHANCE, Action, GameState, load_game
 from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.eternia.map.invariants import broken
+from rulekeeper.games.eternia.scenario.reading import read_scenario, shipped_scenarios
 
 LONG = bool(os.environ.get("RULEKEEPER_LONG"))
 GAMES = 1000 if LONG else 50
@@ -84,6 +85,30 @@ def test_random_games_reach_their_end(mode: str) -> None:
         endings[state.ending] = endings.get(state.ending, 0) + 1
         assert state.returns() and state.outcome().text
     assert sum(endings.values()) == GAMES and endings.get("victory")
+
+
+SCENARIO_OPTIONS = [
+    {},
+    {"first_game": True},
+    {"faster": True, "initiative_matters": True, "stronger_together": True},
+    {"dice_of_power": True},
+]
+"""The optional rules each shipped scenario is played with in turn."""
+
+
+@pytest.mark.parametrize("scenario", sorted(shipped_scenarios()))
+def test_every_shipped_scenario_plays_to_its_end_with_every_option(scenario: str) -> None:
+    """Issue 28 acceptance: every shipped scenario (docs/eternia-scenarios.md) reaches its end
+    with each optional rule, 2-6 players (a skirmish: Free Heroes too)."""
+    mode = read_scenario(scenario).mode
+    for seed in range(GAMES // 5):
+        options = dict(SCENARIO_OPTIONS[seed % len(SCENARIO_OPTIONS)])
+        if mode == "skirmish":
+            options.pop("first_game", None)
+            options["free_heroes"] = seed % 2 == 1
+        params = {"mode": mode, "scenario": scenario, "options": options}
+        state = play(seed, params, 2 + seed % 5, checks=seed % 5 == 0)
+        assert state.ending and state.outcome().text
 
 
 def test_a_game_replays_from_its_setup_seed_and_actions() -> None:
