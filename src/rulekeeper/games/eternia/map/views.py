@@ -30,7 +30,7 @@ def zones(state: Any) -> list[Zone]:
     out: list[Zone] = []
     for index, team in enumerate(state.teams):
         sight = state.game.teams[index]
-        out.append(Zone(f"victory-{index}", team.victory, sight, redealt=False))
+        out.append(Zone(f"victory-{index}", team.victory, sight, pool="deck-victory"))
         out.append(Zone(f"combat-deck-{index}", team.deck, NOBODY, pool=f"combat-deck-{index}"))
     for hero in state.heroes:
         sight = state.game.teams[hero.team]
