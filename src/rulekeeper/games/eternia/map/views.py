@@ -79,6 +79,12 @@ def observation(state: Any, player: int) -> JsonObject:
         "rounds": int(state.setting.rounds) if state.skirmish() else len(state.game.track),
         "deployed": list(state.deployed),
         "missions": list(state.missions),
+        "vines": list(state.vines),
+        "boss": {"id": state.boss, "area": state.boss_area, "damage": state.boss_damage}
+        if state.boss
+        else None,
+        "lairs": {area: state.beast_of(card) for area, card in state.lairs.items()},
+        "round_events": list(state.round_events),
         "first": state.first,
         "teams": [
             {

@@ -37,6 +37,8 @@ def team_lines(state: Any, doc: Doc) -> list[str]:
             f"team {index} {state.faction_name(team['faction'])} (seats {seats}): "
             f"{team['eternium']} Eternium, {team['vp']} VP, {team['soldiers']} soldiers in "
             f"supply, {len(team['outposts'])} outposts, {cards} victory cards"
+            + (f" (yours: {', '.join(victory)})" if isinstance(victory, list) and victory else "")
+            + (f"; revealed: {', '.join(team['revealed'])}" if team.get("revealed") else "")
         )
     return lines
 
@@ -73,7 +75,7 @@ def map_lines(state: Any, doc: Doc) -> list[str]:
     for area in board.graph.nodes:
         soldiers = doc["soldiers"].get(area)
         outpost = board.is_outpost(area)
-        if not (outpost or area in heroes or soldiers):
+        if not (outpost or area in heroes or soldiers or _scenario_marks(doc, area)):
             continue
         marks = []
         if outpost:
@@ -88,10 +90,25 @@ def map_lines(state: Any, doc: Doc) -> list[str]:
             marks.append(f"held by team {owners[area]}")
         if soldiers:
             marks.append("soldiers " + "/".join(str(n) for n in soldiers))
+        marks += _scenario_marks(doc, area)
         lines.append(f"  {board.area_name(area)} ({', '.join(marks) or 'wild'})")
         for hero in heroes.get(area, []):
             lines.append(f"    {hero_text(state, hero)}")
     return lines
+
+
+def _scenario_marks(doc: Doc, area: str) -> list[str]:
+    """A scenario's things in *area*: mission tokens, a vine, the boss, an epic beast."""
+    marks = ["mission token"] * doc.get("missions", []).count(area)
+    if area in doc.get("vines", []):
+        marks.append("vine")
+    boss = doc.get("boss")
+    if isinstance(boss, dict) and boss.get("area") == area:
+        marks.append(f"BOSS {boss['id']} (damage {boss['damage']})")
+    lair = doc.get("lairs", {}).get(area)
+    if lair:
+        marks.append(f"epic beast {lair}")
+    return marks
 
 
 def render(state: Any, seat: int | None = None) -> str:
@@ -100,6 +117,8 @@ def render(state: Any, seat: int | None = None) -> str:
     skull = f", skull {doc['skull']}" if doc["skull"] else ""
     lines = [f"Round {doc['round']} of {doc['rounds']}: {doc['time']}{skull}"]
     lines += team_lines(state, doc)
+    if doc.get("round_events"):
+        lines.append("events this round: " + ", ".join(doc["round_events"]))
     lines.append("Map:")
     lines += map_lines(state, doc)
     offers = doc.get("offers", {})

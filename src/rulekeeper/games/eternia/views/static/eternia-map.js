@@ -103,6 +103,9 @@ export function createView(body, ctx) {
       const soldiers = (board.soldiers || {})[area.id];
       if (soldiers) parts.push(svg("text", { class: "em-soldiers", x: -18, y: -20, text: soldiers.map((n, i) => (n ? `${"◆".repeat(n)}` : "")).join(" ") }));
       if ((board.missions || []).includes(area.id)) parts.push(svg("circle", { class: "em-mission", cx: 14, cy: 14, r: 5 }));
+      if ((board.vines || []).includes(area.id)) parts.push(svg("text", { class: "em-vine", x: -22, y: 20, text: "❦" }, svg("title", { text: "A vine" })));
+      if (board.boss && board.boss.area === area.id) parts.push(svg("circle", { class: "em-boss", "data-boss": board.boss.id, cx: 16, cy: -24, r: 8 }, svg("title", { text: `The boss ${board.boss.id}: damage ${board.boss.damage}` })));
+      if ((board.lairs || {})[area.id]) parts.push(svg("rect", { class: "em-lair", x: 10, y: 6, width: 10, height: 10 }, svg("title", { text: `Epic beast: ${board.lairs[area.id]}` })));
       (heroes.get(area.id) || []).forEach((h, k) => {
         parts.push(svg("circle", {
           class: `em-hero${h.activated ? " em-done" : ""}`, "data-hero": h.id, cx: -14 + k * 10, cy: -26, r: 6, fill: TEAM[h.team],
