@@ -485,3 +485,18 @@ def test_soldiers_meet_a_hero_whose_held_card_raises_its_health() -> None:
     while state.flow.steps[-1].kind != "turn":
         state.apply_action(state.legal_actions()[0])
     assert skeletor.area == state.board.base_of("evil-warriors")  # defeated by the soldier
+
+
+def test_a_mounted_hero_starts_with_its_beast_and_the_other_team_gains_4() -> None:
+    """Spec §3.1 (mounted miniatures): a mounted hero starts with its beast tamed; a team
+    fielding none against one that does starts with 4 more Eternium; one a team at most."""
+    plain = new()
+    beast = next(b for b, card in plain.pack.epic_beasts.items() if card.taming_cost)
+    state = new(mounted={"he-man": beast})
+    assert hero(state, "he-man").mount == beast
+    assert hero(state, "he-man").mount_kind == "epic-beast"
+    assert all(beast not in pile for pile in state.decks.values())
+    assert state.teams[1].eternium == plain.teams[1].eternium + 4
+    assert state.teams[0].eternium == plain.teams[0].eternium
+    with pytest.raises(RulekeeperError, match="at most one"):
+        new(mounted={"he-man": beast, "she-ra": beast})

@@ -138,6 +138,7 @@ class EterniaGame(Game):
             params.get("controllers"), self.heroes, self.seat_teams
         )
         self.options = map_params.options(params.get("options"))
+        self.mounted = map_params.mounted(params.get("mounted"), self.heroes, self.pack)
         first = params.get("first_team")
         if first is not None and first not in (0, 1):
             raise DataError(source, "first_team", "team 0 or 1, or null (drawn)")
@@ -155,6 +156,7 @@ class EterniaGame(Game):
             "factions": list(self.factions),
             "heroes": [list(names) for names in self.heroes],
             "controllers": dict(self.controllers),
+            "mounted": dict(self.mounted),
             "options": dict(self.options),
             "first_team": first,
             "map": board,

@@ -3,7 +3,8 @@
 ``players`` (2-6 seats), ``teams`` (each seat's team, 0 or 1: by default the seats alternate,
 as they sit round the table), ``factions`` (each team's: MOTU and the Evil Warriors),
 ``heroes`` (each team's three, by default its faction's first three), ``controllers`` (hero ->
-seat, within its team: by default the team's heroes dealt round its seats), ``options`` (the
+seat, within its team: by default the team's heroes dealt round its seats), ``mounted`` (hero
+-> the beast its mounted miniature rides, at most one a team), ``options`` (the
 optional rules), ``first_team`` (the team that starts; by default drawn by the state's stream),
 ``map`` (a shipped map's name or a map file), ``scenario`` (a shipped scenario's name or an
 ``eternia-scenario`` file; by default the mode's first) and ``content``.
@@ -23,6 +24,7 @@ __all__ = [
     "PARAMS",
     "controllers",
     "heroes",
+    "mounted",
     "options",
     "teams",
 ]
@@ -36,6 +38,7 @@ PARAMS = (
     "factions",
     "heroes",
     "controllers",
+    "mounted",
     "options",
     "first_team",
     "map",
@@ -145,3 +148,23 @@ def _option_word(word: str) -> tuple[str, Any]:
     if value.lower() not in ("true", "false", "yes", "no", "on", "off"):
         return name, value
     return name, value.lower() in ("true", "yes", "on")
+
+
+def mounted(raw: Any, heroes: Sequence[Sequence[str]], pack: Any) -> dict[str, str]:
+    """The mounted heroes (spec §3.1, optional miniatures): hero -> the beast it starts with
+    tamed (an epic beast or an encounter beast); at most one per team."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise DataError(SOURCE, "mounted", "a mapping of hero to the beast it rides")
+    found: dict[str, str] = {}
+    for name, beast in raw.items():
+        team = next((t for t, names in enumerate(heroes) if name in names), None)
+        if team is None:
+            raise DataError(SOURCE, f"mounted.{name}", "not a hero of this game")
+        if beast not in pack.epic_beasts and beast not in pack.beasts:
+            raise DataError(SOURCE, f"mounted.{name}", f"unknown beast {beast!r}")
+        if any(other in heroes[team] for other in found):
+            raise DataError(SOURCE, f"mounted.{name}", "at most one mounted hero a team (§3.1)")
+        found[str(name)] = str(beast)
+    return found

@@ -63,6 +63,10 @@ SHAPES: dict[str, tuple[Any, str]] = {
         lambda v: isinstance(v, dict) and all(isinstance(b, bool) for b in v.values()),
         "option name to true or false",
     ),
+    "mounted": (
+        lambda v: isinstance(v, dict) and all(isinstance(b, str) for b in v.values()),
+        "hero id to the beast it rides",
+    ),
 }
 """The shape of the game's parameters that the parameters' own checks take for granted."""
 

@@ -42,10 +42,12 @@ def set_up(state: Any) -> None:
         for hero in game.heroes[index]:
             state.heroes.append(MapHero(id=hero, team=index, area=base))
             state.control.assign(hero, game.controllers[hero])
+    _mounted(state)
     if not state.skirmish():  # a skirmish's Eternium comes with its purchases (§3.4 item 3)
         for team in state.teams:
             heroes = sum(1 for hero in state.heroes if state.teams[hero.team] is team)
-            team.pool.gain({"eternium": state.number("eternium_per_hero") * heroes + 1})
+            bonus = state.number("eternium_bonus")
+            team.pool.gain({"eternium": state.number("eternium_per_hero") * heroes + bonus})
     state.soldiers = {}
     if game.options.get("first_game"):
         _first_game(state)
@@ -57,6 +59,24 @@ def set_up(state: Any) -> None:
             "map": state.board.name,
         },
     )
+
+
+def _mounted(state: Any) -> None:
+    """Mounted heroes (spec §3.1): each starts with its beast tamed; a team fielding none
+    against one that does starts with 4 more Eternium."""
+    riders = state.game.mounted
+    for hero in state.heroes:
+        beast = riders.get(hero.id)
+        if beast:
+            hero.mount = beast
+            hero.mount_kind = "epic-beast" if beast in state.pack.epic_beasts else "beast"
+            for pile in state.decks.values():  # its card leaves the decks
+                for card in [c for c in pile if c == beast or state.beast_of(c) == beast]:
+                    pile.remove(card)
+    fielding = {hero.team for hero in state.heroes if hero.id in riders}
+    for index, team in enumerate(state.teams):
+        if fielding and index not in fielding:
+            team.pool.gain({"eternium": state.number("mounted_compensation")})
 
 
 def _first_game(state: Any) -> None:
