@@ -169,3 +169,48 @@ def test_an_epic_combat_on_the_board_with_its_grid_and_odds(
     assert not game.state.epic.fighters, f"the combat is not over after {clicks} clicks"
     assert clicks and odds_shown, (clicks, odds_shown)
     screenshot(page, artifacts, "eternia-map-combat")
+
+
+def test_a_skirmish_set_up_on_the_board(
+    live_server: LiveServer, new_page: Any, artifacts: Path
+) -> None:
+    """Issue 28 §2-§3: a skirmish against the random bot, set up on the board: the purchases and
+    the deployment zone as buttons, the soldiers, heroes and mission tokens placed by clicking
+    areas of the map (spec §3.4), until the first round's activations."""
+    made = live_server.create(
+        "eternia", ["me", "random"], seed=4, params={"first_team": 0, "mode": "skirmish"}
+    )
+    game_id, token = made["id"], made["seat_tokens"]["0"]
+    game = live_server.lobby.get(game_id)
+    page = new_page()
+    page.goto(live_server.game_link(game_id, token))
+    expect(page.locator(".em-svg")).to_be_visible()
+    placed, clicks = 0, 0
+    deadline = time.monotonic() + SECONDS
+    setup = ("purchase", "deploy", "place-soldiers", "place-heroes", "place-tokens")
+    while any(step.kind in setup for step in game.state.flow.steps):
+        assert time.monotonic() < deadline, f"the setup not over in {SECONDS} s ({clicks} clicks)"
+        try:
+            page.wait_for_function(STATE, timeout=8000)
+        except PlaywrightTimeout:
+            continue
+        before = version(page)
+        targets = page.locator(TARGETS)
+        buttons = page.locator(CHOICES)
+        try:
+            if targets.count():
+                targets.first.dispatch_event("click")
+                placed += 1
+            elif buttons.count():
+                passing = page.locator(".em-decision button[data-action='pass']")
+                (passing if passing.count() else buttons.first).click(timeout=2000)
+            else:
+                continue
+        except PlaywrightTimeout:
+            continue
+        clicks += 1
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(MOVED, arg=before, timeout=5000)
+    assert placed >= 3, (placed, clicks)
+    assert all(game.state.deployed) and game.state.missions
+    screenshot(page, artifacts, "eternia-skirmish")
