@@ -149,3 +149,33 @@ def test_the_other_team_never_sees_its_spells_or_backpacks() -> None:
                 state.resolve_chance()
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_other_team_never_sees_its_victory_cards_in_hand() -> None:
+    """Spec §5.14, §5.21: a team's victory cards in hand (dealt, drawn, cycled away) are never
+    in the other team's observation, events or history; revealed ones are public."""
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = load_game("eternia", players=2).new_initial_state(seed)
+        ever: list[set[str]] = [set(), set()]
+        while not state.is_terminal():
+            for team in (0, 1):
+                if rng.random() < 0.7:  # looked at every few actions: the hands' history
+                    ever[team] |= set(state.teams[team].victory)
+                    continue
+                ever[team] |= set(state.teams[team].victory)
+                seat = state.game.teams[1 - team][0]
+                shown = json.dumps(
+                    [
+                        state.observation(seat),
+                        [e.data for e in state.events_for(seat)][-40:],
+                        [str(h.action) for h in state.history_for(seat)][-40:],
+                    ]
+                )
+                public = set(state.teams[team].revealed) | set(state.discards["victory"])
+                leaked = [c for c in ever[team] - public if f'"{c}"' in shown or f"={c}" in shown]
+                assert not leaked, (seed, leaked)
+            if state.current_player() == CHANCE:
+                state.resolve_chance()
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))

@@ -126,6 +126,10 @@ class CycleStep(PickSubset[Any]):
     def options_zone(self, state: Any) -> str | None:
         return f"victory-{self.team}"
 
+    def secret_words(self, state: Any, action: Action) -> str:
+        """The other team learns only that a card was picked (its hand is hidden)."""
+        return "picks a victory card to discard" if action.kind == self.verb else "is done"
+
     def chosen(self, state: Any, items: list[str]) -> None:
         team = state.teams[self.team]
         for card in items:
