@@ -21,9 +21,7 @@ GAMES = 1000 if LONG else 50
 MODES = {
     "standard": {},
     "first-game": {"options": {"first_game": True}},
-    "faster": {
-        "options": {"faster": True, "initiative_matters": True, "stronger_together": True}
-    },
+    "faster": {"options": {"faster": True, "initiative_matters": True, "stronger_together": True}},
     "dice-of-power": {"options": {"dice_of_power": True}},
     "skirmish": {"mode": "skirmish"},
     "free-heroes": {"mode": "skirmish", "options": {"free_heroes": True}},
