@@ -51,7 +51,10 @@ def counts(pack: ContentPack) -> str:
     return (
         f"{len(pack.heroes)} heroes, combat cards (deck+supply) {decks}, "
         f"{len(pack.epic_beasts)} epic beasts, {len(pack.beasts)} beasts, "
-        f"{len(pack.allies)} allies, {len(pack.dice.wild_dice)} wild dice kinds, 1 epic die"
+        f"{len(pack.allies)} allies, {len(pack.events)} events, {len(pack.equipment)} "
+        f"equipment, {len(pack.spells)} spells, {len(pack.vehicles)} vehicles, "
+        f"{len(pack.victory_cards)} victory cards, {len(pack.scenario_cards)} scenario cards, "
+        f"{len(pack.bosses)} boss, {len(pack.dice.wild_dice)} wild dice kinds, 1 epic die"
     )
 
 

@@ -176,25 +176,18 @@ IMPLEMENTED: frozenset[str] = frozenset(
 combat's (wilds.py ``foe_of``, encounter.py ``hero_dice``), refusing a combat (rounds.py) and the
 rewards the result hands over (outcome.py)."""
 MAP_KINDS: Mapping[str, str] = {
-    "fly": "flight on the map (spec §5.2.4): the map game's movement (issue 28)",
-    "lose-eternium": "an event's loss (spec §5.15): the map game's encounters (issue 28)",
-    "heal-all": "an event's healing of every hero (spec §5.15): the map game's encounters "
-    "(issue 28)",
-    "damage-heroes-in-wilds": "an event's harm to heroes in the wilds (spec §5.15): the map "
-    "game's encounters (issue 28)",
-    "place-soldiers": "soldiers from the supply (spec §5.3, §5.15): the map game's soldiers "
-    "(issue 28)",
-    "remove-soldiers": "soldiers back to the supply (spec §5.3, §5.15): the map game's "
-    "soldiers (issue 28)",
-    "draw-encounter": "another encounter at once (spec §5.15): the map game's Brave the Wilds "
-    "(issue 28)",
-    "refresh-offers": "every merchant's offer dealt anew (spec §5.10): the map game's "
-    "merchants (issue 28)",
-    "extra-action": "one more standard action (spec §4.3): the map game's turn (issue 28)",
-    "spread-vines": "the Evil Seed's vine tokens (spec §2.5, §1.3): the map game's boss rule "
-    "(issue 28)",
-    "remove-vines": "the vines withering with the boss (spec §2.5): the map game's boss rule "
-    "(issue 28)",
+    "fly": "flight on the map (spec §5.2.4): map/holdings.py, map/movement.py",
+    "lose-eternium": "an event's loss (spec §5.15): map/rewards.py",
+    "heal-all": "an event's healing of every hero (spec §5.15): map/rewards.py",
+    "damage-heroes-in-wilds": "an event's harm to heroes in the wilds (spec §5.15): "
+    "map/rewards.py",
+    "place-soldiers": "soldiers from the supply (spec §5.3, §5.15): map/placing.py",
+    "remove-soldiers": "soldiers back to the supply (spec §5.3, §5.15): map/placing.py",
+    "draw-encounter": "another encounter at once (spec §5.15): map/encounters.py",
+    "refresh-offers": "every merchant's offer dealt anew (spec §5.10): map/merchants.py",
+    "extra-action": "one more standard action (spec §4.3): map/standard.py",
+    "spread-vines": "the Evil Seed's vine tokens (spec §2.5, §1.3): map/placing.py",
+    "remove-vines": "the vines withering with the boss (spec §2.5): map/triggers.py",
 }
 """Effect kinds whose rule is the map game's: no combat uses them."""
 
