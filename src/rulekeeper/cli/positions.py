@@ -18,6 +18,7 @@ __all__ = [
     "FilesArgument",
     "SeedOption",
     "check_files",
+    "choice_lines",
     "load_position",
     "to_act",
 ]
@@ -76,3 +77,14 @@ def to_act(state: Any, over: str, together: str = "several players choose") -> s
     if player == SIMULTANEOUS:
         return together
     return f"player {player} to act"
+
+
+def choice_lines(state: Any) -> list[str]:
+    """``show``'s last lines: the chance outcomes with their probabilities, or the legal
+    actions of the player to act."""
+    player = state.current_player()
+    if player == CHANCE:
+        return [f"  {state.describe(a)} ({p:.3f})" for a, p in state.chance_outcomes()]
+    if player < 0:
+        return []
+    return [f"Player {player} may:", *(f"  {a}" for a in state.legal_actions(player))]

@@ -19,10 +19,10 @@ from rulekeeper.cli.positions import (
     FilesArgument,
     SeedOption,
     check_files,
+    choice_lines,
     to_act,
 )
 from rulekeeper.cli.positions import load_position as read_position
-from rulekeeper.core import CHANCE
 
 __all__ = ["app", "board_lines", "summary"]
 
@@ -78,14 +78,8 @@ def show(file: FileArgument, seed: SeedOption = 0) -> None:
     for line in board_lines(state):
         typer.echo(line)
     typer.echo(summary(state))
-    player = state.current_player()
-    if player == CHANCE:
-        for action, probability in state.chance_outcomes():
-            typer.echo(f"  {state.describe(action)} ({probability:.3f})")
-    elif player >= 0:
-        typer.echo(f"Player {player} may:")
-        for action in state.legal_actions(player):
-            typer.echo(f"  {action}")
+    for line in choice_lines(state):
+        typer.echo(line)
 
 
 @app.command("check")

@@ -19,10 +19,10 @@ from rulekeeper.cli.positions import (
     FilesArgument,
     SeedOption,
     check_files,
+    choice_lines,
     to_act,
 )
 from rulekeeper.cli.positions import load_position as read_position
-from rulekeeper.core import CHANCE
 
 app = typer.Typer(
     help="HoMM3 map positions (docs/homm3-positions.md): show a position file, or check some.",
@@ -85,14 +85,8 @@ def show(file: FileArgument, seed: SeedOption = 0) -> None:
     for line in board_lines(state):
         typer.echo(line)
     typer.echo(summary(state))
-    player = state.current_player()
-    if player == CHANCE:
-        for action, probability in state.chance_outcomes():
-            typer.echo(f"  {state.describe(action)} ({probability:.3f})")
-    elif player >= 0:
-        typer.echo(f"Player {player} may:")
-        for action in state.legal_actions(player):
-            typer.echo(f"  {action}")
+    for line in choice_lines(state):
+        typer.echo(line)
 
 
 @app.command("check")
