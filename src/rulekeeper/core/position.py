@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulekeeper.core.content import load_json, load_yaml
-from rulekeeper.core.errors import DataError
+from rulekeeper.core.errors import DataError, RulekeeperError
 from rulekeeper.core.fields import join
 from rulekeeper.core.jsonvalue import JsonObject, check_json
 from rulekeeper.core.record import Reader, plan_of, record_fields
@@ -37,6 +37,7 @@ __all__ = [
     "PositionError",
     "Problems",
     "check_header",
+    "continue_from",
     "field_readers",
     "read_position",
     "read_record",
@@ -248,3 +249,23 @@ def field_readers(cls: type) -> dict[str, tuple[Callable[[Any, Reader, str], Any
 
 def _kind(value: object) -> str:
     return "null" if value is None else type(value).__name__
+
+
+def continue_from(state: Any, reader: Reader) -> None:
+    """Check each pending step of a state read from a position, run the automatic ones and ask
+    the rules what comes next; a position they cannot go on from is refused (a PositionError
+    naming ``procedure``)."""
+    steps = state.flow.steps
+    for index, step in enumerate(steps):
+        problem = step.check(state, steps[index + 1] if index + 1 < len(steps) else None)
+        if problem is not None:
+            raise PositionError([reader.fail(f"procedure[{index}]", f"{step.kind}: {problem}")])
+    try:
+        state.settle()
+        state._probe(reader)
+    except (DataError, RulekeeperError) as error:
+        reason = error.reason if isinstance(error, DataError) else str(error)
+        raise PositionError([reader.fail("procedure", reason)]) from None
+    except Exception as exc:
+        reason = f"the rules cannot go on from it ({exc!r})"
+        raise PositionError([reader.fail("procedure", reason)]) from exc

@@ -16,8 +16,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from rulekeeper.core import DataError, PositionError, Reader, RulekeeperError
-from rulekeeper.core.position import Problems
+from rulekeeper.core.position import Problems, continue_from
 from rulekeeper.games.eternia.map import invariants
 
 __all__ = ["continue_from", "state_problems"]
@@ -167,26 +166,3 @@ def _field_of(state: Any, reason: str) -> str:
     if head in state.soldiers:
         return f"soldiers.{head}"
     return "procedure"
-
-
-def continue_from(state: Any, reader: Reader) -> None:
-    """Check each pending step, run the automatic ones and ask the rules what comes next; a
-    position they cannot go on from is refused (a PositionError naming ``procedure``)."""
-    steps = state.flow.steps
-    for index, step in enumerate(steps):
-        problem = step.check(state, steps[index + 1] if index + 1 < len(steps) else None)
-        if problem is not None:
-            raise _refused(reader, f"procedure[{index}]", f"{step.kind}: {problem}")
-    try:
-        state.settle()
-        state._probe(reader)
-    except (DataError, RulekeeperError) as error:
-        reason = error.reason if isinstance(error, DataError) else str(error)
-        raise _refused(reader, "procedure", reason) from None
-    except Exception as exc:
-        raise _refused(reader, "procedure", f"the rules cannot go on from it ({exc!r})") from exc
-
-
-def _refused(reader: Reader, field: str, reason: str) -> PositionError:
-    """A PositionError naming *field*."""
-    return PositionError([reader.fail(field, reason)])

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rulekeeper.core import DataError, PositionError, Reader, RulekeeperError
+from rulekeeper.core import DataError, PositionError
 from rulekeeper.core.graph import key_hex
-from rulekeeper.core.position import Problems
+from rulekeeper.core.position import Problems, continue_from
 from rulekeeper.games.homm3.content.pack import load_content_pack
 from rulekeeper.games.homm3.map import board, geometry
 from rulekeeper.games.homm3.map.model import AI_SEAT, MAIN, NOBODY_SEAT, SECONDARY
@@ -287,26 +287,3 @@ def _procedure_problems(state: Any, doc: Mapping[str, Any], problems: Problems) 
         kind = first if isinstance(first, str) else first.get("kind")
         if kind != GameStep.kind:
             problems.add("procedure[0]", f"the bottom step is {GameStep.kind!r}, not {kind!r}")
-
-
-def continue_from(state: Any, reader: Reader) -> None:
-    """Check each pending step, run the automatic ones and ask the rules what comes next; a
-    position they cannot go on from is refused (a PositionError naming ``procedure``)."""
-    steps = state.flow.steps
-    for index, step in enumerate(steps):
-        problem = step.check(state, steps[index + 1] if index + 1 < len(steps) else None)
-        if problem is not None:
-            raise _refused(reader, f"procedure[{index}]", f"{step.kind}: {problem}")
-    try:
-        state.settle()
-        state._probe(reader)
-    except (DataError, RulekeeperError) as error:
-        reason = error.reason if isinstance(error, DataError) else str(error)
-        raise _refused(reader, "procedure", reason) from None
-    except Exception as exc:
-        raise _refused(reader, "procedure", f"the rules cannot go on from it ({exc!r})") from exc
-
-
-def _refused(reader: Reader, field: str, reason: str) -> PositionError:
-    """A PositionError naming *field*."""
-    return PositionError([reader.fail(field, reason)])
