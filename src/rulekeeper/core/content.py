@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -41,10 +41,12 @@ __all__ = [
     "ContentReader",
     "SafeYamlLoader",
     "digest",
+    "first_problem",
     "folder_digest",
     "load_json",
     "load_yaml",
     "parse_yaml",
+    "read_named",
     "read_yaml",
     "shipped_file",
     "shipped_names",
@@ -336,3 +338,25 @@ def shipped_names(package: str, suffix: str = ".yaml") -> list[str]:
     """The names (without *suffix*) of the data files shipped in *package*, sorted."""
     folder = resources.files(package)
     return sorted(p.name.removesuffix(suffix) for p in folder.iterdir() if p.name.endswith(suffix))
+
+
+def read_named(source: Any, shipped: Mapping[str, str], kind: str) -> tuple[str, Any]:
+    """(where, data) of a data file given as a shipped file's name, a path or parsed data
+    (*kind*: what it is, the source of parsed data); a file that cannot be read is a
+    DataError."""
+    if not isinstance(source, str | Path):
+        return kind, source
+    path = Path(shipped.get(str(source), str(source)))
+    where = str(source) if str(source) in shipped else path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DataError(where, "(file)", f"cannot read: {error.strerror}") from None
+    return where, load_yaml(text, where)
+
+
+def first_problem(where: str, problems: Sequence[tuple[str, str]]) -> DataError:
+    """The DataError of the first of *problems* (field, reason), counting the others."""
+    field_name, reason = problems[0]
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return DataError(where, field_name, reason + more)

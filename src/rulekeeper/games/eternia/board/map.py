@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from rulekeeper.core import DataError
-from rulekeeper.core.content import load_yaml
+from rulekeeper.core.content import first_problem, read_named
 from rulekeeper.core.graph import Edge, Graph, Mover, components, nearest, shortest_path
 
 __all__ = ["EterniaMap", "check_map", "load_map", "shipped_maps"]
@@ -265,22 +263,10 @@ class EterniaMap:
 def load_map(source: Any) -> EterniaMap:
     """A map from a shipped map's name, a path or parsed data; a DataError names the first
     problem (``map check`` lists them all)."""
-    where = "map"
-    doc = source
-    if isinstance(source, str | Path):
-        shipped = shipped_maps()
-        path = Path(shipped.get(str(source), str(source)))
-        where = str(source) if str(source) in shipped else path.name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise DataError(where, "(file)", f"cannot read: {error.strerror}") from None
-        doc = load_yaml(text, where)
+    where, doc = read_named(source, shipped_maps(), "map")
     problems = check_map(doc)
     if problems:
-        field_name, reason = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise DataError(where, field_name, reason + more)
+        raise first_problem(where, problems)
     areas = {str(a["id"]): a for a in doc["areas"]}
     edges = tuple(
         Edge(a, b, kind, COSTS[kind])

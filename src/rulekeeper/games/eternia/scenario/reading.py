@@ -6,11 +6,10 @@ core's DataError naming ``file: field: reason``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from rulekeeper.core import DataError
-from rulekeeper.core.content import load_yaml, shipped_file, shipped_names
+from rulekeeper.core.content import first_problem, read_named, shipped_file, shipped_names
 from rulekeeper.games.eternia.board.map import EterniaMap, load_map
 from rulekeeper.games.eternia.content.pack import ContentPack, load_content_pack
 from rulekeeper.games.eternia.scenario.model import (
@@ -497,20 +496,8 @@ def check_scenario(
 def read_scenario(source: Any) -> Scenario:
     """A scenario from a shipped scenario's name, a path or parsed data; a DataError names the
     first problem (``scenario check`` lists them all)."""
-    where = "scenario"
-    doc = source
-    if isinstance(source, str | Path):
-        shipped = shipped_scenarios()
-        path = Path(shipped.get(str(source), str(source)))
-        where = str(source) if str(source) in shipped else path.name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise DataError(where, "(file)", f"cannot read: {error.strerror}") from None
-        doc = load_yaml(text, where)
+    where, doc = read_named(source, shipped_scenarios(), "scenario")
     scenario, problems = _parse(doc, None)
     if scenario is None:
-        field_name, reason = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise DataError(where, field_name, reason + more)
+        raise first_problem(where, problems)
     return scenario
