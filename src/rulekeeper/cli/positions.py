@@ -17,6 +17,7 @@ __all__ = [
     "FileArgument",
     "FilesArgument",
     "SeedOption",
+    "add_commands",
     "check_files",
     "choice_lines",
     "load_position",
@@ -88,3 +89,25 @@ def choice_lines(state: Any) -> list[str]:
     if player < 0:
         return []
     return [f"Player {player} may:", *(f"  {a}" for a in state.legal_actions(player))]
+
+
+def add_commands(
+    app: typer.Typer,
+    game: str,
+    lines: Callable[[Any], list[str]],
+    summary: Callable[[Any], str],
+) -> None:
+    """*app*'s ``show`` (*lines* where the game stands, *summary*, then :func:`choice_lines`) and
+    ``check`` commands for *game*'s position files."""
+
+    @app.command("show")
+    def show(file: FileArgument, seed: SeedOption = 0) -> None:
+        """Show a position: where the game stands, the pending steps and the legal actions."""
+        state = load_position(game, file, seed)
+        for line in [*lines(state), summary(state), *choice_lines(state)]:
+            typer.echo(line)
+
+    @app.command("check")
+    def check(files: FilesArgument, seed: SeedOption = 0) -> None:
+        """Check position files: OK and where the game stands, or every problem (exit 1)."""
+        check_files(files, lambda path: load_position(game, path, seed), summary)

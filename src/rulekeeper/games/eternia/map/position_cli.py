@@ -9,20 +9,14 @@ others as file: field: reason (exit code 1). Paths are read from the current fol
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import typer
 
 from rulekeeper.cli.positions import (
-    FileArgument,
-    FilesArgument,
-    SeedOption,
-    check_files,
-    choice_lines,
+    add_commands,
     to_act,
 )
-from rulekeeper.cli.positions import load_position as read_position
 
 __all__ = ["app", "board_lines", "summary"]
 
@@ -31,11 +25,6 @@ app = typer.Typer(
     "or check some.",
     no_args_is_help=True,
 )
-
-
-def load_position(path: Path, seed: int) -> Any:
-    """The state of the position file at *path*, or exit 1 with every problem printed."""
-    return read_position("eternia", path, seed)
 
 
 def summary(state: Any) -> str:
@@ -71,18 +60,4 @@ def board_lines(state: Any) -> list[str]:
     return lines
 
 
-@app.command("show")
-def show(file: FileArgument, seed: SeedOption = 0) -> None:
-    """Show a position: the teams, the heroes, the pending steps and the legal actions."""
-    state = load_position(file, seed)
-    for line in board_lines(state):
-        typer.echo(line)
-    typer.echo(summary(state))
-    for line in choice_lines(state):
-        typer.echo(line)
-
-
-@app.command("check")
-def check(files: FilesArgument, seed: SeedOption = 0) -> None:
-    """Check position files: OK and where the game stands, or every problem (exit 1)."""
-    check_files(files, lambda path: load_position(path, seed), summary)
+add_commands(app, "eternia", board_lines, summary)

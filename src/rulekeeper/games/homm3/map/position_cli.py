@@ -9,30 +9,19 @@ file: field: reason (exit code 1). Paths are read from the current folder.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import typer
 
 from rulekeeper.cli.positions import (
-    FileArgument,
-    FilesArgument,
-    SeedOption,
-    check_files,
-    choice_lines,
+    add_commands,
     to_act,
 )
-from rulekeeper.cli.positions import load_position as read_position
 
 app = typer.Typer(
     help="HoMM3 map positions (docs/homm3-positions.md): show a position file, or check some.",
     no_args_is_help=True,
 )
-
-
-def load_position(path: Path, seed: int) -> Any:
-    """The state of the position file at *path*, or exit 1 with every problem printed."""
-    return read_position("homm3", path, seed)
 
 
 def summary(state: Any) -> str:
@@ -78,18 +67,4 @@ def fight_lines(battle: Any) -> list[str]:
     return lines
 
 
-@app.command("show")
-def show(file: FileArgument, seed: SeedOption = 0) -> None:
-    """Show a position: the boards, the map, the pending steps and the legal actions."""
-    state = load_position(file, seed)
-    for line in board_lines(state):
-        typer.echo(line)
-    typer.echo(summary(state))
-    for line in choice_lines(state):
-        typer.echo(line)
-
-
-@app.command("check")
-def check(files: FilesArgument, seed: SeedOption = 0) -> None:
-    """Check position files: OK and where the game stands, or every problem (exit 1)."""
-    check_files(files, lambda path: load_position(path, seed), summary)
+add_commands(app, "homm3", board_lines, summary)
