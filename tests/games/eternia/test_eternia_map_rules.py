@@ -5,6 +5,7 @@ States are made by the game and then arranged (heroes moved, pools set) as a tab
 from __future__ import annotations
 
 import pytest
+from map_helpers import refusal
 
 from rulekeeper.core import Action, load_game
 from rulekeeper.core.errors import RulekeeperError
@@ -24,15 +25,6 @@ def activate(state, hero: str) -> None:
 
 def hero(state, name: str):
     return state.heroes[state.hero_index(name)]
-
-
-def refusal(state, action: Action) -> str:
-    """The refusal of *action* for the seat to act, with the state left as it was."""
-    before = state.serialize()
-    with pytest.raises(RulekeeperError) as caught:
-        state.apply_action(action)
-    assert state.serialize() == before
-    return str(caught.value)
 
 
 def wild_next_to(state, area: str) -> str:

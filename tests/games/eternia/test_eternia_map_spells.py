@@ -4,10 +4,9 @@ at once or for the turn (Movement, flight, avoiding combat, wild dice in a wilds
 
 from __future__ import annotations
 
-import pytest
+from map_helpers import refusal
 
 from rulekeeper.core import Action, load_game
-from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.eternia.map import holdings
 
 
@@ -21,14 +20,6 @@ def ready(spell: str):
     team.pool.lose({"eternium": team.eternium})
     team.pool.gain({"eternium": 10})
     return state, index
-
-
-def refusal(state, action: Action) -> str:
-    before = state.serialize()
-    with pytest.raises(RulekeeperError) as caught:
-        state.apply_action(action)
-    assert state.serialize() == before
-    return str(caught.value)
 
 
 def with_effect(state, kind: str) -> str:

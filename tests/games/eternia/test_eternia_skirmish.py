@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from map_helpers import refusal
 
 from rulekeeper.core import Action, load_game
-from rulekeeper.core.errors import RulekeeperError
 from rulekeeper.games.eternia.map import defeat, holdings
 from rulekeeper.games.eternia.map.game import SKIRMISH_MOVEMENT
 
@@ -19,15 +19,6 @@ def new(seed: int = 1, **params: object):
     """A new skirmish, team 0 (MOTU) first."""
     game = load_game("eternia", mode="skirmish", first_team=0, **params)
     return game.new_initial_state(seed)
-
-
-def refusal(state, action: Action) -> str:
-    """The refusal of *action* for the seat to act, with the state left as it was."""
-    before = state.serialize()
-    with pytest.raises(RulekeeperError) as caught:
-        state.apply_action(action)
-    assert state.serialize() == before
-    return str(caught.value)
 
 
 def top(state) -> str:
