@@ -6,8 +6,9 @@ objective of a card in its hand, the card is revealed and its primary VP scored;
 card scores its secondary VP once its secondary objective is achieved too. A team reveals at
 most as many cards as it has heroes; then the cards left in its hand are discarded. [Reading]
 The objectives are checked at the end of every hero's turn, for every team, and revealing is
-automatic (a revealed card only gains). ``cycle-victory`` (during one of its heroes' turns,
-once a turn): the team pays 1 Eternium, discards the cards of its hand it picks
+automatic (a revealed card only gains); a secondary objective counts only for a card revealed
+at an earlier check (A-14). ``cycle-victory`` (during one of its heroes' turns, any number of
+times, A-14): the team pays 1 Eternium, discards the cards of its hand it picks
 (:class:`CycleStep`) and draws as many.
 """
 
@@ -59,6 +60,7 @@ def check(state: Any) -> None:
         return
     cards = state.pack.victory_cards
     for index, team in enumerate(state.teams):
+        earlier = list(team.revealed)  # A-14: a secondary counts only once revealed before
         for card in list(team.victory):
             if len(team.revealed) >= _limit(state, index):
                 break
@@ -72,7 +74,7 @@ def check(state: Any) -> None:
             state.discards[DECK].extend(team.victory)
             state.events.append("victory-discarded", {"team": index, "count": len(team.victory)})
             team.victory.clear()
-        for card in team.revealed:
+        for card in earlier:
             found = cards[card]
             if card not in team.completed and achieved(state, index, found.secondary):
                 team.completed.append(card)
@@ -91,8 +93,6 @@ def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
         return (RULE_CYCLE, "this game has no victory cards (spec §5.18.1: not in a skirmish)")
     if turn is None or turn.over or seat != state.controller_of(turn.hero):
         return (RULE_CYCLE, "a team cycles victory cards during one of its heroes' turns")
-    if "cycle-victory" in turn.free:
-        return (RULE_CYCLE, "victory cards are cycled at most once a turn")
     team = state.teams[state.heroes[turn.hero].team]
     if not team.victory:
         return (RULE_CYCLE, "the team has no victory card in hand")
@@ -103,7 +103,6 @@ def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
 
 def _apply(state: Any, seat: int, action: Action) -> None:
     turn = state.turn()
-    turn.free.append("cycle-victory")
     index = state.heroes[turn.hero].team
     team = state.teams[index]
     team.pool.lose({"eternium": 1})
