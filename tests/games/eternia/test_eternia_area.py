@@ -36,7 +36,7 @@ def test_the_defending_team_chooses_which_hero_fights_first() -> None:
 
 
 def test_combats_follow_one_another_until_one_team_holds_the_area() -> None:
-    """§5.5: further epic combats against the remaining heroes, then the soldiers; the
+    """§5.5, A-7: further epic combats against the remaining heroes, then the soldiers; the
     entering hero's damage carries from one combat to the next."""
     endings = set()
     for seed in range(30):

@@ -53,7 +53,7 @@ def test_setup_steps_in_the_order_of_the_rulebook() -> None:
 
 
 def test_purchases_give_5_eternium_per_hero_then_the_rest_is_discarded() -> None:
-    """Spec §3.4 item 3, §9.9: 5 Eternium per hero; one equipment or spell card per turn from
+    """Spec §3.4 item 3, §9.9, A-35: 5 Eternium per hero; one equipment or spell card per turn from
     the shop's and mage guild's offers; when all have passed every team's Eternium is
     discarded."""
     state = new()
@@ -213,7 +213,7 @@ def test_vp_a_skirmish_does_not_score_are_2_eternium_each() -> None:
 
 
 def test_free_heroes_draft_alternates_over_both_factions() -> None:
-    """Spec §3.4 item 1, §9.8: Free Heroes: the teams pick heroes of any faction in turn, the
+    """Spec §3.4 item 1, §9.8, A-35: Free Heroes: the teams pick heroes of any faction in turn, the
     first team first, until six are in play."""
     state = new(options="free_heroes")
     assert top(state) == "draft" and not state.heroes
