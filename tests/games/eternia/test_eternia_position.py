@@ -160,6 +160,10 @@ BROKEN = [
     (_set("version", 7), "version"),
     (_set("procedure", ["game", {"kind": "no-such-step"}]), "procedure[1].kind"),
     (_set("game.colour", "red"), "game.colour"),
+    (_set("vines", ["nowhere"]), "vines"),
+    (_set("boss", "skeletor"), "boss"),
+    (_set("round_events", ["no-such-event"]), "round_events"),
+    (_set("lairs", {"nowhere": "fit-granite-behemoth"}), "lairs.nowhere"),
 ]
 
 

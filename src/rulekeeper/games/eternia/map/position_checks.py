@@ -31,6 +31,7 @@ def state_problems(state: Any, problems: Problems) -> None:
     _soldiers(state, problems)
     _decks(state, problems)
     _numbers(state, problems)
+    _scenario(state, problems)
     if problems:
         return  # the invariants assume known cards and areas
     for reason in invariants.broken(state):
@@ -153,6 +154,31 @@ def _numbers(state: Any, problems: Problems) -> None:
     for area in state.missions:
         if area not in state.board.graph:
             problems.add("missions", f"no area {area!r} on the map")
+
+
+def _scenario(state: Any, problems: Problems) -> None:
+    """The scenario's things: vines, the boss and epic beasts in map areas, known cards; the
+    round's events known events; skirmish zones the scenario's."""
+    board, pack = state.board, state.pack
+    for area in state.vines:
+        if area not in board.graph:
+            problems.add("vines", f"no area {area!r} on the map")
+    if state.boss and state.boss not in pack.bosses:
+        problems.add("boss", f"unknown boss {state.boss!r} (boss.yaml)")
+    if bool(state.boss) != bool(state.boss_area) or (
+        state.boss_area and state.boss_area not in board.graph
+    ):
+        problems.add("boss_area", "the boss's area on the map, and only with a boss")
+    for area, card in state.lairs.items():
+        if area not in board.graph or state.beast_of(card) is None:
+            problems.add(f"lairs.{area}", "an area of the map and a scenario epic beast card")
+    for card in state.round_events:
+        if card not in pack.events:
+            problems.add("round_events", f"unknown event {card!r} (events.yaml)")
+    zones = {zone.id for zone in state.setting.deployment_zones}
+    for index, zone in enumerate(state.deployed):
+        if zone and zone not in zones:
+            problems.add(f"deployed[{index}]", f"one of the scenario's zones: {sorted(zones)}")
 
 
 def _field_of(state: Any, reason: str) -> str:
