@@ -8,6 +8,7 @@ from typing import Any
 
 from rulekeeper.games.eternia.combat.evaluation import standing
 from rulekeeper.games.eternia.map import holdings
+from rulekeeper.games.eternia.map.objectives import achieved
 from rulekeeper.games.eternia.map.outposts import controlled
 
 __all__ = ["evaluate"]
@@ -28,8 +29,32 @@ def _plan(state: Any, team: int) -> float:
     return total
 
 
-def _worth(state: Any, team: int) -> float:
-    """A team's standing in points: VP weigh most."""
+def _pending(state: Any, team: int, own: bool) -> float:
+    """The VP the next victory check gives *team* as things stand (spec §5.14): its revealed
+    cards' secondary objectives achieved and, for the evaluating team only (a hand is hidden),
+    the cards in hand whose primary objective is achieved, within the reveal limit."""
+    if "victory" not in state.decks:
+        return 0.0
+    cards = state.pack.victory_cards
+    found = state.teams[team]
+    total = 0.0
+    for card in found.revealed:
+        if card not in found.completed and achieved(state, team, cards[card].secondary):
+            total += int(cards[card].secondary_vp)
+    if own:
+        room = sum(1 for hero in state.heroes if hero.team == team) - len(found.revealed)
+        ready = [
+            int(cards[c].primary_vp)
+            for c in found.victory
+            if achieved(state, team, cards[c].primary)
+        ]
+        total += sum(sorted(ready, reverse=True)[: max(0, room)])
+    return total
+
+
+def _worth(state: Any, team: int, own: bool = False) -> float:
+    """A team's standing in points: VP (and the VP its victory cards are about to give)
+    weigh most."""
     found = state.teams[team]
     mine = controlled(state, team)
     outposts = sum(1 for a in mine if state.board.base_team(a) is None)
@@ -40,6 +65,7 @@ def _worth(state: Any, team: int) -> float:
     held = sum(len(holdings.held(h)) + len(h.spells) + len(h.backpack) for h in heroes)
     return float(
         3.0 * found.vp
+        + 2.5 * _pending(state, team, own)
         + 1.0 * outposts
         + 0.4 * income
         + 0.15 * found.eternium
@@ -63,7 +89,7 @@ def evaluate(state: Any, player: int) -> float:
             fight = 3.0 * standing(state, sides[0])
         elif any(state.seats_of(s) for s in (0, 1)):
             fight = -3.0 * standing(state, 0 if state.seats_of(0) else 1)
-    mine = _worth(state, team) + fight
+    mine = _worth(state, team, own=True) + fight
     theirs = max(_worth(state, t) for t in range(len(state.teams)) if t != team)
     diff = mine - theirs
     return max(-0.99, min(0.99, diff / (abs(diff) + 10.0)))
