@@ -10,12 +10,15 @@ score with its Wilson interval, W/T/L, how the games ended, the game length, and
 bot the CPU time (``time.process_time`` in the worker) of each of its decisions with more than
 one choice: median and 90th percentile. Targets (issue 28 §3): greedy against random a lower
 bound of 80% or more, MCTS against greedy 55% or more, MCTS at 1 s or less per decision.
+Each game's score (and the MCTS bot's median CPU per decision in it) goes to stderr as it ends,
+in order, so a run stopped early still tells its games.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -80,11 +83,13 @@ def main() -> None:
     first, second = args.pair.split("-")
     jobs = [(first, second, args.players, args.seed + k) for k in range(args.games)]
     started = time.perf_counter()
-    if args.jobs <= 1:
-        results = [one_game(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(one_game, jobs))
+    results: list[Result] = []
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for job, result in zip(jobs, pool.map(one_game, jobs), strict=True):
+            results.append(result)
+            cpu = result["cpu"]
+            median = f", CPU median {statistics.median(cpu):.2f} s of {len(cpu)}" if cpu else ""
+            print(f"game {job[3]}: {result['points']}{median}", file=sys.stderr, flush=True)
     points = [r["points"] for r in results]
     score = sum(points) / len(points)
     low, high = wilson(score, len(points))
