@@ -190,12 +190,17 @@ export function createView(body, ctx) {
   let odds = null;
 
   function oddsPanel() {
+    const shown = odds; // the click may come after a new view dropped the odds: act only on these
     return el("div", { class: "em-odds" },
       el("h3", { text: `Odds: ${odds.text}` }),
       odds.value === undefined ? el("p", { class: "muted", text: "Looking up the odds..." }) : oddsNode(odds.value),
       el("div", { class: "em-buttons" },
         el("button", { type: "button", class: "secondary", text: "Cancel", onclick: () => { odds = null; drawCombat(); } }),
-        el("button", { type: "button", class: "primary", "data-confirm": odds.action, text: "Confirm", onclick: () => { const a = odds.action; odds = null; ctx.act(a); } })));
+        el("button", { type: "button", class: "primary", "data-confirm": shown.action, text: "Confirm", onclick: () => {
+          if (odds !== shown) return;
+          odds = null;
+          ctx.act(shown.action);
+        } })));
   }
 
   async function choose(choice) {
