@@ -54,7 +54,9 @@ def counts(pack: ContentPack) -> str:
         f"{len(pack.allies)} allies, {len(pack.events)} events, {len(pack.equipment)} "
         f"equipment, {len(pack.spells)} spells, {len(pack.vehicles)} vehicles, "
         f"{len(pack.victory_cards)} victory cards, {len(pack.scenario_cards)} scenario cards, "
-        f"{len(pack.bosses)} boss, {len(pack.dice.wild_dice)} wild dice kinds, 1 epic die"
+        f"{len(pack.bosses)} boss, {len(pack.dice.wild_dice)} wild dice kinds, 1 epic die, "
+        f"{len(pack.battle_cards)} battle cards, {len(pack.effect_cards)} effect cards, "
+        f"{len(pack.difficulties)} difficulties"
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rulekeeper.core.lasting import Lasting, Moment, Timing
-from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
+from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep, pick_harmfully
 from rulekeeper.games.eternia.combat.draws import DrawStep
 from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.model import Epic
@@ -54,9 +54,10 @@ def hurt(state: CombatState, side: int, amount: int, by: int | None) -> int:
 
 
 def weapon_type(state: CombatState, side: int) -> str | None:
-    """The type of the weapon *side* fights with (None: a beast, or none chosen yet)."""
+    """The type of the weapon *side* fights with (None: a beast, or none chosen yet; an enemy
+    hero's: its battle card's)."""
     fighter = state.epic.fighters[side]
-    hero = state.pack.heroes.get(fighter.name) if fighter.kind == "hero" else None
+    hero = state.pack.heroes.get(fighter.name) if fighter.kind in ("hero", "enemy") else None
     if hero is None or fighter.weapon < 0:
         return None
     return hero.weapons[fighter.weapon].type
@@ -116,6 +117,9 @@ def _momentum(state: CombatState, side: int, effect: Any, source: str) -> None:
 
 def _pick(what: str) -> Callable[[CombatState, int, Any, str], None]:
     def pick(state: CombatState, side: int, effect: Any, source: str) -> None:
+        if state.seat_of(side) < 0:  # an enemy hero, a beast alone: the harm order chooses
+            pick_harmfully(state, side, what, effect.amount)
+            return
         state.flow.push(PickStep(side=side, what=what, left=effect.amount))
 
     return pick
@@ -206,7 +210,7 @@ def passives(state: CombatState, side: int, when: str) -> list[tuple[Ability, st
     pack = state.pack
     found: list[tuple[Ability, str]] = []
     card: Any
-    if fighter.kind == "hero":
+    if fighter.kind in ("hero", "enemy"):  # an enemy hero's passive too (docs/eternia.md)
         card = pack.heroes[fighter.name]
         assert isinstance(card, HeroCard)
         if card.passive.when == when:

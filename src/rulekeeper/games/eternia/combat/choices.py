@@ -14,11 +14,27 @@ from rulekeeper.games.eternia.combat.grid import limit_of
 from rulekeeper.games.eternia.combat.model import Fighter, card_kind
 from rulekeeper.games.eternia.combat.protocols import CombatState
 
-__all__ = ["PickStep", "SwapStep", "swap_refusal"]
+__all__ = [
+    "HARM",
+    "HARM_ORDER",
+    "PickStep",
+    "SwapStep",
+    "harmful_targets",
+    "pick_harmfully",
+    "swap_refusal",
+    "take",
+]
 
 TIME = "spec §5.6.1 Time (rulebook p.19)"
 PICK = "spec §5.6.3 step 5 (rulebook p.20): a card turned face down gives no bonus"
+HARM = "spec §5.17.3 (rulebook p.32): the enemy's choice is the one most harmful to you"
+HARM_ORDER = (
+    "the harm order (docs/eternia.md, provisional): a face-up card before a face-down one, "
+    "the higher value first, then Attack, Defense, Initiative, then the card placed first"
+)
+"""How a side no seat plays (an enemy hero, a beast alone) picks the opponent's cards."""
 Side = Annotated[int, Bounds(0, 1)]
+ZONE_ORDER = ("attack", "defense", "initiative")
 
 
 def _counts(state: CombatState, fighter: Fighter, zone: str) -> int:
@@ -144,6 +160,10 @@ class PickStep(Step[CombatState]):
     def candidates(self, state: CombatState, seat: int) -> Iterable[Action]:
         return (Action.of("pick", index=index) for index in self._targets(state))
 
+    def targets(self, state: CombatState) -> list[int]:
+        """The indexes a pick may name now (face-up cards first, then face-down ones)."""
+        return list(self._targets(state))
+
     def refusal(self, state: CombatState, seat: int, action: Action) -> Refusal | None:
         if seat != state.seat_of(self.side):
             return (PICK, "not your choice")
@@ -151,25 +171,54 @@ class PickStep(Step[CombatState]):
             return (PICK, f"pick one of the opponent's cards to {self.what}")
         return None
 
-    def _face_down(self, state: CombatState, opponent: Fighter, index: int) -> None:
-        zone = _pick_down(opponent, index, self.what)
-        state.events.append("picked", {"side": self.side, "what": self.what, "zone": zone})
-
     def apply(self, state: CombatState, action: Action, seat: int) -> None:
-        opponent = state.epic.opponent(self.side)
-        index = action.int_param("index")
-        if index >= len(opponent.grid):
-            self._face_down(state, opponent, index - len(opponent.grid))
-        else:
-            placed = opponent.grid[index]
-            if self.what == "blank":
-                placed.blank = True
-            else:
-                del opponent.grid[index]
-                opponent.discard.append(placed.card)
-            state.events.append(
-                "picked", {"side": self.side, "what": self.what, "card": card_kind(placed.card)}
-            )
+        take(state, self.side, self.what, action.int_param("index"))
         self.left -= 1
         if self.left == 0:
             state.flow.pop()
+
+
+def take(state: CombatState, side: int, what: str, index: int) -> None:
+    """*side* turns face down (``blank``) or discards (``discard``) the opponent's card
+    *index* (:class:`PickStep`'s numbering)."""
+    opponent = state.epic.opponent(side)
+    if index >= len(opponent.grid):
+        zone = _pick_down(opponent, index - len(opponent.grid), what)
+        state.events.append("picked", {"side": side, "what": what, "zone": zone})
+        return
+    placed = opponent.grid[index]
+    if what == "blank":
+        placed.blank = True
+    else:
+        del opponent.grid[index]
+        opponent.discard.append(placed.card)
+    state.events.append("picked", {"side": side, "what": what, "card": card_kind(placed.card)})
+
+
+def pick_harmfully(state: CombatState, side: int, what: str, amount: int) -> None:
+    """*side*, which no seat plays, picks *amount* of the opponent's cards by the harm order
+    (spec §5.17.3), each choice logged with the order used."""
+    for _ in range(amount):
+        order = harmful_targets(state, side, what)
+        if not order:
+            return
+        state.events.append("enemy-choice", {"side": side, "rule": HARM, "order": HARM_ORDER})
+        take(state, side, what, order[0])
+
+
+def harmful_targets(state: CombatState, side: int, what: str) -> list[int]:
+    """The opponent's cards *side* may pick (:class:`PickStep`'s indexes), most harmful to the
+    opponent first (:data:`HARM_ORDER`): the order a side no seat plays picks in."""
+    opponent = state.epic.opponent(side)
+    cards = state.pack.combat_cards
+    grid = opponent.grid
+
+    def rank(index: int) -> tuple[int, int, int, int]:
+        if index >= len(grid):
+            zone = opponent.down_zones[index - len(grid)]
+            return (1, 0, ZONE_ORDER.index(zone) if zone in ZONE_ORDER else 3, index)
+        placed = grid[index]
+        value = 0 if placed.blank else cards[card_kind(placed.card)].value
+        return (0, -value, ZONE_ORDER.index(placed.zone), index)
+
+    return sorted(PickStep(side=side, what=what).targets(state), key=rank)

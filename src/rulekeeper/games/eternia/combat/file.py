@@ -25,6 +25,7 @@ from rulekeeper.games.eternia.combat.encounter import WildsCombat
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
+from rulekeeper.games.eternia.combat.solo_file import enemy_side, read_solo, set_battle, write_solo
 from rulekeeper.games.eternia.content.heroes import FACTIONS
 from rulekeeper.games.eternia.content.pack import ContentPack
 
@@ -55,6 +56,7 @@ TOP = (
     "pending",
     "result",
     "content",
+    "solo",
 )
 SIDE = (
     "shuffle",
@@ -63,6 +65,7 @@ SIDE = (
     "hero",
     "faction",
     "beast",
+    "enemy",
     "seat",
     "damage",
     "weapon",
@@ -282,12 +285,15 @@ def _side(entry: Any, pack: ContentPack, rng: Pcg32, source: str, path: str) -> 
     unknown = sorted(set(entry) - set(SIDE))
     if unknown:
         raise _fail(source, f"{path}.{unknown[0]}", f"unknown field (known: {', '.join(SIDE)})")
-    if sum(1 for key in ("hero", "beast", "encounter") if key in entry) != 1:
-        raise _fail(source, path, "a side has a hero, an epic beast or an encounter card")
+    if sum(1 for key in ("hero", "beast", "encounter", "enemy") if key in entry) != 1:
+        reason = "a side has a hero, an epic beast, an encounter card or an enemy hero (solo)"
+        raise _fail(source, path, reason)
     if "encounter" in entry:
         if path == "active":
             raise _fail(source, "active.encounter", "the active side is a hero (spec §5.8)")
         fighter = _encounter_side(entry, pack, source, path)
+    elif "enemy" in entry:
+        fighter = enemy_side(entry, pack, source, path)
     elif "beast" in entry:
         if path == "active":
             raise _fail(source, "active.beast", "the active side is a hero (spec §5.6.2)")
@@ -359,6 +365,9 @@ def read_combat(
         if card is not None and card.loyalty == fighters[0].faction and not options.free_heroes:
             reason = "an ally loyal to the hero's faction is acquired, not fought (spec §5.8)"
             raise _fail(source, "defender.encounter", reason)
+    if fighters[1].kind == "enemy" and "solo" not in doc:
+        reason = "an enemy hero is fought in the solo mode: give the solo section (difficulty)"
+        raise _fail(source, "solo", reason)
     if fighters[1].kind == "hero":
         if fighters[0].faction == fighters[1].faction:
             raise _fail(source, "defender.hero", "the defender is of the other faction")
@@ -385,6 +394,9 @@ def read_combat(
     casting = fighters[1].kind == "beast" and "seat" in (doc.get("defender") or {})
     epic.passed = list(doc.get("passed", [False, fighters[1].kind != "hero" and not casting]))
     epic.focuses = list(doc.get("focuses", [0, 0]))
+    if "solo" in doc:
+        epic.solo = read_solo(doc["solo"], pack, rng, source)
+        set_battle(fighters[1], epic.solo, pack)
     epic.effects = [
         from_data(Lasting, e, reader, f"effects[{i}]") for i, e in enumerate(doc.get("effects", []))
     ]
@@ -427,6 +439,8 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
         out["faction"] = fighter.faction
         owner = None if control is None else control.owner(fighter.name)
         out["seat"] = side if owner is None else owner
+    elif fighter.kind == "enemy":
+        out["enemy"] = fighter.name
     else:
         out["encounter" if fighter.kind == "encounter" else "beast"] = fighter.name
         owner = None if control is None else control.owner(fighter.name)
@@ -500,6 +514,8 @@ def write_combat(
         "pending": [write_step(step) for step in pending],
         "result": result,
     }
+    if epic.solo is not None:
+        doc["solo"] = write_solo(epic.solo)
     if content is not None:
         doc["content"] = content
     return doc

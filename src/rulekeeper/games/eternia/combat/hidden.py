@@ -1,4 +1,5 @@
-"""Who sees which cards of a combat (core/zones.py): a deck's order nobody; a side's hand,
+"""Who sees which cards of a combat (core/zones.py): a deck's order nobody (the solo enemy's
+decks too); a side's hand,
 face-down cards, focus pile, discards, spells and consumables its own team; the rest (the
 face-up grid, Time cards beside it) everyone. The pools say which hidden cards a re-deal for
 a search bot may exchange (a side's own cards, never the other's)."""
@@ -18,6 +19,10 @@ def combat_zones(state: Any) -> list[Zone]:
     out: list[Zone] = []
     if state.area is not None:
         out.extend(area_zones(state, state.area))
+    solo = state.epic.solo
+    if solo is not None:  # the enemy's decks: nobody sees their order (spec §3.2 step 4)
+        for name in ("momentum", "plain", "effects"):
+            out.append(Zone(f"solo-{name}", getattr(solo, name), NOBODY, pool=f"solo-{name}"))
     for side, fighter in enumerate(state.epic.fighters):
         if fighter.kind != "hero":
             if fighter.spells:  # the other team's spells in a beast fight (A-46)

@@ -16,7 +16,7 @@ from typing import Annotated
 from rulekeeper.core.lasting import Lasting
 from rulekeeper.core.record import Bounds
 
-__all__ = ["ACTIVE", "DEFENDER", "Epic", "Fighter", "Options", "Placed", "card_kind"]
+__all__ = ["ACTIVE", "DEFENDER", "Epic", "Fighter", "Options", "Placed", "Solo", "card_kind"]
 
 ACTIVE = 0
 """The side of the active player (spec §5.6.2): the hero whose turn it is."""
@@ -44,9 +44,10 @@ class Placed:
 
 @dataclass
 class Fighter:
-    """One side of a combat: a hero (``kind`` "hero"), an epic beast or boss (``beast``) or an
-    encounter card (``encounter``). Which seat plays a hero is the state's ``control``
-    (core/control.py), by the hero's id."""
+    """One side of a combat: a hero (``kind`` "hero"), an epic beast or boss (``beast``), an
+    encounter card (``encounter``) or, in the solo mode, an enemy hero (``enemy``: no grid, its
+    totals from a battle card, spec §5.17.3, A-28). Which seat plays a hero is the state's
+    ``control`` (core/control.py), by the hero's id."""
 
     kind: str
     name: str
@@ -59,7 +60,8 @@ class Fighter:
     """Its base Initiative (a beast's printed one)."""
     mind: Small = 0
     attack: Small = 0
-    """A beast's printed Attack and Defense (a hero has no base value, A-47)."""
+    """A beast's printed Attack and Defense, an enemy hero's battle card's (a hero has no base
+    value, A-47)."""
     defense: Small = 0
     weapon: Annotated[int, Bounds(-1, 1)] = -1
     deck: list[str] = field(default_factory=list)
@@ -122,6 +124,25 @@ class Options:
 
 
 @dataclass
+class Solo:
+    """The solo mode's enemy cards in an epic combat (spec §5.17): the difficulty, the two
+    battle decks and the effect deck (top last; nobody sees their order), the effect cards
+    spent, this round's battle card, the battle cards set aside this combat (each round a new
+    one), the effect cards drawn this combat (their zone identifiers, §9.15) and whether the
+    enemy has drawn its effect cards this round."""
+
+    difficulty: str
+    momentum: list[str] = field(default_factory=list)
+    plain: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)
+    spent: list[str] = field(default_factory=list)
+    battle: str = ""
+    used: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)
+    acted: bool = False
+
+
+@dataclass
 class Epic:
     """An epic combat in progress: the active side first, the defender second."""
 
@@ -144,6 +165,8 @@ class Epic:
     """Each team's Eternium when the combat began (the result gives the change)."""
     spent: list[Small] = field(default_factory=lambda: [0, 0])
     """Eternium each team spent in the combat (spells, fleeing)."""
+    solo: Solo | None = None
+    """The solo mode's cards and difficulty (None: a game between teams)."""
 
     def opponent(self, side: int) -> Fighter:
         return self.fighters[1 - side]

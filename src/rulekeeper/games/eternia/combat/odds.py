@@ -114,7 +114,7 @@ def _cases(state: Any, seat: int) -> Iterator[tuple[Any, Fraction]]:
 def _die_faces(state: Any) -> list[tuple[str | None, Fraction]]:
     """The epic die's faces still to come (before step 3 against a beast), else none."""
     epic = state.epic
-    if epic.fighters[1].kind == "hero" or epic.fighters[1].epic:
+    if epic.fighters[1].kind != "beast" or epic.fighters[1].epic:
         return [(None, Fraction(1))]
     from_pack = state.pack.dice.epic_die.faces
     labels = ["momentum" if f.momentum else f"{f.zone}+{f.amount}" for f in from_pack]

@@ -36,9 +36,10 @@ def _by_damage(state: CombatState) -> tuple[int, str]:
     """(winner, ending) of a combat that ran its rounds with nobody defeated."""
     epic = state.epic
     fighters = epic.fighters
-    if fighters[DEFENDER].kind != "hero":
+    if fighters[DEFENDER].kind == "beast":
         return -1, "escaped"  # a beast escapes; a boss stays with its damage
-    if epic.options.faster:  # §5.6.6, A-30: fewer HP left moves; equal: the defender wins
+    if epic.options.faster and fighters[DEFENDER].kind == "hero":
+        # §5.6.6, A-30: fewer HP left moves; equal: the defender wins
         return (ACTIVE if fighters[ACTIVE].hp > fighters[DEFENDER].hp else DEFENDER), "faster"
     more = fighters[ACTIVE].inflicted > fighters[DEFENDER].inflicted
     return (ACTIVE if more else DEFENDER), "damage"
@@ -48,7 +49,7 @@ def ending(state: CombatState, early: str) -> EpicResult:
     """The result of the combat as it stands (*early*: ``fled`` or ``avoided``, else "")."""
     epic = state.epic
     fighters = epic.fighters
-    beast = fighters[DEFENDER].kind != "hero"
+    beast = fighters[DEFENDER].kind == "beast"
     defeated = [side for side in (ACTIVE, DEFENDER) if not fighters[side].alive]
     result = EpicResult(
         ending="defeat",

@@ -23,6 +23,12 @@ from rulekeeper.core.subgame import finish
 from rulekeeper.games.eternia.combat.abilities import TIMING, passives, use
 from rulekeeper.games.eternia.combat.activation import ActivationStep, reveal
 from rulekeeper.games.eternia.combat.draws import GridStep
+from rulekeeper.games.eternia.combat.enemy import (
+    BattleStep,
+    EnemyStep,
+    flee_cost,
+    return_battle_cards,
+)
 from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.outcome import ending
 from rulekeeper.games.eternia.combat.power import PowerStep
@@ -38,7 +44,7 @@ FLEE = "spec §5.6.3 step 8 (rulebook p.20)"
 AVOID = "spec §5.5 (rulebook p.17): an ability lets its hero refuse the combat"
 FLEE_COST = 2
 Side = Annotated[int, Bounds(0, 1)]
-STAGES = ("weapons", "start", "die", "grid", "activate", "resolve", "flee", "next", "end")
+STAGES = ("weapons", "battle", "start", "die", "grid", "activate", "resolve", "flee", "next", "end")
 
 
 def face_label(face: EpicFace) -> str:
@@ -121,7 +127,8 @@ class EpicDieStep(Step[CombatState]):
 
 @dataclass
 class FleeStep(Step[CombatState]):
-    """Step 8: the active player may flee (2 Eternium, to an adjacent area without enemies)."""
+    """Step 8: the active player may flee (2 Eternium, the solo difficulty's against an enemy
+    hero; to an adjacent area without enemies)."""
 
     kind = "flee"
     rule = FLEE
@@ -142,18 +149,17 @@ class FleeStep(Step[CombatState]):
             return (FLEE, "flee or stay")
         if not state.epic.can_flee:
             return (FLEE, "no adjacent area without enemy miniatures")
-        if state.epic.eternium[0] < FLEE_COST:
-            return (
-                FLEE,
-                f"fleeing costs {FLEE_COST} Eternium; the team has {state.epic.eternium[0]}",
-            )
+        cost = flee_cost(state, FLEE_COST)
+        if state.epic.eternium[0] < cost:
+            return (FLEE, f"fleeing costs {cost} Eternium; the team has {state.epic.eternium[0]}")
         return None
 
     def apply(self, state: CombatState, action: Action, seat: int) -> None:
         fled = action.kind == "flee"
         if fled:
-            state.epic.eternium[0] -= FLEE_COST
-            state.epic.spent[0] += FLEE_COST
+            cost = flee_cost(state, FLEE_COST)
+            state.epic.eternium[0] -= cost
+            state.epic.spent[0] += cost
             state.events.append("fled", {"side": 0})
         state.flow.finish(state, {"stage": "fled" if fled else "stayed"})
 
@@ -185,6 +191,11 @@ def end_round(state: CombatState) -> None:
         fighter.last_zone = ""
         fighter.done = fighter.kind != "hero"
         fighter.epic = []
+    if epic.solo is not None and epic.solo.battle:  # each round a new battle card (§5.17.3)
+        epic.solo.used.append(epic.solo.battle)
+        epic.solo.battle = ""
+    if epic.solo is not None:
+        epic.solo.acted = False
     TIMING.expire(epic.effects, "round")
     epic.passed = [False, state.seat_of(1) < 0]
     epic.focuses = [0, 0]
@@ -213,6 +224,10 @@ def cleanup(state: CombatState) -> None:
         fighter.focus.clear()
         fighter.discard.clear()
         state.rng.shuffle(fighter.deck)
+    if state.epic.solo is not None and state.epic.fighters[1].kind == "enemy":
+        return_battle_cards(state)
+        state.epic.solo.drawn.clear()
+        state.epic.solo.acted = False
     TIMING.expire(state.epic.effects, "combat")
 
 
@@ -252,9 +267,14 @@ class EpicCombat(Step[CombatState]):
             if self.weapons < len(heroes):
                 state.flow.push(WeaponStep(side=heroes[self.weapons]))
                 return
+            self.stage = "battle"
+        if self.stage == "battle":  # an enemy hero's battle card, each round (§5.17.3)
             self.stage = "start"
+            if fighters[1].kind == "enemy" and epic.solo is not None and not epic.solo.battle:
+                state.flow.push(BattleStep())
+                return
         if self.stage == "start":  # step 2, each round: the active side first
-            self.stage = "die" if fighters[1].kind != "hero" else "grid"
+            self.stage = "die" if fighters[1].kind == "beast" else "grid"
             for side in (1, 0):  # pushed in reverse: side 0's effects come first
                 for ability, source in reversed(_starting(state, side)):
                     use(state, side, ability, source)
@@ -273,6 +293,9 @@ class EpicCombat(Step[CombatState]):
             state.flow.push(ActivationStep(turn=0))
             return
         if self.stage == "resolve":
+            if fighters[1].kind == "enemy" and epic.solo is not None and not epic.solo.acted:
+                state.flow.push(EnemyStep())  # after the player's step 4 (§5.17.3)
+                return
             faces = fighters[1].epic
             if "momentum" in faces:  # §5.6.4 step 4: the beast's momentum, after both passed
                 faces[faces.index("momentum")] = "momentum-used"
@@ -294,7 +317,7 @@ class EpicCombat(Step[CombatState]):
         if self.stage == "next":
             if all(f.alive for f in fighters) and not last_round(state):
                 end_round(state)
-                self.stage = "start"
+                self.stage = "battle"
                 return
             self.stage = "end"
         self._end(state)

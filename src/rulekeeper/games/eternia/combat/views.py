@@ -55,6 +55,12 @@ def observation(state: Any, player: int) -> JsonObject:
                 )
         if mine or not state.epic.fighters[side].down:  # face-down values stay hidden
             entry["totals"] = totals(state, side)
+    solo = doc.get("solo")
+    if isinstance(solo, dict):  # nobody sees the enemy decks' order (spec §3.2 step 4)
+        for name in ("momentum", "plain", "effects"):
+            pile = solo[name]
+            assert isinstance(pile, list)
+            solo[name] = len(pile)
     doc["pending"] = [step.kind for step in state.flow.steps]
     doc["to_act"] = state.current_player()
     return doc

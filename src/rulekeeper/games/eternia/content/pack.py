@@ -36,7 +36,7 @@ from rulekeeper.core.errors import DataError
 from rulekeeper.games.eternia.content.beasts import SCENARIO_DECKS, Ally, EncounterBeast, EpicBeast
 from rulekeeper.games.eternia.content.cards import STARTING_DECK, CombatCard
 from rulekeeper.games.eternia.content.dice import DiceFile, EpicDie, WildDie
-from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, Ability
+from rulekeeper.games.eternia.content.effects import EFFECT_KINDS, WEAPON_TYPES, Ability
 from rulekeeper.games.eternia.content.heroes import FACTIONS, HeroCard
 from rulekeeper.games.eternia.content.map_cards import (
     BossCard,
@@ -45,6 +45,7 @@ from rulekeeper.games.eternia.content.map_cards import (
     VictoryCard,
 )
 from rulekeeper.games.eternia.content.objectives import OBJECTIVE_KINDS, TASK_KINDS
+from rulekeeper.games.eternia.content.solo import BATTLE_DECKS, BattleCard, Difficulty, EffectCard
 from rulekeeper.games.eternia.content.support import EquipmentCard, SpellCard, VehicleCard
 
 __all__ = [
@@ -70,6 +71,11 @@ LISTS: Mapping[str, Mapping[str, type[BaseModel]]] = {
     "events.yaml": {"events": EventCard},
     "scenario_cards.yaml": {"scenario_cards": ScenarioCard},
     "boss.yaml": {"bosses": BossCard},
+    "solo.yaml": {
+        "battle_cards": BattleCard,
+        "effect_cards": EffectCard,
+        "difficulties": Difficulty,
+    },
 }
 """The files holding lists of cards: each list's key and model."""
 PACK_FILES: tuple[str, ...] = (*LISTS, "dice.yaml")
@@ -84,6 +90,9 @@ COUNTS: Mapping[str, int] = {
     "victory_cards": 26,
     "events": 12,
     "bosses": 1,
+    "battle_cards": 24,
+    "effect_cards": 24,
+    "difficulties": 4,
 }
 """Cards per list in the core box (spec §2.3, §2.4; seed l.14–93)."""
 SCENARIO_CARDS = 13
@@ -118,7 +127,8 @@ class ContentPack:
     ``epic_beasts``, the encounter deck's ``beasts`` and ``allies``, the mage guild's
     ``spells``, the shop's ``equipment`` and the forge's ``vehicles``; the ``dice``; the map
     game's ``victory_cards``, ``events`` (of the encounter deck), ``scenario_cards`` (both
-    scenario decks) and ``bosses``."""
+    scenario decks) and ``bosses``; the solo mode's ``battle_cards``, ``effect_cards`` and
+    ``difficulties``."""
 
     heroes: Mapping[str, HeroCard]
     combat_cards: Mapping[str, CombatCard]
@@ -132,6 +142,9 @@ class ContentPack:
     events: Mapping[str, EventCard]
     scenario_cards: Mapping[str, ScenarioCard]
     bosses: Mapping[str, BossCard]
+    battle_cards: Mapping[str, BattleCard]
+    effect_cards: Mapping[str, EffectCard]
+    difficulties: Mapping[str, Difficulty]
     dice: DiceFile
     folder: str
 
@@ -150,6 +163,8 @@ class ContentPack:
             self.events,
             self.scenario_cards,
             self.bosses,
+            self.battle_cards,
+            self.effect_cards,
         )
         for table in tables:
             yield from table.values()
@@ -165,6 +180,16 @@ class ContentPack:
     def scenario_deck(self, deck: str) -> list[str]:
         """The ids of scenario deck *deck*'s cards (spec §2.4, §5.16), in the file's order."""
         return [card.id for card in self.scenario_cards.values() if card.deck == deck]
+
+    def battle_deck(self, deck: str) -> list[str]:
+        """The ids of battle deck *deck* (``momentum`` or ``plain``, spec §3.2 step 4)."""
+        momentum = deck == "momentum"
+        return [card.id for card in self.battle_cards.values() if card.momentum == momentum]
+
+    def effect_deck(self, difficulty: str) -> list[str]:
+        """The ids of the effect deck at *difficulty* (spec §3.2 step 3: by skull count)."""
+        most = self.difficulties[difficulty].skulls
+        return [card.id for card in self.effect_cards.values() if card.skulls <= most]
 
     def triggers(self) -> set[str]:
         """Every trigger point (``when``) the pack's abilities use (spec §5.21)."""
@@ -300,7 +325,36 @@ def count_problems(tables: Mapping[str, list[Any]], files: Mapping[str, str]) ->
         reason = f"heroes by faction {dict(factions)}; each faction has {HEROES_PER_FACTION}"
         problems.append(DataError("heroes.yaml", "heroes", reason + " (spec §2.3)"))
     problems += deck_problems(tables["combat_cards"]) + support_problems(tables)
-    return problems + scenario_problems(tables) + encounter_problems(tables)
+    problems += scenario_problems(tables) + encounter_problems(tables)
+    return problems + solo_problems(tables)
+
+
+def solo_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
+    """Each battle deck holds every weapon type twice (each round's draw matches, §5.17.3); the
+    levels are 1 to 4 once each; each difficulty's effect deck holds enough cards for the
+    largest draw (a battle card's number and the level's extra cards)."""
+    name = "solo.yaml"
+    battles = [card for _, card in tables["battle_cards"]]
+    problems: list[DataError] = []
+    for pile in BATTLE_DECKS if battles else ():
+        held = Counter(card.weapon for card in battles if card.momentum == (pile == "momentum"))
+        short = [weapon for weapon in WEAPON_TYPES if held[weapon] < 2]
+        if short:
+            reason = (
+                f"the {pile} deck has {held[short[0]]} cards for weapon type {short[0]!r}; a "
+                "combat's two rounds need two (§5.17.3)"
+            )
+            problems.append(DataError(name, "battle_cards", reason))
+    levels = sorted(card.level for _, card in tables["difficulties"])
+    if tables["difficulties"] and levels != [1, 2, 3, 4]:
+        problems.append(DataError(name, "difficulties", f"levels {levels}; each of 1-4 once"))
+    largest = max((card.draws for card in battles), default=0)
+    for index, level in tables["difficulties"]:
+        deck = [card for _, card in tables["effect_cards"] if card.skulls <= level.skulls]
+        if tables["effect_cards"] and len(deck) < largest + level.extra_effects:
+            reason = f"{len(deck)} effect cards; a draw takes up to {largest + level.extra_effects}"
+            problems.append(DataError(name, f"difficulties[{index}].skulls", reason))
+    return problems
 
 
 def scenario_problems(tables: Mapping[str, list[Any]]) -> list[DataError]:
