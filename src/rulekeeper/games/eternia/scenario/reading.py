@@ -12,6 +12,14 @@ from rulekeeper.core import DataError
 from rulekeeper.core.content import first_problem, read_named, shipped_file, shipped_names
 from rulekeeper.games.eternia.board.map import EterniaMap, load_map
 from rulekeeper.games.eternia.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.eternia.scenario.checks import (
+    Problem,
+    check_area,
+    check_areas,
+    check_ids,
+    check_switches,
+    is_int,
+)
 from rulekeeper.games.eternia.scenario.model import (
     EFFECTS,
     FACTIONS,
@@ -20,7 +28,6 @@ from rulekeeper.games.eternia.scenario.model import (
     SCENARIO_DECKS,
     SCORING,
     VICTORIES,
-    Params,
     Scenario,
     Switch,
     Victory,
@@ -71,101 +78,11 @@ MISSION_TOKENS = 14
 """Mission tokens in the box (spec §2.5)."""
 VINES = 12
 """Vine tokens in the box (spec §2.5)."""
-Problem = tuple[str, str]
 
 
 def shipped_scenarios() -> dict[str, str]:
     """The scenarios shipped with the game, name -> path."""
     return {name: str(shipped_file(SHIPPED, name)) for name in shipped_names(SHIPPED)}
-
-
-def _is_int(value: Any, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
-
-
-def _areas(value: Any, board: EterniaMap | None, where: str, out: list[Problem]) -> list[str]:
-    """A non-empty list of distinct area ids of the map (not checked without a map)."""
-    if not isinstance(value, list) or not value or not all(isinstance(a, str) for a in value):
-        out.append((where, "a list of area ids"))
-        return []
-    for index, area in enumerate(value):
-        if board is not None and area not in board.areas:
-            out.append((f"{where}[{index}]", f"no area {area!r} on map {board.name}"))
-        elif area in value[:index]:
-            out.append((f"{where}[{index}]", f"{area} is listed twice"))
-    return [str(a) for a in value]
-
-
-def _area(value: Any, board: EterniaMap | None, where: str, out: list[Problem]) -> None:
-    """An area id of the map."""
-    if not isinstance(value, str) or not value:
-        out.append((where, "an area id"))
-    elif board is not None and value not in board.areas:
-        out.append((where, f"no area {value!r} on map {board.name}"))
-
-
-def _param(kind: str, value: Any, board: EterniaMap | None, where: str, out: list[Problem]) -> None:
-    """One switch parameter, checked against its type."""
-    if kind == "int" and not _is_int(value):
-        out.append((where, "a whole number, 0 or more"))
-    elif kind == "area":
-        _area(value, board, where, out)
-    elif kind == "areas":
-        _areas(value, board, where, out)
-    elif kind == "id" and (not isinstance(value, str) or not value):
-        out.append((where, "an id"))
-    elif kind == "text" and not isinstance(value, str):
-        out.append((where, "a text"))
-
-
-def _switch(
-    raw: Any,
-    vocabulary: Mapping[str, tuple[Params, str]],
-    board: EterniaMap | None,
-    where: str,
-    out: list[Problem],
-) -> Switch | None:
-    """A switch ``{kind, params...}`` of *vocabulary*, its parameters checked."""
-    if not isinstance(raw, Mapping):
-        out.append((where, "a mapping with a kind and its parameters"))
-        return None
-    kind = raw.get("kind")
-    if kind not in vocabulary:
-        out.append((f"{where}.kind", f"one of {', '.join(vocabulary)}"))
-        return None
-    params, _meaning = vocabulary[str(kind)]
-    names = {name.rstrip("?"): (name, value) for name, value in params.items()}
-    before = len(out)
-    for key in raw:
-        if key != "kind" and key not in names:
-            known = ", ".join(names) or "none"
-            out.append((f"{where}.{key}", f"not a parameter of {kind} (known: {known})"))
-    for name, (declared, kind_of) in names.items():
-        if name not in raw:
-            if not declared.endswith("?"):
-                out.append((f"{where}.{name}", f"{kind} needs {name}"))
-            continue
-        _param(kind_of, raw[name], board, f"{where}.{name}", out)
-    if len(out) > before:
-        return None
-    return Switch(str(kind), {k: v for k, v in raw.items() if k != "kind"})
-
-
-def _switches(
-    raw: Any,
-    vocabulary: Mapping[str, tuple[Params, str]],
-    board: EterniaMap | None,
-    where: str,
-    out: list[Problem],
-) -> tuple[Switch, ...]:
-    """A list of switches."""
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        out.append((where, "a list of {kind, ...}"))
-        return ()
-    found = [_switch(item, vocabulary, board, f"{where}[{i}]", out) for i, item in enumerate(raw)]
-    return tuple(s for s in found if s is not None)
 
 
 def _skulls(
@@ -183,7 +100,7 @@ def _skulls(
         if number not in SKULLS:
             out.append((f"skull_events.{key}", "a skull number: 1, 2, 3 or 4"))
             continue
-        found[int(number)] = _switches(effects, EFFECTS, board, f"skull_events.{key}", out)
+        found[int(number)] = check_switches(effects, EFFECTS, board, f"skull_events.{key}", out)
         for index, effect in enumerate(found[int(number)]):
             _vines(effect, f"skull_events.{key}[{index}]", out)
     return found
@@ -231,7 +148,7 @@ def _bases(raw: Any, board: EterniaMap | None, out: list[Problem]) -> dict[str, 
         if faction not in FACTIONS:
             out.append((where, f"a faction: {', '.join(FACTIONS)}"))
             continue
-        _area(area, board, where, out)
+        check_area(area, board, where, out)
         if board is not None and area in board.areas and board.kind(area) != "base":
             out.append((where, f"{area} is not a base (spec §3.1 step 3)"))
         found[str(faction)] = str(area)
@@ -255,7 +172,7 @@ def _zone(raw: Any, board: EterniaMap | None, where: str, out: list[Problem]) ->
         out.append((f"{where}.name", "a text"))
     if side not in SIDES:
         out.append((f"{where}.side", f"one of {', '.join(SIDES)}"))
-    areas = _areas(raw.get("areas"), board, f"{where}.areas", out)
+    areas = check_areas(raw.get("areas"), board, f"{where}.areas", out)
     if board is not None and areas and all(a in board.areas for a in areas):
         for index, area in enumerate(areas):
             if side in FACTIONS and board.areas[area].get("side") != side:
@@ -290,7 +207,7 @@ def _soldiers(
     raw: Any, zones: tuple[Zone, ...], board: EterniaMap | None, out: list[Problem]
 ) -> int:
     """How many soldiers each team deploys: from its supply, room for them in every zone."""
-    if not _is_int(raw) or raw > SOLDIER_SUPPLY:
+    if not is_int(raw) or raw > SOLDIER_SUPPLY:
         out.append(("soldiers", f"a whole number, 0 to {SOLDIER_SUPPLY} (spec §5.3)"))
         return 0
     for index, zone in enumerate(zones):
@@ -310,12 +227,12 @@ def _heroes(raw: Any, board: EterniaMap | None, out: list[Problem]) -> str | tup
     if not isinstance(raw, list):
         out.append(("hero_locations", "zone, or a list of area ids"))
         return "zone"
-    return tuple(_areas(raw, board, "hero_locations", out))
+    return tuple(check_areas(raw, board, "hero_locations", out))
 
 
 def _tokens_per_team(raw: Any, board: EterniaMap | None, out: list[Problem]) -> int:
     """Mission tokens per team (spec §3.4 item 7: 5 unless the scenario says otherwise)."""
-    if not _is_int(raw):
+    if not is_int(raw):
         out.append(("mission_tokens_per_team", "a whole number, 0 or more"))
         return 5
     if 2 * raw > MISSION_TOKENS:
@@ -336,16 +253,6 @@ def _text(doc: Mapping[str, Any], key: str, out: list[Problem], required: bool =
         out.append((key, "a non-empty text"))
         return ""
     return value
-
-
-def _ids(raw: Any, where: str, out: list[Problem]) -> tuple[str, ...]:
-    """A list of ids (or of field paths)."""
-    if raw is None:
-        return ()
-    if not isinstance(raw, list) or not all(isinstance(v, str) and v for v in raw):
-        out.append((where, "a list of ids"))
-        return ()
-    return tuple(str(v) for v in raw)
 
 
 def _board(
@@ -384,7 +291,7 @@ def _build(doc: Mapping[str, Any], board: EterniaMap | None, out: list[Problem])
     for key in REQUIRED.get(str(mode), ()):
         if key not in doc:
             out.append((key, f"a {mode} scenario names its {key}"))
-    provisional = _ids(doc.get("provisional"), "provisional", out)
+    provisional = check_ids(doc.get("provisional"), "provisional", out)
     for index, path in enumerate(provisional):
         head = path.split(".")[0].split("[")[0]
         if head not in known:
@@ -396,8 +303,10 @@ def _build(doc: Mapping[str, Any], board: EterniaMap | None, out: list[Problem])
         "source": _text(doc, "source", out),
         "map": str(doc.get("map", "demo")),
         "provisional": provisional,
-        "epic_beasts": _ids(doc.get("epic_beasts"), "epic_beasts", out),
-        "special_rules": _switches(doc.get("special_rules"), RULES, board, "special_rules", out),
+        "epic_beasts": check_ids(doc.get("epic_beasts"), "epic_beasts", out),
+        "special_rules": check_switches(
+            doc.get("special_rules"), RULES, board, "special_rules", out
+        ),
         "victory": _victory(doc.get("victory"), out),
         "skull_events": _skulls(doc.get("skull_events"), board, out),
         "bases": _bases(doc.get("bases"), board, out),
@@ -418,7 +327,7 @@ def _standard(
         out.append(("scenario_deck", f"one of {', '.join(SCENARIO_DECKS)}, or none"))
     tokens: tuple[str, ...] = ()
     if doc.get("mission_tokens") is not None:
-        tokens = tuple(_areas(doc["mission_tokens"], board, "mission_tokens", out))
+        tokens = tuple(check_areas(doc["mission_tokens"], board, "mission_tokens", out))
         if len(tokens) > MISSION_TOKENS:
             out.append(("mission_tokens", f"at most {MISSION_TOKENS} tokens (spec §2.5)"))
     cards = doc.get("victory_cards", True)
@@ -439,9 +348,9 @@ def _skirmish(
     """A skirmish's own fields (spec §3.4, §5.18)."""
     zones = _zones(doc.get("deployment_zones"), board, out) if "deployment_zones" in doc else ()
     rounds = doc.get("rounds")
-    if "rounds" in doc and not _is_int(rounds, 1):
+    if "rounds" in doc and not is_int(rounds, 1):
         out.append(("rounds", "how many rounds: 1 or more"))
-    scoring = _switches(doc.get("scoring"), SCORING, board, "scoring", out)
+    scoring = check_switches(doc.get("scoring"), SCORING, board, "scoring", out)
     if "scoring" in doc and not scoring:
         out.append(("scoring", "a skirmish scores something (spec §5.18.1)"))
     return {
@@ -451,7 +360,7 @@ def _skirmish(
         "mission_tokens_per_team": _tokens_per_team(
             doc.get("mission_tokens_per_team", 5), board, out
         ),
-        "rounds": rounds if _is_int(rounds, 1) else None,
+        "rounds": rounds if is_int(rounds, 1) else None,
         "scoring": scoring,
     }
 
