@@ -21,6 +21,7 @@ from rulekeeper.core.jsonvalue import JsonObject, JsonValue
 from rulekeeper.core.record import Bounds
 from rulekeeper.core.subgame import HostStep, Seating, finish
 from rulekeeper.games.eternia.combat.result import EpicResult
+from rulekeeper.games.eternia.combat.solo_file import write_solo
 
 __all__ = [
     "Area",
@@ -33,6 +34,10 @@ __all__ = [
 ]
 
 RULE = "spec §5.5 (rulebook p.17): the defending team chooses its hero"
+HARM_DEFENDER = (
+    "spec §5.17.3 (rulebook p.32): the enemy chooses what is most harmful to you; the harm "
+    "order (docs/eternia.md, provisional): its least damaged hero, then the first listed"
+)
 
 
 @dataclass
@@ -49,6 +54,9 @@ class Area:
     """Soldiers entering the area (a soldier combat, spec §5.9)."""
     kind: str = "area"
     """``area`` (a hero enters, spec §5.5) or ``soldiers`` (soldiers enter, spec §5.9)."""
+    solo: JsonObject = field(default_factory=dict)
+    """The solo mode's cards (a combat file's ``solo``, spec §5.17), carried from one epic
+    combat to the next; empty: a game between teams."""
 
     def __post_init__(self) -> None:
         if self.kind not in ("area", "soldiers"):
@@ -72,6 +80,8 @@ class AreaResult:
     leaves: dict[str, str] = field(default_factory=dict)
     """The heroes that must leave the area, by id, and why: ``pushed`` (the loser, moved by the
     winner), ``fled`` (step 8), ``retreats`` (from a boss, or Faster Combat's loser)."""
+    solo: JsonObject = field(default_factory=dict)
+    """The solo mode's cards as the combats left them (empty: not solo)."""
 
 
 def epic_doc(area: Area, index: int) -> JsonObject:
@@ -86,6 +96,7 @@ def epic_doc(area: Area, index: int) -> JsonObject:
         "can_flee": area.can_flee,
         "active": dict(area.active),
         "defender": defender,
+        **({"solo": dict(area.solo)} if area.solo else {}),
     }
 
 
@@ -124,7 +135,7 @@ class DefendStep(DefendersChoice):
         return (Action.of("defend", index=i) for i in range(len(state.area.defenders)))
 
     def choices(self, state: Any) -> str:
-        names = ", ".join(f"{i}: {d['hero']}" for i, d in enumerate(state.area.defenders))
+        names = ", ".join(f"{i}: {name_of(d)}" for i, d in enumerate(state.area.defenders))
         return f"choose one of your heroes in the area ({names})"
 
     def apply(self, state: Any, action: Action, seat: int) -> None:
@@ -155,6 +166,10 @@ class AreaCombat(HostStep[Any, EpicResult]):
         if not self.gone and area.defenders and not self.done:
             if len(area.defenders) == 1:
                 self._fight(state, 0)
+            elif "enemy" in area.defenders[0]:  # no seat plays the enemy: the harm order
+                index = harmful_defender(area)
+                state.events.append("enemy-choice", {"defender": index, "rule": HARM_DEFENDER})
+                self._fight(state, index)
             else:
                 state.flow.push(DefendStep(seat=_seat(state, area.defenders[0])))
             return
@@ -177,7 +192,9 @@ class AreaCombat(HostStep[Any, EpicResult]):
     def take(self, state: Any, result: EpicResult) -> None:
         area: Area = state.area
         self.results.append(result)
-        heroes = [area.active.get("hero"), area.defenders[self.fighting].get("hero")]
+        heroes = [name_of(area.active), name_of(area.defenders[self.fighting])]
+        if state.epic.solo is not None:
+            area.solo = write_solo(state.epic.solo)
         self.defeated.extend(str(heroes[side]) for side in result.defeated)
         carried = state.epic_sides()
         area.active = carried[0]
@@ -216,7 +233,21 @@ class AreaCombat(HostStep[Any, EpicResult]):
             defeated=self.defeated,
             heroes=self.heroes,
             leaves=self.leaves,
+            solo=dict(area.solo),
         )
+
+
+def name_of(entry: JsonObject) -> str:
+    """The hero of a side entry: a hero's or an enemy hero's id."""
+    return str(entry.get("hero") or entry.get("enemy"))
+
+
+def harmful_defender(area: Area) -> int:
+    """The enemy hero that fights first (the harm order, docs/eternia.md, provisional): the one
+    with the least damage, then the first listed."""
+    damage = [d.get("damage", 0) for d in area.defenders]
+    hp = [-d if isinstance(d, int) else 0 for d in damage]
+    return max(range(len(hp)), key=lambda i: (hp[i], -i))
 
 
 def _why(result: EpicResult) -> str:

@@ -39,6 +39,7 @@ AREA_TOP = (
     "active",
     "defenders",
     "soldiers",
+    "solo",
     "epic",
     "pending",
     "result",
@@ -61,7 +62,7 @@ def read_area(
     if not isinstance(defenders, list) or not least <= len(defenders) <= 3:
         raise DataError(source, "defenders", "one to three defending heroes (combat-file sides)")
     reader = Reader(source)
-    raw = {k: doc[k] for k in ("active", "options", "can_flee", "attackers") if k in doc}
+    raw = {k: doc[k] for k in ("active", "options", "can_flee", "attackers", "solo") if k in doc}
     fields = {"active": {}, **raw, "defenders": defenders, "soldiers": doc.get("soldiers", 0)}
     area = from_data(Area, {**fields, "kind": kind}, reader, "<area>")
     if area.kind == "soldiers":

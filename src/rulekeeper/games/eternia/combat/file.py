@@ -468,6 +468,7 @@ def side_doc(epic: Epic, side: int, control: Control | None = None) -> JsonObjec
 
 CARRIED = (
     "hero",
+    "enemy",
     "faction",
     "seat",
     "damage",

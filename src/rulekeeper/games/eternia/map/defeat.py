@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import Refusal
 from rulekeeper.core.record import Bounds
-from rulekeeper.games.eternia.map import holdings, triggers
+from rulekeeper.games.eternia.map import holdings, solo, triggers
 
 __all__ = ["DefeatPayStep", "card_value", "defeat", "owned"]
 
@@ -43,8 +43,13 @@ def card_value(state: Any, card: str) -> int:
 
 
 def defeat(state: Any, index: int, by_soldiers: bool = False) -> None:
-    """Hero *index* is defeated (spec §5.13)."""
+    """Hero *index* is defeated (spec §5.13; against the game, spec §5.17.4: an enemy hero
+    leaves the map, a player's hero is counted on the defeat tracker and pays nothing at the
+    easiest difficulty)."""
     hero = state.heroes[index]
+    if solo.is_solo(state) and hero.team == solo.ENEMY:
+        solo.enemy_defeated(state, index)
+        return
     turn = state.turn()
     if turn is not None and turn.hero == index:
         turn.over = True
@@ -54,6 +59,9 @@ def defeat(state: Any, index: int, by_soldiers: bool = False) -> None:
     hero.damage = 0
     team = state.teams[hero.team]
     owed = state.number("defeat_payment")
+    if solo.is_solo(state):
+        state.fallen += 1
+        owed = owed if solo.difficulty(state).defeat_penalty else 0
     paid = min(owed, team.eternium)
     if paid:
         team.pool.lose({"eternium": paid})

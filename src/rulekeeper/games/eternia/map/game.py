@@ -19,7 +19,7 @@ from rulekeeper.core.outcome import Outcome
 from rulekeeper.games.eternia.board.map import load_map
 from rulekeeper.games.eternia.combat.area import Area
 from rulekeeper.games.eternia.combat.host import CombatHost
-from rulekeeper.games.eternia.combat.model import Epic
+from rulekeeper.games.eternia.combat.model import Epic, Solo
 from rulekeeper.games.eternia.combat.odds import step_odds
 from rulekeeper.games.eternia.combat.subgames import STEPS as COMBAT_STEPS
 from rulekeeper.games.eternia.content.components import load_components
@@ -34,6 +34,7 @@ from rulekeeper.games.eternia.map import (
     skirmish_scoring,
     skirmish_setup,
     skull_events,
+    solo,
     victory,
     views,
 )
@@ -99,6 +100,8 @@ class EterniaGame(Game):
 
     name = "eternia"
     bot_logic: ClassVar[str | None] = None
+    factions: list[str]
+    heroes: list[list[str]]
     position_format: ClassVar[str | None] = position.FORMAT
     position_versions = position.VERSIONS
     position_paths = ()
@@ -118,28 +121,53 @@ class EterniaGame(Game):
         self.mode = str(mode)
         scenario = params.get("scenario") or map_params.DEFAULT_SCENARIO[self.mode]
         self.scenario = read_scenario(scenario)
-        if self.scenario.mode != mode:
+        solo = mode in map_params.SOLO_MODES
+        if self.scenario.mode != ("solo" if solo else mode):
             raise DataError(source, "scenario", f"{scenario} is a {self.scenario.mode} scenario")
         content = params.get("content")
         if content is not None and not isinstance(content, str):
             raise DataError(source, "content", "must be a folder path or null")
         self.pack: ContentPack = load_content_pack(Path(content) if content else None)
-        players = params.get("players", 2)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise DataError(source, "players", "2 to 6 (spec §1.2)")
-        self._players = players
-        self.seat_teams = map_params.teams(params.get("teams"), players)
-        factions = params.get("factions", list(FACTIONS))
-        if sorted(factions) != sorted(FACTIONS) if isinstance(factions, list) else True:
-            raise DataError(source, "factions", "the two factions, one per team (spec §3.1)")
-        self.factions: list[str] = [str(f) for f in factions]
-        self.heroes = map_params.heroes(params.get("heroes"), self.factions, self.pack)
+        least, most = map_params.SOLO_MODES.get(self.mode, (2, 6))
+        players = params.get("players", least)
+        whole = isinstance(players, int) and not isinstance(players, bool)
+        if not whole or not least <= players <= most:
+            raise DataError(source, "players", f"{least} to {most} in this mode (spec §1.2)")
+        self._players = int(players)
+        self.difficulty = str(params.get("difficulty") or "beginner")
+        if self.difficulty not in map_params.DIFFICULTIES or (
+            not solo and params.get("difficulty") is not None
+        ):
+            levels = ", ".join(map_params.DIFFICULTIES)
+            raise DataError(source, "difficulty", f"solo and co-op only: one of {levels}")
+        if solo:
+            self.seat_teams = [0] * players
+            self.factions, self.heroes = map_params.solo_lineup(
+                params.get("heroes"), self.scenario, players, self.pack
+            )
+            implied = {
+                "teams": self.seat_teams,
+                "factions": self.factions,
+                "mounted": {},
+                "first_team": 0,
+            }
+            for key, value in implied.items():
+                if params.get(key) not in (None, value):
+                    reason = f"against the game it is {value!r}, from the scenario (spec §3.2)"
+                    raise DataError(source, key, reason)
+        else:
+            self.seat_teams = map_params.teams(params.get("teams"), players)
+            factions = params.get("factions", list(FACTIONS))
+            if sorted(factions) != sorted(FACTIONS) if isinstance(factions, list) else True:
+                raise DataError(source, "factions", "the two factions, one per team (spec §3.1)")
+            self.factions = [str(f) for f in factions]
+            self.heroes = map_params.heroes(params.get("heroes"), self.factions, self.pack)
         self.controllers = map_params.controllers(
             params.get("controllers"), self.heroes, self.seat_teams
         )
         self.options = map_params.options(params.get("options"))
         self.mounted = map_params.mounted(params.get("mounted"), self.heroes, self.pack)
-        first = params.get("first_team")
+        first = 0 if solo else params.get("first_team")
         if first is not None and first not in (0, 1):
             raise DataError(source, "first_team", "team 0 or 1, or null (drawn)")
         self.first_team = first
@@ -161,6 +189,7 @@ class EterniaGame(Game):
             "first_team": first,
             "map": board,
             "content": content,
+            "difficulty": self.difficulty if solo else None,
         }
 
     @property
@@ -169,9 +198,11 @@ class EterniaGame(Game):
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
-        """The seats of each team (spec §1.2): they share the win and their team's vision."""
+        """The seats of each team (spec §1.2): they share the win and their team's vision;
+        against the game, the one team of players."""
+        teams = (0,) if self.mode in map_params.SOLO_MODES else (0, 1)
         return tuple(
-            tuple(s for s, t in enumerate(self.seat_teams) if t == team) for team in (0, 1)
+            tuple(s for s, t in enumerate(self.seat_teams) if t == team) for team in teams
         )
 
     @property
@@ -180,7 +211,7 @@ class EterniaGame(Game):
 
     @property
     def zero_sum(self) -> bool:
-        return self._players == 2
+        return self._players == 2 and self.mode not in map_params.SOLO_MODES
 
     @property
     def max_length(self) -> int | None:
@@ -231,6 +262,14 @@ class MapState(CombatHost, ProcedureState):
     """Events whose abilities last until the end of the round (events.py)."""
     winners: list[int]
     ending: str
+    cards: Solo | None
+    """Against the game: the enemy's battle and effect decks (solo.py, combat/enemy.py)."""
+    fallen: int
+    """Against the game: the defeats of the players' heroes (the tracker, spec §5.17.4)."""
+    enemy_outposts: list[str]
+    """Against the game: the outposts the enemy held at the start (A-27)."""
+    score: dict[str, int]
+    """Against the game: the solo score's parts and total, at the end (spec §5.17.6)."""
     epic: Epic
     area: Area | None
     control: Control
@@ -247,6 +286,7 @@ class MapState(CombatHost, ProcedureState):
         self.decks, self.discards, self.offers, self.missions = {}, {}, {}, []
         self.deployed, self.vines, self.lairs, self.round_events = ["", ""], [], {}, []
         self.boss, self.boss_area, self.boss_damage = "", "", 0
+        self.cards, self.fallen, self.enemy_outposts, self.score = None, 0, [], {}
         for name in self._decks():
             self.decks[name] = _deck_cards(game, name)
             self.rng.shuffle(self.decks[name])
@@ -273,7 +313,9 @@ class MapState(CombatHost, ProcedureState):
         """The decks of this game: a skirmish's mounts, the victory cards if in play."""
         if self.skirmish():
             return (*DECKS, "mounts")
-        return (*DECKS, "victory") if self.setting.victory_cards else DECKS
+        if self.setting.victory_cards and not solo.is_solo(self):  # not against the game, §3.2
+            return (*DECKS, "victory")
+        return DECKS
 
     def number(self, name: str) -> int:
         """A number of the rules, as the content pack gives it (track.py)."""
@@ -295,6 +337,8 @@ class MapState(CombatHost, ProcedureState):
         spec §5.18.1), or the tie's extra night round."""
         if self.skirmish():
             return self.extra_round or skirmish_scoring.last_round(self)
+        if solo.is_solo(self):  # the scenario's round limit (spec §5.17.5)
+            return bool(self.round >= int(self.setting.rounds or 0))
         if self.round > len(self.game.track):
             return True
         return self.space().skull == 4 or (self.round >= len(self.game.track))
@@ -352,6 +396,10 @@ class MapState(CombatHost, ProcedureState):
 
     def team_of_faction(self, faction: str) -> int | None:
         return next((i for i, t in enumerate(self.teams) if t.faction == faction), None)
+
+    def against_game(self) -> bool:
+        """Whether the game is solo or co-op (spec §5.17)."""
+        return solo.is_solo(self)
 
     def defeat_place(self, hero: int) -> str:
         """Where a defeated hero goes (spec §5.13): its team's base; in a skirmish, §5.18.2."""

@@ -23,8 +23,9 @@ from rulekeeper.core.subgame import HostStep, Seating
 from rulekeeper.games.eternia.combat.area import AreaResult
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.soldiers import SoldierResult, hero_vs_soldiers
+from rulekeeper.games.eternia.combat.solo_file import read_solo, write_solo
 from rulekeeper.games.eternia.combat.subgames import AreaSubGame, SoldierSubGame
-from rulekeeper.games.eternia.map import defeat, holdings, triggers
+from rulekeeper.games.eternia.map import defeat, holdings, solo, triggers
 from rulekeeper.games.eternia.map.outposts import (
     add_soldiers,
     controller,
@@ -52,6 +53,10 @@ __all__ = [
 RULE_MEET = "spec §5.5 (rulebook p.17): enemies meet, combat follows"
 RULE_PROTECT = "spec §3.3, A-29 (rulebook p.10): no attack on enemy heroes before Skull Event 2"
 RULE_LEAVE = "spec §5.2.5, A-8 (rulebook p.20): the loser leaves the area"
+RULE_PUSHED = (
+    "spec §5.17.3 (rulebook p.32): the enemy chooses what is most harmful to you; the harm "
+    "order (docs/eternia.md, provisional): the area farthest from the hero's base"
+)
 COMBAT_OPTIONS = ("faster", "initiative_matters", "stronger_together", "dice_of_power")
 
 
@@ -77,8 +82,11 @@ def combat_options(state: Any) -> JsonObject:
 def side_entry(state: Any, index: int) -> JsonObject:
     """Hero *index* as a side of a combat file (docs/eternia-combat.md): its seat, damage, the
     team's Eternium, deck and combat spells, its consumables and held cards, the friendly
-    soldiers and heroes with it."""
+    soldiers and heroes with it. Against the game an enemy hero is an ``enemy`` side: its
+    damage alone (spec §5.17.3, A-28)."""
     hero = state.heroes[index]
+    if solo.is_solo(state) and hero.team == solo.ENEMY:
+        return {"enemy": hero.id, "damage": hero.damage}
     team = state.teams[hero.team]
     pack = state.pack
     spells = [
@@ -160,6 +168,8 @@ class MeetingStep(HostStep[Any, AreaResult]):
             "defenders": [side_entry(state, i) for i in enemy],
             "soldiers": soldiers_in(state, area, other),
         }
+        if state.cards is not None:  # against the game: the enemy's decks (spec §5.17.3)
+            doc["solo"] = write_solo(state.cards)
         state.events.append(
             "meeting",
             {"hero": hero.id, "area": area, "defenders": [state.heroes[i].id for i in enemy]},
@@ -195,6 +205,8 @@ class MeetingStep(HostStep[Any, AreaResult]):
             defending = next((t for t, n in enumerate(counts) if n and t != hero.team), None)
         teams = [hero.team, defending if defending is not None else hero.team]
         _carry(state, result, teams)
+        if result.solo:
+            state.cards = read_solo(result.solo, state.pack, state.rng, "meeting")
         if defending is not None:
             lost = soldiers_in(state, area, defending) - result.soldiers_left
             remove_soldiers(state, area, defending, lost)
@@ -290,9 +302,25 @@ def leave(state: Any, index: int, why: str) -> None:
         return
     seat = state.controller_of(index)
     winners = [i for i in heroes_in(state, hero.area) if state.heroes[i].team != hero.team]
+    if why == "pushed" and winners and solo.is_solo(state) and hero.team == solo.PLAYERS:
+        _pushed_by_enemy(state, index)  # no seat plays the enemy: the harm order
+        return
     if why == "pushed" and winners:
         seat = state.controller_of(winners[0])  # the winner pushes (A-8)
     state.flow.push(LeaveStep(hero=index, seat=seat, why=why))
+
+
+def _pushed_by_enemy(state: Any, index: int) -> None:
+    """The enemy moves the losing hero (A-8) by the harm order (docs/eternia.md, provisional):
+    to the area farthest from its team's base, then the first by area id."""
+    hero = state.heroes[index]
+    base = state.board.base_of(state.teams[hero.team].faction)
+    places = leave_places(state, index, "pushed")
+    to = min(places, key=lambda a: (-state.board.distance(a, base), a))
+    start, hero.area = hero.area, to
+    state.events.append("enemy-choice", {"hero": hero.id, "to": to, "rule": RULE_PUSHED})
+    state.events.append("left", {"hero": hero.id, "from": start, "to": to, "why": "pushed"})
+    state.arrived(index)
 
 
 def leave_places(state: Any, index: int, why: str) -> list[str]:

@@ -135,6 +135,8 @@ class MissionStep(Step[Any]):
             "mission-done", {"hero": hero.id, "card": self.card, "success": success}
         )
         state.discards["scenario"].append(self.card)
+        if success:
+            state.teams[hero.team].missions += 1
         if success and mission.vp:
             state.score_vp(hero.team, int(mission.vp), f"mission {self.card}")
 

@@ -51,6 +51,8 @@ class Team:
     """Epic beasts this team defeated (spec §5.14)."""
     quests: Count = 0
     """Quests its heroes went on (spec §5.16)."""
+    missions: Count = 0
+    """Missions its heroes completed (spec §5.16; a solo objective counts them)."""
 
     @property
     def eternium(self) -> int:

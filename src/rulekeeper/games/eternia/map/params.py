@@ -7,7 +7,8 @@ seat, within its team: by default the team's heroes dealt round its seats), ``mo
 -> the beast its mounted miniature rides, at most one a team), ``options`` (the
 optional rules), ``first_team`` (the team that starts; by default drawn by the state's stream),
 ``map`` (a shipped map's name or a map file), ``scenario`` (a shipped scenario's name or an
-``eternia-scenario`` file; by default the mode's first) and ``content``.
+``eternia-scenario`` file; by default the mode's first), ``difficulty`` (solo and co-op: one of
+the four levels, spec §3.2) and ``content``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ from rulekeeper.core import DataError
 
 __all__ = [
     "DEFAULT_SCENARIO",
+    "DIFFICULTIES",
     "MODES",
     "OPTIONS",
     "PARAMS",
+    "SOLO_MODES",
     "controllers",
     "heroes",
     "mounted",
     "options",
+    "solo_lineup",
     "teams",
 ]
 
@@ -43,10 +47,20 @@ PARAMS = (
     "first_team",
     "map",
     "content",
+    "difficulty",
 )
-MODES = ("standard", "skirmish")
-"""The modes (spec §1.2); solo and co-op are the next issue's."""
-DEFAULT_SCENARIO = {"standard": "fractures-in-time", "skirmish": "ritual-of-unlimited-power"}
+MODES = ("standard", "skirmish", "solo", "coop")
+"""The modes (spec §1.2): a team game, a skirmish, one player or two or three sharing one team
+against the game."""
+SOLO_MODES = {"solo": (1, 1), "coop": (2, 3)}
+"""The seats of the modes against the game (spec §1.2)."""
+DIFFICULTIES = ("beginner", "novice", "advanced", "relentless")
+DEFAULT_SCENARIO = {
+    "standard": "fractures-in-time",
+    "skirmish": "ritual-of-unlimited-power",
+    "solo": "he-man-impostor",
+    "coop": "he-man-impostor",
+}
 """Each mode's scenario when none is named (scenarios/)."""
 OPTIONS = {
     "first_game": "the first-game rules (spec §3.3): protection until Skull Event 2, no VP for a "
@@ -60,6 +74,7 @@ OPTIONS = {
 }
 """The optional rules, each true or false (default false)."""
 HEROES_PER_TEAM = 3
+FACTIONS = ("motu", "evil-warriors")
 
 
 def teams(raw: Any, players: int) -> list[int]:
@@ -107,7 +122,8 @@ def controllers(raw: Any, heroes: Sequence[Sequence[str]], seats: Sequence[int])
     found: dict[str, int] = {}
     for team, names in enumerate(heroes):
         for index, name in enumerate(names):
-            found[name] = by_team[team][index % len(by_team[team])]
+            if by_team[team]:  # (the enemy team against the game has no seat)
+                found[name] = by_team[team][index % len(by_team[team])]
     if raw is None:
         return found
     if not isinstance(raw, Mapping):
@@ -168,3 +184,29 @@ def mounted(raw: Any, heroes: Sequence[Sequence[str]], pack: Any) -> dict[str, s
             raise DataError(SOURCE, f"mounted.{name}", "at most one mounted hero a team (§3.1)")
         found[str(name)] = str(beast)
     return found
+
+
+def solo_lineup(
+    raw: Any, scenario: Any, players: int, pack: Any
+) -> tuple[list[str], list[list[str]]]:
+    """The factions and heroes of a game against the game (spec §3.2): the players' team, of
+    the scenario's faction (its three heroes given, or that faction's first three), and the
+    enemy team, the scenario's enemy heroes."""
+    mine = str(scenario.player_faction)
+    factions = [mine, next(f for f in FACTIONS if f != mine)]
+    enemies = list(scenario.enemy_heroes)
+    if raw is not None:
+        if not isinstance(raw, list) or len(raw) not in (1, 2):
+            raise DataError(SOURCE, "heroes", "a list holding the players' team's 3 heroes")
+        if len(raw) == 2 and raw[1] != enemies:
+            raise DataError(SOURCE, "heroes[1]", f"the scenario's enemy heroes: {enemies}")
+        raw = [raw[0], []]
+    if raw is None:
+        team = [h.id for h in pack.heroes.values() if h.faction == mine and h.id not in enemies]
+        chosen = team[:HEROES_PER_TEAM]
+    else:
+        chosen = heroes([raw[0]], factions[:1], pack)[0]
+    taken = [hero for hero in chosen if hero in enemies]
+    if taken:
+        raise DataError(SOURCE, "heroes", f"{taken[0]} is an enemy hero of the scenario")
+    return factions, [chosen, enemies]

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from rulekeeper.core import Action, Step
 from rulekeeper.core.flow import AUTO, Refusal
 from rulekeeper.core.record import Bounds
-from rulekeeper.games.eternia.map import events, scoring, skull_events, triggers
+from rulekeeper.games.eternia.map import events, scoring, skull_events, solo, triggers
 from rulekeeper.games.eternia.map.outposts import controlled
 from rulekeeper.games.eternia.map.turn import TurnStep
 
@@ -65,6 +65,9 @@ class GameStep(Step[Any]):
                 hero.activated = False
             events.round_over(state)
             state.events.append("round-ends", {"round": state.round})
+            solo.reinforce(state, "round")
+            if state.space().time == "night":
+                solo.reinforce(state, "night")
         if scoring.game_over(state):
             return  # over, or a duel first (then this step looks again)
         self.ended = False
@@ -108,6 +111,8 @@ def next_team(state: Any) -> int | None:
     count = len(state.teams)
     for offset in range(count):
         team = (state.active_team + offset) % count
+        if team == solo.ENEMY and solo.is_solo(state):
+            continue  # the enemy takes no turns against the game (spec §7.14)
         if any(hero.team == team and not hero.activated for hero in state.heroes):
             return int(team)
     return None

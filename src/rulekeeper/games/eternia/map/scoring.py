@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekeeper.games.eternia.map import skirmish_scoring
+from rulekeeper.games.eternia.map import skirmish_scoring, solo
 from rulekeeper.games.eternia.map.duel import DuelStep
 from rulekeeper.games.eternia.map.outposts import controlled
 
@@ -24,6 +24,8 @@ def standing(state: Any, team: int) -> tuple[int, int, int]:
 def game_over(state: Any) -> bool:
     """After a round: if it was the last, end the game (the winners), or on a tie play one more
     night round, then the duel (duel.py); whether the game goes on is False."""
+    if solo.is_solo(state):
+        return solo.game_over(state, round_over=True)
     if not state.final_round():
         return False
     if state.boss_in_play():

@@ -13,6 +13,7 @@ from typing import Any
 
 from rulekeeper.core import Ledger
 from rulekeeper.core.decks import Deck
+from rulekeeper.games.eternia.map import solo
 from rulekeeper.games.eternia.map.model import POOL, MapHero, Team
 from rulekeeper.games.eternia.map.outposts import add_soldiers
 
@@ -41,7 +42,8 @@ def set_up(state: Any) -> None:
         base = state.board.base_of(faction)
         for hero in game.heroes[index]:
             state.heroes.append(MapHero(id=hero, team=index, area=base))
-            state.control.assign(hero, game.controllers[hero])
+            if hero in game.controllers:  # (no seat plays the enemy against the game)
+                state.control.assign(hero, game.controllers[hero])
     _mounted(state)
     if not state.skirmish():  # a skirmish's Eternium comes with its purchases (§3.4 item 3)
         for team in state.teams:
@@ -51,6 +53,8 @@ def set_up(state: Any) -> None:
     state.soldiers = {}
     if game.options.get("first_game"):
         _first_game(state)
+    if solo.is_solo(state):
+        solo.set_up(state)
     state.events.append(
         "set-up",
         {

@@ -29,6 +29,7 @@ from rulekeeper.games.eternia.map import (
     quests,
     resting,
     skirmish,
+    solo,
     trading,
     triggers,
     victory,
@@ -119,3 +120,6 @@ class TurnStep(Step[Any]):
         events.end_of_turn(state, self.hero)
         state.events.append("turn-ends", {"hero": hero.id})
         victory.check(state)
+        solo.reinforce(state, "turn")
+        if solo.is_solo(state):
+            solo.game_over(state, round_over=False)

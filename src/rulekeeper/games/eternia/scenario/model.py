@@ -15,20 +15,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "DIFFICULTIES",
     "EFFECTS",
     "FACTIONS",
     "MODES",
+    "OBJECTIVES",
     "RULES",
     "SCENARIO_DECKS",
     "SCORING",
     "VICTORIES",
     "Scenario",
+    "SoloSetup",
     "Switch",
     "Victory",
     "Zone",
 ]
 
-MODES = ("standard", "skirmish")
+MODES = ("standard", "skirmish", "solo")
+"""A solo scenario is played solo or co-op (spec §1.2: co-op is solo with the heroes shared)."""
+DIFFICULTIES = ("beginner", "novice", "advanced", "relentless")
+"""The solo mode's difficulty levels (spec §3.2 step 1), easiest first."""
 FACTIONS = ("motu", "evil-warriors")
 SCENARIO_DECKS = ("fractures-in-time", "evil-seed")
 """The two scenario decks of the box (spec §2.4); a plain standard game names none."""
@@ -109,8 +115,29 @@ VICTORIES: Mapping[str, tuple[Params, str]] = {
         {},
         "the team with the most VP after the last round wins, with the tie-breaks of spec §1.3",
     ),
+    "objective": (
+        {},
+        "solo and co-op: the team wins by completing the scenario's objective before the round "
+        "limit (spec §5.17.5)",
+    ),
 }
 """Victory conditions."""
+
+OBJECTIVES: Mapping[str, tuple[Params, str]] = {
+    "defeat-enemy-heroes": (
+        {"heroes": "ids"},
+        "each listed enemy hero is defeated in an epic combat (it leaves the map)",
+    ),
+    "control-outposts": (
+        {"areas": "areas"},
+        "the team controls every listed outpost at the end of one of its heroes' turns",
+    ),
+    "complete-missions": (
+        {"count": "int"},
+        "the team completes count missions of the scenario deck (spec §5.16)",
+    ),
+}
+"""A solo scenario's objectives (spec §5.17.5): completed, the scenario ends in a win."""
 
 
 @dataclass(frozen=True)
@@ -135,6 +162,15 @@ class Zone:
     name: str
     areas: tuple[str, ...]
     side: str = "none"
+
+
+@dataclass(frozen=True)
+class SoloSetup:
+    """A solo scenario's setup at one difficulty (spec §3.2 step 2): the enemy soldiers in each
+    outpost and the mission tokens."""
+
+    enemy_soldiers: Mapping[str, int] = field(default_factory=dict)
+    mission_tokens: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,6 +208,15 @@ class Scenario:
     mission_tokens_per_team: int = 5
     rounds: int | None = None
     scoring: tuple[Switch, ...] = ()
+    player_faction: str = "motu"
+    """Solo: the players' team's faction; the enemy team is the other."""
+    enemy_heroes: Mapping[str, str] = field(default_factory=dict)
+    """Solo: each enemy hero's area (spec §7.14: the enemy stays where the scenario puts it)."""
+    start: str = ""
+    """Solo: where the players' heroes start ("" their base)."""
+    setups: Mapping[str, SoloSetup] = field(default_factory=dict)
+    """Solo: the setup of each difficulty (spec §3.2 step 2)."""
+    objective: Switch | None = None
 
     def rule(self, kind: str) -> Switch | None:
         """The special rule *kind*, if the scenario has it."""

@@ -12,6 +12,7 @@ from rulekeeper.core import DataError
 from rulekeeper.core.content import first_problem, read_named, shipped_file, shipped_names
 from rulekeeper.games.eternia.board.map import EterniaMap, load_map
 from rulekeeper.games.eternia.content.pack import ContentPack, load_content_pack
+from rulekeeper.games.eternia.scenario import solo
 from rulekeeper.games.eternia.scenario.checks import (
     Problem,
     check_area,
@@ -64,9 +65,13 @@ ONLY = {
         "rounds",
         "scoring",
     ),
+    "solo": solo.FIELDS,
 }
 """The fields only one mode has."""
-REQUIRED = {"skirmish": ("deployment_zones", "soldiers", "hero_locations", "rounds", "scoring")}
+REQUIRED = {
+    "skirmish": ("deployment_zones", "soldiers", "hero_locations", "rounds", "scoring"),
+    "solo": solo.REQUIRED,
+}
 ZONE_FIELDS = ("id", "name", "areas", "side")
 SIDES = (*FACTIONS, "none")
 SKULLS = (1, 2, 3, 4)
@@ -313,6 +318,10 @@ def _build(doc: Mapping[str, Any], board: EterniaMap | None, out: list[Problem])
     }
     if mode == "standard":
         fields.update(_standard(doc, board, out))
+    elif mode == "solo":
+        fields.update(solo.solo_fields(doc, board, out))
+        if "victory" not in doc:
+            fields["victory"] = Victory("objective")
     else:
         fields.update(_skirmish(doc, board, out))
     return Scenario(**fields)
@@ -370,6 +379,9 @@ def _content(scenario: Scenario, pack: ContentPack, out: list[Problem]) -> None:
     for index, beast in enumerate(scenario.epic_beasts):
         if beast not in pack.epic_beasts:
             out.append((f"epic_beasts[{index}]", f"no epic beast {beast!r} in the content pack"))
+    for hero in scenario.enemy_heroes:
+        if hero not in pack.heroes:
+            out.append((f"enemy_heroes.{hero}", f"no hero {hero!r} in the content pack"))
     bosses = getattr(pack, "bosses", None)
     for number, effects in scenario.skull_events.items():
         for index, effect in enumerate(effects):
