@@ -40,15 +40,19 @@ def schema() -> Any:
     return json.loads((SCHEMA / "eternia-scenario.schema.json").read_text(encoding="utf-8"))
 
 
-def test_the_six_scenarios_are_shipped() -> None:
-    """Issue 28 §2: the standard game, two story scenarios and three skirmishes."""
+def test_the_nine_scenarios_are_shipped() -> None:
+    """Issue 28 §2: the standard game, two story scenarios and three skirmishes; issue 29 §1:
+    the three solo and co-op scenarios of the core Mission Book."""
     assert sorted(SHIPPED) == [
         "evil-seed",
         "fractures-in-time",
+        "he-man-impostor",
         "marching-armies",
         "raiders-of-the-lost-artifact",
+        "retrieve-the-plans",
         "ritual-of-unlimited-power",
         "standard",
+        "the-missing-child",
     ]
 
 

@@ -189,7 +189,7 @@ class EterniaGame(Game):
             "first_team": first,
             "map": board,
             "content": content,
-            "difficulty": self.difficulty if solo else None,
+            **({"difficulty": self.difficulty} if solo else {}),
         }
 
     @property
@@ -526,7 +526,7 @@ class MapState(CombatHost, ProcedureState):
             text = "Everybody loses: a boss is in play" if self.ending == "boss" else "A tie"
             return Outcome(ending=self.ending, winner=None, team=(), returns=returns, text=text)
         team = self.winners[0]
-        seats = self.game.teams[team]
+        seats = tuple(self.teams[team].seats)
         faction = self.teams[team].faction
         return Outcome(
             ending=self.ending,

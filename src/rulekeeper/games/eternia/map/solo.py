@@ -83,7 +83,7 @@ def set_up(state: Any) -> None:
     for area, count in setup.enemy_soldiers.items():
         add_soldiers(state, area, ENEMY, count)
     state.missions = list(setup.mission_tokens)
-    state.enemy_outposts = [a for a in state.board.outposts() if controller(state, a) == ENEMY]
+    state.enemy_outposts = _enemy_held(state)
     pack = state.pack
     cards = Solo(
         difficulty=level,
@@ -98,6 +98,14 @@ def set_up(state: Any) -> None:
         "solo-set-up",
         {"difficulty": level, "scenario": setting.id, "rounds": setting.rounds, "rule": RULE_SETUP},
     )
+
+
+def _enemy_held(state: Any) -> list[str]:
+    """The outposts the enemy holds, bases aside (no soldier stands in a base, spec §5.3)."""
+    board = state.board
+    return [
+        a for a in board.outposts() if board.base_team(a) is None and controller(state, a) == ENEMY
+    ]
 
 
 def _order(state: Any, areas: list[str]) -> list[str]:
@@ -116,7 +124,7 @@ def reinforce(state: Any, moment: str) -> None:
     supply is empty (spec §5.17.2; A-24's order within a pass)."""
     if not is_solo(state) or difficulty(state).reinforce != moment:
         return
-    held = _order(state, [a for a in state.board.outposts() if controller(state, a) == ENEMY])
+    held = _order(state, _enemy_held(state))
     added: dict[str, int] = {}
     while True:
         room = [a for a in held if soldiers_in(state, a, ENEMY) < CAP]

@@ -29,15 +29,19 @@ def zones(state: Any) -> list[Zone]:
     nobody the decks' orders and the combat decks; the combat's own zones while one is on."""
     out: list[Zone] = []
     for index, team in enumerate(state.teams):
-        sight = state.game.teams[index]
+        sight = tuple(team.seats)
         out.append(Zone(f"victory-{index}", team.victory, sight, pool="deck-victory"))
         out.append(Zone(f"combat-deck-{index}", team.deck, NOBODY, pool=f"combat-deck-{index}"))
     for hero in state.heroes:
-        sight = state.game.teams[hero.team]
+        sight = tuple(state.teams[hero.team].seats)
         out.append(Zone(f"spells-{hero.id}", hero.spells, sight, redealt=False))
         out.append(Zone(f"backpack-{hero.id}", hero.backpack, sight, redealt=False))
     for name, cards in state.decks.items():
         out.append(Zone(f"deck-{name}", cards, NOBODY, pool=f"deck-{name}"))
+    if state.cards is not None:  # the enemy's decks against the game (spec §3.2 steps 3-4)
+        for name in ("momentum", "plain", "effects"):
+            pile = getattr(state.cards, name)
+            out.append(Zone(f"enemy-{name}", pile, NOBODY, pool=f"enemy-{name}"))
     out.extend(combat_zones(state))
     return out
 
@@ -68,7 +72,7 @@ def _hero(state: Any, index: int, mine: bool) -> JsonObject:
 def observation(state: Any, player: int) -> JsonObject:
     """The game as *player* sees it (see module doc)."""
     sight = state.game.sight_of(player) if player >= 0 else ()
-    mine = {i for i, _ in enumerate(state.teams) if set(state.game.teams[i]) & set(sight)}
+    mine = {i for i, team in enumerate(state.teams) if set(team.seats) & set(sight)}
     space = state.space()
     doc: JsonObject = {
         "mode": state.game.mode,
@@ -76,7 +80,9 @@ def observation(state: Any, player: int) -> JsonObject:
         "round": state.round,
         "time": space.time,
         "skull": space.skull,
-        "rounds": int(state.setting.rounds) if state.skirmish() else len(state.game.track),
+        "rounds": int(state.setting.rounds)
+        if state.skirmish() or state.against_game()
+        else len(state.game.track),
         "deployed": list(state.deployed),
         "missions": list(state.missions),
         "vines": list(state.vines),
@@ -110,6 +116,19 @@ def observation(state: Any, player: int) -> JsonObject:
         "winners": list(state.winners),
         "ending": state.ending,
     }
+    if state.cards is not None:  # against the game (spec §5.17): no deck order is shown
+        doc["solo"] = {
+            "difficulty": state.cards.difficulty,
+            "objective": None if state.setting.objective is None else state.setting.objective.kind,
+            "defeats": state.fallen,
+            "battle_decks": {
+                "momentum": len(state.cards.momentum),
+                "plain": len(state.cards.plain),
+            },
+            "effect_deck": len(state.cards.effects),
+            "effects_spent": list(state.cards.spent),
+            "score": dict(state.score),
+        }
     if state.area is not None:
         doc["combat"] = area_observation(state, player)
     return doc
