@@ -82,6 +82,8 @@ def draw_battle(state: CombatState, deck: str, face: str) -> None:
     enemy = state.epic.fighters[ENEMY]
     weapons = [weapon.type for weapon in state.pack.heroes[enemy.name].weapons]
     pile: list[str] = getattr(solo, deck)
+    if not any(state.pack.battle_cards[c].weapon in weapons for c in pile):
+        _take_back(state, deck)  # a short deck (a file's): round 1's card comes back [reading]
     skipped: list[str] = []
     card = ""
     while pile:
@@ -92,7 +94,7 @@ def draw_battle(state: CombatState, deck: str, face: str) -> None:
         skipped.append(top)
     pile.extend(skipped)
     state.rng.shuffle(pile)
-    if not card:  # the pack check makes every deck hold each weapon type twice
+    if not card:  # (the file's check: each deck holds a card of the enemy's weapon types)
         raise ValueError(f"the {deck} battle deck has no card for {weapons}")
     found = state.pack.battle_cards[card]
     solo.battle = card
@@ -110,6 +112,17 @@ def draw_battle(state: CombatState, deck: str, face: str) -> None:
             "rule": RULE_BATTLE,
         },
     )
+
+
+def _take_back(state: CombatState, deck: str) -> None:
+    """The cards of *deck* set aside this combat go back into it (a deck whose other cards all
+    show other weapons; the shipped pack's decks hold two of each type, content/pack.py)."""
+    solo = solo_of(state)
+    momentum = deck == "momentum"
+    back = [c for c in solo.used if state.pack.battle_cards[c].momentum == momentum]
+    for card in back:
+        solo.used.remove(card)
+    getattr(solo, deck).extend(back)
 
 
 def return_battle_cards(state: CombatState) -> None:

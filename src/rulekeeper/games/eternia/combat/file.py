@@ -25,7 +25,13 @@ from rulekeeper.games.eternia.combat.encounter import WildsCombat
 from rulekeeper.games.eternia.combat.grid import ZONES
 from rulekeeper.games.eternia.combat.model import Epic, Fighter, Options, Placed, card_kind
 from rulekeeper.games.eternia.combat.rounds import EpicCombat
-from rulekeeper.games.eternia.combat.solo_file import enemy_side, read_solo, set_battle, write_solo
+from rulekeeper.games.eternia.combat.solo_file import (
+    check_weapons,
+    enemy_side,
+    read_solo,
+    set_battle,
+    write_solo,
+)
 from rulekeeper.games.eternia.content.heroes import FACTIONS
 from rulekeeper.games.eternia.content.pack import ContentPack
 
@@ -396,7 +402,9 @@ def read_combat(
     epic.focuses = list(doc.get("focuses", [0, 0]))
     if "solo" in doc:
         epic.solo = read_solo(doc["solo"], pack, rng, source)
-        set_battle(fighters[1], epic.solo, pack)
+        if fighters[1].kind == "enemy":
+            check_weapons(fighters[1], epic.solo, pack, source)
+            set_battle(fighters[1], epic.solo, pack)
     epic.effects = [
         from_data(Lasting, e, reader, f"effects[{i}]") for i, e in enumerate(doc.get("effects", []))
     ]

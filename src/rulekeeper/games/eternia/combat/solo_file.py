@@ -14,9 +14,19 @@ from rulekeeper.core.rng import Pcg32
 from rulekeeper.games.eternia.combat.model import Fighter, Solo
 from rulekeeper.games.eternia.content.pack import ContentPack
 
-__all__ = ["SOLO_FIELDS", "enemy_side", "read_solo", "set_battle", "write_solo"]
+__all__ = ["SOLO_FIELDS", "check_weapons", "enemy_side", "read_solo", "set_battle", "write_solo"]
 
-SOLO_FIELDS = ("difficulty", "momentum", "plain", "effects", "spent", "battle", "used", "drawn")
+SOLO_FIELDS = (
+    "difficulty",
+    "momentum",
+    "plain",
+    "effects",
+    "spent",
+    "battle",
+    "used",
+    "drawn",
+    "acted",
+)
 DECKS = ("momentum", "plain", "effects")
 """The piles listed in draw order (the first card is drawn first)."""
 
@@ -54,22 +64,7 @@ def read_solo(doc: Any, pack: ContentPack, rng: Pcg32, source: str) -> Solo:
     if level not in pack.difficulties:
         reason = f"one of {', '.join(pack.difficulties)} (spec §5.17.2)"
         raise DataError(source, "solo.difficulty", reason)
-    solo = Solo(difficulty=str(level))
-    dealt = {
-        "momentum": pack.battle_deck("momentum"),
-        "plain": pack.battle_deck("plain"),
-        "effects": pack.effect_deck(str(level)),
-    }
-    for name in DECKS:
-        known = pack.effect_cards if name == "effects" else pack.battle_cards
-        if name in entry:
-            what = "effect card" if name == "effects" else "battle card"
-            cards = _ids(entry[name], known, source, f"solo.{name}", what)
-            setattr(solo, name, list(reversed(cards)))
-        else:
-            cards = list(dealt[name])
-            rng.shuffle(cards)
-            setattr(solo, name, cards)
+    solo = Solo(difficulty=str(level), acted=entry.get("acted") is True)
     for name in ("spent", "drawn"):
         cards = _ids(entry.get(name, []), pack.effect_cards, source, f"solo.{name}", "effect card")
         setattr(solo, name, cards)
@@ -78,27 +73,66 @@ def read_solo(doc: Any, pack: ContentPack, rng: Pcg32, source: str) -> Solo:
     if battle and battle not in pack.battle_cards:
         raise DataError(source, "solo.battle", f"unknown battle card {battle!r} (solo.yaml)")
     solo.battle = str(battle)
+    for name in DECKS:
+        known = pack.effect_cards if name == "effects" else pack.battle_cards
+        if name in entry:
+            what = "effect card" if name == "effects" else "battle card"
+            cards = _ids(entry[name], known, source, f"solo.{name}", what)
+            setattr(solo, name, list(reversed(cards)))
+    named = {*solo.momentum, *solo.plain, *solo.used, solo.battle, *solo.spent}
+    dealt = {
+        "momentum": pack.battle_deck("momentum"),
+        "plain": pack.battle_deck("plain"),
+        "effects": [c for c in pack.effect_deck(str(level)) if c not in solo.spent],
+    }
+    for name in DECKS:
+        if name not in entry:  # the pack's cards not named elsewhere, shuffled
+            cards = [card for card in dealt[name] if card not in named]
+            rng.shuffle(cards)
+            setattr(solo, name, cards)
     _check_decks(solo, pack, source)
     return solo
 
 
 def _check_decks(solo: Solo, pack: ContentPack, source: str) -> None:
-    """Each battle card once, in the deck of its symbol; the effect cards of the difficulty."""
-    held = [*solo.momentum, *solo.plain, *solo.used, *([solo.battle] if solo.battle else [])]
-    twice = sorted({card for card in held if held.count(card) > 1})
-    if twice:
-        raise DataError(source, "solo.momentum", f"battle card {twice[0]!r} is listed twice")
+    """Each battle card in the deck of its symbol, once; the effect cards of the difficulty."""
     for name in ("momentum", "plain"):
         momentum = name == "momentum"
         wrong = [c for c in getattr(solo, name) if pack.battle_cards[c].momentum != momentum]
         if wrong:
             reason = f"{wrong[0]!r} belongs to the other battle deck (spec §3.2 step 4)"
             raise DataError(source, f"solo.{name}", reason)
+    for name in ("momentum", "plain", "used"):
+        others = [c for n in ("momentum", "plain", "used") if n != name for c in getattr(solo, n)]
+        pile = getattr(solo, name)
+        twice = [c for c in pile if pile.count(c) > 1 or c in others or c == solo.battle]
+        if twice:
+            raise DataError(source, f"solo.{name}", f"battle card {twice[0]!r} is listed twice")
     most = pack.difficulties[solo.difficulty].skulls
     for name in ("effects", "spent"):
         wrong = [c for c in getattr(solo, name) if pack.effect_cards[c].skulls > most]
         if wrong:
             reason = f"{wrong[0]!r} has more than {most} skulls: not in this difficulty's deck"
+            raise DataError(source, f"solo.{name}", reason)
+
+
+def check_weapons(enemy: Fighter, solo: Solo, pack: ContentPack, source: str) -> None:
+    """Each battle deck holds a card of the enemy hero's weapon types, counting the ones set
+    aside this combat (each round's draw finds one, spec §5.17.3; enemy.py)."""
+    weapons = {weapon.type for weapon in pack.heroes[enemy.name].weapons}
+    aside = [*solo.used, *([solo.battle] if solo.battle else [])]
+    for name in ("momentum", "plain"):
+        momentum = name == "momentum"
+        cards = [
+            *getattr(solo, name),
+            *(c for c in aside if pack.battle_cards[c].momentum == momentum),
+        ]
+        if not any(pack.battle_cards[c].weapon in weapons for c in cards):
+            types = ", ".join(sorted(weapons))
+            reason = (
+                f"no card for {enemy.name}'s weapon types ({types}): each round draws one "
+                "(spec §5.17.3)"
+            )
             raise DataError(source, f"solo.{name}", reason)
 
 
@@ -120,4 +154,5 @@ def write_solo(solo: Solo) -> JsonObject:
         "battle": solo.battle,
         "used": list(solo.used),
         "drawn": list(solo.drawn),
+        "acted": solo.acted,
     }

@@ -20,6 +20,7 @@ from rulekeeper.games.eternia.combat.area import AreaCombat, AreaResult, DefendS
 from rulekeeper.games.eternia.combat.choices import PickStep, SwapStep
 from rulekeeper.games.eternia.combat.draws import DrawStep, GridStep
 from rulekeeper.games.eternia.combat.encounter import AssignStep, WildsCombat
+from rulekeeper.games.eternia.combat.enemy import BattleStep, EnemyStep
 from rulekeeper.games.eternia.combat.model import Epic
 from rulekeeper.games.eternia.combat.power import CapStep, PowerStep
 from rulekeeper.games.eternia.combat.result import EpicResult
@@ -50,6 +51,8 @@ STEPS = StepKinds(
     SwapStep,
     PickStep,
     FleeStep,
+    BattleStep,
+    EnemyStep,
 )
 """Every combat step (their kind names are part of the saved and file formats)."""
 

@@ -514,8 +514,8 @@ class MapState(CombatHost, ProcedureState):
         return position.write(self)
 
     def _returns(self) -> Sequence[float]:
-        if not self.winners:
-            return [0.0] * self.num_players
+        if not self.winners:  # a tie; against the game, a scenario lost
+            return [-1.0 if self.against_game() else 0.0] * self.num_players
         return [1.0 if team in self.winners else -1.0 for team in self.game.seat_teams]
 
     def _outcome(self) -> Outcome:

@@ -122,7 +122,7 @@ def reinforce(state: Any, moment: str) -> None:
     """At *moment* (``turn``, ``round`` or ``night``), if the difficulty reinforces then: each
     enemy-held outpost gains a soldier, pass after pass, until each holds 3 or the enemy's
     supply is empty (spec §5.17.2; A-24's order within a pass)."""
-    if not is_solo(state) or difficulty(state).reinforce != moment:
+    if not is_solo(state) or moment == "never" or difficulty(state).reinforce != moment:
         return
     held = _order(state, _enemy_held(state))
     added: dict[str, int] = {}
