@@ -31,7 +31,7 @@ def new(level: str = "novice", seed: int = 0, **params: Any) -> Any:
 def play(state: Any, seed: int, limit: int = 5000) -> list[Any]:
     """Random legal actions (chance by its odds) to the end; the actions taken."""
     rng = random.Random(seed)
-    taken = []
+    taken: list[Any] = []
     while not state.is_terminal() and len(taken) < limit:
         seat = state.current_player()
         if seat == CHANCE:
