@@ -25,8 +25,24 @@ MODES = {
     "dice-of-power": {"options": {"dice_of_power": True}},
     "skirmish": {"mode": "skirmish"},
     "free-heroes": {"mode": "skirmish", "options": {"free_heroes": True}},
+    "solo": {"mode": "solo"},
+    "coop": {"mode": "coop"},
 }
-"""Each mode's parameters (issue 28 §4)."""
+"""Each mode's parameters (issue 28 §4; solo and co-op, issue 29 §3)."""
+LEVELS = ("beginner", "novice", "advanced", "relentless")
+
+
+def seats(params: dict, seed: int) -> int:
+    """The players of game *seed*: 2-6; solo 1; co-op 2-3."""
+    mode = params.get("mode")
+    return 1 if mode == "solo" else 2 + seed % 2 if mode == "coop" else 2 + seed % 5
+
+
+def with_level(params: dict, seed: int) -> dict:
+    """*params* with game *seed*'s difficulty when the game is against the game."""
+    if params.get("mode") in ("solo", "coop"):
+        return {**params, "difficulty": LEVELS[seed % len(LEVELS)]}
+    return params
 
 
 def unlisted(state: GameState, rng: random.Random) -> Action:
@@ -79,10 +95,15 @@ def test_random_games_reach_their_end(mode: str) -> None:
     """≥ 50 random games of each mode from setup to a winner (or a tie), 2-6 players."""
     endings: dict[str, int] = {}
     for seed in range(GAMES):
-        state = play(seed, MODES[mode], 2 + seed % 5, checks=seed % 5 == 0)
+        params = with_level(MODES[mode], seed)
+        state = play(seed, params, seats(params, seed), checks=seed % 5 == 0)
         endings[state.ending] = endings.get(state.ending, 0) + 1
         assert state.returns() and state.outcome().text
-    assert sum(endings.values()) == GAMES and endings.get("victory")
+    assert sum(endings.values()) == GAMES
+    if mode in ("solo", "coop"):  # against the game: the objective, or the round limit
+        assert set(endings) <= {"objective", "round-limit", "boss"}
+    else:
+        assert endings.get("victory")
 
 
 SCENARIO_OPTIONS = [
@@ -104,8 +125,10 @@ def test_every_shipped_scenario_plays_to_its_end_with_every_option(scenario: str
         if mode == "skirmish":
             options.pop("first_game", None)
             options["free_heroes"] = seed % 2 == 1
-        params = {"mode": mode, "scenario": scenario, "options": options}
-        state = play(seed, params, 2 + seed % 5, checks=seed % 5 == 0)
+        if mode == "solo":
+            mode = ("solo", "coop")[seed % 2]
+        params = with_level({"mode": mode, "scenario": scenario, "options": options}, seed)
+        state = play(seed, params, seats(params, seed), checks=seed % 5 == 0)
         assert state.ending and state.outcome().text
 
 

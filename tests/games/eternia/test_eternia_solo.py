@@ -28,8 +28,9 @@ def new(level: str = "novice", seed: int = 0, **params: Any) -> Any:
     return load_game("eternia", mode=mode, difficulty=level, **params).new_initial_state(seed)
 
 
-def play(state: Any, seed: int, limit: int = 5000) -> list[Any]:
-    """Random legal actions (chance by its odds) to the end; the actions taken."""
+def play(state: Any, seed: int, limit: int = 5000, roam: float = 0.0) -> list[Any]:
+    """Random legal actions (chance by its odds) to the end; the actions taken. With *roam*,
+    that share of the choices is a move when one is legal (so that heroes meet the enemy)."""
     rng = random.Random(seed)
     taken: list[Any] = []
     while not state.is_terminal() and len(taken) < limit:
@@ -38,7 +39,9 @@ def play(state: Any, seed: int, limit: int = 5000) -> list[Any]:
             outcomes = state.chance_outcomes()
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
-            action = rng.choice(state.legal_actions(seat))
+            legal = state.legal_actions(seat)
+            moves = [a for a in legal if a.kind in ("move", "stop")]
+            action = rng.choice(moves if moves and rng.random() < roam else legal)
         state.apply_action(action)
         taken.append(action)
     return taken
@@ -245,11 +248,13 @@ def test_a_defeated_hero_is_tracked_and_pays_but_at_beginner() -> None:
 def test_random_games_end_with_a_result_and_a_score(level: str) -> None:
     """Issue 29 §3: random games at each difficulty, over the three scenarios, each to its end
     with a result and a score; the decks' order never in a view."""
+    fought = 0
     for seed in range(GAMES):
         scenario = SCENARIOS[seed % len(SCENARIOS)]
         state = new(level, seed, scenario=scenario)
-        play(state, seed)
+        play(state, seed, roam=0.7 if seed % 2 else 0.0)
         assert state.is_terminal(), (level, seed)
+        fought += any(event.kind == "battle-card" for event in state.events)
         assert state.ending in ("objective", "round-limit", "boss")
         assert set(state.score) >= {"total", "vp", "objective", "rounds", "defeats"}
         seen = state.observation(0)
@@ -257,6 +262,7 @@ def test_random_games_end_with_a_result_and_a_score(level: str) -> None:
             state.rng.shuffle(getattr(state.cards, name))
         state.rng.shuffle(state.cards.effects)
         assert state.observation(0) == seen  # nothing in a view tells the decks' order
+    assert fought >= GAMES // 4  # the heroes met the enemy heroes in many of them
 
 
 def test_replay_is_deterministic() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.jsonvalue import JsonObject
+from rulekeeper.games.eternia.combat.area import name_of
 from rulekeeper.games.eternia.combat.file import write_combat
 from rulekeeper.games.eternia.combat.model import card_kind
 from rulekeeper.games.eternia.combat.resolution import totals
@@ -22,9 +23,9 @@ def area_observation(state: Any, player: int) -> JsonObject:
     heroes = [area.active, *area.defenders]
     doc: JsonObject = {
         "combat": "area",
-        "active": {"hero": area.active.get("hero"), "damage": area.active.get("damage", 0)},
+        "active": {"hero": name_of(area.active), "damage": area.active.get("damage", 0)},
         "attackers": area.attackers,
-        "defenders": [{"hero": h["hero"], "damage": h.get("damage", 0)} for h in heroes[1:]],
+        "defenders": [{"hero": name_of(h), "damage": h.get("damage", 0)} for h in heroes[1:]],
         "soldiers": area.soldiers,
         "epic": observation(state, player) if state.epic.fighters else None,
         "pending": [step.kind for step in state.flow.steps],

@@ -201,9 +201,7 @@ class EterniaGame(Game):
         """The seats of each team (spec §1.2): they share the win and their team's vision;
         against the game, the one team of players."""
         teams = (0,) if self.mode in map_params.SOLO_MODES else (0, 1)
-        return tuple(
-            tuple(s for s, t in enumerate(self.seat_teams) if t == team) for team in teams
-        )
+        return tuple(tuple(s for s, t in enumerate(self.seat_teams) if t == team) for team in teams)
 
     @property
     def shared_vision(self) -> bool:
@@ -522,6 +520,15 @@ class MapState(CombatHost, ProcedureState):
         if self.flow.steps:
             return super()._outcome()
         returns = tuple(self._returns())
+        if self.against_game():
+            total = self.score.get("total", 0)
+            text = {
+                "objective": f"Scenario completed: solo score {total}",
+                "boss": f"Everybody loses: a boss is in play (solo score {total})",
+            }.get(self.ending, f"Scenario lost at the round limit: solo score {total}")
+            team = tuple(self.teams[0].seats) if self.winners else ()
+            winner = team[0] if team else None
+            return Outcome(ending=self.ending, winner=winner, team=team, returns=returns, text=text)
         if not self.winners:
             text = "Everybody loses: a boss is in play" if self.ending == "boss" else "A tie"
             return Outcome(ending=self.ending, winner=None, team=(), returns=returns, text=text)

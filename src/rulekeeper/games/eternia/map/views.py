@@ -57,7 +57,7 @@ def _hero(state: Any, index: int, mine: bool) -> JsonObject:
         "hp": holdings.hp(state, hero),
         "health": holdings.health(state, hero),
         "activated": hero.activated,
-        "seat": state.controller_of(index),
+        "seat": None if state.control.owner(hero.id) is None else state.controller_of(index),
         "ally": hero.ally,
         "mount": hero.mount,
         "armor": dict(hero.armor),

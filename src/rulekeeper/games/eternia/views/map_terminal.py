@@ -43,6 +43,22 @@ def team_lines(state: Any, doc: Doc) -> list[str]:
     return lines
 
 
+def solo_line(solo: Doc) -> str:
+    """Against the game: the difficulty, the objective, the defeat tracker, the enemy decks'
+    sizes (never their order) and, at the end, the score."""
+    decks = solo["battle_decks"]
+    line = (
+        f"against the game, {solo['difficulty']}: objective {solo['objective']}; "
+        f"{solo['defeats']} defeats; battle decks {decks['momentum']} momentum, "
+        f"{decks['plain']} plain; {solo['effect_deck']} effect cards"
+    )
+    score = solo.get("score") or {}
+    if score:
+        parts = ", ".join(f"{k} {v:+d}" for k, v in score.items() if k != "total")
+        line += f"; score {score['total']} ({parts})"
+    return line
+
+
 def hero_text(state: Any, hero: Doc) -> str:
     """A hero in one line: HP, activated, holdings."""
     held = [hero[k] for k in ("ally", "mount", "artifact") if hero.get(k)]
@@ -53,7 +69,8 @@ def hero_text(state: Any, hero: Doc) -> str:
     )
     pack_text = ", ".join(pack) if isinstance(pack, list) else f"{pack} hidden" * bool(pack)
     flags = (" (activated)" if hero["activated"] else "") + (" flies" if hero["flies"] else "")
-    parts = [f"{_name(state, hero['id'])} [team {hero['team']}, seat {hero['seat']}]"]
+    who = "enemy" if hero["seat"] is None else f"seat {hero['seat']}"
+    parts = [f"{_name(state, hero['id'])} [team {hero['team']}, {who}]"]
     parts.append(f"HP {hero['hp']}/{hero['health']}{flags}")
     if held:
         parts.append("holds " + ", ".join(held))
@@ -117,6 +134,8 @@ def render(state: Any, seat: int | None = None) -> str:
     skull = f", skull {doc['skull']}" if doc["skull"] else ""
     lines = [f"Round {doc['round']} of {doc['rounds']}: {doc['time']}{skull}"]
     lines += team_lines(state, doc)
+    if isinstance(doc.get("solo"), dict):
+        lines.append(solo_line(doc["solo"]))
     if doc.get("round_events"):
         lines.append("events this round: " + ", ".join(doc["round_events"]))
     lines.append("Map:")

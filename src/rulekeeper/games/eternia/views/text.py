@@ -69,8 +69,8 @@ def _named(table: Any, key: object) -> str:
 def fighter_name(state: Any, entry: Entry) -> str:
     """The hero's, the epic beast's or the encounter card's name."""
     pack = state.pack
-    if "hero" in entry:
-        return _named(pack.heroes, entry["hero"])
+    if "hero" in entry or "enemy" in entry:
+        return _named(pack.heroes, entry.get("hero") or entry.get("enemy"))
     if "beast" in entry:
         return _named(pack.epic_beasts, entry["beast"])
     name = str(entry.get("encounter"))
@@ -81,12 +81,12 @@ def max_health(state: Any, side: int, entry: Entry) -> int:
     """The fighter's maximum HP (printed, with what it holds): public, as on the table."""
     fighters = state.epic.fighters
     if side < len(fighters) and fighters[side].name == next(
-        (entry[k] for k in ("hero", "beast", "encounter") if k in entry), None
+        (entry[k] for k in ("hero", "beast", "encounter", "enemy") if k in entry), None
     ):
         return int(fighters[side].health)
     pack = state.pack
     for table in (pack.heroes, pack.epic_beasts, pack.beasts, pack.allies):
-        for key in ("hero", "beast", "encounter"):
+        for key in ("hero", "beast", "encounter", "enemy"):
             if key in entry and str(entry[key]) in table:
                 return int(table[str(entry[key])].health)
     return 0
@@ -94,9 +94,10 @@ def max_health(state: Any, side: int, entry: Entry) -> int:
 
 def _weapon(state: Any, entry: Entry) -> str:
     index = entry.get("weapon", -1)
-    if "hero" not in entry or not isinstance(index, int) or index < 0:
-        return "not chosen" if "hero" in entry else "-"
-    weapon = state.pack.heroes[str(entry["hero"])].weapons[index]
+    name = entry.get("hero") or entry.get("enemy")
+    if name is None or not isinstance(index, int) or index < 0:
+        return "not chosen" if name is not None else "-"
+    weapon = state.pack.heroes[str(name)].weapons[index]
     return f"{weapon.name} ({weapon.type})"
 
 
