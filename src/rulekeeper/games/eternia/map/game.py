@@ -526,9 +526,11 @@ class MapState(CombatHost, ProcedureState):
                 "objective": f"Scenario completed: solo score {total}",
                 "boss": f"Everybody loses: a boss is in play (solo score {total})",
             }.get(self.ending, f"Scenario lost at the round limit: solo score {total}")
-            team = tuple(self.teams[0].seats) if self.winners else ()
-            winner = team[0] if team else None
-            return Outcome(ending=self.ending, winner=winner, team=team, returns=returns, text=text)
+            players = tuple(self.teams[0].seats) if self.winners else ()
+            winner = players[0] if players else None
+            return Outcome(
+                ending=self.ending, winner=winner, team=players, returns=returns, text=text
+            )
         if not self.winners:
             text = "Everybody loses: a boss is in play" if self.ending == "boss" else "A tie"
             return Outcome(ending=self.ending, winner=None, team=(), returns=returns, text=text)
