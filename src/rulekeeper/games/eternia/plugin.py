@@ -40,17 +40,26 @@ MAP_GAME = GameInfo(
     name="eternia",
     game=f"{PACKAGE}.map.game:EterniaGame",
     description="Masters of the Universe: Fields of Eternia, the team game on the map of "
-    "Eternia: two teams of three heroes, 2 to 6 players.",
-    players=(2, 3, 4, 5, 6),
+    "Eternia: two teams of three heroes, 2 to 6 players; or one team against the game, solo "
+    "or 2-3 players in co-op.",
+    players=(1, 2, 3, 4, 5, 6),
     screen=f"{PACKAGE}.views.map_terminal:SCREEN",
     board=Board(data=f"{PACKAGE}.views.web_map", script="eternia-map.js"),
     params=(
         Param(
             "mode",
             "str",
-            "Standard (the team game to the 4th skull) or skirmish (spec §5.18); it picks the "
-            "default scenario: standard, ritual-of-unlimited-power.",
-            choices=("standard", "skirmish"),
+            "Standard (the team game to the 4th skull), skirmish (spec §5.18), solo or coop "
+            "(one team against the game, spec §5.17); it picks the default scenario: "
+            "fractures-in-time, ritual-of-unlimited-power, he-man-impostor.",
+            choices=("standard", "skirmish", "solo", "coop"),
+        ),
+        Param(
+            "difficulty",
+            "str",
+            "Solo and co-op: beginner, novice, advanced or relentless (spec §5.17.2); default: "
+            "beginner.",
+            choices=("beginner", "novice", "advanced", "relentless"),
         ),
         Param(
             "scenario",
@@ -61,7 +70,13 @@ MAP_GAME = GameInfo(
             shipped=f"{PACKAGE}.scenario.reading:shipped_scenarios",
             by_name=True,
         ),
-        Param("players", "int", "How many players: 2 to 6, in two teams.", minimum=2, maximum=6),
+        Param(
+            "players",
+            "int",
+            "How many players: 2 to 6 in two teams; solo 1; co-op 2 or 3.",
+            minimum=1,
+            maximum=6,
+        ),
         Param(
             "options",
             "str",

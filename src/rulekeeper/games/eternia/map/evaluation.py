@@ -1,6 +1,7 @@
 """The map game's evaluation for the bots (``state.evaluate``, core/lookahead.py): how a seat's
 team stands, between -1 and 1: VP first (spec §1.3), then the tie-breaks' outposts and
-Eternium, then its heroes' health, soldiers on the map, holdings."""
+Eternium, then its heroes' health, soldiers on the map, holdings. Against the game: how near
+the scenario's objective is (spec §5.17.5), then the same standing and the defeats."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from rulekeeper.games.eternia.combat.evaluation import standing
 from rulekeeper.games.eternia.map import holdings
 from rulekeeper.games.eternia.map.objectives import achieved
-from rulekeeper.games.eternia.map.outposts import controlled
+from rulekeeper.games.eternia.map.outposts import controlled, controller
 
 __all__ = ["evaluate"]
 
@@ -24,7 +25,7 @@ def _plan(state: Any, team: int) -> float:
         return 0.0
     total = 0.0
     for hero in state.heroes:
-        if hero.team == team:
+        if hero.team == team and hero.area:
             total -= min(board.distance(hero.area, a) for a in targets)
     return total
 
@@ -76,8 +77,51 @@ def _worth(state: Any, team: int, own: bool = False) -> float:
     )
 
 
+def _objective(state: Any) -> float:
+    """How near the players' team is to the scenario's objective (solo.py ``objective_met``):
+    what is done, and for what is not, the damage on an enemy hero to defeat and the steps of
+    the nearest hero to the place to reach."""
+    objective = state.setting.objective
+    heroes = [h.area for h in state.heroes if h.team == 0 and h.area]
+    board = state.board
+
+    def near(area: str) -> float:
+        return float(min((board.distance(h, area) for h in heroes), default=0))
+
+    if objective is None:
+        return 0.0
+    total = 0.0
+    if objective.kind == "defeat-enemy-heroes":
+        for name in objective.heroes:
+            enemy = state.heroes[state.hero_index(name)]
+            if not enemy.area:
+                total += 12.0
+            else:
+                total += 6.0 * enemy.damage / max(1, holdings.health(state, enemy))
+                total -= 0.6 * near(enemy.area)
+    elif objective.kind == "control-outposts":
+        for area in objective.areas:
+            total += 6.0 if controller(state, area) == 0 else -0.6 * near(area)
+    else:
+        total += 8.0 * state.teams[0].missions
+        if state.missions:
+            total -= 0.6 * min(near(area) for area in state.missions)
+    return total
+
+
+def _against_game(state: Any, player: int) -> float:
+    """Against the game (spec §5.17): the objective first, then the team's standing, less its
+    defeats (each costs 3 in the solo score, spec §5.17.6)."""
+    if state.ending:
+        return 1.0 if state.winners else -1.0
+    value = 2.0 * _objective(state) + _worth(state, 0, own=True) - 3.0 * state.fallen
+    return float(max(-0.99, min(0.99, value / (abs(value) + 20.0))))
+
+
 def evaluate(state: Any, player: int) -> float:
     """*player*'s team's standing against the others, squashed to -1..1."""
+    if state.against_game():
+        return _against_game(state, player)
     if state.winners or state.ending:
         team = state.game.seat_teams[player]
         return 1.0 if team in state.winners else -1.0 if state.winners else 0.0
