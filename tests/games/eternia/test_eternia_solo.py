@@ -208,11 +208,12 @@ def test_completion_bonus_by_level(level: str, bonus: int) -> None:
 
 def test_objective_completed_wins() -> None:
     """Spec §5.17.5 (rulebook p.32): the objective completed ends the scenario, a win; the
-    enemy hero defeated leaves the map (our reading of §7.14)."""
+    enemy hero defeated waits at its base (our reading of §5.13, §7.14)."""
     state = new("novice", scenario="he-man-impostor")
     target = state.hero_index("evil-lyn")
     solo.enemy_defeated(state, target)
-    assert state.heroes[target].area == ""
+    assert state.heroes[target].area == "temple-of-serpos"
+    assert state.beaten == ["evil-lyn"]
     assert solo.objective_met(state)
     assert solo.game_over(state, round_over=False)
     assert state.winners == [solo.PLAYERS] and state.ending == "objective"

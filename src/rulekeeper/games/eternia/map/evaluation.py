@@ -94,7 +94,7 @@ def _objective(state: Any) -> float:
     if objective.kind == "defeat-enemy-heroes":
         for name in objective.heroes:
             enemy = state.heroes[state.hero_index(name)]
-            if not enemy.area:
+            if name in state.beaten:
                 total += 12.0
             else:
                 total += 6.0 * enemy.damage / max(1, holdings.health(state, enemy))

@@ -268,6 +268,8 @@ class MapState(CombatHost, ProcedureState):
     """Against the game: the outposts the enemy held at the start (A-27)."""
     score: dict[str, int]
     """Against the game: the solo score's parts and total, at the end (spec §5.17.6)."""
+    beaten: list[str]
+    """Against the game: the enemy heroes defeated (waiting at their base, solo.py)."""
     epic: Epic
     area: Area | None
     control: Control
@@ -285,6 +287,7 @@ class MapState(CombatHost, ProcedureState):
         self.deployed, self.vines, self.lairs, self.round_events = ["", ""], [], {}, []
         self.boss, self.boss_area, self.boss_damage = "", "", 0
         self.cards, self.fallen, self.enemy_outposts, self.score = None, 0, [], {}
+        self.beaten = []
         for name in self._decks():
             self.decks[name] = _deck_cards(game, name)
             self.rng.shuffle(self.decks[name])

@@ -53,8 +53,6 @@ def broken(state: Any) -> list[str]:
                 found.append(f"{hero.id}: {card} worn as {subtype} armor")
         if hero.artifact and state.pack.equipment[hero.artifact].type != "artifact":
             found.append(f"{hero.id}: {hero.artifact} worn as an artifact")
-        if not hero.area and state.against_game() and hero.team == 1:
-            continue  # an enemy hero defeated against the game has left the map (solo.py)
         if hero.area not in state.board.graph:
             found.append(f"{hero.id}: in no area ({hero.area!r})")
         base = state.board.base_team(hero.area)

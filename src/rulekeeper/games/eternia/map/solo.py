@@ -34,7 +34,9 @@ RULE_REINFORCE = (
 )
 RULE_END = "spec §5.17.5 (rulebook p.32): the round limit, or the objective completed"
 RULE_SCORE = "spec §5.17.6, A-27, A-41 (rulebook p.32): the solo score"
-RULE_ENEMY_DEFEATED = "docs/eternia.md (spec §7.14, provisional): a defeated enemy hero leaves"
+RULE_ENEMY_DEFEATED = (
+    "docs/eternia.md (spec §5.13, §7.14, provisional): a defeated enemy hero waits at its base"
+)
 PLAYERS, ENEMY = 0, 1
 """The players' team and the enemy team."""
 ETERNIUM_PER_HERO, ETERNIUM_BONUS = 4, 2
@@ -138,11 +140,16 @@ def reinforce(state: Any, moment: str) -> None:
 
 
 def enemy_defeated(state: Any, index: int) -> None:
-    """An enemy hero at 0 HP leaves the map for the rest of the scenario (our reading, §7.14)."""
+    """An enemy hero at 0 HP goes to its base healed, as a defeated hero does (spec §5.13), and
+    stays there, out of the scenario (our reading of §7.14: the enemy never moves; no hero
+    enters an enemy base); it pays nothing."""
     hero = state.heroes[index]
-    start, hero.area, hero.damage = hero.area, "", 0
+    start = hero.area
+    hero.area, hero.damage = state.board.base_of(state.teams[ENEMY].faction), 0
+    if hero.id not in state.beaten:
+        state.beaten.append(hero.id)
     state.events.append(
-        "defeated", {"hero": hero.id, "area": start, "to": "", "rule": RULE_ENEMY_DEFEATED}
+        "defeated", {"hero": hero.id, "area": start, "to": hero.area, "rule": RULE_ENEMY_DEFEATED}
     )
 
 
@@ -152,8 +159,7 @@ def objective_met(state: Any) -> bool:
     if objective is None:
         return False
     if objective.kind == "defeat-enemy-heroes":
-        gone = {h.id for h in state.heroes if h.team == ENEMY and not h.area}
-        return all(hero in gone for hero in objective.heroes)
+        return all(hero in state.beaten for hero in objective.heroes)
     if objective.kind == "control-outposts":
         return all(controller(state, area) == PLAYERS for area in objective.areas)
     return bool(state.teams[PLAYERS].missions >= int(objective.count))
