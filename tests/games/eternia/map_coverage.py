@@ -36,8 +36,10 @@ PARAGRAPHS = [
     "§5.16",
     *[f"§5.18.{i}" for i in range(1, 4)],
     "§5.19",
+    "§3.2",
+    *[f"§5.17.{i}" for i in range(1, 7)],
 ]
-"""The paragraphs issue 28 names (§3.2, §5.17 are solo's, the next issue; §5.20 out of scope)."""
+"""The paragraphs issue 28 names, and solo's of issue 29 (§3.2, §5.17; §5.20 out of scope)."""
 MAP_ITEMS = [
     f"A-{n}"
     for n in (
@@ -65,10 +67,17 @@ MAP_ITEMS = [
         43,
         44,
         45,
+        23,
+        24,
+        25,
+        26,
+        27,
+        28,
+        41,
     )
 ]
-"""The items of §8 about the map game (the others are the combats' or solo's)."""
-CORRECTIONS = ["§9.2", "§9.7", "§9.8", "§9.9", "§9.15"]
+"""The items of §8 about the map game and the solo mode (the others are the combats')."""
+CORRECTIONS = ["§9.1", "§9.2", "§9.7", "§9.8", "§9.9", "§9.15"]
 """The items of §9 about the map game."""
 ITEMS = [*PARAGRAPHS, *MAP_ITEMS, *CORRECTIONS]
 OPEN: dict[str, str] = {}
