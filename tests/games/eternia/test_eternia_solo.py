@@ -112,10 +112,12 @@ def test_bad_parameters_name_their_field(params: dict[str, Any], field: str) -> 
 
 
 def test_a_difficulty_only_against_the_game() -> None:
-    """Spec §3.2 item 1: the difficulty is the solo mode's."""
+    """Spec §3.2 item 1: the difficulty is the solo mode's (given alone, it means solo)."""
     with pytest.raises(DataError) as error:
-        load_game("eternia", difficulty="novice")
+        load_game("eternia", mode="standard", difficulty="novice")
     assert error.value.field == "difficulty"
+    assert load_game("eternia", difficulty="novice").mode == "solo"
+    assert load_game("eternia", scenario="the-missing-child").mode == "solo"
 
 
 # ---------------------------------------------------------------------------------- reinforcement

@@ -115,11 +115,15 @@ class EterniaGame(Game):
             if key not in map_params.PARAMS:
                 known = ", ".join(map_params.PARAMS)
                 raise DataError(source, key, f"unknown parameter (known: {known})")
-        mode = params.get("mode", "standard")
-        if mode not in map_params.MODES:
+        mode = params.get("mode")
+        if mode is not None and mode not in map_params.MODES:
             raise DataError(source, "mode", f"one of {', '.join(map_params.MODES)}")
+        named = params.get("scenario")
+        if mode is None:  # the scenario's mode (a solo scenario: solo); a difficulty: solo
+            solo_level = params.get("difficulty") is not None
+            mode = read_scenario(named).mode if named else "solo" if solo_level else "standard"
         self.mode = str(mode)
-        scenario = params.get("scenario") or map_params.DEFAULT_SCENARIO[self.mode]
+        scenario = named or map_params.DEFAULT_SCENARIO[self.mode]
         self.scenario = read_scenario(scenario)
         solo = mode in map_params.SOLO_MODES
         if self.scenario.mode != ("solo" if solo else mode):
