@@ -218,3 +218,66 @@ def test_a_skirmish_set_up_on_the_board(
     assert placed >= 3, (placed, clicks)
     assert all(game.state.deployed) and game.state.missions
     screenshot(page, artifacts, "eternia-skirmish")
+
+
+def test_a_solo_game_on_the_board_against_the_game(
+    live_server: LiveServer, new_page: Any, artifacts: Path
+) -> None:
+    """Issue 29 Acceptance: a solo game (Relentless) in the browser: the heroes march to an
+    enemy hero (through the API); the page draws the solo panel (difficulty, objective, defeat
+    tracker, the enemy decks by size) and the epic combat's grid with the enemy's row and its
+    battle card, and clicks the player's choices until the combat is over; then a bot plays the
+    seat to the end and the page shows the result with the solo score."""
+    made = live_server.create(
+        "eternia",
+        ["me"],
+        seed=3,
+        params={"mode": "solo", "difficulty": "relentless", "scenario": "retrieve-the-plans"},
+    )
+    game_id, token = made["id"], made["seat_tokens"]["0"]
+    game = live_server.lobby.get(game_id)
+    for _ in range(600):
+        if game.state.epic.fighters or game.state.is_terminal():
+            break
+        view = live_server.api("GET", f"/api/games/{game_id}", token=token)
+        body = {"action": _toward_enemies(game.state, view, 0), "version": view["version"]}
+        live_server.api("POST", f"/api/games/{game_id}/actions", body, token=token)
+    assert game.state.epic.fighters, "no epic combat against an enemy hero began"
+    page = new_page()
+    page.goto(live_server.game_link(game_id, token))
+    expect(page.locator(".em-solo")).to_contain_text("Against the game, relentless")
+    expect(page.locator(".em-grid")).to_be_visible()
+    expect(page.locator(".em-grid tbody tr").nth(1)).to_contain_text("(enemy")
+    screenshot(page, artifacts, "eternia-solo-combat")
+    clicks = 0
+    deadline = time.monotonic() + SECONDS
+    while game.state.epic.fighters and time.monotonic() < deadline:
+        buttons = page.locator(CHOICES)
+        try:
+            buttons.first.wait_for(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        before = version(page)
+        try:
+            buttons.first.click(timeout=2000)
+        except PlaywrightTimeout:
+            continue  # the view changed under the click: look again
+        with contextlib.suppress(PlaywrightTimeout):  # a choice with chance left: its odds
+            page.locator(CONFIRM).wait_for(timeout=2000)
+            page.locator(CONFIRM).click(timeout=2000)
+        clicks += 1
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(MOVED, arg=before, timeout=5000)
+    assert not game.state.epic.fighters and clicks, f"the combat is not over ({clicks} clicks)"
+    page.goto(live_server.game_link(game_id))  # watch as a spectator: the seat is the bot's
+    expect(page.locator(".em-solo")).to_be_visible()
+    given = live_server.api(
+        "POST",
+        f"/api/games/{game_id}/bot",
+        {"seat": 0, "spec": "greedy"},
+        token=made["admin_token"],
+    )
+    assert given
+    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
+    expect(page.locator(".em-solo")).to_contain_text("solo score")
+    screenshot(page, artifacts, "eternia-solo-end")

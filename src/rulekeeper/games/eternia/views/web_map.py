@@ -144,6 +144,7 @@ def public_board(state: Any) -> JsonObject:
         "offers": doc["offers"],
         "combat": doc.get("combat"),
         "ending": doc["ending"],
+        "solo": doc.get("solo"),
     }
 
 

@@ -119,10 +119,24 @@ export function createView(body, ctx) {
   }
 
   function drawTeams() {
+    const solo = board.solo;
     fill(teamsBox, el("h2", { text: "Teams" }), ...(board.teams || []).map((t, i) =>
       el("p", { class: `em-team em-team-${i}` },
         el("strong", { text: t.name }),
-        ` (seats ${t.seats.join(", ")}): ${t.eternium} Eternium, ${t.vp} VP, ${t.soldiers} soldiers in supply, ${t.outposts.length} outposts`)));
+        ` (${t.seats.length ? `seats ${t.seats.join(", ")}` : "the game"}): ${t.eternium} Eternium, ${t.vp} VP, ${t.soldiers} soldiers in supply, ${t.outposts.length} outposts`)),
+      solo ? soloPanel(solo) : "");
+  }
+
+  // Against the game (spec §5.17): the difficulty, the objective, the defeat tracker, the enemy
+  // decks by their sizes (never their order) and, at the end, the solo score.
+  function soloPanel(solo) {
+    const decks = solo.battle_decks || {};
+    const score = solo.score || {};
+    const parts = Object.keys(score).filter((k) => k !== "total").map((k) => `${k} ${score[k]}`);
+    return el("p", { class: "em-solo" },
+      el("strong", { text: `Against the game, ${solo.difficulty}` }),
+      `: objective ${solo.objective}; ${solo.defeats} defeats; battle decks ${decks.momentum} momentum, ${decks.plain} plain; ${solo.effect_deck} effect cards`
+        + (score.total !== undefined ? `; solo score ${score.total} (${parts.join(", ")})` : ""));
   }
 
   function drawRound() {
@@ -163,7 +177,8 @@ export function createView(body, ctx) {
 
   function grid(epic) {
     const rows = [epic.active, epic.defender].map((side) => {
-      const name = side.hero || side.beast || side.encounter || "?";
+      const battle = side.enemy && epic.solo && epic.solo.battle ? `, battle card ${epic.solo.battle}` : "";
+      const name = side.enemy ? `${side.enemy} (enemy${battle})` : side.hero || side.beast || side.encounter || "?";
       const cells = ZONES.map((zone) => {
         const up = (side.grid || []).filter((g) => g.zone === zone).map((g) => cardName(g.card));
         const down = (Array.isArray(side.down) ? side.down : []).filter((d) => d.zone === zone).map((d) => d.card ? `${cardName(d.card)} (face down)` : "?");
@@ -173,7 +188,7 @@ export function createView(body, ctx) {
           total === null || total === undefined ? "" : el("div", { class: "em-total", text: `total ${total}` }));
       });
       const die = (side.epic || []).length ? `; epic die: ${(side.epic || []).join(", ")}` : "";
-      const owner = (board.heroes || []).find((h) => h.id === side.hero);
+      const owner = (board.heroes || []).find((h) => h.id === (side.hero || side.enemy));
       return el("tr", { class: owner ? `em-team-${owner.team}` : "em-beast" },
         el("th", { scope: "row", text: `${name}: damage ${side.damage || 0}${die}` }), ...cells);
     });
@@ -226,7 +241,7 @@ export function createView(body, ctx) {
       const own = mine.get(h.id);
       const extra = own ? ` — spells: ${own.spells.join(", ") || "none"}; backpack: ${own.backpack.join(", ") || "empty"}` : "";
       return el("li", { class: `em-hero-line em-team-${h.team}`, "data-hero": h.id,
-        text: `${h.name} (seat ${h.seat}): ${h.hp}/${h.health} HP${h.activated ? ", activated" : ""}${h.flies ? ", flies" : ""}${h.held.length ? `; holds ${h.held.join(", ")}` : ""}${extra}` });
+        text: `${h.name} (${h.seat === null ? "enemy" : `seat ${h.seat}`}): ${h.hp}/${h.health} HP${h.activated ? ", activated" : ""}${h.flies ? ", flies" : ""}${h.held.length ? `; holds ${h.held.join(", ")}` : ""}${extra}` });
     })));
   }
 
