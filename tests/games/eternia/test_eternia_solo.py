@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from rulekeeper.cli.main import app
 from rulekeeper.core import CHANCE, DataError, load_game
 from rulekeeper.games.eternia.map import solo
 from rulekeeper.games.eternia.map.defeat import defeat
@@ -318,3 +321,28 @@ def test_position_round_trip_against_the_game() -> None:
     position = state.to_position()
     again = load_game("eternia", position=position).new_initial_state(0)
     assert again.to_position() == position
+
+
+@pytest.mark.parametrize(
+    ("mode", "players", "level"),
+    [
+        ("solo", "greedy", "beginner"),
+        ("solo", "random", "novice"),
+        ("solo", "random", "advanced"),
+        ("solo", "random", "relentless"),
+        ("coop", "random,greedy", "novice"),
+        ("coop", "random,random,random", "relentless"),
+    ],
+)
+def test_play_against_the_game_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, players: str, level: str
+) -> None:
+    """Issue 29 Acceptance: ``rulekeeper play eternia --mode solo|coop --difficulty LEVEL
+    --players ...`` plays to the end and says the result with the solo score."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("RULEKEEPER_DATA_DIR", raising=False)
+    args = ["play", "eternia", "--mode", mode, "--difficulty", level, "--players", players]
+    result = CliRunner().invoke(app, [*args, "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "against the game, " + level in result.output
+    assert "solo score" in result.output
