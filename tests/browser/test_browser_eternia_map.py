@@ -78,6 +78,31 @@ def test_a_round_clicked_on_the_map_board(
     expect(spectator.locator(CHOICES)).to_have_count(0)
 
 
+def _click_first_choice(page: Any) -> int | None:
+    """Click the page's first choice and, when its odds are shown (chance is left), confirm
+    them; None if nothing was clicked (no choice yet, or the view changed under the click),
+    else 1 if odds were shown, 0 if not."""
+    buttons = page.locator(CHOICES)
+    try:
+        buttons.first.wait_for(timeout=3000)
+    except PlaywrightTimeout:
+        return None
+    before = version(page)
+    try:
+        buttons.first.click(timeout=2000)
+    except PlaywrightTimeout:
+        return None  # the view changed under the click: look again
+    shown = 0
+    confirm = page.locator(CONFIRM)
+    with contextlib.suppress(PlaywrightTimeout):
+        confirm.wait_for(timeout=4000)
+        shown = 1
+        confirm.click(timeout=2000)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(MOVED, arg=before, timeout=5000)
+    return shown
+
+
 def _toward_enemies(state: Any, view: dict[str, Any], seat: int) -> str:
     """The seat's choice that brings its heroes nearest an enemy hero (a move), else the first
     that is not a merchant's or a rest (the heroes march to meet)."""
@@ -149,24 +174,11 @@ def test_an_epic_combat_on_the_board_with_its_grid_and_odds(
         if seat != 0:
             time.sleep(0.05)
             continue
-        buttons = page.locator(CHOICES)
-        try:
-            buttons.first.wait_for(timeout=3000)
-        except PlaywrightTimeout:
+        clicked = _click_first_choice(page)
+        if clicked is None:
             continue
-        before = version(page)
-        try:
-            buttons.first.click(timeout=2000)
-        except PlaywrightTimeout:
-            continue  # the view changed under the click: look again
-        confirm = page.locator(CONFIRM)
-        with contextlib.suppress(PlaywrightTimeout):
-            confirm.wait_for(timeout=4000)
-            odds_shown += 1
-            confirm.click(timeout=2000)
+        odds_shown += clicked
         clicks += 1
-        with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function(MOVED, arg=before, timeout=5000)
         if not played and page.locator(PLAYED).count() >= 4:  # cards on both rows
             screenshot(page, artifacts, "eternia-map-combat-cards")
             played = True
@@ -252,22 +264,7 @@ def test_a_solo_game_on_the_board_against_the_game(
     clicks = 0
     deadline = time.monotonic() + SECONDS
     while game.state.epic.fighters and time.monotonic() < deadline:
-        buttons = page.locator(CHOICES)
-        try:
-            buttons.first.wait_for(timeout=3000)
-        except PlaywrightTimeout:
-            continue
-        before = version(page)
-        try:
-            buttons.first.click(timeout=2000)
-        except PlaywrightTimeout:
-            continue  # the view changed under the click: look again
-        with contextlib.suppress(PlaywrightTimeout):  # a choice with chance left: its odds
-            page.locator(CONFIRM).wait_for(timeout=2000)
-            page.locator(CONFIRM).click(timeout=2000)
-        clicks += 1
-        with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function(MOVED, arg=before, timeout=5000)
+        clicks += _click_first_choice(page) is not None
     assert not game.state.epic.fighters and clicks, f"the combat is not over ({clicks} clicks)"
     page.goto(live_server.game_link(game_id))  # watch as a spectator: the seat is the bot's
     expect(page.locator(".em-solo")).to_be_visible()

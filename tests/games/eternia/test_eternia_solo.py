@@ -39,12 +39,11 @@ def play(state: Any, seed: int, limit: int = 5000, roam: float = 0.0) -> list[An
     while not state.is_terminal() and len(taken) < limit:
         seat = state.current_player()
         if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            legal = state.legal_actions(seat)
-            moves = [a for a in legal if a.kind in ("move", "stop")]
-            action = rng.choice(moves if moves and rng.random() < roam else legal)
+            taken.append(state.resolve_chance())
+            continue
+        legal = state.legal_actions(seat)
+        moves = [a for a in legal if a.kind in ("move", "stop")]
+        action = rng.choice(moves if moves and rng.random() < roam else legal)
         state.apply_action(action)
         taken.append(action)
     return taken
@@ -119,8 +118,8 @@ def test_a_difficulty_only_against_the_game() -> None:
     with pytest.raises(DataError) as error:
         load_game("eternia", mode="standard", difficulty="novice")
     assert error.value.field == "difficulty"
-    assert load_game("eternia", difficulty="novice").mode == "solo"
-    assert load_game("eternia", scenario="the-missing-child").mode == "solo"
+    assert load_game("eternia", difficulty="novice").param("mode") == "solo"
+    assert load_game("eternia", scenario="the-missing-child").param("mode") == "solo"
 
 
 # ---------------------------------------------------------------------------------- reinforcement
