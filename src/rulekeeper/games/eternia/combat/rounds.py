@@ -41,6 +41,7 @@ __all__ = ["EpicCombat", "EpicDieStep", "FleeStep", "WeaponStep", "face_label", 
 
 WEAPONS = "spec §5.6.3 step 1 (rulebook p.18)"
 FLEE = "spec §5.6.3 step 8 (rulebook p.20)"
+FLEE_SOLO = "against the game the difficulty's cost, spec §5.17.2, §9.1 (rulebook p.31)"
 AVOID = "spec §5.5 (rulebook p.17): an ability lets its hero refuse the combat"
 FLEE_COST = 2
 Side = Annotated[int, Bounds(0, 1)]
@@ -160,7 +161,8 @@ class FleeStep(Step[CombatState]):
             cost = flee_cost(state, FLEE_COST)
             state.epic.eternium[0] -= cost
             state.epic.spent[0] += cost
-            state.events.append("fled", {"side": 0})
+            rule = FLEE if state.epic.solo is None else f"{FLEE}; {FLEE_SOLO}"
+            state.events.append("fled", {"side": 0, "cost": cost, "rule": rule})
         state.flow.finish(state, {"stage": "fled" if fled else "stayed"})
 
 

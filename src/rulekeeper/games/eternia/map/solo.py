@@ -96,9 +96,21 @@ def set_up(state: Any) -> None:
     for pile in (cards.momentum, cards.plain, cards.effects):
         state.rng.shuffle(pile)
     state.cards = cards
+    table = difficulty(state)
     state.events.append(
         "solo-set-up",
-        {"difficulty": level, "scenario": setting.id, "rounds": setting.rounds, "rule": RULE_SETUP},
+        {
+            "difficulty": level,
+            "scenario": setting.id,
+            "rounds": setting.rounds,
+            "effect_skulls": table.skulls,
+            "battle_deck": dict(table.battle_deck),
+            "reinforce": table.reinforce,
+            "extra_effects": table.extra_effects,
+            "flee": [table.flee_enemy, table.flee_other],
+            "defeat_penalty": table.defeat_penalty,
+            "rule": RULE_SETUP,
+        },
     )
 
 
