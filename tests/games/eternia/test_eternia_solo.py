@@ -345,3 +345,21 @@ def test_play_against_the_game_in_the_terminal(
     assert result.exit_code == 0, result.output
     assert "against the game, " + level in result.output
     assert "solo score" in result.output
+
+
+@pytest.mark.parametrize(("level", "replaced"), [("beginner", False), ("novice", True)])
+def test_replacing_enemy_soldiers_is_ignored_at_beginner(level: str, replaced: bool) -> None:
+    """Spec §5.17.2 (rulebook p.31, seed l.2502): Beginner ignores the scenario's rules that
+    replace enemy soldiers; at the other levels each listed outpost the players do not hold
+    gets back its setup's soldiers (retrieve-the-plans, skull events 2 and 3)."""
+    state = new(level, scenario="retrieve-the-plans")
+    setup = state.setting.setups[level].enemy_soldiers
+    for area in ("viper-tower", "lithos-corridors"):
+        state.soldiers[area][solo.ENEMY] = 0
+        state.teams[solo.ENEMY].soldiers += setup[area]
+    solo.replace_soldiers(state, ["viper-tower", "lithos-corridors"])
+    for area in ("viper-tower", "lithos-corridors"):
+        assert soldiers_in(state, area, solo.ENEMY) == (setup[area] if replaced else 0)
+    assert [e.kind for e in state.events][-1] == (
+        "soldiers-replaced" if replaced else "rule-ignored"
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rulekeeper.games.eternia.map import solo
 from rulekeeper.games.eternia.map.placing import VINE_TOKENS
 
 __all__ = ["EFFECTS", "set_up", "skull_event"]
@@ -87,6 +88,10 @@ def _gain_eternium(state: Any, switch: Any) -> None:
         team.pool.gain({"eternium": int(switch.amount or 0)})
 
 
+def _replace_soldiers(state: Any, switch: Any) -> None:
+    solo.replace_soldiers(state, switch.areas)
+
+
 EFFECTS: Mapping[str, Callable[[Any, Any], None]] = {
     "place-mission-tokens": _place_tokens,
     "shuffle-scenario-deck": _shuffle_deck,
@@ -94,6 +99,7 @@ EFFECTS: Mapping[str, Callable[[Any, Any], None]] = {
     "vines": _vines,
     "epic-beast-appears": _beast_appears,
     "all-teams-gain-eternium": _gain_eternium,
+    "replace-enemy-soldiers": _replace_soldiers,
 }
 """Each skull-event switch's effect."""
 

@@ -23,6 +23,7 @@ __all__ = [
     "is_solo",
     "objective_met",
     "reinforce",
+    "replace_soldiers",
     "score",
     "set_up",
 ]
@@ -33,6 +34,7 @@ RULE_REINFORCE = (
     "again and again until each holds 3 or the supply runs out"
 )
 RULE_END = "spec §5.17.5 (rulebook p.32): the round limit, or the objective completed"
+RULE_EASY = "spec §5.17.2 (rulebook p.31, seed l.2502): Beginner ignores replacing enemy soldiers"
 RULE_SCORE = "spec §5.17.6, A-27, A-41 (rulebook p.32): the solo score"
 RULE_ENEMY_DEFEATED = (
     "docs/eternia.md (spec §5.13, §7.14, provisional): a defeated enemy hero waits at its base"
@@ -149,6 +151,26 @@ def reinforce(state: Any, moment: str) -> None:
                 added[area] = added.get(area, 0) + 1
     if added:
         state.events.append("reinforced", {"soldiers": added, "rule": RULE_REINFORCE})
+
+
+def replace_soldiers(state: Any, areas: Any) -> None:
+    """A scenario's rule to replace enemy soldiers (a skull event): each listed outpost without
+    the players' miniatures gets back, from the enemy's supply, the soldiers the difficulty's
+    setup put there; Beginner ignores such rules (spec §5.17.2, seed l.2502)."""
+    if not is_solo(state):
+        return
+    if not difficulty(state).replenish:
+        state.events.append("rule-ignored", {"effect": "replace-enemy-soldiers", "rule": RULE_EASY})
+        return
+    setup = state.setting.setups[state.game.difficulty]
+    added: dict[str, int] = {}
+    for area in areas or ():
+        if controller(state, area) == PLAYERS or soldiers_in(state, area, PLAYERS):
+            continue
+        missing = int(setup.enemy_soldiers.get(area, 0)) - soldiers_in(state, area, ENEMY)
+        if missing > 0 and add_soldiers(state, area, ENEMY, missing):
+            added[area] = soldiers_in(state, area, ENEMY)
+    state.events.append("soldiers-replaced", {"soldiers": added, "rule": RULE_SETUP})
 
 
 def enemy_defeated(state: Any, index: int) -> None:

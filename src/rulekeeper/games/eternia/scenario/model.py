@@ -69,6 +69,11 @@ EFFECTS: Mapping[str, tuple[Params, str]] = {
         {"amount": "int"},
         "every team gains amount Eternium from the bank (spec §5.14)",
     ),
+    "replace-enemy-soldiers": (
+        {"areas": "areas"},
+        "against the game: each listed outpost the players do not hold gets back the enemy "
+        "soldiers of the difficulty's setup (ignored at Beginner, spec §5.17.2)",
+    ),
 }
 """Skull events (spec §4.1 step 3): what happens in the preparation of a skull round."""
 
