@@ -160,8 +160,17 @@ def round_odds(state: Any, seat: int) -> JsonObject:
         "falls": [float(f) for f in fall],
         "hp_lost": [float(v) for v in lost],
         "active_first": float(first),
-        "model": MODEL,
+        "model": _model(state),
     }
+
+
+def _model(state: Any) -> str:
+    """What the odds assume; against an enemy hero, what they leave out (its effect cards and
+    momentum still to come, spec §5.17.3)."""
+    solo = state.epic.solo
+    if state.epic.fighters[1].kind == "enemy" and solo is not None and not solo.acted:
+        return f"{MODEL}; not counted: the enemy's effect cards and momentum still to come"
+    return MODEL
 
 
 def _zone_values(state: Any, side: int, zone: str) -> dict[int, Fraction]:
