@@ -129,6 +129,8 @@ def write_area(
     doc: JsonObject = {"format": FORMAT, "version": VERSIONS[-1]}
     doc.update(to_data(area))
     doc["combat"] = doc.pop("kind")
+    if not area.solo:  # (a game between teams)
+        doc.pop("solo")
     doc["epic"] = None if epic is None else write_combat(epic, (), None, None, control)
     doc["pending"] = [write_step(step) for step in pending]
     doc["result"] = result
