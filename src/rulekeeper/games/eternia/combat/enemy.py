@@ -9,27 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Any
 
 from rulekeeper.core.actions import Action
 from rulekeeper.core.dice import Die, roll_outcome_actions
 from rulekeeper.core.flow import AUTO, Step
 from rulekeeper.core.lasting import Lasting
-from rulekeeper.core.record import Bounds
 from rulekeeper.core.state import CHANCE
 from rulekeeper.games.eternia.combat.abilities import EFFECTS, use
 from rulekeeper.games.eternia.combat.choices import harmful_targets
 from rulekeeper.games.eternia.combat.model import Solo
 from rulekeeper.games.eternia.combat.protocols import CombatState
-from rulekeeper.games.eternia.content.solo import Difficulty
+from rulekeeper.games.eternia.content.solo import GRID_KINDS, Difficulty
 
 __all__ = [
     "NO_GRID",
     "BattleStep",
     "EnemyStep",
+    "act",
     "applies",
     "difficulty_of",
     "draw_battle",
+    "effects_to_draw",
     "flee_cost",
     "return_battle_cards",
 ]
@@ -40,7 +41,7 @@ RULE_EFFECTS = "spec §5.17.3 replacing step 4 (rulebook p.32): effect cards pla
 RULE_MOMENTUM = "spec §5.17.3, A-26 (rulebook p.32): the momentum ability, once per symbol"
 RULE_ZONE = "spec §5.17.3, §9.15 (rulebook p.32): +X to a zone needs an effect card's identifier"
 RULE_FALLBACK = "spec §5.17.3 (rulebook p.32): no momentum ability applies, +1 Defense +1 Attack"
-NO_GRID = frozenset({"draw-play", "draw-choose", "swap-cards", "extra-focus", "activate-momentum"})
+NO_GRID = GRID_KINDS
 """Effect kinds that need a grid or a combat deck: an enemy hero has neither (A-28)."""
 ENEMY = 1
 """The enemy hero is always the defender: the active player is the player (A-28)."""
@@ -228,37 +229,38 @@ def momentum(state: CombatState) -> None:
         EFFECTS[effect.kind](state, ENEMY, effect, weapon.name)
 
 
+def effects_to_draw(state: CombatState) -> int:
+    """How many effect cards the enemy draws this round: its battle card's number and the
+    difficulty's extra ones (spec §5.17.2)."""
+    battle = state.pack.battle_cards[solo_of(state).battle]
+    return int(battle.draws + difficulty_of(state).extra_effects)
+
+
+def act(state: CombatState) -> None:
+    """The enemy's step 4 (spec §5.17.3), at once: it draws its effect cards and plays each;
+    then its momentum ability acts once per momentum symbol on the battle card and the effect
+    cards drawn. No seat plays the enemy: nothing waits for a choice (the harm order)."""
+    solo = solo_of(state)
+    battle = state.pack.battle_cards[solo.battle]
+    cards = draw_effects(state, effects_to_draw(state))
+    solo.acted = True
+    symbols = int(battle.momentum) + sum(
+        int(state.pack.effect_cards[card].momentum) for card in cards
+    )
+    state.events.append("effect-cards", {"cards": cards, "momentum": symbols, "rule": RULE_EFFECTS})
+    for card in cards:
+        use(state, ENEMY, state.pack.effect_cards[card].effect, card)
+    for _ in range(symbols):
+        momentum(state)
+
+
 @dataclass
 class EnemyStep(Step[CombatState]):
-    """After the player's step 4 (spec §5.17.3): the enemy draws the battle card's number of
-    effect cards (and the difficulty's extra ones) and plays each at once; then its momentum
-    ability acts once per momentum symbol on the battle card and the effect cards drawn."""
+    """After the player's step 4 (spec §5.17.3): the enemy plays (:func:`act`)."""
 
     kind = "enemy-effects"
     rule = RULE_EFFECTS
 
-    left: Annotated[int, Bounds(-1, 9)] = -1
-    """Momentum activations still to come (-1: the effect cards are not drawn yet)."""
-
     def run(self, state: CombatState) -> None:
-        solo = solo_of(state)
-        if self.left < 0:
-            battle = state.pack.battle_cards[solo.battle]
-            count = battle.draws + difficulty_of(state).extra_effects
-            cards = draw_effects(state, count)
-            solo.acted = True
-            symbols = int(battle.momentum) + sum(
-                int(state.pack.effect_cards[card].momentum) for card in cards
-            )
-            self.left = symbols
-            state.events.append(
-                "effect-cards", {"cards": cards, "momentum": symbols, "rule": RULE_EFFECTS}
-            )
-            for card in cards:  # no seat plays the enemy: nothing waits for a choice
-                use(state, ENEMY, state.pack.effect_cards[card].effect, card)
-            return
-        if self.left == 0:
-            state.flow.pop()
-            return
-        self.left -= 1
-        momentum(state)
+        state.flow.pop()
+        act(state)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import permutations
+from math import perm
 from typing import Any
 
 from rulekeeper.core.actions import Action
@@ -21,6 +23,7 @@ from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import to_data
 from rulekeeper.games.eternia.combat.abilities import use
 from rulekeeper.games.eternia.combat.encounter import WildsCombat, the_foe
+from rulekeeper.games.eternia.combat.enemy import act, effects_to_draw
 from rulekeeper.games.eternia.combat.foes import beast_card
 from rulekeeper.games.eternia.combat.model import card_kind
 from rulekeeper.games.eternia.combat.power import default_cap, dice_of
@@ -44,6 +47,8 @@ __all__ = [
 ]
 
 MODEL = "the opponent's face-down cards are equally likely any of its unseen modifiers"
+ENEMY_DRAWS = 2_000
+"""The most orders of an enemy's effect draws the odds go through (then they leave them out)."""
 
 
 def value_sequences(pool: Counter[int], n: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
@@ -77,8 +82,36 @@ def _unseen_modifiers(state: Any, side: int) -> dict[int, list[str]]:
     return out
 
 
+def _enemy_cases(state: Any) -> Iterator[tuple[Any, Fraction]] | None:
+    """Against an enemy hero that has not played yet (spec §5.17.3): each ordered draw of its
+    effect cards from its deck (whose cards are known, not their order), the enemy's step 4
+    played on a copy; None when there is none to come, or too many draws to go through."""
+    solo = state.epic.solo
+    if state.epic.fighters[1].kind != "enemy" or solo is None or solo.acted or not solo.battle:
+        return None
+    count = effects_to_draw(state)
+    deck = sorted(solo.effects)
+    if count > len(deck) or perm(len(deck), count) > ENEMY_DRAWS:
+        return None
+    chance = Fraction(1, perm(len(deck), count))
+
+    def cases() -> Iterator[tuple[Any, Fraction]]:
+        for drawn in permutations(range(len(deck)), count):
+            case = state.clone()
+            rest = [deck[i] for i in range(len(deck)) if i not in drawn]
+            case.epic.solo.effects = rest + [deck[i] for i in reversed(drawn)]
+            act(case)
+            yield case, chance
+
+    return cases()
+
+
 def _cases(state: Any, seat: int) -> Iterator[tuple[Any, Fraction]]:
     """The states the seat cannot tell apart, with their probabilities."""
+    enemy = _enemy_cases(state)
+    if enemy is not None:  # an enemy hero has no hidden cards: its draws are what is unknown
+        yield from enemy
+        return
     hidden = [
         side
         for side, fighter in enumerate(state.epic.fighters)
@@ -165,12 +198,14 @@ def round_odds(state: Any, seat: int) -> JsonObject:
 
 
 def _model(state: Any) -> str:
-    """What the odds assume; against an enemy hero, what they leave out (its effect cards and
-    momentum still to come, spec §5.17.3)."""
+    """What the odds assume; against an enemy hero, its effect cards still to come: each order
+    of its deck equally likely, or, when too many, left out (spec §5.17.3)."""
     solo = state.epic.solo
-    if state.epic.fighters[1].kind == "enemy" and solo is not None and not solo.acted:
-        return f"{MODEL}; not counted: the enemy's effect cards and momentum still to come"
-    return MODEL
+    if state.epic.fighters[1].kind != "enemy" or solo is None or solo.acted:
+        return MODEL
+    if _enemy_cases(state) is None:
+        return "not counted: the enemy's effect cards and momentum still to come (too many draws)"
+    return "the enemy's effect cards still to come: every order of its deck equally likely"
 
 
 def _zone_values(state: Any, side: int, zone: str) -> dict[int, Fraction]:

@@ -23,13 +23,18 @@ from rulekeeper.core.content import CardBase
 from rulekeeper.games.eternia.content.dice import WILD_FACES
 from rulekeeper.games.eternia.content.effects import Ability, WeaponType, Zone
 
-__all__ = ["BATTLE_DECKS", "REINFORCEMENT", "BattleCard", "Difficulty", "EffectCard"]
+__all__ = ["BATTLE_DECKS", "GRID_KINDS", "REINFORCEMENT", "BattleCard", "Difficulty", "EffectCard"]
 
 BATTLE_DECKS: tuple[str, ...] = ("momentum", "plain")
 """The two battle decks (spec §3.2 step 4): the cards with the momentum symbol and the rest."""
 REINFORCEMENT: tuple[str, ...] = ("never", "night", "round", "turn")
 """When enemy outposts gain a soldier (spec §5.17.2): never, at the end of each night round,
 of each round, of each hero's turn."""
+GRID_KINDS = frozenset(
+    {"draw-play", "draw-choose", "swap-cards", "extra-focus", "activate-momentum"}
+)
+"""Effect kinds that need a grid or a combat deck: an enemy hero has neither (A-28), so an
+effect card never has them and its momentum's never apply (combat/enemy.py)."""
 Stat = Annotated[int, Field(ge=0, le=12)]
 Skulls = Annotated[int, Field(ge=1, le=4)]
 WildFace = Literal["blank", "success", "double", "reroll"]
@@ -51,6 +56,9 @@ class BattleCard(CardBase):
 def _acts_in_step_4(ability: Ability) -> Ability:
     if ability.when != "activation":
         raise ValueError("an effect card acts in step 4: when is 'activation'")
+    grid = sorted({e.kind for e in ability.effects} & GRID_KINDS)
+    if grid:
+        raise ValueError(f"{grid[0]} needs a grid or a deck: an enemy hero has neither (A-28)")
     return ability
 
 
