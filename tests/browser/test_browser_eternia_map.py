@@ -24,6 +24,9 @@ CONFIRM = ".em-odds button[data-confirm]"
 PLAIN = ".em-decision button[data-action]:not([data-action^='cycle-victory'])"
 """The choices but cycling victory cards (a first-choice clicker would cycle all its Eternium)."""
 PLAYED = ".em-grid .em-cards:not(:text-is('—'))"
+SETTLED = """() => document.querySelector(".em-odds button[data-confirm]")
+    || !document.querySelector(".em-odds")"""
+"""The odds are shown (Confirm), or the choice had no chance left and was taken."""
 MOVED = """(before) => document.getElementById("app").dataset.version !== before
     || document.getElementById("app").dataset.status === "finished\""""
 
@@ -63,10 +66,7 @@ def test_a_round_clicked_on_the_map_board(
             if not buttons.count():
                 continue
             buttons.first.click()
-            confirm = page.locator(CONFIRM)
-            with contextlib.suppress(PlaywrightTimeout):  # an epic combat's choice: its odds
-                confirm.wait_for(timeout=4000)
-                confirm.click(timeout=2000)
+            _confirm_odds(page)  # an epic combat's choice: its odds first
         clicks += 1
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(MOVED, arg=before, timeout=5000)
@@ -92,15 +92,25 @@ def _click_first_choice(page: Any) -> int | None:
         buttons.first.click(timeout=2000)
     except PlaywrightTimeout:
         return None  # the view changed under the click: look again
-    shown = 0
-    confirm = page.locator(CONFIRM)
-    with contextlib.suppress(PlaywrightTimeout):
-        confirm.wait_for(timeout=4000)
-        shown = 1
-        confirm.click(timeout=2000)
+    shown = int(_confirm_odds(page))
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(MOVED, arg=before, timeout=5000)
     return shown
+
+
+def _confirm_odds(page: Any) -> bool:
+    """After a click: if the page looks up the choice's odds (an epic combat's choice), wait
+    for them and confirm; whether odds were shown (a choice without chance is taken at once)."""
+    if not page.locator(".em-odds").count():
+        return False
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(SETTLED, timeout=4000)
+    confirm = page.locator(CONFIRM)
+    if not confirm.count():
+        return False
+    with contextlib.suppress(PlaywrightTimeout):
+        confirm.click(timeout=2000)
+    return True
 
 
 def _toward_enemies(state: Any, view: dict[str, Any], seat: int) -> str:
