@@ -270,6 +270,22 @@ def test_random_games_end_with_a_result_and_a_score(level: str) -> None:
     assert fought >= GAMES // 4  # the heroes met the enemy heroes in many of them
 
 
+def test_the_boss_rule_over_random_games() -> None:
+    """Spec §1.3, §5.17.5 (rulebook p.30-32): in The Missing Child the Evil Seed enters at the
+    second skull; at the end of each of ≥ 50 random games, a boss still in play means everybody
+    loses (ending ``boss``, no winner, return -1), whatever the objective."""
+    endings: dict[str, int] = {}
+    for seed in range(GAMES):
+        state = new(LEVELS[seed % len(LEVELS)], seed, scenario="the-missing-child")
+        play(state, seed, roam=0.5)
+        endings[state.ending] = endings.get(state.ending, 0) + 1
+        if state.boss:
+            assert state.ending == "boss" and state.winners == [] and state.returns() == [-1.0]
+        else:
+            assert state.ending in ("objective", "round-limit")
+    assert endings.get("boss", 0) >= GAMES // 2
+
+
 def test_replay_is_deterministic() -> None:
     """A game is reproduced from its setup, seed and actions (brief: state is data)."""
     state = new("advanced", 7, scenario="the-missing-child")

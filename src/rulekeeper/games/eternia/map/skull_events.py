@@ -15,7 +15,7 @@ from typing import Any
 from rulekeeper.games.eternia.map import solo
 from rulekeeper.games.eternia.map.placing import VINE_TOKENS
 
-__all__ = ["EFFECTS", "set_up", "skull_event"]
+__all__ = ["EFFECTS", "set_up", "skull_event", "spread_vines"]
 
 RULE_SKULL = "spec §4.1 step 3 (rulebook p.11): a skull event"
 
@@ -45,10 +45,12 @@ def _boss_enters(state: Any, switch: Any) -> None:
 
 
 def _vines(state: Any, switch: Any) -> None:
-    """Vine tokens: in the listed areas, else each in the free area nearest the boss (or the
-    boss's area first), the map's order breaking ties."""
-    count = int(switch.count or 1)
-    listed = [str(a) for a in switch.areas or ()]
+    spread_vines(state, int(switch.count or 1), [str(a) for a in switch.areas or ()])
+
+
+def spread_vines(state: Any, count: int, listed: list[str]) -> None:
+    """*count* vine tokens: in the *listed* areas, else each in the free area nearest the boss
+    (or the boss's area first), the map's order breaking ties."""
     for _ in range(count):
         if len(state.vines) >= VINE_TOKENS:
             return

@@ -16,11 +16,16 @@ from rulekeeper.games.eternia.combat.abilities import held_abilities
 from rulekeeper.games.eternia.map import holdings
 from rulekeeper.games.eternia.map.placing import PlaceStep
 from rulekeeper.games.eternia.map.rewards import reward
+from rulekeeper.games.eternia.map.skull_events import spread_vines
 
 __all__ = ["MOMENTS", "fire", "fire_all", "fire_boss"]
 
 MOMENTS = ("preparation", "end-of-turn", "defeat", "end-of-combat")
 """The trigger points the map game fires."""
+RULE_VINES = (
+    "spec §5.17.3 (rulebook p.32): no player chooses for the enemy; the boss's vines go to the "
+    "free areas nearest it, the map's order breaking ties (docs/eternia.md, provisional)"
+)
 
 
 def fire(state: Any, index: int, moment: str) -> None:
@@ -46,14 +51,18 @@ def fire_boss(state: Any, moment: str) -> None:
     if card is None:
         return
     team = state.active_team
-    seat = int(state.teams[team].seats[0])
     for ability in card.map_abilities:
         if ability.when != moment:
             continue
         state.events.append("triggered", {"boss": state.boss, "when": moment})
         for effect in ability.effects:
-            if effect.kind == "spread-vines":
+            if effect.kind == "spread-vines" and state.against_game():
                 amount = int(getattr(effect, "amount", 1) or 1)
+                state.events.append("enemy-choice", {"what": "vines", "rule": RULE_VINES})
+                spread_vines(state, amount, [])  # no seat plays the boss against the game
+            elif effect.kind == "spread-vines":
+                amount = int(getattr(effect, "amount", 1) or 1)
+                seat = int(state.teams[team].seats[0])
                 state.flow.push(PlaceStep(team=team, seat=seat, what="vine", left=amount))
             elif effect.kind == "remove-vines":
                 state.vines.clear()

@@ -40,7 +40,13 @@ def scenario() -> None:
 
 def summary(scenario: Scenario) -> str:
     """A good scenario in one line: its name, mode, map and what it sets up."""
-    if scenario.mode == "skirmish":
+    if scenario.mode == "solo":
+        objective = scenario.objective.kind if scenario.objective else "none"
+        what = (
+            f"{len(scenario.enemy_heroes)} enemy heroes, {scenario.rounds} rounds, objective "
+            f"{objective}, {len(scenario.skull_events)} skull events"
+        )
+    elif scenario.mode == "skirmish":
         what = (
             f"{len(scenario.deployment_zones)} zones, {scenario.soldiers} soldiers, "
             f"{scenario.rounds} rounds, {len(scenario.scoring)} scoring rules"
