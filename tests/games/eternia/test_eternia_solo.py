@@ -180,16 +180,19 @@ def test_reinforcement_stops_with_the_supply_nearest_first() -> None:
 
 
 def test_solo_score_formula() -> None:
-    """Spec §5.17.6, A-27, A-41 (rulebook p.32): the VP, the level's completion bonus, +1 an
-    enemy outpost occupied, +3 a round left, -3 a defeat, -1 for each 3 damage."""
-    state = new("advanced")
-    state.teams[solo.PLAYERS].pool.gain({"vp": 5})
-    state.round = 5
-    state.fallen = 2
-    mine = [h for h in state.heroes if h.team == solo.PLAYERS]
-    mine[0].damage, mine[1].damage = 4, 3
-    taken = state.enemy_outposts[0]
-    state.soldiers[taken] = [1, 0]
+    """Spec §5.17.6, A-27, A-41 (rulebook p.32), on a hand-built position (an eternia-position,
+    docs/eternia-positions.md): the VP, the level's completion bonus, +1 an enemy outpost
+    occupied, +3 a round left, -3 a defeat, -1 for each 3 damage."""
+    doc = new("advanced").to_position()
+    doc["teams"][solo.PLAYERS]["pool"]["vp"] = 5
+    doc["round"], doc["fallen"] = 5, 2
+    mine = [h for h in doc["heroes"] if h["team"] == solo.PLAYERS]
+    mine[0]["damage"], mine[1]["damage"] = 4, 3
+    taken = doc["enemy_outposts"][0]
+    doc["teams"][solo.ENEMY]["soldiers"] += doc["soldiers"][taken][solo.ENEMY]
+    doc["teams"][solo.PLAYERS]["soldiers"] -= 1
+    doc["soldiers"][taken] = [1, 0]
+    state = load_game("eternia", position=doc).new_initial_state(0)
     parts = solo.score(state, completed=True)
     rounds_left = int(state.setting.rounds) - 5
     assert parts == {
