@@ -6,27 +6,17 @@ decks never in a view; the catalog offering the mode, the difficulty and the sea
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth
+from server_helpers import auth, until
 
 from rulekeeper.server.bots import BotRunner
 from rulekeeper.server.lobby import Lobby
 
 pytestmark = pytest.mark.parametrize("url", ["sqlite"], indirect=True)
 """Whole games through the server take seconds: played on one store (the API is the same)."""
-
-
-def until(check: Callable[[], bool], timeout: float = 120.0) -> None:
-    """Poll *check* until it holds."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.25)
 
 
 def enemy_decks_hidden(view: dict[str, Any]) -> None:

@@ -5,13 +5,11 @@ only; the catalog offers the mode and the difficulty to the new-game form."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import auth
+from server_helpers import auth, until
 
 from rulekeeper.server.bots import BotRunner
 from rulekeeper.server.lobby import Lobby
@@ -19,14 +17,6 @@ from rulekeeper.server.lobby import Lobby
 pytestmark = pytest.mark.parametrize("url", ["sqlite"], indirect=True)
 """Whole games through the server take seconds: played on one store (the API is the same)."""
 RESULTS = ("The AI heroes win", "Castle wins (victory)", "Castle and Dungeon wins (victory)")
-
-
-def until(check: Callable[[], bool], timeout: float = 60.0) -> None:
-    """Poll *check* until it holds."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.25)
 
 
 def ai_heroes_seen(view: dict[str, Any]) -> list[dict[str, Any]]:
