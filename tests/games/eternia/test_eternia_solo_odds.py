@@ -1,6 +1,7 @@
 """The exact odds of a choice against an enemy hero (issue 29; spec §5.17.3, rulebook p.32):
 the effect cards it will draw in step 4 are what the player does not know, every order of its
-deck equally likely; the odds never depend on the deck's actual order (hidden information)."""
+deck equally likely; the odds never depend on the deck's actual order (hidden information).
+And the enemy's choice in a soldier combat, made by the rules."""
 
 from __future__ import annotations
 
@@ -60,3 +61,22 @@ def test_too_many_draws_are_left_out_and_said() -> None:
     state.epic.solo.effects = sorted(state.pack.effect_deck("relentless"))
     odds = state.odds(state.legal_actions()[0], 0)
     assert odds["cases"] == 1 and "not counted" in odds["model"]
+
+
+def test_soldiers_entering_an_enemy_heros_area_take_the_harm_order() -> None:
+    """Spec §5.9, §5.17.3 (rulebook p.28, p.32): soldiers entering an area an enemy hero holds
+    with its soldiers: where the damage goes is the enemy's choice, made by the harm order (the
+    fewest of its soldiers lost, then the damage spread), never offered to a seat, and logged."""
+    doc = {
+        "format": "eternia-combat",
+        "version": 1,
+        "combat": "soldiers",
+        "attackers": 3,
+        "defenders": [{"enemy": "skeletor", "damage": 0}],
+        "soldiers": 2,
+    }
+    state = load_game("eternia-combat", combat=doc).new_initial_state(0)
+    assert state.is_terminal()
+    choice = next(e for e in state.events if e.kind == "enemy-choice")
+    assert choice.data["allocation"] == [3, 0] and "harm order" in choice.data["rule"]
+    assert state.flow.result["hero_damage"] == [3] and state.flow.result["defenders_lost"] == 0

@@ -14,7 +14,7 @@ from rulekeeper.core.flow import Step, StepKinds, write_step
 from rulekeeper.core.jsonvalue import JsonObject
 from rulekeeper.core.record import Reader, from_data, to_data
 from rulekeeper.core.rng import Pcg32
-from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc
+from rulekeeper.games.eternia.combat.area import Area, AreaCombat, epic_doc, name_of
 from rulekeeper.games.eternia.combat.file import (
     FORMAT,
     VERSIONS,
@@ -94,7 +94,7 @@ def _soldier_steps(
 ) -> list[Step[Any]]:
     """The pending steps of a soldier combat, its defending heroes checked."""
     for index, entry in enumerate(area.defenders):
-        if not isinstance(entry, Mapping) or str(entry.get("hero")) not in pack.heroes:
+        if not isinstance(entry, Mapping) or name_of(entry) not in pack.heroes:
             raise DataError(source, f"defenders[{index}].hero", "a defending hero of heroes.yaml")
         damage = entry.get("damage", 0)
         health = entry_health(pack, entry, source)

@@ -200,8 +200,9 @@ def _placed(item: Any, taken: Counter[str], source: str, path: str) -> Placed:
 
 
 def entry_health(pack: ContentPack, entry: Mapping[str, Any], source: str = FORMAT) -> int:
-    """A hero side's Health: its card's and what its ``held`` cards add (spec §5.11)."""
-    hero = pack.heroes[str(entry["hero"])]
+    """A hero side's Health: its card's and what its ``held`` cards add (spec §5.11); an enemy
+    hero's (solo) its card's."""
+    hero = pack.heroes[str(entry.get("hero") or entry.get("enemy"))]
     return int(hero.health) + _held_stats(entry, pack, source, "side").get("health", 0)
 
 

@@ -30,6 +30,10 @@ from rulekeeper.games.eternia.combat.soldiers import (
 __all__ = ["AllocateStep", "SoldierCombat", "hero_hps"]
 
 RULE = "spec §5.9 (rulebook p.28): the defending team decides where each soldier's damage goes"
+HARM = (
+    "spec §5.17.3 (rulebook p.32): the enemy's choice is the one most harmful to you; the harm "
+    "order (docs/eternia.md, provisional): the fewest enemy soldiers lost, then the damage spread"
+)
 
 
 def hero_hps(state: Any) -> list[int]:
@@ -62,6 +66,9 @@ class SoldierCombat(Step[Any]):
             result = soldiers_vs_soldiers(area.attackers, area.soldiers)
         else:
             options = allocations(area.attackers, hps, area.soldiers)
+            if self.chosen is None and len(options) > 1 and "enemy" in area.defenders[0]:
+                self.chosen = _harmful(options)  # no seat plays the enemy (spec §5.17.3)
+                state.events.append("enemy-choice", {"allocation": self.chosen, "rule": HARM})
             if self.chosen is None and len(options) > 1:
                 state.flow.push(AllocateStep(seat=_seat(state, area.defenders[0])))
                 return
@@ -81,6 +88,13 @@ class SoldierCombat(Step[Any]):
         heroes = result["heroes"]
         assert isinstance(heroes, list)
         self.chosen = [*(int(str(h)) for h in heroes), int(str(result["soldiers"]))]
+
+
+def _harmful(options: list[Allocation]) -> list[int]:
+    """The enemy's allocation by the harm order (docs/eternia.md, provisional): the fewest of
+    its soldiers lost, then the least damage on any one hero, then the first listed."""
+    best = min(options, key=lambda a: (a.soldiers, max(a.hero_damage, default=0)))
+    return [*best.hero_damage, best.soldiers]
 
 
 def _allocation(chosen: list[int]) -> Allocation:

@@ -114,6 +114,20 @@ def side_entry(state: Any, index: int) -> JsonObject:
     }
 
 
+def _soldiers_defender(state: Any, index: int) -> JsonObject:
+    """Hero *index* defending against soldiers (spec §5.9): its seat, damage and held cards;
+    against the game an enemy hero, which no seat plays (its damage alone)."""
+    hero = state.heroes[index]
+    if solo.is_solo(state) and hero.team == solo.ENEMY:
+        return {"enemy": hero.id, "damage": hero.damage}
+    return {
+        "hero": hero.id,
+        "seat": state.controller_of(index),
+        "damage": hero.damage,
+        "held": holdings.held(hero),
+    }
+
+
 def can_flee(state: Any, index: int) -> bool:
     """Whether an adjacent area without the hero's enemies exists (spec §5.6.3 step 8)."""
     hero = state.heroes[index]
@@ -404,15 +418,7 @@ class SoldierMeetingStep(HostStep[Any, SoldierResult]):
             "version": 1,
             "combat": "soldiers",
             "attackers": self.count,
-            "defenders": [
-                {
-                    "hero": state.heroes[i].id,
-                    "seat": state.controller_of(i),
-                    "damage": state.heroes[i].damage,
-                    "held": holdings.held(state.heroes[i]),
-                }
-                for i in enemy
-            ],
+            "defenders": [_soldiers_defender(state, i) for i in enemy],
             "soldiers": soldiers_in(state, self.area, other) if other is not None else 0,
         }
         seating = Seating.alone(max(2, state.num_players), decider=state.teams[self.team].seats[0])
