@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rulekeeper.cli.main import app
-from rulekeeper.core import CHANCE, DataError, load_game
+from rulekeeper.core import CHANCE, Action, DataError, load_game
 from rulekeeper.games.eternia.map import solo
 from rulekeeper.games.eternia.map.defeat import defeat
 from rulekeeper.games.eternia.map.outposts import controller, soldiers_in
@@ -300,10 +300,14 @@ def test_replay_is_deterministic() -> None:
 
 
 def _without_seats(state: Any) -> Any:
+    """The state's data without what says which seat plays: the piece control, the teams'
+    seats, the seat a pending step waits for."""
     data = json.loads(state.serialize())["data"]
     data.pop("control")
     for team in data["teams"]:
         team.pop("seats")
+    for step in data["flow"]["steps"]:
+        step.pop("seat", None)
     return data
 
 
@@ -382,3 +386,20 @@ def test_replacing_enemy_soldiers_is_ignored_at_beginner(level: str, replaced: b
     assert [e.kind for e in state.events][-1] == (
         "soldiers-replaced" if replaced else "rule-ignored"
     )
+
+
+def test_the_team_places_its_heroes_in_the_deployment_zone() -> None:
+    """Issue 29 §1 (a solo scenario's deployment zone; spec §3.2 item 2: the scenario says where
+    the heroes go): He-Man Impostor's team places each hero in one of its `start` areas before
+    the first round; any other area is refused naming the rule; then the round begins."""
+    state = new("novice", 1, scenario="he-man-impostor")
+    zone = list(state.setting.start)
+    offered = {str(a.get("area")) for a in state.legal_actions(0)}
+    assert offered == set(zone)
+    wrong = Action.of("place-hero", hero="he-man", area="central-tower")
+    assert wrong not in state.legal_actions(0)
+    assert "scenario" in state.explain(wrong, 0).reason
+    for hero, area in zip(("he-man", "she-ra", "ram-man"), zone, strict=False):
+        state.apply_action(Action.of("place-hero", hero=hero, area=area))
+        assert state.heroes[state.hero_index(hero)].area == area
+    assert [a.kind for a in state.legal_actions(0)] == ["activate"] * 3

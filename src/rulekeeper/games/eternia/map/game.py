@@ -301,6 +301,8 @@ class MapState(CombatHost, ProcedureState):
         if "victory" in self.decks:
             victory.deal(self)
         first = skirmish_setup.steps(self) if self.skirmish() else []
+        if solo.deploys(self):
+            first = [skirmish_setup.HeroPlaceStep()]
         self.flow = Flow([GameStep(), *first])
         self.settle()
 
@@ -379,6 +381,8 @@ class MapState(CombatHost, ProcedureState):
     def hero_places(self, team: int) -> list[str]:
         """Where *team*'s heroes may start in a skirmish (spec §3.4 item 6): the scenario's
         areas, or its zone's (never an enemy base)."""
+        if solo.deploys(self):  # solo: the scenario's deployment zone (its `start` areas)
+            return list(self.setting.start)
         places = self.setting.hero_locations
         if places == "zone":
             return self.zone_areas(team)

@@ -291,6 +291,8 @@ class HeroPlaceStep(_Setup):
     placed: list[str] = dataclasses.field(default_factory=list)
 
     def team(self, state: Any) -> int:
+        if state.against_game():  # solo: the players' team alone places its heroes
+            return 0
         counts = [sum(1 for h in state.heroes if h.team == t) for t in (0, 1)]
         done = [
             sum(1 for h in self.placed if state.heroes[state.hero_index(h)].team == t)
@@ -324,7 +326,8 @@ class HeroPlaceStep(_Setup):
         self.placed.append(hero.id)
         state.events.append("hero-placed", {"hero": hero.id, "area": hero.area})
         state.arrived(index)
-        if len(self.placed) == len(state.heroes):
+        placing = [h for h in state.heroes if state.teams[h.team].seats]
+        if len(self.placed) == len(placing):
             state.flow.pop()
 
 

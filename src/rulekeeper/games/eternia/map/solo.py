@@ -17,6 +17,7 @@ from rulekeeper.games.eternia.map.outposts import add_soldiers, controller, sold
 __all__ = [
     "ENEMY",
     "PLAYERS",
+    "deploys",
     "difficulty",
     "enemy_defeated",
     "game_over",
@@ -71,7 +72,7 @@ def set_up(state: Any) -> None:
         if hero.team == ENEMY:
             hero.area = setting.enemy_heroes[hero.id]
             hero.activated = True  # the enemy takes no turns (spec §7.14)
-        elif setting.start:
+        elif isinstance(setting.start, str) and setting.start:
             hero.area = setting.start
     team = state.teams[PLAYERS]
     team.pool.lose({"eternium": team.eternium})
@@ -114,6 +115,11 @@ def set_up(state: Any) -> None:
             "rule": RULE_SETUP,
         },
     )
+
+
+def deploys(state: Any) -> bool:
+    """Whether the team places its heroes at setup, in the scenario's deployment zone."""
+    return is_solo(state) and isinstance(state.setting.start, tuple)
 
 
 def _enemy_held(state: Any) -> list[str]:

@@ -217,8 +217,9 @@ class Scenario:
     """Solo: the players' team's faction; the enemy team is the other."""
     enemy_heroes: Mapping[str, str] = field(default_factory=dict)
     """Solo: each enemy hero's area (spec §7.14: the enemy stays where the scenario puts it)."""
-    start: str = ""
-    """Solo: where the players' heroes start ("" their base)."""
+    start: str | tuple[str, ...] = ""
+    """Solo: where the players' heroes start: an area ("" their base), or the areas of a
+    deployment zone where the team places them at setup."""
     setups: Mapping[str, SoloSetup] = field(default_factory=dict)
     """Solo: the setup of each difficulty (spec §3.2 step 2)."""
     objective: Switch | None = None

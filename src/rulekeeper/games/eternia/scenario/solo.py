@@ -115,7 +115,9 @@ def solo_fields(
         out.append(("player_faction", f"one of {', '.join(FACTIONS)}"))
     enemies = _enemy(doc.get("enemy_heroes"), board, out) if "enemy_heroes" in doc else {}
     start = doc.get("start", "")
-    if start:
+    if isinstance(start, list):
+        start = tuple(check_areas(start, board, "start", out))
+    elif start:
         check_area(start, board, "start", out)
     rounds = doc.get("rounds")
     if "rounds" in doc and not is_int(rounds, 1):
@@ -136,7 +138,7 @@ def solo_fields(
         "scenario_deck": deck if deck in SCENARIO_DECKS else None,
         "player_faction": str(faction),
         "enemy_heroes": enemies,
-        "start": str(start or ""),
+        "start": start if isinstance(start, tuple) else str(start or ""),
         "setups": _setups(doc.get("setups"), board, out) if "setups" in doc else {},
         "rounds": rounds if is_int(rounds, 1) else None,
         "objective": objective,
