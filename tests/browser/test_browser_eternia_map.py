@@ -288,3 +288,32 @@ def test_a_solo_game_on_the_board_against_the_game(
     expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
     expect(page.locator(".em-solo")).to_contain_text("solo score")
     screenshot(page, artifacts, "eternia-solo-end")
+
+
+def test_a_coop_game_shared_with_a_bot_on_the_board(
+    live_server: LiveServer, new_page: Any, artifacts: Path
+) -> None:
+    """Issue 29 Acceptance: co-op for 2 in the browser, seat 1 a greedy bot: the page of seat
+    0 shows the solo panel and its own choices, and clicks them (placing its heroes in He-Man
+    Impostor's deployment zone first); the team's heroes are shared between the two seats."""
+    made = live_server.create(
+        "eternia", ["me", "greedy"], seed=4, params={"mode": "coop", "difficulty": "novice"}
+    )
+    game_id, token = made["id"], made["seat_tokens"]["0"]
+    game = live_server.lobby.get(game_id)
+    page = new_page()
+    page.goto(live_server.game_link(game_id, token))
+    expect(page.locator(".em-solo")).to_contain_text("Against the game, novice")
+    clicks = 0
+    deadline = time.monotonic() + SECONDS
+    while clicks < 6 and time.monotonic() < deadline:
+        if game.state.current_player() != 0:
+            time.sleep(0.1)
+            continue
+        clicks += _click_first_choice(page) is not None
+    assert clicks == 6
+    placed = [h.area for h in game.state.heroes if h.team == 0]
+    assert set(placed) <= set(game.state.setting.start)
+    owners = {h.id: game.state.control.owner(h.id) for h in game.state.heroes if h.team == 0}
+    assert set(owners.values()) == {0, 1}
+    screenshot(page, artifacts, "eternia-coop")
