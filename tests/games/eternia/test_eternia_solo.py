@@ -6,6 +6,7 @@ solo score, hidden decks, co-op against solo, and random games to the end at eve
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,8 @@ from rulekeeper.games.eternia.map.outposts import controller, soldiers_in
 
 LEVELS = ("beginner", "novice", "advanced", "relentless")
 SCENARIOS = ("he-man-impostor", "retrieve-the-plans", "the-missing-child")
-GAMES = 50
-"""Random games a difficulty in ``./rk test`` (issue 29 §3)."""
+GAMES = 1000 if os.environ.get("RULEKEEPER_LONG") else 50
+"""Random games a difficulty in ``./rk test`` (issue 29 §3); the long-run switch plays 1,000."""
 
 
 def new(level: str = "novice", seed: int = 0, **params: Any) -> Any:
