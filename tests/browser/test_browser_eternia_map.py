@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser_helpers import STATE, screenshot, version
 from browser_live import LiveServer
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -317,3 +318,27 @@ def test_a_coop_game_shared_with_a_bot_on_the_board(
     owners = {h.id: game.state.control.owner(h.id) for h in game.state.heroes if h.team == 0}
     assert set(owners.values()) == {0, 1}
     screenshot(page, artifacts, "eternia-coop")
+
+
+@pytest.mark.parametrize(
+    ("mode", "seats", "level"),
+    [
+        ("solo", ["greedy"], "beginner"),
+        ("solo", ["random"], "novice"),
+        ("solo", ["greedy"], "advanced"),
+        ("coop", ["random", "greedy", "random"], "relentless"),
+    ],
+)
+def test_bots_against_the_game_watched_to_the_end(
+    live_server: LiveServer, new_page: Any, mode: str, seats: list[str], level: str
+) -> None:
+    """Issue 29 Acceptance: at each difficulty, and co-op for 3, bots in every seat play to the
+    end while a spectator's page follows; it shows the result and the solo score."""
+    made = live_server.create(
+        "eternia", seats, seed=6, params={"mode": mode, "difficulty": level, "players": len(seats)}
+    )
+    page = new_page()
+    page.goto(live_server.game_link(made["id"]))
+    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=90_000)
+    expect(page.locator(".em-solo")).to_contain_text(f"Against the game, {level}")
+    expect(page.locator(".em-solo")).to_contain_text("solo score")
