@@ -125,6 +125,21 @@ def test_equipment_swaps_with_the_backpack_during_the_turn() -> None:
     assert refusal(state, Action.of("equip", card="no-such-card"))
 
 
+def test_each_card_moves_once_a_turn() -> None:
+    """Spec §5.11.2 [reading, docs/eternia.md]: a card equipped or put in the backpack does not
+    move again in the same turn (swapping back and forth changes nothing and would let a turn
+    of free actions never end)."""
+    state = new()
+    armor = [c for c, e in state.pack.equipment.items() if e.type == "armor"]
+    first = armor[0]
+    index = turn_of(state, "he-man")
+    hero = state.heroes[index]
+    hero.backpack.append(first)
+    state.apply_action(Action.of("equip", card=first))
+    why = refusal(state, Action.of("unequip", card=first))
+    assert why is not None and "once a turn" in why
+
+
 def test_a_loyal_ally_is_acquired_or_shuffled_back_for_1() -> None:
     """Spec §5.15, §5.11.5, A-16: an ally of the team's faction is acquired for its cost (it
     stays with the hero) or shuffled back into the deck for 1 Eternium."""

@@ -1,6 +1,9 @@
 """The backpack (spec §5.11.2): during its own turn, outside combat, a hero freely swaps
 equipped armor and artifacts with cards of its backpack (``equip card=X``: X goes on, what it
-replaces into the backpack; ``unequip card=X``: into the backpack, if there is room)."""
+replaces into the backpack; ``unequip card=X``: into the backpack, if there is room).
+
+[Reading] Each card moves once a turn: a swap undone in the same turn changes nothing, and an
+unbounded run of free actions would let a turn never end (docs/eternia.md)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from rulekeeper.games.eternia.map import holdings
 __all__ = ["EQUIP"]
 
 RULE_BACKPACK = "spec §5.11.2 (rulebook p.29): swapping equipment with the backpack"
+RULE_ONCE = "spec §5.11.2 (rulebook p.29) [reading, docs/eternia.md]: each card moves once a turn"
 
 
 def _hero(state: Any, seat: int) -> int | None:
@@ -43,6 +47,8 @@ def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
     hero = state.heroes[index]
     card = str(action.get("card"))
     item = state.pack.equipment.get(card)
+    if f"swap:{card}" in state.turn().free:
+        return (RULE_ONCE, f"{card} was moved this turn already")
     if action.kind == "unequip":
         if card not in (*hero.armor.values(), hero.artifact) or not card:
             return (RULE_BACKPACK, f"{hero.id} does not wear {card}")
@@ -57,9 +63,11 @@ def _refusal(state: Any, seat: int, action: Action) -> Refusal | None:
 
 
 def _apply(state: Any, seat: int, action: Action) -> None:
-    hero = state.heroes[state.turn().hero]
+    turn = state.turn()
+    hero = state.heroes[turn.hero]
     card = str(action.get("card"))
     item = state.pack.equipment[card]
+    turn.free.append(f"swap:{card}")
     if action.kind == "unequip":
         if hero.artifact == card:
             hero.artifact = ""
@@ -75,6 +83,7 @@ def _apply(state: Any, seat: int, action: Action) -> None:
             hero.armor[str(item.subtype)] = card
         if old:
             hero.backpack.append(old)
+            turn.free.append(f"swap:{old}")
     holdings.fit(state, hero)
     state.events.append(action.kind, {"hero": hero.id, "card": card})
 
