@@ -78,7 +78,12 @@ def test_coop_tokens_act_for_their_own_heroes(client: TestClient) -> None:
         json={
             "game": "eternia",
             "seats": ["me", "me"],
-            "params": {"mode": "coop", "players": 2, "controllers": {"she-ra": 1}},
+            "params": {
+                "mode": "coop",
+                "players": 2,
+                "scenario": "retrieve-the-plans",
+                "controllers": {"she-ra": 1},
+            },
             "seed": 4,
         },
     )

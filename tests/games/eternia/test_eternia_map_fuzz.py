@@ -190,7 +190,11 @@ def test_the_other_team_never_sees_its_victory_cards_in_hand() -> None:
                     [
                         state.observation(seat),
                         [e.data for e in state.events_for(seat)][-40:],
-                        [str(h.action) for h in state.history_for(seat)][-40:],
+                        [  # the hand's team's actions (the other's own are its to know)
+                            str(h.action)
+                            for h in state.history_for(seat)
+                            if h.player in state.game.teams[team]
+                        ][-40:],
                     ]
                 )
                 public = {c for t in state.teams for c in t.revealed} | set(
