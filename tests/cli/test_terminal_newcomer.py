@@ -310,6 +310,23 @@ def test_the_hand_over_clears_the_screen_and_the_scrollback() -> None:
     assert written.index("look away") < second < written.index("Round ")
 
 
+def test_the_hand_over_is_between_teams_only() -> None:
+    """issue 23 §2.7 with teams (Fields of Eternia, spec §2: a team shares its cards): the
+    screen goes from one person to another behind a hand-over only when they are on teams
+    apart; teammates, and co-op partners against the game, pass it without one."""
+    state = load_game("eternia", players=4).new_initial_state(seed=2)
+    screen = screen_for("eternia")
+    client = Client(Console(file=io.StringIO()), Session(state), {}, {0, 1, 2, 3}, screen)
+    mates = state.game.team_of(0)
+    apart = next(seat for seat in range(4) if seat not in mates)
+    assert client._hands_over(0)  # the first at the screen: the others look away
+    client.at_screen = 0
+    assert not client._hands_over(mates[-1]) and client._hands_over(apart)
+    coop = load_game("eternia", mode="coop", players=3, difficulty="novice")
+    client = Client(Console(), Session(coop.new_initial_state(2)), {}, {0, 1, 2}, screen)
+    assert not client._hands_over(0) and not client._hands_over(2)
+
+
 # === §2.8 names, not ids; §2.9 facing with a reason ===========================================
 
 

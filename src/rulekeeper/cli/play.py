@@ -178,7 +178,7 @@ class Client:
         if len(legal) == 1:
             self.console.print(f"  [dim]the only choice: {escape(state.describe(legal[0]))}[/]")
             return legal
-        if self._hotseat() and self.at_screen != seat:
+        if self._hands_over(seat):
             self._hand_over(seat)
         self.at_screen = seat
         self.known.update((state.describe(a).casefold(), a) for a in legal)
@@ -317,8 +317,14 @@ class Client:
         state = self.session.state
         return not state.is_terminal() and len(state.legal_actions(seat)) == 1
 
-    def _hotseat(self) -> bool:
-        return len(self.humans) > 1
+    def _hands_over(self, seat: int) -> bool:
+        """Whether *seat*'s person must take the screen from the others: people who may not
+        see the same things play here (not one team sharing its secrets, as in co-op), and the
+        last one at it may not see *seat*'s."""
+        sight = self.session.state.game.sight_of
+        if all(other in sight(one) for one in self.humans for other in self.humans):
+            return False
+        return self.at_screen is None or seat not in sight(self.at_screen)
 
     def _hand_over(self, seat: int) -> None:
         """Hide the last player's screen, and the scrollback, until *seat*'s player says they

@@ -371,6 +371,29 @@ def test_play_against_the_game_in_the_terminal(
     assert "solo score" in result.output
 
 
+@pytest.mark.parametrize(
+    ("mode", "players", "level"),
+    [("solo", "human", "beginner"), ("coop", "human,greedy,human", "novice")],
+)
+def test_people_play_against_the_game_from_the_numbered_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, players: str, level: str
+) -> None:
+    """Issue 29 Acceptance: people in the terminal, alone or sharing the heroes with a bot,
+    answer from the numbered list to the end; the enemy team shows as the game's, its heroes
+    without a seat and never as taking turns; one team's people share its secrets, so nobody
+    is asked to look away between them."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("RULEKEEPER_DATA_DIR", raising=False)
+    args = ["play", "eternia", "--mode", mode, "--difficulty", level, "--players", players]
+    answers = "\n".join(["99"] + ["0"] * 4000) + "\n"
+    result = CliRunner().invoke(app, [*args, "--seed", "2"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "is not one of the numbers" in result.output and "look away" not in result.output
+    assert "Evil Warriors (the game)" in result.output
+    assert "[team 1, enemy]" in result.output and "enemy]; HP 9/9 (activated)" not in result.output
+    assert "solo score" in result.output
+
+
 @pytest.mark.parametrize(("level", "replaced"), [("beginner", False), ("novice", True)])
 def test_replacing_enemy_soldiers_is_ignored_at_beginner(level: str, replaced: bool) -> None:
     """Spec §5.17.2 (rulebook p.31, seed l.2502): Beginner ignores the scenario's rules that

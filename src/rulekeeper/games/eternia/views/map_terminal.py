@@ -30,11 +30,11 @@ def team_lines(state: Any, doc: Doc) -> list[str]:
     """Each team's pool, soldiers and outposts."""
     lines = []
     for index, team in enumerate(doc["teams"]):
-        seats = ", ".join(str(s) for s in team["seats"])
+        seats = "seats " + ", ".join(str(s) for s in team["seats"]) if team["seats"] else "the game"
         victory = team["victory"]
         cards = len(victory) if isinstance(victory, list) else victory
         lines.append(
-            f"team {index} {state.faction_name(team['faction'])} (seats {seats}): "
+            f"team {index} {state.faction_name(team['faction'])} ({seats}): "
             f"{team['eternium']} Eternium, {team['vp']} VP, {team['soldiers']} soldiers in "
             f"supply, {len(team['outposts'])} outposts, {cards} victory cards"
             + (f" (yours: {', '.join(victory)})" if isinstance(victory, list) and victory else "")
@@ -68,8 +68,9 @@ def hero_text(state: Any, hero: Doc) -> str:
         ", ".join(spells) if isinstance(spells, list) else f"{spells} hidden" * bool(spells)
     )
     pack_text = ", ".join(pack) if isinstance(pack, list) else f"{pack} hidden" * bool(pack)
-    flags = (" (activated)" if hero["activated"] else "") + (" flies" if hero["flies"] else "")
     who = "enemy" if hero["seat"] is None else f"seat {hero['seat']}"
+    moves = hero["activated"] and hero["seat"] is not None  # an enemy hero takes no turns
+    flags = (" (activated)" if moves else "") + (" flies" if hero["flies"] else "")
     parts = [f"{_name(state, hero['id'])} [team {hero['team']}, {who}]"]
     parts.append(f"HP {hero['hp']}/{hero['health']}{flags}")
     if held:

@@ -108,7 +108,7 @@ export function createView(body, ctx) {
       if ((board.lairs || {})[area.id]) parts.push(svg("rect", { class: "em-lair", x: 10, y: 6, width: 10, height: 10 }, svg("title", { text: `Epic beast: ${board.lairs[area.id]}` })));
       (heroes.get(area.id) || []).forEach((h, k) => {
         parts.push(svg("circle", {
-          class: `em-hero${h.activated ? " em-done" : ""}`, "data-hero": h.id, cx: -14 + k * 10, cy: -26, r: 6, fill: TEAM[h.team],
+          class: `em-hero${h.activated && h.seat !== null ? " em-done" : ""}`, "data-hero": h.id, cx: -14 + k * 10, cy: -26, r: 6, fill: TEAM[h.team],
         }, svg("title", { text: `${h.name}: ${h.hp}/${h.health} HP` })));
       });
       const g = svg("g", attrs, ...parts);
@@ -241,7 +241,7 @@ export function createView(body, ctx) {
       const own = mine.get(h.id);
       const extra = own ? ` — spells: ${own.spells.join(", ") || "none"}; backpack: ${own.backpack.join(", ") || "empty"}` : "";
       return el("li", { class: `em-hero-line em-team-${h.team}`, "data-hero": h.id,
-        text: `${h.name} (${h.seat === null ? "enemy" : `seat ${h.seat}`}): ${h.hp}/${h.health} HP${h.activated ? ", activated" : ""}${h.flies ? ", flies" : ""}${h.held.length ? `; holds ${h.held.join(", ")}` : ""}${extra}` });
+        text: `${h.name} (${h.seat === null ? "enemy" : `seat ${h.seat}`}): ${h.hp}/${h.health} HP${h.activated && h.seat !== null ? ", activated" : ""}${h.flies ? ", flies" : ""}${h.held.length ? `; holds ${h.held.join(", ")}` : ""}${extra}` });
     })));
   }
 
