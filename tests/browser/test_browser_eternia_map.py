@@ -286,6 +286,8 @@ def test_a_solo_game_on_the_board_against_the_game(
         token=made["admin_token"],
     )
     assert given
+    expect(page.locator("#game-error")).to_contain_text("now played by a bot")
+    page.locator("#watch-game").click()
     expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
     expect(page.locator(".em-solo")).to_contain_text("solo score")
     screenshot(page, artifacts, "eternia-solo-end")
@@ -296,7 +298,9 @@ def test_a_coop_game_shared_with_a_bot_on_the_board(
 ) -> None:
     """Issue 29 Acceptance: co-op for 2 in the browser, seat 1 a greedy bot: the page of seat
     0 shows the solo panel and its own choices, and clicks them (placing its heroes in He-Man
-    Impostor's deployment zone first); the team's heroes are shared between the two seats."""
+    Impostor's deployment zone first); the team's heroes are shared between the two seats; then
+    a bot takes seat 0 too: the page stops showing the seat (its views end, docs/protocol.md)
+    and offers to watch, and the watcher's page follows the game to its result and score."""
     made = live_server.create(
         "eternia", ["me", "greedy"], seed=4, params={"mode": "coop", "difficulty": "novice"}
     )
@@ -318,6 +322,17 @@ def test_a_coop_game_shared_with_a_bot_on_the_board(
     owners = {h.id: game.state.control.owner(h.id) for h in game.state.heroes if h.team == 0}
     assert set(owners.values()) == {0, 1}
     screenshot(page, artifacts, "eternia-coop")
+    given = live_server.api(
+        "POST",
+        f"/api/games/{game_id}/bot",
+        {"seat": 0, "spec": "greedy"},
+        token=made["admin_token"],
+    )
+    assert given
+    expect(page.locator("#game-error")).to_contain_text("now played by a bot")
+    page.locator("#watch-game").click()
+    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
+    expect(page.locator(".em-solo")).to_contain_text("solo score")
 
 
 @pytest.mark.parametrize(

@@ -381,6 +381,32 @@ def test_issue20_s2_a_refused_connection_closes_with_4403_and_a_reason(
     assert (closed.value.code, closed.value.reason) == (4403, "bad-token")
 
 
+@pytest.mark.parametrize("how", ["bot", "leave"])
+def test_a_socket_whose_seat_goes_to_another_gets_no_more_of_its_views(
+    client: TestClient, how: str
+) -> None:
+    """Brief (hidden information is a promise), docs/protocol.md: a socket opened with a seat's
+    token, when the admin gives the seat to a bot or the person leaves it (from another tab), is
+    told ``seat-lost`` and closed with 4403 before any view made after the change; the same
+    socket's later messages get nothing either."""
+    created = client.post("/api/games", json={"game": "battleground", "seats": ["me", "open"]})
+    body = created.json()
+    game, token, admin = body["id"], body["seat_tokens"]["0"], body["admin_token"]
+    with client.websocket_connect(f"/ws/games/{game}?token={token}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        if how == "bot":
+            given = client.post(
+                f"/api/games/{game}/bot", json={"seat": 0, "spec": "random"}, headers=auth(admin)
+            )
+        else:
+            given = client.post(f"/api/games/{game}/leave", headers=auth(token))
+        assert given.status_code in (200, 204), given.text
+        assert "seat 0 is no longer" in protocol_error(ws.receive_json(), "seat-lost")["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert (closed.value.code, closed.value.reason) == (4403, "seat-lost")
+
+
 # ---------------------------------------------------------------------------- OpenAPI
 
 

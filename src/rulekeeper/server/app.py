@@ -374,7 +374,7 @@ async def _serve_socket(
     """Send the view now and after every change; carry out what the client sends."""
     loop = asyncio.get_running_loop()
     changed: asyncio.Queue[None] = asyncio.Queue()
-    outbox = Outbox(websocket, hosted, seat)
+    outbox = Outbox(websocket, hosted, seat, token)
 
     def listener(_: Hosted) -> None:
         loop.call_soon_threadsafe(changed.put_nowait, None)
@@ -442,10 +442,13 @@ class Outbox:
     the client's action (with ``reply_to``) stands for the view of its version, and while an
     answer is on its way no other view goes (it will hold the newest)."""
 
-    def __init__(self, websocket: WebSocket, hosted: Hosted, seat: int | None) -> None:
+    def __init__(
+        self, websocket: WebSocket, hosted: Hosted, seat: int | None, token: str | None
+    ) -> None:
         self.websocket = websocket
         self.hosted = hosted
         self.seat = seat
+        self.token = token
         self.sent: tuple[Any, ...] | None = None
         """The stamp of the newest view sent (views.stamp)."""
         self.sending = asyncio.Lock()
@@ -456,7 +459,21 @@ class Outbox:
     def now(self, reply_to: int | None = None) -> Stamped:
         """The view as it is now (made in a worker thread: it may wait for the game's lock)."""
         with self.hosted.lock:
+            if self.seat is not None and self._holder() != self.seat:
+                raise ApiError(
+                    "seat-lost",
+                    f"seat {self.seat} is no longer this token's (a bot or a person took it): "
+                    "watch the game without the token",
+                    status=403,
+                )
             return Stamped(stamp(self.hosted), view_text(self.hosted, self.seat, reply_to))
+
+    def _holder(self) -> int | None:
+        """The seat the socket's token holds now (None: none any more)."""
+        try:
+            return self.hosted.seat_of(self.token)
+        except ApiError:
+            return None
 
     async def push(self) -> None:
         """The view as it is now, unless it went already or an answer will hold it. It is made
@@ -464,7 +481,12 @@ class Outbox:
         async with self.sending:
             if self.answering:
                 return
-            found = await asyncio.to_thread(self.now)
+            try:
+                found = await asyncio.to_thread(self.now)
+            except ApiError as error:  # the seat went to another: its views stop here
+                await self.websocket.send_json(error.to_json())
+                await self.websocket.close(code=REFUSED_CLOSE, reason=error.code)
+                raise WebSocketDisconnect(REFUSED_CLOSE) from None
             if found.stamp != self.sent:
                 await self.answer(found, locked=True)
 
@@ -497,7 +519,10 @@ def _carry_out(
     once in the same thread, or the error or pong."""
     reply = _handle(lobby, outbox.hosted, token, text)
     if reply is not None and reply.get("type") == "view":
-        return outbox.now(reply_to=reply["reply_to"])
+        try:
+            return outbox.now(reply_to=reply["reply_to"])
+        except ApiError as error:
+            return error.to_json()
     return reply
 
 

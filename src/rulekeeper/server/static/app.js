@@ -300,7 +300,9 @@ function gameScreen(id, token) {
       if (!alive || gone) return;
       connection.textContent = { live: "live", connecting: "connecting...", offline: "offline: retrying", refused: "refused" }[status] || status;
       connection.className = `conn ${status}`;
-      if (status === "refused") {
+      if (status === "refused" && reason === "seat-lost") {
+        refuse("Your seat is now played by a bot or another person: this link no longer plays it.", true);
+      } else if (status === "refused") {
         refuse(reason === "not-found" ? `No game ${id} here (a wrong link, or a game since deleted).` : "The server refused this link (a wrong or old token?).");
       }
     },
@@ -308,13 +310,14 @@ function gameScreen(id, token) {
 
   /** The game cannot be shown (no such game, a wrong token): one error, no status left in the
    * header, no socket retrying behind it. */
-  function refuse(text) {
+  function refuse(text, watchable = false) {
     gone = true;
     socket.close();
     connection.textContent = "";
     connection.className = "conn";
     fill(head);
-    fill(body, el("p", { class: "error", id: "game-error", text }), el("a", { class: "button", href: "#/", text: "Back to the lobby" }));
+    const watch = watchable ? el("a", { class: "button primary", id: "watch-game", href: `#/game/${encodeURIComponent(id)}`, text: "Watch the game" }) : null;
+    fill(body, el("p", { class: "error", id: "game-error", text }), watch, el("a", { class: "button", href: "#/", text: "Back to the lobby" }));
   }
 
   api.view(id, token).then(show).catch((error) => {
