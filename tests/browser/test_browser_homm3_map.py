@@ -50,6 +50,13 @@ STATUS = """() => {
 }"""
 """The game is over, or ours to decide: in a fight, on the map, or with nothing to click."""
 
+RESULT_SHOWN = """() => {
+    const shown = document.querySelector(".hm-fight-result");
+    return (shown && shown.checkVisibility()) || !!document.querySelector(".hm-fight .h3-grid");
+}"""
+"""The last fight's result is shown on the map, or the map is hidden by the next fight already
+(a bot's, whose neutrals we place)."""
+
 OFFERED = """() => {
     const keyOf = (e) => e.dataset.key || e.dataset.at || e.dataset.field
         || (e.closest("[data-key]") || {dataset: {}}).dataset.key;
@@ -223,8 +230,8 @@ def drive(
         if status == "fight":
             fight_out(page, server, game_id, seat, max(5.0, left_ms / 1000))
             kinds["fight"] = kinds.get("fight", 0) + 1
-            if ours:  # our hero's fight: its result on the map
-                expect(page.locator(".hm-fight-result")).to_be_visible()
+            if ours:  # our hero's fight: its result on the map (unless the next fight is up)
+                page.wait_for_function(RESULT_SHOWN)
                 expect(page.locator(".hm-fight-result")).to_contain_text("won")
                 kinds["own-fight"] = kinds.get("own-fight", 0) + 1
                 ours = False
