@@ -293,6 +293,34 @@ def test_a_solo_game_on_the_board_against_the_game(
     screenshot(page, artifacts, "eternia-solo-end")
 
 
+def test_the_new_game_form_sets_up_solo_and_coop_for_three(
+    live_server: LiveServer, new_page: Any
+) -> None:
+    """Issue 29 Acceptance: the lobby's form offers Fields of Eternia against the game: solo
+    draws one seat, co-op two, and its players field three (docs/protocol.md: ``players`` is the
+    seat count); a co-op game for three made there, bots in two seats, opens on its board with
+    the solo panel, the heroes shared among the three seats."""
+    page = new_page()
+    page.goto(live_server.url + "/")
+    page.select_option("#new-game", "eternia")
+    page.select_option("#param-mode", "solo")
+    expect(page.locator(".seats select")).to_have_count(1)
+    page.select_option("#param-mode", "coop")
+    expect(page.locator(".seats select")).to_have_count(2)
+    page.fill("#param-players", "3")
+    expect(page.locator(".seats select")).to_have_count(3)
+    page.select_option("#param-difficulty", "advanced")
+    page.select_option("#seat-1", "greedy")
+    page.select_option("#seat-2", "random")
+    page.get_by_role("button", name="Create and play").click()
+    expect(page.locator(".em-solo")).to_contain_text("Against the game, advanced")
+    game_id = page.url.split("#/game/")[1].split("?")[0]
+    game = live_server.lobby.get(game_id)
+    assert [seat.kind for seat in game.seats][1:] == ["bot", "bot"]
+    owners = {game.state.control.owner(h.id) for h in game.state.heroes if h.team == 0}
+    assert owners == {0, 1, 2}
+
+
 def test_a_coop_game_shared_with_a_bot_on_the_board(
     live_server: LiveServer, new_page: Any, artifacts: Path
 ) -> None:

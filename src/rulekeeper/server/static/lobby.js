@@ -94,7 +94,10 @@ function paramInput(param, files) {
       min: param.minimum ?? null, max: param.maximum ?? null, step: param.kind === "int" ? 1 : "any",
       value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 6,
     });
-    return { nodes: [label(title), input], players: none, read: () => (input.value === "" ? undefined : Number(input.value)) };
+    const read = () => (input.value === "" ? undefined : Number(input.value));
+    // the `players` parameter is the seat count itself (docs/protocol.md): it draws the seats
+    const seats = param.name === "players" ? read : none;
+    return { nodes: [label(title), input], players: seats, seats: param.name === "players", watch: input, read };
   }
   const input = el("input", { id, name: param.name, type: "text", title: param.help, value: hasDefault ? param.default : null, placeholder: hasDefault ? null : "the default", size: 12 });
   return { nodes: [label(title), input], players: none, read: () => input.value.trim() || undefined };
@@ -122,9 +125,13 @@ function paramsFields(game) {
     }
     return found;
   };
-  box.players = () => inputs.map(([, input]) => input.players()).find((n) => n !== undefined);
+  const ordered = [...inputs.filter(([, input]) => input.seats), ...inputs.filter(([, input]) => !input.seats)];
+  box.players = () => ordered.map(([, input]) => input.players()).find((n) => n !== undefined);
   box.onChange = (listener) => {
-    for (const [, input] of inputs) if (input.select) input.select.addEventListener("change", listener);
+    for (const [, input] of inputs) {
+      if (input.select) input.select.addEventListener("change", listener);
+      if (input.seats) input.watch.addEventListener("input", listener);
+    }
   };
   box.abouts = abouts;
   return box;
