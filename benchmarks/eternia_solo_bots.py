@@ -10,7 +10,9 @@ its scenario's objective is (spec §5.17.5). Printed for each bot and level: the
 with its Wilson interval, the median solo score (spec §5.17.6) and the game length; for an MCTS
 bot the CPU time of its decisions with more than one choice. Targets (issue 29 §2): the random
 agent's rate at most 30% at the easiest level; MCTS at least greedy; rates not rising with the
-difficulty. Each game's result goes to stderr as it ends.
+difficulty. Each game's result goes to stderr as it ends. The plain-Python tic-tac-toe reference
+(playouts.py) is timed at the start and the end of the same run, so the CPU figures compare
+across machines.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from eternia_bots import Clocked
 from homm3_bots import quantile, wilson
+from playouts import reference_rate
 from rulekeeper.core import load_game
 from rulekeeper.core.agents import make_agent, play_out
 
@@ -65,6 +68,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=1)
     args = parser.parse_args()
     started = time.perf_counter()
+    before = reference_rate(0.5)
     rows = []
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for bot in args.bots.split(","):
@@ -91,8 +95,10 @@ def main() -> None:
         cpu_text = f"{statistics.median(cpu):.2f} s (p90 {quantile(cpu, 0.9):.2f})" if cpu else "-"
         print(
             f"{bot:<7} {level:<11} {rate:>8.1%}  ({low:.1%} to {high:.1%})  "
-            f"{score:>12.0f}  {actions:>7.0f}  {cpu_text}"
+            f"{score:>12g}  {actions:>7.0f}  {cpu_text}"
         )
+    reference = (before + reference_rate(0.5)) / 2
+    print(f"reference: plain-Python tic-tac-toe, {reference:,.0f} random moves/s on one core")
     print(f"wall time: {time.perf_counter() - started:.0f} s")
 
 
