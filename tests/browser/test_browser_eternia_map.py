@@ -279,17 +279,8 @@ def test_a_solo_game_on_the_board_against_the_game(
     assert not game.state.epic.fighters and clicks, f"the combat is not over ({clicks} clicks)"
     page.goto(live_server.game_link(game_id))  # watch as a spectator: the seat is the bot's
     expect(page.locator(".em-solo")).to_be_visible()
-    given = live_server.api(
-        "POST",
-        f"/api/games/{game_id}/bot",
-        {"seat": 0, "spec": "greedy"},
-        token=made["admin_token"],
-    )
-    assert given
-    expect(page.locator("#game-error")).to_contain_text("now played by a bot")
-    page.locator("#watch-game").click()
-    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
-    expect(page.locator(".em-solo")).to_contain_text("solo score")
+    _a_bot_finishes(live_server, made)
+    _watched_to_the_end(page)
     screenshot(page, artifacts, "eternia-solo-end")
 
 
@@ -321,6 +312,25 @@ def test_the_new_game_form_sets_up_solo_and_coop_for_three(
     assert owners == {0, 1, 2}
 
 
+def _a_bot_finishes(live_server: LiveServer, made: dict[str, Any]) -> None:
+    """The game's admin gives seat 0 to the greedy bot."""
+    given = live_server.api(
+        "POST",
+        f"/api/games/{made['id']}/bot",
+        {"seat": 0, "spec": "greedy"},
+        token=made["admin_token"],
+    )
+    assert given
+
+
+def _watched_to_the_end(page: Any, seconds: int = 60) -> None:
+    """The page follows the game to its end, the result with the solo score."""
+    expect(page.locator("#app")).to_have_attribute(
+        "data-status", "finished", timeout=seconds * 1000
+    )
+    expect(page.locator(".em-solo")).to_contain_text("solo score")
+
+
 def test_a_coop_game_shared_with_a_bot_on_the_board(
     live_server: LiveServer, new_page: Any, artifacts: Path
 ) -> None:
@@ -350,17 +360,10 @@ def test_a_coop_game_shared_with_a_bot_on_the_board(
     owners = {h.id: game.state.control.owner(h.id) for h in game.state.heroes if h.team == 0}
     assert set(owners.values()) == {0, 1}
     screenshot(page, artifacts, "eternia-coop")
-    given = live_server.api(
-        "POST",
-        f"/api/games/{game_id}/bot",
-        {"seat": 0, "spec": "greedy"},
-        token=made["admin_token"],
-    )
-    assert given
+    _a_bot_finishes(live_server, made)
     expect(page.locator("#game-error")).to_contain_text("now played by a bot")
     page.locator("#watch-game").click()
-    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=60_000)
-    expect(page.locator(".em-solo")).to_contain_text("solo score")
+    _watched_to_the_end(page)
 
 
 @pytest.mark.parametrize(
@@ -382,6 +385,5 @@ def test_bots_against_the_game_watched_to_the_end(
     )
     page = new_page()
     page.goto(live_server.game_link(made["id"]))
-    expect(page.locator("#app")).to_have_attribute("data-status", "finished", timeout=90_000)
+    _watched_to_the_end(page, seconds=90)
     expect(page.locator(".em-solo")).to_contain_text(f"Against the game, {level}")
-    expect(page.locator(".em-solo")).to_contain_text("solo score")
