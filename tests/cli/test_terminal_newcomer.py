@@ -325,6 +325,17 @@ def test_the_hand_over_is_between_teams_only() -> None:
     coop = load_game("eternia", mode="coop", players=3, difficulty="novice")
     client = Client(Console(), Session(coop.new_initial_state(2)), {}, {0, 1, 2}, screen)
     assert not client._hands_over(0) and not client._hands_over(2)
+    assert client.final_seat() == 0  # the last screen shows the team's own cards
+
+
+def test_the_last_screen_is_the_peoples_own_view_when_they_share_it() -> None:
+    """One person against a bot, or one team's people, see their own secrets on the last
+    screen; people of teams apart get the spectator's (issue 23 §2.7)."""
+    state = load_game("eternia", players=4).new_initial_state(seed=2)
+    screen = screen_for("eternia")
+    assert Client(Console(), Session(state), {}, {1}, screen).final_seat() == 1
+    assert Client(Console(), Session(state), {}, {0, 2}, screen).final_seat() == 0
+    assert Client(Console(), Session(state), {}, {0, 1}, screen).final_seat() is None
 
 
 # === §2.8 names, not ids; §2.9 facing with a reason ===========================================

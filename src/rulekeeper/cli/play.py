@@ -321,10 +321,18 @@ class Client:
         """Whether *seat*'s person must take the screen from the others: people who may not
         see the same things play here (not one team sharing its secrets, as in co-op), and the
         last one at it may not see *seat*'s."""
-        sight = self.session.state.game.sight_of
-        if all(other in sight(one) for one in self.humans for other in self.humans):
+        if self.final_seat() is not None or not self.humans:
             return False
+        sight = self.session.state.game.sight_of
         return self.at_screen is None or seat not in sight(self.at_screen)
+
+    def final_seat(self) -> int | None:
+        """The seat whose view the last screen shows: the people's, when they all see the same
+        things (one person, or one team sharing its secrets); else None, a spectator's."""
+        sight = self.session.state.game.sight_of
+        if self.humans and all(o in sight(one) for one in self.humans for o in self.humans):
+            return min(self.humans)
+        return None
 
     def _hand_over(self, seat: int) -> None:
         """Hide the last player's screen, and the scrollback, until *seat*'s player says they
@@ -503,7 +511,7 @@ def play(
     console.print(f"[dim]saving to {escape(str(session.path))}[/]", soft_wrap=True)
     client = Client(console, session, agents, humans, screen_for(state.game.name))
     final = client.run()
-    console.print(client.screen.render(final, None))
+    console.print(client.screen.render(final, client.final_seat()))
     console.print(f"[bold]{escape(final.describe_result())}[/]")
     console.print(f"seed {seed} (play it again with --seed {seed})")
 
