@@ -15,7 +15,8 @@ from typist import Monkey
 
 from rulekeeper.cli import commands, saves
 from rulekeeper.cli.main import app, with_last
-from rulekeeper.cli.play import Client, menu
+from rulekeeper.cli.menu import menu
+from rulekeeper.cli.play import Client
 from rulekeeper.cli.prompt import LineReader
 from rulekeeper.cli.screens import GENERIC, screen_for
 from rulekeeper.core import Action, load_game

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections import Counter
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +29,7 @@ from rich.text import Text
 
 from rulekeeper.cli import campaign as campaign_cli
 from rulekeeper.cli import commands
+from rulekeeper.cli.menu import choice_words, indented, menu
 from rulekeeper.cli.params import CONTEXT as OPTIONS
 from rulekeeper.cli.params import (
     OptionError,
@@ -60,45 +60,10 @@ from rulekeeper.core.session import Session
 CONTEXT = {**OPTIONS, "help_option_names": []}
 """The command's context settings (cli/main.py): the game's own options are read from its
 declaration (cli/params.py), and ``--help`` is the command's own, to list them."""
-MENU_LIMIT = 24
-"""Up to this many choices are all listed; beyond it, a kind with many choices is summed up."""
-GROUP = 8
-"""A kind of choice with more entries than this is summed up in a long menu."""
 CLEAR_ALL = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback (xterm's ``ESC [ 3 J``): what ``clear`` sends."""
 NEWS_LINES = 8
 """The most lines the "since your last decision" box shows (``log`` shows more)."""
-
-
-def menu(state: GameState, seat: int, show: str | None = None) -> list[str]:
-    """The numbered choices of *seat*; kinds with many choices summed up in a long list,
-    unless *show* names the kind (or ``all``)."""
-    legal = state.legal_actions(seat)
-    counts = Counter(action.kind for action in legal)
-    long = len(legal) > MENU_LIMIT and show != "all"
-    lines = []
-    only = show if show in counts else None
-    for index, action in enumerate(legal):
-        if only is not None and action.kind != only:
-            continue
-        if long and counts[action.kind] > GROUP and action.kind != show:
-            continue
-        lines.append(f"  {index:3d}  {state.describe(action)}")
-    if long and only is None:
-        for kind, count in counts.items():
-            if count > GROUP and kind != show:
-                example = next(a for a in legal if a.kind == kind)
-                lines.append(
-                    f"   ..  {kind}: {count} choices, e.g. {state.describe(example)!r} "
-                    f"(type words of one, or 'list {kind}')"
-                )
-    return lines
-
-
-def choice_words(state: GameState, seat: int) -> list[str]:
-    """What completion offers: the descriptions of the seat's choices and the commands."""
-    said = [state.describe(action) for action in state.legal_actions(seat)]
-    return [*said, *commands.NAMES]
 
 
 class Client:
@@ -194,7 +159,7 @@ class Client:
             self.console.print(escape(line))
             index = int(line.split()[0]) if line.split()[0].isdigit() else -1
             if details.get(index):
-                self.console.print(escape(_indented(details[index])), style="dim")
+                self.console.print(escape(indented(details[index])), style="dim")
         while True:
             line = self.reader.read(f"player {seat}: ", choice_words(state, seat))
             said = {state.describe(a).casefold() for a in state.legal_actions(seat)}
@@ -374,11 +339,6 @@ class Client:
     def _say(self, line: str, dim: bool = False) -> None:
         self.log.append(line.strip())
         self.console.print(f"[dim]{escape(line)}[/]" if dim else f"  {escape(line)}")
-
-
-def _indented(lines: list[str]) -> str:
-    """*lines* under a menu line."""
-    return "\n".join(f"         {line}" for line in lines)
 
 
 # ---------------------------------------------------------------------- the command
